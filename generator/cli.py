@@ -1,0 +1,59 @@
+"""Command line: argv in, exit code out; the only module that prints or exits."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from pathlib import Path
+from typing import Sequence
+
+from . import __version__
+from .diagnostics import ContentError, render
+from .pipeline import Project, compile_project
+
+
+class UsageError(Exception):
+    """A command used wrongly: unknown id, bad argument. Exit status 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    project = Project(Path(args.root).resolve())
+    try:
+        return int(args.run(project, args))
+    except ContentError as exc:
+        for diag in exc.diagnostics:
+            print(render(diag, project.root), file=sys.stderr)
+        errors = sum(1 for d in exc.diagnostics if d.severity == "error")
+        print(f"rulesc: {errors} error(s); nothing was written", file=sys.stderr)
+        return 1
+    except UsageError as exc:
+        print(f"rulesc: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("rulesc: interrupted; nothing was written", file=sys.stderr)
+        return 130
+    except Exception:  # the one boundary that turns a bug into a report
+        print("rulesc: internal error: this is a bug in rulesc; please report it"
+              + ("" if args.debug else " (run again with --debug for details)"), file=sys.stderr)
+        if args.debug:
+            traceback.print_exc()
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rulesc", description="Compile rule data into an engine, a site and an export.")
+    parser.add_argument("--version", action="version", version=f"rulesc {__version__}")
+    parser.add_argument("--root", default=".", help="the project folder (holds content/ and mkdocs.yml)")
+    parser.add_argument("--debug", action="store_true", help="show details of internal errors")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    from . import commands as c
+
+    c.register(commands)
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())

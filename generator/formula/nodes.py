@@ -1,0 +1,79 @@
+"""Formula syntax tree: one frozen node class per construct, each with the span it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..diagnostics import Span
+
+
+@dataclass(frozen=True)
+class Node:
+    span: Span
+
+
+@dataclass(frozen=True)
+class Num(Node):
+    value: int
+
+
+@dataclass(frozen=True)
+class Bool(Node):
+    value: bool
+
+
+@dataclass(frozen=True)
+class Name(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class DiceRoll(Node):
+    """NdS: `count` dice of `sides` sides; both are expressions."""
+
+    count: Node
+    sides: Node
+
+
+@dataclass(frozen=True)
+class Neg(Node):
+    operand: Node
+
+
+@dataclass(frozen=True)
+class Not(Node):
+    operand: Node
+
+
+@dataclass(frozen=True)
+class BinOp(Node):
+    op: str  # + - * //
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Compare(Node):
+    op: str  # < <= > >= == !=
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Logic(Node):
+    op: str  # and, or
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class IfElse(Node):
+    cond: Node
+    then: Node
+    other: Node
+
+
+@dataclass(frozen=True)
+class Call(Node):
+    func: str
+    args: tuple[Node, ...]

@@ -1,0 +1,147 @@
+"""Formula parser: tokens to nodes by recursive descent; it raises only FormulaSyntaxError."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..diagnostics import Span
+from . import nodes as n
+from .lexer import FormulaSyntaxError, Token, tokenize
+
+COMPARISONS = ("<", "<=", ">", ">=", "==", "!=")
+MAX_NESTING = 100
+
+
+def parse_formula(source: str, locate: Callable[[int], Span]) -> n.Node:
+    """Parse a whole formula; `locate` turns a character offset into a span in the content file."""
+    return _Parser(tokenize(source), locate).parse()
+
+
+class _Parser:
+    def __init__(self, tokens: list[Token], locate: Callable[[int], Span]):
+        self.tokens = tokens
+        self.pos = 0
+        self.locate = locate
+        self.depth = 0
+
+    @property
+    def tok(self) -> Token:
+        return self.tokens[self.pos]
+
+    def advance(self) -> Token:
+        token = self.tokens[self.pos]
+        self.pos += 1
+        return token
+
+    def at(self, text: str) -> bool:
+        return self.tok.text == text and self.tok.kind in ("op", "keyword")
+
+    def expect(self, text: str) -> Token:
+        if not self.at(text):
+            raise FormulaSyntaxError(f"expected '{text}', found {self._shown()}", self.tok.offset)
+        return self.advance()
+
+    def _shown(self) -> str:
+        return "the end of the formula" if self.tok.kind == "end" else repr(self.tok.text)
+
+    def span(self, token: Token) -> Span:
+        return self.locate(token.offset)
+
+    def parse(self) -> n.Node:
+        node = self.expr()
+        if self.tok.kind != "end":
+            raise FormulaSyntaxError(f"unexpected {self._shown()} after a complete formula", self.tok.offset,
+                                     "join terms with an operator such as + or *")
+        return node
+
+    def expr(self) -> n.Node:
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise FormulaSyntaxError(f"formula nested deeper than {MAX_NESTING} levels", self.tok.offset)
+        try:
+            if self.at("if"):
+                start = self.advance()
+                cond = self.expr()
+                self.expect("then")
+                then = self.expr()
+                self.expect("else")
+                return n.IfElse(self.span(start), cond, then, self.expr())
+            return self.logic("or", lambda: self.logic("and", self.negation))
+        finally:
+            self.depth -= 1
+
+    def logic(self, op: str, operand: Callable[[], n.Node]) -> n.Node:
+        left = operand()
+        while self.at(op):
+            token = self.advance()
+            left = n.Logic(self.span(token), op, left, operand())
+        return left
+
+    def negation(self) -> n.Node:
+        if self.at("not"):
+            token = self.advance()
+            return n.Not(self.span(token), self.negation())
+        return self.comparison()
+
+    def comparison(self) -> n.Node:
+        left = self.binary(("+", "-"), lambda: self.binary(("*", "//"), self.unary))
+        if self.tok.kind == "op" and self.tok.text in COMPARISONS:
+            token = self.advance()
+            right = self.binary(("+", "-"), lambda: self.binary(("*", "//"), self.unary))
+            if self.tok.kind == "op" and self.tok.text in COMPARISONS:
+                raise FormulaSyntaxError("comparisons cannot be chained", self.tok.offset,
+                                         "write 'a < b and b < c'")
+            return n.Compare(self.span(token), token.text, left, right)
+        return left
+
+    def binary(self, ops: tuple[str, ...], operand: Callable[[], n.Node]) -> n.Node:
+        left = operand()
+        while self.tok.kind == "op" and self.tok.text in ops:
+            token = self.advance()
+            left = n.BinOp(self.span(token), token.text, left, operand())
+        return left
+
+    def unary(self) -> n.Node:
+        if self.at("-"):
+            token = self.advance()
+            return n.Neg(self.span(token), self.unary())
+        return self.dice()
+
+    def dice(self) -> n.Node:
+        if self.tok.kind == "d":
+            token = self.advance()
+            return n.DiceRoll(self.span(token), n.Num(self.span(token), 1), self.primary())
+        left = self.primary()
+        if self.tok.kind == "d":
+            token = self.advance()
+            return n.DiceRoll(self.span(token), left, self.primary())
+        return left
+
+    def primary(self) -> n.Node:
+        token = self.tok
+        if token.kind == "int":
+            self.advance()
+            return n.Num(self.span(token), int(token.text))
+        if token.kind == "keyword" and token.text in ("true", "false"):
+            self.advance()
+            return n.Bool(self.span(token), token.text == "true")
+        if token.kind == "name":
+            self.advance()
+            return self.call(token) if self.at("(") else n.Name(self.span(token), token.text)
+        if self.at("("):
+            self.advance()
+            inner = self.expr()
+            self.expect(")")
+            return inner
+        raise FormulaSyntaxError(f"expected a number, a name or '(', found {self._shown()}", token.offset)
+
+    def call(self, name: Token) -> n.Node:
+        self.expect("(")
+        args: list[n.Node] = []
+        if not self.at(")"):
+            args.append(self.expr())
+            while self.at(","):
+                self.advance()
+                args.append(self.expr())
+        self.expect(")")
+        return n.Call(self.span(name), name.text, tuple(args))

@@ -1,0 +1,103 @@
+"""The stages chained: load -> validate -> model -> analyze -> emit, each stopping on its own errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .analyze import Program, analyze_system
+from .diagnostics import Diagnostic, Diagnostics, Span
+from .load import Document, load_document
+from .model import build_system
+from .schema import SCHEMA_DIR, validate_document
+
+SYSTEM_FILE = "system.yaml"
+
+
+@dataclass(frozen=True)
+class Project:
+    """Where a rulebook lives: the project root, its content/ and schema/ folders."""
+
+    root: Path
+
+    @property
+    def content(self) -> Path:
+        return self.root / "content"
+
+    @property
+    def schema(self) -> Path:
+        return self.root / "schema" if (self.root / "schema").is_dir() else SCHEMA_DIR
+
+    def display(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """The checked programs of all systems, plus the warnings found on the way."""
+
+    programs: tuple[Program, ...]
+    warnings: tuple[Diagnostic, ...]
+
+
+def discover(project: Project, diags: Diagnostics) -> list[tuple[Path, list[Path]]]:
+    """Each system folder's system.yaml and its chapter files, in a stable order."""
+    if not project.content.is_dir():
+        diags.error("E0001", f"no content folder at {project.display(project.content)}", None,
+                    "run rulesc from the project root, or pass --root")
+        return []
+    systems = []
+    for folder in sorted(p for p in project.content.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        chapters = sorted(p for p in folder.glob("*.yaml") if p.name != SYSTEM_FILE)
+        if not (folder / SYSTEM_FILE).is_file():
+            diags.error("E0002", f"system folder has no {SYSTEM_FILE}", Span(project.display(folder), 1, 1))
+            continue
+        systems.append((folder / SYSTEM_FILE, chapters))
+    if not systems and not diags.errors:
+        diags.error("E0003", "content/ holds no game system", None, "add content/<system>/system.yaml")
+    return systems
+
+
+def compile_project(project: Project) -> Compiled:
+    """Load, validate, model and analyze every system; raises ContentError at the first failing stage."""
+    diags = Diagnostics()
+    layout = discover(project, diags)
+    diags.raise_if_errors()
+    loaded = [(_load(project, s, diags), [_load(project, c, diags) for c in cs]) for s, cs in layout]
+    diags.raise_if_errors()
+    for system_doc, chapter_docs in loaded:
+        _validate(project, system_doc, "system", diags)
+        for doc in chapter_docs:
+            _validate(project, doc, "chapter", diags)
+    diags.raise_if_errors()
+    systems = [build_system(_some(s), [_some(c) for c in cs], diags) for s, cs in loaded]
+    _unique_systems(systems, diags)
+    diags.raise_if_errors()
+    programs = tuple(analyze_system(system, diags) for system in systems)
+    diags.raise_if_errors()
+    return Compiled(programs, tuple(d for d in diags.items if d.severity == "warning"))
+
+
+def _load(project: Project, path: Path, diags: Diagnostics) -> Document | None:
+    return load_document(path, project.display(path), diags)
+
+
+def _validate(project: Project, doc: Document | None, kind: str, diags: Diagnostics) -> None:
+    if doc is not None:
+        validate_document(doc, kind, diags, project.schema)
+
+
+def _some(doc: Document | None) -> Document:
+    assert doc is not None, "documents are checked before modelling"
+    return doc
+
+
+def _unique_systems(systems: list, diags: Diagnostics) -> None:  # type: ignore[type-arg]
+    seen: dict[str, Span] = {}
+    for system in systems:
+        if system.id in seen:
+            diags.error("E0601", f"duplicate system id '{system.id}' (first defined at {seen[system.id]})", system.span)
+        seen[system.id] = system.span

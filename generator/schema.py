@@ -1,0 +1,124 @@
+"""Stage 2, validate: JSON Schema (2020-12) over each loaded document, errors mapped to YAML spans."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+
+from .diagnostics import Diagnostics, did_you_mean
+from .load import Document
+
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
+SCHEMA_FILES = ("common.schema.json", "system.schema.json", "chapter.schema.json")
+TYPE_NAMES = {"integer": "a whole number", "string": "text", "boolean": "true or false", "object": "a mapping",
+              "array": "a list", "number": "a number", "null": "nothing"}
+
+
+@lru_cache(maxsize=4)
+def _validators(schema_dir: str) -> dict[str, Draft202012Validator]:
+    schemas = {name: json.loads((Path(schema_dir) / name).read_text(encoding="utf-8")) for name in SCHEMA_FILES}
+    registry: Registry[Any] = Registry().with_resources(
+        (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values())
+    return {kind: Draft202012Validator(schemas[f"{kind}.schema.json"], registry=registry)
+            for kind in ("system", "chapter")}
+
+
+def validate_document(doc: Document, kind: str, diags: Diagnostics, schema_dir: Path = SCHEMA_DIR) -> bool:
+    """Validate one document against the `system` or `chapter` schema; report every violation."""
+    validator = _validators(str(schema_dir))[kind]
+    found = False
+    for error in sorted(_leaf_errors(validator.iter_errors(doc.data)), key=lambda e: list(map(str, e.absolute_path))):
+        found = True
+        _report(error, doc, diags)
+    return not found
+
+
+def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
+    for error in errors:
+        if error.context:
+            yield from _leaf_errors(iter(error.context))
+        else:
+            yield error
+
+
+def _where(error: ValidationError) -> str:
+    path = error.json_path
+    return "" if path == "$" else f" at {path[2:] if path.startswith('$.') else path[1:]}"
+
+
+def _report(error: ValidationError, doc: Document, diags: Diagnostics) -> None:
+    path = tuple(error.absolute_path)
+    validator = error.validator
+    if validator == "additionalProperties":
+        _report_unknown_keys(error, doc, diags)
+    elif validator == "required":
+        missing = [name for name in error.validator_value if name not in error.instance]
+        for name in missing:
+            diags.error("E0202", f"missing required key '{name}'{_where(error)}", doc.span(path),
+                        f"add '{name}:' to this mapping")
+    elif validator == "type":
+        expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        wanted = " or ".join(TYPE_NAMES.get(t, t) for t in expected)
+        diags.error("E0203", f"expected {wanted}{_where(error)}, got {_describe(error.instance)}", doc.span(path))
+    elif validator in ("enum", "const"):
+        options = error.validator_value if validator == "enum" else [error.validator_value]
+        listed = ", ".join(repr(o) for o in options)
+        hint = did_you_mean(str(error.instance), [str(o) for o in options]) if isinstance(error.instance, str) else None
+        diags.error("E0204", f"expected one of {listed}{_where(error)}, got {_describe(error.instance)}", doc.span(path), hint)
+    elif validator == "pattern":
+        title = error.schema.get("title", "value").lower()
+        diags.error("E0205", f"{_describe(error.instance)} is not a valid {title}{_where(error)}: it must match {error.validator_value}",
+                    doc.span(path), error.schema.get("description"))
+    elif validator == "propertyNames":
+        diags.error("E0205", f"'{path[-1] if path else ''}' has a key that is not a valid name{_where(error)}",
+                    doc.span(path), "names use lowercase letters, digits and underscores")
+    else:
+        _report_bounds(error, doc, diags)
+
+
+def _report_unknown_keys(error: ValidationError, doc: Document, diags: Diagnostics) -> None:
+    path = tuple(error.absolute_path)
+    known = list(error.schema.get("properties", {}))
+    for key in error.instance:
+        if key in known:
+            continue
+        hint = did_you_mean(key, known) or ("allowed keys: " + ", ".join(known) if known else None)
+        diags.error("E0201", f"unknown key '{key}'{_where(error)}", doc.key_span(path + (key,)), hint)
+
+
+def _report_bounds(error: ValidationError, doc: Document, diags: Diagnostics) -> None:
+    path = tuple(error.absolute_path)
+    bound = error.validator_value
+    messages = {
+        "minItems": f"expected at least {bound} item(s){_where(error)}, got {_count(error.instance)}",
+        "minLength": f"expected non-empty text{_where(error)}",
+        "minimum": f"expected a number >= {bound}{_where(error)}, got {_describe(error.instance)}",
+        "maximum": f"expected a number <= {bound}{_where(error)}, got {_describe(error.instance)}",
+    }
+    message = messages.get(str(error.validator), f"invalid value{_where(error)} ({error.validator} {bound!r})")
+    diags.error("E0206", message, doc.span(path))
+
+
+def _count(instance: Any) -> int:
+    return len(instance) if hasattr(instance, "__len__") else 0
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if isinstance(value, int):
+        return f"number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"text {shown!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "nothing" if value is None else type(value).__name__
