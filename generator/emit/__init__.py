@@ -1,0 +1,1 @@
+"""Emitters: one output each (engine, pages, export); each returns {relative path: text}."""

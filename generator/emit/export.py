@@ -1,0 +1,89 @@
+"""Export emitter: each system's validated rule data as JSON for other apps, with its JSON Schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ..analyze import Program, show
+from ..model import Formula, Param, Rule, Text, Value
+from ..runtime.rulesc_runtime import Dice
+from .links import permalink
+
+EXPORT_SCHEMA = Path(__file__).resolve().parent.parent.parent / "schema" / "export.schema.json"
+EXPORT_VERSION = 1
+
+
+def emit_export(programs: tuple[Program, ...], site_url: str, schema_dir: Path) -> dict[str, str]:
+    files = {"rulesc-export.schema.json": (schema_dir / "export.schema.json").read_text(encoding="utf-8")}
+    for program in programs:
+        files[f"{program.system.id}.json"] = json.dumps(_system(program, site_url), indent=2, ensure_ascii=False) + "\n"
+    return files
+
+
+def _value(value: Value) -> Any:
+    return str(value) if isinstance(value, Dice) else value
+
+
+def _text(text: Text) -> str:
+    return text.source
+
+
+def _system(program: Program, site_url: str) -> dict[str, Any]:
+    system = program.system
+    return {
+        "$schema": "rulesc-export.schema.json",
+        "format_version": EXPORT_VERSION,
+        "id": system.id,
+        "title": system.title,
+        "summary": _text(system.summary),
+        "name_note": system.name_note,
+        "sources": [{"id": s.id, "file": s.file, "title": s.title, "note": s.note} for s in system.sources],
+        "dice": {"summary": _text(system.dice_summary), "base_die": system.base_die},
+        "terms": [{"id": t.id, "name": t.name, "abbreviations": list(t.abbreviations), "aliases": list(t.aliases),
+                   "definition": _text(t.definition), "rule": t.rule} for t in system.terms],
+        "chapters": [{"id": c.id, "title": c.title, "order": c.order, "summary": _text(c.summary),
+                      "rules": [_rule(program, r, site_url) for r in c.rules]} for c in system.chapters],
+    }
+
+
+def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": rule.id, "name": rule.name, "kind": rule.kind, "parent": rule.parent, "aliases": list(rule.aliases),
+        "permalink": permalink(program.system, rule, site_url), "text": _text(rule.text),
+        "provenance": {"source": rule.provenance.source, "section": rule.provenance.section,
+                       "unstated": [{"what": g.what, "reasoning": g.reasoning} for g in rule.provenance.unstated]},
+        "values": {k: _value(v) for k, v in rule.values},
+        "items": [_text(i) for i in rule.items],
+        "cost": dict(rule.cost),
+        "limits": [{"count": x.count, "per": x.per} for x in rule.limits],
+        "maneuver": None if not rule.maneuver else {"type": rule.maneuver.type, "base": rule.maneuver.base,
+                                                     "exploit": rule.maneuver.exploit},
+        "upgrade": None if not rule.upgrade else {"requires": list(rule.upgrade.requires),
+                                                   "excludes": list(rule.upgrade.excludes),
+                                                   "max_times": rule.upgrade.max_times},
+        "table": None if not rule.table else {
+            "name": rule.table.name, "caption": rule.table.caption,
+            "columns": [{"key": c.key, "label": c.label, "type": c.type} for c in rule.table.columns],
+            "rows": [{c.key: _value(v) for c, v in zip(rule.table.columns, row)} for row in rule.table.rows]},
+        "formulas": [_formula(program, f) for f in rule.formulas],
+        "calculators": [{"id": c.id, "title": c.title, "inputs": [_param(p) for p in c.inputs],
+                         "outputs": [{"name": o.name, "label": o.label, "expr": o.expr.source,
+                                      "type": program.types.get(id(o.expr.node), "int")} for o in c.outputs]}
+                        for c in rule.calculators],
+    }
+    return out
+
+
+def _param(param: Param) -> dict[str, Any]:
+    return {"name": param.name, "type": param.type, "label": param.label, "min": param.min, "max": param.max,
+            "default": None if param.default is None else _value(param.default),
+            "options": [{"value": o.value, "label": o.label} for o in param.options]}
+
+
+def _formula(program: Program, formula: Formula) -> dict[str, Any]:
+    return {"id": formula.id, "summary": formula.summary, "params": [_param(p) for p in formula.params],
+            "returns": program.returns[formula.id], "expr": formula.expr.source,
+            "examples": [{"args": {k: _value(v) for k, v in e.args}, "expect": _value(e.expect), "note": e.note}
+                         for e in formula.examples]}

@@ -1,0 +1,100 @@
+/* rulesc calculators: binds every [data-calculator] element to its compiled formulas. Hand-written. */
+(function () {
+  "use strict";
+  var R = globalThis.RulesRuntime;
+
+  function display(value) {
+    return typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
+  }
+
+  function parseField(control, spec) {
+    if (spec.type === "bool") return {value: control.checked};
+    var text = control.value.trim();
+    if (spec.type === "dice") {
+      try { return {value: R.parseDice(text)}; }
+      catch (e) { return {error: "Enter dice like 1d10+1d4."}; }
+    }
+    if (!/^-?\d+$/.test(text)) return {error: text === "" ? "Enter a whole number." : "Not a whole number."};
+    var n = Number(text);
+    if (spec.options && spec.options.indexOf(n) < 0) return {error: "Choose one of the options."};
+    if (spec.min !== undefined && n < spec.min) return {error: "At least " + spec.min + "."};
+    if (spec.max !== undefined && n > spec.max) return {error: "At most " + spec.max + "."};
+    return {value: n};
+  }
+
+  function stateKey(calcId, name) { return calcId + "." + name; }
+
+  function restoreFromUrl(form, calcId, calc) {
+    var params = new URLSearchParams(window.location.search);
+    calc.inputs.forEach(function (spec) {
+      var raw = params.get(stateKey(calcId, spec.name));
+      var control = form.elements.namedItem(spec.name);
+      if (raw === null || !control) return;
+      if (spec.type === "bool") control.checked = raw === "1"; else control.value = raw;
+    });
+  }
+
+  function saveToUrl(form, calcId, calc) {
+    var url = new URL(window.location.href);
+    calc.inputs.forEach(function (spec) {
+      var control = form.elements.namedItem(spec.name);
+      var key = stateKey(calcId, spec.name);
+      var value = spec.type === "bool" ? (control.checked ? "1" : "0") : control.value;
+      var initial = spec.type === "bool" ? (spec["default"] ? "1" : "0") : String(spec["default"]);
+      if (value === initial) url.searchParams.delete(key); else url.searchParams.set(key, value);
+    });
+    window.history.replaceState(window.history.state, "", url.toString());
+  }
+
+  function setup(element) {
+    if (element.getAttribute("data-ready") === "1") return;
+    var parts = element.getAttribute("data-calculator").split("/");
+    var system = globalThis.RulesSystems && globalThis.RulesSystems[parts[0]];
+    var calc = system && system.calculators[parts[1]];
+    var form = element.querySelector("form");
+    if (!calc || !form) return;
+    element.setAttribute("data-ready", "1");
+
+    function recompute(save) {
+      var env = {}, ok = true;
+      calc.inputs.forEach(function (spec) {
+        var control = form.elements.namedItem(spec.name);
+        var message = form.querySelector("#" + control.id + "-msg");
+        var parsed = parseField(control, spec);
+        message.textContent = parsed.error || "";
+        control.setAttribute("aria-invalid", parsed.error ? "true" : "false");
+        if (parsed.error) ok = false; else env[spec.name] = parsed.value;
+      });
+      if (!ok) { element.setAttribute("data-state", "invalid"); return; }
+      var results = {};
+      try {
+        calc.outputs.forEach(function (out) { env[out.name] = results[out.name] = out.run(env); });
+      } catch (e) {
+        element.setAttribute("data-state", "invalid");
+        form.querySelector(".rulesc-calc__msg").textContent = e && e.message ? e.message : "No result for these inputs.";
+        return;
+      }
+      calc.outputs.forEach(function (out) {
+        var node = form.querySelector('output[name="' + out.name + '"]');
+        if (node) node.textContent = display(results[out.name]);
+      });
+      element.setAttribute("data-state", "ok");
+      if (save) saveToUrl(form, parts[1], calc);
+    }
+
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    form.addEventListener("input", function () { recompute(true); });
+    form.addEventListener("change", function () { recompute(true); });
+    form.addEventListener("reset", function () { setTimeout(function () { recompute(true); }, 0); });
+    restoreFromUrl(form, parts[1], calc);
+    recompute(false);
+  }
+
+  function init() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-calculator]"), setup);
+  }
+
+  if (typeof document$ !== "undefined" && document$.subscribe) document$.subscribe(init);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
