@@ -279,7 +279,7 @@ def _run_example(program: Program, formula: Formula, example: Any, diags: Diagno
         elif not _in_range(param, given[param.name]):
             diags.error("E0503", f"example argument {param.name}={given[param.name]} is outside its range "
                         f"{param.min}..{param.max}", spans[param.name])
-    if set(given) != set(names):
+    if set(given) != set(names) or not all(_in_range(p, given[p.name]) for p in formula.params):
         return
     call = f"{formula.id}({', '.join(f'{k}={given[k]}' for k in names)})"
     try:

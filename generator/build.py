@@ -59,6 +59,21 @@ def build_project(project: Project, site: bool = True) -> BuildResult:
     return BuildResult(compiled, sum(len(files) for files in trees.values()))
 
 
+def refresh_outputs(project: Project) -> int:
+    """Rewrite only the changed files of build/ in place (for `rulesc serve`); returns how many changed."""
+    trees = generate(project, compile_project(project))
+    changed = 0
+    for folder, files in trees.items():
+        for relative, text in sorted(files.items()):
+            target = project.root / folder / relative
+            if target.is_file() and target.read_text(encoding="utf-8") == text:
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8", newline="\n")
+            changed += 1
+    return changed
+
+
 def _write_tree(folder: Path, files: dict[str, str]) -> None:
     for relative, text in sorted(files.items()):
         target = folder / relative

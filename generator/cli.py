@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
 from pathlib import Path
@@ -10,11 +11,8 @@ from typing import Sequence
 
 from . import __version__
 from .diagnostics import ContentError, render
-from .pipeline import Project, compile_project
-
-
-class UsageError(Exception):
-    """A command used wrongly: unknown id, bad argument. Exit status 2."""
+from .commands import UsageError
+from .pipeline import Project
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -32,6 +30,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(f"rulesc: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into `head`: not an error
+        sys.stdout = open(os.devnull, "w")
+        return 0
     except KeyboardInterrupt:
         print("rulesc: interrupted; nothing was written", file=sys.stderr)
         return 130

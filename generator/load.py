@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from .diagnostics import Diagnostics, Span
@@ -48,6 +50,13 @@ def load_document(file: Path, display: str, diags: Diagnostics) -> Document | No
         return None
     try:
         root = _yaml().load(text)
+    except DuplicateKeyError as exc:
+        mark = exc.problem_mark
+        key = _duplicate_name(exc.problem or "")
+        first = _first_key_line(text, key.strip("'"), mark.line, mark.column)
+        diags.error("E0107", f"duplicate key {key} in a mapping", Span(display, mark.line + 1, mark.column + 1),
+                    f"it is first given at line {first}; each key may appear once" if first else None)
+        return None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         span = Span(display, mark.line + 1, mark.column + 1) if mark else Span(display, 1, 1)
@@ -139,15 +148,28 @@ def _scalar(node: Any) -> Any:
     return str(node)
 
 
+def _first_key_line(text: str, key: str, before: int, col: int) -> int | None:
+    """The 1-based line where `key` first appears at column `col`, above line `before` (0-based)."""
+    pattern = re.compile(r"^(?:- )?" + re.escape(key) + r"\s*:")
+    for number, line in enumerate(text.splitlines()[:before], start=1):
+        if pattern.match(line[col:]) and not line[:col].strip(" -"):
+            return number
+    return None
+
+
+def _duplicate_name(problem: str) -> str:
+    start = problem.find('"')
+    end = problem.find('"', start + 1)
+    return problem[start:end + 1].replace('"', "'") if start >= 0 and end > start else "(unnamed)"
+
+
 def _clean(message: str) -> str:
     return " ".join(message.split())
 
 
 def _yaml_hint(problem: str) -> str | None:
-    if "tab" in problem:
+    if "tab" in problem or "\\t" in problem or "\t" in problem:
         return "indent with spaces; YAML does not allow tabs for indentation"
-    if "duplicate key" in problem:
-        return "each key may appear once in a mapping"
     return None
 
 

@@ -53,7 +53,8 @@ def discover(project: Project, diags: Diagnostics) -> list[tuple[Path, list[Path
     for folder in sorted(p for p in project.content.iterdir() if p.is_dir() and not p.name.startswith(".")):
         chapters = sorted(p for p in folder.glob("*.yaml") if p.name != SYSTEM_FILE)
         if not (folder / SYSTEM_FILE).is_file():
-            diags.error("E0002", f"system folder has no {SYSTEM_FILE}", Span(project.display(folder), 1, 1))
+            diags.error("E0002", f"{project.display(folder)}/ has no {SYSTEM_FILE}", None,
+                        f"every folder in content/ is a game system and needs a {SYSTEM_FILE}")
             continue
         systems.append((folder / SYSTEM_FILE, chapters))
     if not systems and not diags.errors:

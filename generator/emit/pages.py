@@ -8,6 +8,7 @@ from collections import defaultdict
 from typing import Any
 
 from ..analyze import LINK, VALUE, Program, show
+from ..runtime.rulesc_runtime import Dice
 from ..model import Calculator, Chapter, Formula, Param, Rule, System, Text
 from .links import page_path
 from .writer import Writer
@@ -179,7 +180,8 @@ def _facts(w: Writer, rule: Rule) -> None:
 
 
 def _cell(value: Any) -> str:
-    return html.escape(show(value) if not isinstance(value, str) else value, quote=False).replace("|", "\\|")
+    shown = value if isinstance(value, str) else show(value) if isinstance(value, bool) else display(value)
+    return html.escape(shown, quote=False).replace("|", "\\|")
 
 
 def _table(w: Writer, rule: Rule) -> None:
@@ -236,9 +238,11 @@ def _calculator(w: Writer, program: Program, calc: Calculator) -> None:
 
 
 def display(value: Any) -> str:
-    """A calculator result as the widget shows it (yes/no for flags)."""
+    """A value as pages and calculators show it: yes/no for flags, a dash for no dice."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, Dice) and not value.counts and not value.const:
+        return "\u2014"
     return str(value)
 
 

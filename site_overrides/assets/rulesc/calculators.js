@@ -4,7 +4,9 @@
   var R = globalThis.RulesRuntime;
 
   function display(value) {
-    return typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
+    if (typeof value === "boolean") return value ? "yes" : "no";
+    if (value instanceof R.Dice && !value.counts.length && !value.c) return "\u2014";
+    return String(value);
   }
 
   function parseField(control, spec) {

@@ -1,0 +1,34 @@
+"""Shared fixtures: the repository, a built copy of the bundled project, and a browser."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import build_project
+from generator.pipeline import Project
+
+REPO = Path(__file__).resolve().parent.parent
+PROJECT_PARTS = ("content", "schema", "site_overrides", "mkdocs.yml")
+
+
+def copy_project(target: Path) -> Path:
+    """A copy of the bundled project (content, schema, theme, config) to build without touching the checkout."""
+    target.mkdir(parents=True, exist_ok=True)
+    for part in PROJECT_PARTS:
+        source = REPO / part
+        if source.is_dir():
+            shutil.copytree(source, target / part)
+        else:
+            shutil.copy2(source, target / part)
+    return target
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled project built once for the whole session: site/, build/docs, build/engine, build/export."""
+    root = copy_project(tmp_path_factory.mktemp("built") / "project")
+    build_project(Project(root))
+    return root

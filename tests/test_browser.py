@@ -1,0 +1,141 @@
+"""Calculators in a real browser (system Chromium via Playwright): results on load, on every change, no errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from generator.analyze import Program
+from generator.emit.pages import default_of, display
+from generator.model import Param
+from generator.pipeline import Project, compile_project
+from generator.runtime.rulesc_runtime import parse_dice
+from tests.browser import chromium, serve_site
+
+
+@pytest.fixture(scope="module")
+def site(built: Path) -> Iterator[str]:
+    with serve_site(built / "site") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as instance:
+        yield instance
+
+
+@pytest.fixture(scope="module")
+def programs(built: Path) -> tuple[Program, ...]:
+    return compile_project(Project(built)).programs
+
+
+def _changed_value(param: Param, current: Any) -> Any:
+    """Another valid value for an input, so the calculator must recompute."""
+    if param.type == "bool":
+        return not current
+    if param.type == "dice":
+        return parse_dice("1d8") if str(current) != "1d8" else parse_dice("1d4")
+    if param.options:
+        return next(o.value for o in param.options if o.value != current)
+    high = param.max if param.max is not None else current + 5
+    return high if current != high else (param.min if param.min is not None else current - 1)
+
+
+def _set(page: Any, control: Any, param: Param, value: Any) -> None:
+    if param.type == "bool":
+        control.set_checked(bool(value))
+    elif param.options:
+        control.select_option(str(value))
+    else:
+        control.fill(str(value))
+
+
+def _outputs(page: Any, box: Any, names: list[str]) -> dict[str, str]:
+    return {name: box.locator(f'output[name="{name}"]').inner_text() for name in names}
+
+
+def _open(browser: Any, url: str) -> tuple[Any, list[str], list[str]]:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    requests: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(url)
+    return page, errors, requests
+
+
+def test_every_calculator_computes_on_load_and_on_every_change(site: str, browser: Any,
+                                                                programs: tuple[Program, ...]) -> None:
+    checked = 0
+    for program in programs:
+        for calc in program.calculators.values():
+            rule = program.rules[calc.rule]
+            page, errors, requests = _open(browser, f"{site}{program.system.id}/{rule.chapter}/")
+            box = page.locator(f'[data-calculator="{program.system.id}/{calc.id}"]')
+            box.wait_for(state="attached")
+            page.wait_for_function(
+                f"document.querySelector('[data-calculator=\"{program.system.id}/{calc.id}\"]').dataset.state === 'ok'")
+            names = [o.name for o in calc.outputs]
+            values = {p.name: default_of(p) for p in calc.inputs}
+            expected = {k: display(v) for k, v in program.calculate(calc.id, values).items()}
+            assert _outputs(page, box, names) == expected, calc.id
+            for param in calc.inputs:
+                values[param.name] = _changed_value(param, values[param.name])
+                _set(page, box.locator(f'[name="{param.name}"]'), param, values[param.name])
+                expected = {k: display(v) for k, v in program.calculate(calc.id, values).items()}
+                assert _outputs(page, box, names) == expected, (calc.id, param.name)
+            assert errors == [], calc.id
+            assert all(r.startswith(site) for r in requests), [r for r in requests if not r.startswith(site)]
+            page.close()
+            checked += 1
+    assert checked >= 5
+
+
+def test_bad_input_shows_a_message_and_keeps_the_last_result(site: str, browser: Any) -> None:
+    page, errors, _ = _open(browser, f"{site}dbu/core-rules/")
+    box = page.locator('[data-calculator="dbu/tier-of-power"]')
+    page.wait_for_function("document.querySelector('[data-calculator=\"dbu/tier-of-power\"]').dataset.state === 'ok'")
+    field = box.locator('[name="power_level"]')
+    field.fill("25")
+    assert box.locator('output[name="tier"]').inner_text() == "6"
+    for bad, message in (("", "Enter a whole number."), ("31", "At most 30."), ("1.5", "Not a whole number.")):
+        field.fill(bad)
+        assert box.locator(".rulesc-calc__msg").first.inner_text() == message
+        assert field.get_attribute("aria-invalid") == "true"
+        assert box.locator('output[name="tier"]').inner_text() == "6"
+    field.fill("5")
+    assert box.locator('output[name="tier"]').inner_text() == "2"
+    assert field.get_attribute("aria-invalid") == "false"
+    assert errors == []
+    page.close()
+
+
+def test_calculator_state_lives_in_the_url_and_reset_restores_defaults(site: str, browser: Any) -> None:
+    page, errors, _ = _open(browser, f"{site}dbu/core-rules/?tier-of-power.power_level=30")
+    box = page.locator('[data-calculator="dbu/tier-of-power"]')
+    page.wait_for_function("document.querySelector('[data-calculator=\"dbu/tier-of-power\"]').dataset.state === 'ok'")
+    assert box.locator('output[name="tier"]').inner_text() == "7"
+    box.locator('[name="power_level"]').fill("5")
+    page.wait_for_function("location.search === '?tier-of-power.power_level=5'")
+    box.locator("button[type=reset]").click()
+    page.wait_for_function("document.querySelector('#calc-dbu-tier-of-power-out-tier').textContent === '3'")
+    page.wait_for_function("location.search === ''")
+    assert errors == []
+    page.close()
+
+
+def test_an_input_with_no_answer_shows_the_reason_and_keeps_the_last_result(site: str, browser: Any) -> None:
+    page, errors, _ = _open(browser, f"{site}dbu/core-rules/")
+    box = page.locator('[data-calculator="dbu/dice-category"]')
+    page.wait_for_function("document.querySelector('[data-calculator=\"dbu/dice-category\"]').dataset.state === 'ok'")
+    before = box.locator('output[name="raised"]').inner_text()
+    box.locator('[name="dice"]').fill("2d6")
+    assert box.get_attribute("data-state") == "invalid"
+    assert "2d6 is not on the dice category progression" in box.locator(".rulesc-calc__form").inner_text()
+    assert box.locator('output[name="raised"]').inner_text() == before == "1d10+1d4"
+    assert errors == []
+    page.close()

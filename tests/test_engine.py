@@ -1,0 +1,57 @@
+"""The generated engine: importable, installable with pip, standard library only, typed and documented."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.backends import import_engine
+
+STDLIB = set(sys.stdlib_module_names)
+
+
+def test_engine_functions_answer(built: Path) -> None:
+    dbu = import_engine(built / "build/engine", "dbu")
+    assert dbu.tier_of_power(4) == 1
+    assert dbu.tier_of_power(5) == 2
+    assert dbu.tier_of_power(30) == 7
+    assert str(dbu.tier_extra_dice(6)) == "1d10+1d4"
+    assert str(dbu.critical_dice(7)) == "2d10"
+    assert dbu.critical_target(5) == 7
+    assert dbu.botch_range(9) == 6
+    assert dbu.is_critical(9, 9) is True
+
+
+def test_engine_docstrings_cite_rule_and_permalink_and_their_examples_pass(built: Path) -> None:
+    dbu = import_engine(built / "build/engine", "dbu")
+    doc = dbu.tier_of_power.__doc__
+    assert "Implements 'Tier of Power from Power Level' (content/dbu/core-rules.yaml:" in doc
+    assert "Permalink: dbu/core-rules/#tier-of-power" in doc
+    result = doctest.testmod(dbu)
+    assert result.failed == 0 and result.attempted >= 60
+
+
+def test_engine_is_typed_and_uses_the_standard_library_only(built: Path) -> None:
+    package = built / "build/engine/rules_engine"
+    assert (package / "py.typed").is_file()
+    for source in package.glob("*.py"):
+        tree = ast.parse(source.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                assert all(a.name.split(".")[0] in STDLIB for a in node.names), source
+            if isinstance(node, ast.ImportFrom) and node.level == 0:
+                assert (node.module or "").split(".")[0] in STDLIB, source
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_") and source.name == "dbu.py":
+                assert node.returns is not None and all(a.annotation is not None for a in node.args.args), node.name
+
+
+def test_engine_installs_with_pip(built: Path, tmp_path: Path) -> None:
+    target = tmp_path / "site-packages"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--target", str(target), str(built / "build/engine")], check=True, timeout=300)
+    out = subprocess.run([sys.executable, "-c", "import rules_engine.dbu as d; print(d.tier_of_power(12))"],
+                         env={"PYTHONPATH": str(target)}, capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert out.stdout == "3\n"
