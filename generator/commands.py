@@ -140,7 +140,7 @@ def _formula(programs: dict[str, Program], full_id: str, given: dict[str, str], 
 
 
 def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str], as_json: bool) -> int:
-    from .emit.pages import default_of, display
+    from .emit.calculator_html import default_of, display
 
     system_id, _, calc_id = full_id.partition("/")
     program = _system_of(programs, system_id, full_id)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from generator.analyze import Program
-from generator.emit.pages import default_of
+from generator.emit.calculator_html import default_of
 from generator.pipeline import Project, compile_project
 from tests.backends import encode, import_engine, run_js
 

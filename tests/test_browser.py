@@ -8,7 +8,7 @@ from typing import Any, Iterator
 import pytest
 
 from generator.analyze import Program
-from generator.emit.pages import default_of, display
+from generator.emit.calculator_html import default_of, display
 from generator.model import Param
 from generator.pipeline import Project, compile_project
 from generator.runtime.rulesc_runtime import parse_dice

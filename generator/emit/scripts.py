@@ -9,7 +9,7 @@ from ..formula.to_js import expr_to_js
 from ..model import Calculator, Param, Value
 from ..runtime import JS_RUNTIME
 from ..runtime.rulesc_runtime import Dice
-from .pages import default_of
+from .calculator_html import default_of
 from .writer import Writer
 
 RESERVED = frozenset("""break case catch class const continue debugger default delete do else enum export extends
