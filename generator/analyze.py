@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping
+from fractions import Fraction
+from typing import Any, Collection, Iterable, Iterator, Mapping
 
 from .diagnostics import Diagnostics, Span, did_you_mean
 from .formula import nodes as n
@@ -32,6 +33,7 @@ class Program:
     calculators: dict[str, Calculator] = field(default_factory=dict)
     returns: dict[str, str] = field(default_factory=dict)
     types: dict[int, str] = field(default_factory=dict)
+    value_names: set[str] = field(default_factory=set)
 
     def resolve(self, target: str) -> Rule | Term | None:
         rule_id = self.aliases.get(target, target)
@@ -47,7 +49,8 @@ class Program:
         formula = self.formulas[formula_id]
         assert formula.expr.node is not None
         env = {**self.constants, **{p.name: a for p, a in zip(formula.params, args)}}
-        return evaluate(formula.expr.node, env, self.runtime_tables(), lambda f, a: self.call(f, a, depth + 1))
+        return within_range(evaluate(formula.expr.node, env, self.runtime_tables(),
+                                     lambda f, a: self.call(f, a, depth + 1)))
 
     def calculate(self, calculator_id: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
         calc = self.calculators[calculator_id]
@@ -55,11 +58,22 @@ class Program:
         results: dict[str, Any] = {}
         for output in calc.outputs:
             assert output.expr.node is not None
-            env[output.name] = results[output.name] = evaluate(output.expr.node, env, self.runtime_tables(), self._call)
+            env[output.name] = results[output.name] = within_range(
+                evaluate(output.expr.node, env, self.runtime_tables(), self._call))
         return results
 
     def _call(self, formula_id: str, args: list[Any]) -> Any:
         return self.call(formula_id, args)
+
+
+def within_range(value: Any) -> Any:
+    """A result, refused when a whole number in it is beyond MAX_INT, where JavaScript would lose exactness."""
+    numbers = [value] if isinstance(value, int) else \
+        [value.const, *(count for _, count in value.counts)] if isinstance(value, R.Dice) else []
+    for number in numbers:
+        if abs(number) > R.MAX_INT:
+            raise R.RulesError(f"{number} is beyond the largest whole number rulesc computes with ({R.MAX_INT})")
+    return value
 
 
 def runtime_table(table: Table) -> R.Table:
@@ -100,6 +114,7 @@ def _index(program: Program, diags: Diagnostics) -> None:
     program.aliases = {a: r.id for r in rules for a in r.aliases}
     program.terms = {t.id: t for t in system.terms}
     program.constants = {k: v for r in rules for k, v in r.values if not isinstance(v, str)}
+    program.value_names = {k for r in rules for k, _ in r.values}
     program.tables = {r.table.name: r.table for r in rules if r.table}
     program.formulas = {f.id: f for r in rules for f in r.formulas}
     program.calculators = {c.id: c for r in rules for c in r.calculators}
@@ -107,7 +122,7 @@ def _index(program: Program, diags: Diagnostics) -> None:
 
 def _check_links(program: Program, diags: Diagnostics) -> None:
     system = program.system
-    rule_ids = list(program.rules) + list(program.aliases)
+    rule_ids = {*program.rules, *program.aliases}
     sources = {s.id for s in system.sources}
     for term in system.terms:
         _check_text(term.definition, program, diags)
@@ -136,19 +151,18 @@ def _rule_targets(rule: Rule) -> Iterator[tuple[str, str]]:
             yield target, "upgrade"
 
 
-def _need(target: str, known: list[str], what: str, span: Span, diags: Diagnostics) -> None:
+def _need(target: str, known: Collection[str], what: str, span: Span, diags: Diagnostics) -> None:
     if target not in known:
         diags.error("E0602", f"reference to unknown {what} '{target}'", span, did_you_mean(target, known))
 
 
 def _check_text(text: Text, program: Program, diags: Diagnostics) -> None:
-    known = list(program.rules) + list(program.aliases) + list(program.terms)
     for match in LINK.finditer(text.source):
         target = match.group(1).strip()
         if program.resolve(target) is None:
             diags.error("E0602", f"link to unknown rule or term '{target}'", text.locate(match.start(1)),
-                        did_you_mean(target, known))
-    names = [k for r in program.rules.values() for k, _ in r.values]
+                        did_you_mean(target, [*program.rules, *program.aliases, *program.terms]))
+    names = program.value_names
     for match in VALUE.finditer(text.source):
         name = match.group(1)
         if name not in names:
@@ -287,14 +301,29 @@ def _run_example(program: Program, formula: Formula, example: Any, diags: Diagno
     except R.RulesError as exc:
         diags.error("E0504", f"{call} has no answer: {exc}", example.span)
         return
-    if got != example.expect or type(got) is not type(example.expect):
+    if not matches(got, example.expect):
         diags.error("E0501", f"example failed: {call} gives {show(got)}, expected {show(example.expect)}", example.span)
 
 
+NUM_TOLERANCE = 1e-12
+
+
+def matches(got: Any, expected: Any) -> bool:
+    """Whether a result is the expected one: exact, except a decimal expectation within 1e-12."""
+    if isinstance(expected, float) or (isinstance(got, float) and isinstance(expected, (int, Fraction))):
+        return isinstance(got, (int, float, Fraction)) and not isinstance(got, bool) and \
+            abs(float(got) - float(expected)) <= NUM_TOLERANCE
+    if isinstance(expected, Fraction) or isinstance(got, Fraction):
+        return isinstance(got, (int, Fraction)) and not isinstance(got, bool) and Fraction(got) == expected
+    return got == expected and type(got) is type(expected)
+
+
 def show(value: Any) -> str:
-    """A value as people read it: true/false, numbers, dice pools."""
+    """A value as people read it: true/false, numbers, exact fractions, dice pools."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, Fraction):
+        return str(value) if value.denominator == 1 else f"{value} (~{float(value):.6g})"
     return str(value)
 
 

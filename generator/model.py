@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Union
 
 from .diagnostics import Diagnostics, Span, did_you_mean
@@ -13,7 +15,8 @@ from .load import Document, JsonPath, locate_in_scalar
 from .runtime.rulesc_runtime import Dice, RulesError, parse_dice
 
 Scalar = Union[int, bool, str]
-Value = Union[int, bool, Dice, str]
+FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
+Value = Union[int, bool, Dice, str, Fraction, float]
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,7 @@ class Output:
     label: str
     expr: Expr
     suffix: str | None
+    format: str = "decimal"
 
 
 @dataclass(frozen=True)
@@ -354,7 +358,9 @@ class _Builder:
         args = tuple((k, self.typed(v, types[k], path + ("args", k)) if k in types else v)
                      for k, v in e["args"].items())
         expect = e["expect"]
-        if isinstance(expect, str):
+        if isinstance(expect, str) and FRACTION.fullmatch(expect.strip()):
+            expect = Fraction(expect.strip())
+        elif isinstance(expect, str):
             expect = self.typed(expect, "dice", path + ("expect",))
         return Example(args, expect, e.get("note"), self.span(path),
                        tuple((k, self.span(path + ("args", k))) for k in e["args"]))
@@ -362,7 +368,8 @@ class _Builder:
     def calculator(self, path: JsonPath, rule: str) -> Calculator:
         c = self.get(path)
         inputs = tuple(self.param(path + ("inputs", i)) for i in range(len(c["inputs"])))
-        outputs = tuple(Output(o["name"], o["label"], self.expr(path + ("outputs", i, "expr")), o.get("suffix"))
+        outputs = tuple(Output(o["name"], o["label"], self.expr(path + ("outputs", i, "expr")), o.get("suffix"),
+                               o.get("format", "decimal"))
                         for i, o in enumerate(c["outputs"]))
         return Calculator(c["id"], c["title"], inputs, outputs, rule, self.span(path))
 

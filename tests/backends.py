@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from fractions import Fraction
 from typing import Any
 
 from generator.runtime.rulesc_runtime import Dice
@@ -28,12 +29,31 @@ def run_js(docs: Path, calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def encode(value: Any) -> Any:
-    """Values as both backends report them: dice pools as {'dice': text}."""
-    if isinstance(value, Dice) or type(value).__name__ == "Dice":  # the engine ships its own copy of Dice
+    """Values as both backends report them: dice pools as {'dice': text}, rolls as {'dist': [[x, p], ...]}."""
+    kind = type(value).__name__  # the engine ships its own copies of Dice and Dist
+    if isinstance(value, Dice) or kind == "Dice":
         return {"dice": str(value)}
+    if kind == "Dist":
+        return {"dist": [[x, float(p)] for x, p in value.items()]}
+    if isinstance(value, Fraction):
+        return float(value)
     if isinstance(value, dict):
         return {k: encode(v) for k, v in value.items()}
     return value
+
+
+TOLERANCE = 1e-12
+
+
+def agree(a: Any, b: Any) -> bool:
+    """Equal, except that floats (probabilities, means) may differ by up to 1e-12."""
+    if isinstance(a, float) or isinstance(b, float):
+        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and abs(a - b) <= TOLERANCE
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(agree(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(agree(x, y) for x, y in zip(a, b))
+    return bool(a == b) and type(a) is type(b)
 
 
 def import_engine(engine_dir: Path, module: str) -> Any:

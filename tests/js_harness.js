@@ -9,6 +9,11 @@ const R = globalThis.RulesRuntime;
 
 function encode(value) {
   if (value instanceof R.Dice) return {dice: String(value)};
+  if (value instanceof R.Dist) {
+    const out = [];
+    value.p.forEach((p, i) => { if (p !== 0) out.push([value.offset + i, p]); });
+    return {dist: out};
+  }
   return value;
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 from typing import Any
 
 from ..analyze import Program
@@ -26,8 +27,11 @@ def render_calculator(program: Program, calc: Calculator) -> str:
         w.writeline(_control(base, param, defaults[param.name]))
     w.writeline('<dl class="rulesc-calc__results" aria-live="polite">')
     for output in calc.outputs:
+        shown = display(results[output.name], output.format)
         w.writeline(f'<dt>{html.escape(output.label)}</dt><dd><output name="{output.name}" '
-                    f'id="{base}-out-{output.name}">{html.escape(display(results[output.name]))}</output></dd>')
+                    f'id="{base}-out-{output.name}">{html.escape(shown)}</output></dd>')
+        if program.types.get(id(output.expr.node)) == "dist":
+            w.writeline(f'<dd class="rulesc-calc__chart" data-chart="{output.name}"></dd>')
     w.writeline("</dl>")
     w.writeline('<button type="reset" class="md-button rulesc-calc__reset">Reset</button>')
     w.writeline("</form>")
@@ -35,10 +39,12 @@ def render_calculator(program: Program, calc: Calculator) -> str:
     return w.getvalue()
 
 
-def display(value: Any) -> str:
-    """A value as pages and calculators show it: yes/no for flags, a dash for no dice."""
+def display(value: Any, fmt: str = "decimal") -> str:
+    """A value as pages and calculators show it: yes/no for flags, a dash for no dice, numbers rounded."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, (Fraction, float)):
+        return f"{float(value) * 100:.2f}%" if fmt == "percent" else f"{float(value):.2f}"
     if isinstance(value, Dice) and not value.counts and not value.const:
         return "\u2014"
     return str(value)

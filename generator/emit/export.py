@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,8 @@ def emit_export(programs: tuple[Program, ...], site_url: str, schema_dir: Path) 
 
 
 def _value(value: Value) -> Any:
-    return str(value) if isinstance(value, Dice) else value
+    """Values as JSON: dice pools and exact fractions as text ("1d10+1d4", "7/16")."""
+    return str(value) if isinstance(value, (Dice, Fraction)) else value
 
 
 def _text(text: Text) -> str:
@@ -70,7 +72,7 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
         "formulas": [_formula(program, f) for f in rule.formulas],
         "calculators": [{"id": c.id, "title": c.title, "inputs": [_param(p) for p in c.inputs],
                          "outputs": [{"name": o.name, "label": o.label, "expr": o.expr.source,
-                                      "type": program.types.get(id(o.expr.node), "int")} for o in c.outputs]}
+                                      "type": program.types.get(id(o.expr.node), "int"), "format": o.format} for o in c.outputs]}
                         for c in rule.calculators],
     }
     return out

@@ -86,6 +86,7 @@ def _calculator(w: Writer, program: Program, calc: Calculator) -> None:
                                   lambda n, known=frozenset(names): _resolve(program, n, set(known), lambda x: f"v.{x}"))
                 kind = program.types.get(id(output.expr.node), "int")
                 w.writeline(f"{{name: {json.dumps(output.name)}, label: {json.dumps(output.label)}, type: {json.dumps(kind)}, "
+                            f"format: {json.dumps(output.format)}, "
                             f"formula: {json.dumps(' '.join(output.expr.source.split()))}, "
                             f"run: function (v) {{ return {body}; }}}},")
                 names.add(output.name)

@@ -1,4 +1,9 @@
-"""Formula checking: resolve every name and give every node a type (int, bool or dice)."""
+"""Formula checking: resolve every name and give every node a type (int, bool, dice, dist or num).
+
+dice is a pool written like 1d10+1d4; dist is the exact distribution of a roll; num is an exact rational
+(a probability, a mean). Where a dist is expected a dice pool or an int is accepted; where a num is expected,
+an int is accepted.
+"""
 
 from __future__ import annotations
 
@@ -16,8 +21,21 @@ BUILTINS: dict[str, tuple[tuple[str, ...], str]] = {
     "category": (("int",), "dice"),
     "category_index": (("dice",), "int"),
     "step": (("dice", "int"), "dice"),
+    "roll": (("dist",), "dist"),
+    "successes": (("dice", "int"), "dist"),
+    "highest": (("dice", "int"), "dist"),
+    "lowest": (("dice", "int"), "dist"),
+    "p_at_least": (("dist", "int"), "num"),
+    "p_at_most": (("dist", "int"), "num"),
+    "p_equal": (("dist", "int"), "num"),
+    "mean": (("dist",), "num"),
+    "sd": (("dist",), "num"),
+    "p_greater": (("dist", "dist"), "num"),
+    "p_tie": (("dist", "dist"), "num"),
+    "p_win": (("dist", "dist", "bool"), "num"),
 }
 VARIADIC = {"min": "int", "max": "int"}
+ACCEPTS = {"dist": {"dist", "dice", "int"}, "num": {"num", "int"}}
 SPECIAL = ("lookup",)
 
 
@@ -29,7 +47,7 @@ class TypeFailure(Exception):
 class Scope:
     """What names mean inside one expression."""
 
-    locals: Mapping[str, str]
+    locals: dict[str, str]
     constants: Mapping[str, str]
     tables: Mapping[str, Mapping[str, str]]
     signature: Callable[[str, Span], tuple[tuple[str, ...], str] | None]
@@ -59,10 +77,11 @@ class _Typer:
         self.scope.types[id(node)] = result
         return result
 
-    def expect(self, node: n.Node, wanted: str, what: str) -> None:
+    def expect(self, node: n.Node, wanted: str, what: str) -> str:
         got = self.visit(node)
-        if got != wanted:
+        if got not in ACCEPTS.get(wanted, {wanted}):
             raise self.fail("E0403", f"{what} must be {wanted}, got {got}", node.span)
+        return got
 
     def visit_Num(self, node: n.Num) -> str:
         return "int"
@@ -83,8 +102,10 @@ class _Typer:
         return "dice"
 
     def visit_Neg(self, node: n.Neg) -> str:
-        self.expect(node.operand, "int", "the operand of '-'")
-        return "int"
+        got = self.visit(node.operand)
+        if got not in ("int", "num", "dist", "dice"):
+            raise self.fail("E0403", f"the operand of '-' must be a number or a roll, got {got}", node.span)
+        return "dist" if got == "dice" else got
 
     def visit_Not(self, node: n.Not) -> str:
         self.expect(node.operand, "bool", "the operand of 'not'")
@@ -92,21 +113,21 @@ class _Typer:
 
     def visit_BinOp(self, node: n.BinOp) -> str:
         left, right = self.visit(node.left), self.visit(node.right)
-        kinds = {left, right}
-        if kinds == {"int"}:
-            return "int"
-        if node.op in "+-" and kinds <= {"int", "dice"} and not (node.op == "-" and left == "int"):
-            return "dice"
-        if node.op == "*" and kinds == {"int", "dice"}:
-            return "dice"
-        raise self.fail("E0403", f"'{node.op}' cannot combine {left} and {right}", node.span,
-                        "dice pools add to dice or numbers and multiply by numbers; '//' takes numbers")
+        result = _binary_type(node.op, left, right)
+        if result is None:
+            raise self.fail("E0403", f"'{node.op}' cannot combine {left} and {right}", node.span,
+                            "dice pools add to dice or numbers and multiply by numbers; rolls (dist) add to rolls, "
+                            "numbers and pools; '//' takes whole numbers and '/' gives an exact fraction")
+        return result
 
     def visit_Compare(self, node: n.Compare) -> str:
         left, right = self.visit(node.left), self.visit(node.right)
-        if left == right == "int" or (node.op in ("==", "!=") and left == right == "bool"):
+        numbers = {"int", "num"}
+        if (left in numbers and right in numbers) or (node.op in ("==", "!=") and left == right == "bool"):
             return "bool"
-        raise self.fail("E0403", f"'{node.op}' cannot compare {left} with {right}", node.span)
+        raise self.fail("E0403", f"'{node.op}' cannot compare {left} with {right}", node.span,
+                        "to ask how likely a roll is to reach a value, use p_at_least(roll, value)" if "dist" in (left, right)
+                        or "dice" in (left, right) else None)
 
     def visit_Logic(self, node: n.Logic) -> str:
         self.expect(node.left, "bool", f"the left side of '{node.op}'")
@@ -116,19 +137,31 @@ class _Typer:
     def visit_IfElse(self, node: n.IfElse) -> str:
         self.expect(node.cond, "bool", "the condition of 'if'")
         then, other = self.visit(node.then), self.visit(node.other)
-        if then != other:
+        joined = _join(then, other)
+        if joined is None:
             raise self.fail("E0403", f"the branches of 'if' differ: {then} and {other}", node.span)
-        return then
+        return joined
+
+    def visit_Let(self, node: n.Let) -> str:
+        if node.name in self.scope.locals or node.name in self.scope.constants:
+            raise self.fail("E0406", f"'{node.name}' is already a name here; a let needs a new one", node.span)
+        bound = self.visit(node.value)
+        rolled = bound in ("dice", "dist")
+        self.scope.locals[node.name] = "int" if rolled else bound
+        try:
+            body = self.visit(node.body)
+        finally:
+            del self.scope.locals[node.name]
+        if rolled and body not in ("int", "dice", "dist"):
+            raise self.fail("E0403", f"after rolling '{node.name}', the result must be a number or a roll, got {body}",
+                            node.body.span)
+        return "dist" if rolled else body
 
     def visit_Call(self, node: n.Call) -> str:
         if node.func == "lookup":
             return self.lookup(node)
         if node.func in VARIADIC:
-            if not node.args:
-                raise self.fail("E0404", f"{node.func}() needs at least one argument", node.span)
-            for arg in node.args:
-                self.expect(arg, "int", f"each argument of {node.func}()")
-            return VARIADIC[node.func]
+            return self.extreme(node)
         signature = BUILTINS.get(node.func) or self.scope.signature(node.func, node.span)
         if signature is None:
             known = list(BUILTINS) + list(VARIADIC) + ["lookup"]
@@ -139,6 +172,20 @@ class _Typer:
         for index, (arg, wanted) in enumerate(zip(node.args, params), start=1):
             self.expect(arg, wanted, f"argument {index} of {node.func}()")
         return result
+
+    def extreme(self, node: n.Call) -> str:
+        """min/max: of whole numbers, of exact numbers, or of a roll and a number (each result clamped)."""
+        if not node.args:
+            raise self.fail("E0404", f"{node.func}() needs at least one argument", node.span)
+        kinds = [self.visit(arg) for arg in node.args]
+        if set(kinds) <= {"int"}:
+            return "int"
+        if set(kinds) <= {"int", "num"}:
+            return "num"
+        if len(kinds) == 2 and set(kinds) <= {"int", "dice", "dist"}:
+            return "dist"
+        raise self.fail("E0403", f"{node.func}() takes numbers, or two values of which one may be a roll; "
+                        f"got {', '.join(kinds)}", node.span)
 
     def lookup(self, node: n.Call) -> str:
         if len(node.args) != 3 or not isinstance(node.args[0], n.Name) or not isinstance(node.args[1], n.Name):
@@ -156,3 +203,38 @@ class _Typer:
             raise self.fail("E0403", f"column '{column.name}' holds text, which formulas cannot use", column.span)
         self.expect(node.args[2], "int", "the key of lookup()")
         return columns[column.name]
+
+
+def _binary_type(op: str, left: str, right: str) -> str | None:
+    """The type of `left op right`, or None when the operator does not apply."""
+    kinds = {left, right}
+    if op == "^":
+        return left if left in ("int", "num") and right == "int" else None
+    if op == "/":
+        return "num" if kinds <= {"int", "num"} else None
+    if op == "//":
+        return "int" if kinds == {"int"} else "dist" if left in ("dist", "dice") and right == "int" else None
+    if kinds == {"int"}:
+        return "int"
+    if kinds <= {"int", "num"}:
+        return "num"
+    if "dist" in kinds and kinds <= {"int", "dice", "dist"}:
+        if op == "*":
+            return "dist" if "int" in kinds else None
+        return "dist"
+    if op in "+-" and kinds <= {"int", "dice"} and not (op == "-" and left == "int"):
+        return "dice"
+    if op == "*" and kinds == {"int", "dice"}:
+        return "dice"
+    return None
+
+
+def _join(a: str, b: str) -> str | None:
+    """The type both branches of an if can be given."""
+    if a == b:
+        return a
+    if {a, b} == {"int", "num"}:
+        return "num"
+    if {a, b} <= {"int", "dice", "dist"}:
+        return "dist"
+    return None

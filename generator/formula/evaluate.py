@@ -10,9 +10,23 @@ from . import nodes as n
 Value = Any
 CallFormula = Callable[[str, list[Value]], Value]
 
+def _extreme(pick: Callable[..., Value], on_rolls: Callable[[Value, Value], Value]) -> Callable[..., Value]:
+    def apply(*args: Value) -> Value:
+        if any(isinstance(a, (R.Dist, R.Dice)) for a in args):
+            first, second = args if isinstance(args[0], (R.Dist, R.Dice)) else (args[1], args[0])
+            return on_rolls(first, second)
+        return pick(*args)
+    return apply
+
+
 _BUILTINS: dict[str, Callable[..., Value]] = {
     "abs": abs, "clamp": R.clamp, "ceil_div": R.ceil_div, "floor_div": R.floor_div, "category": R.category,
-    "category_index": R.category_index, "step": R.step, "min": min, "max": max,
+    "category_index": R.category_index, "step": R.step,
+    "min": _extreme(min, R.dmin), "max": _extreme(max, R.dmax),
+    "roll": R.as_dist, "successes": R.successes,
+    "highest": lambda pool, k: R.keep_pool(pool, k, True), "lowest": lambda pool, k: R.keep_pool(pool, k, False),
+    "p_at_least": R.at_least, "p_at_most": R.at_most, "p_equal": R.prob_eq, "mean": R.mean, "sd": R.sd,
+    "p_greater": R.greater, "p_tie": R.tie, "p_win": R.win,
 }
 
 
@@ -43,13 +57,20 @@ class _Evaluator:
         return R.dice(self.visit(node.count), self.visit(node.sides))
 
     def visit_Neg(self, node: n.Neg) -> Value:
-        return -self.visit(node.operand)
+        value = self.visit(node.operand)
+        return R.dneg(value) if isinstance(value, (R.Dist, R.Dice)) else -value
 
     def visit_Not(self, node: n.Not) -> Value:
         return not self.visit(node.operand)
 
     def visit_BinOp(self, node: n.BinOp) -> Value:
         left, right = self.visit(node.left), self.visit(node.right)
+        if node.op == "/":
+            return R.divide(left, right)
+        if node.op == "^":
+            return R.power(left, right)
+        if isinstance(left, R.Dist) or isinstance(right, R.Dist):
+            return _roll_arithmetic(node.op, left, right)
         if node.op == "//":
             return R.floor_div(left, right)
         if isinstance(left, R.Dice) or isinstance(right, R.Dice):
@@ -70,6 +91,15 @@ class _Evaluator:
             return self.visit(node.left) and self.visit(node.right)
         return self.visit(node.left) or self.visit(node.right)
 
+    def visit_Let(self, node: n.Let) -> Value:
+        value = self.visit(node.value)
+        if isinstance(value, (R.Dist, R.Dice)):
+            return R.bind(value, lambda result: self.with_name(node.name, result).visit(node.body))
+        return self.with_name(node.name, value).visit(node.body)
+
+    def with_name(self, name: str, value: Value) -> "_Evaluator":
+        return _Evaluator({**self.env, name: value}, self.tables, self.call_formula)
+
     def visit_IfElse(self, node: n.IfElse) -> Value:
         return self.visit(node.then) if self.visit(node.cond) else self.visit(node.other)
 
@@ -81,3 +111,13 @@ class _Evaluator:
         args = [self.visit(arg) for arg in node.args]
         builtin = _BUILTINS.get(node.func)
         return builtin(*args) if builtin else self.call_formula(node.func, args)
+
+
+def _roll_arithmetic(op: str, left: Value, right: Value) -> Value:
+    if op == "+":
+        return R.dadd(left, right)
+    if op == "-":
+        return R.dsub(left, right)
+    if op == "//":
+        return R.dfloor_div(left, right)
+    return R.dscale(left, right) if isinstance(left, R.Dist) else R.dscale(right, left)

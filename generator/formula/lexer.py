@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-KEYWORDS = frozenset({"if", "then", "else", "and", "or", "not", "true", "false"})
+from ..runtime.rulesc_runtime import MAX_INT
+
+KEYWORDS = frozenset({"if", "then", "else", "and", "or", "not", "true", "false", "let", "in"})
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
   | (?P<int>\d+)
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
-  | (?P<op>//|<=|>=|==|!=|[-+*<>(),])
+  | (?P<op>//|<=|>=|==|!=|[-+*/^<>(),=])
 """, re.VERBOSE)
 
 
@@ -37,19 +39,44 @@ def tokenize(source: str) -> list[Token]:
     while pos < len(source):
         match = _TOKEN.match(source, pos)
         if match is None:
-            raise FormulaSyntaxError(f"unexpected character {source[pos]!r}", pos)
+            raise FormulaSyntaxError(f"unexpected character {source[pos]!r}", pos, _CHARACTER_HINTS.get(source[pos]))
         kind = match.lastgroup or "space"
         if kind != "space":
             tokens.extend(_classify(kind, match.group(), pos, tokens))
         pos = match.end()
     tokens.append(Token("end", "", len(source)))
+    for token in tokens:
+        _check_number(token)
     return tokens
 
 
+_CHARACTER_HINTS = {"&": "write 'and'", "|": "write 'or'", "!": "write 'not', or '!=' for 'is not equal to'",
+                    "\u00d7": "write * to multiply", "\u00f7": "write // to divide", "%": "formulas have no '%' operator"}
+
+
+def _check_number(token: Token) -> None:
+    """Whole numbers stay within the runtime's MAX_INT, so Python and JavaScript compute the same."""
+    if token.kind == "int" and (len(token.text) > 16 or int(token.text) > MAX_INT):
+        shown = token.text if len(token.text) <= 24 else token.text[:20] + "..."
+        raise FormulaSyntaxError(f"the number {shown} is too large", token.offset,
+                                 f"whole numbers in formulas are at most {MAX_INT} (2**53-1)")
+
+
 def _classify(kind: str, text: str, offset: int, before: list[Token]) -> list[Token]:
-    """Split dice notation out of names: '2d10' lexes as int 2 and name 'd10', which becomes d, 10."""
-    if kind == "name" and re.fullmatch(r"d\d+", text):
-        return [Token("d", "d", offset), Token("int", text[1:], offset + 1)]
+    """Split dice notation out of names: '2d10kh1' lexes as int 2, then d, 10, keep 'kh', 1."""
+    dice = re.fullmatch(r"d(\d+)(?:(k[hl])(\d*))?", text) if kind == "name" else None
+    if dice:
+        tokens = [Token("d", "d", offset), Token("int", dice.group(1), offset + 1)]
+        if dice.group(2):
+            at = offset + 1 + len(dice.group(1))
+            tokens.append(Token("keep", dice.group(2), at))
+            if dice.group(3):
+                tokens.append(Token("int", dice.group(3), at + 2))
+        return tokens
+    if kind == "name" and re.fullmatch(r"k[hl]\d*", text) and before and before[-1].kind == "int" and \
+            len(before) > 1 and before[-2].kind == "d":
+        tokens = [Token("keep", text[:2], offset)]
+        return tokens + ([Token("int", text[2:], offset + 2)] if len(text) > 2 else [])
     if kind == "name" and text == "d" and _ends_operand(before):
         return [Token("d", "d", offset)]
     if kind == "name":

@@ -77,3 +77,12 @@ class IfElse(Node):
 class Call(Node):
     func: str
     args: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Let(Node):
+    """let name = value in body; when value is a roll, body is evaluated for each of its results."""
+
+    name: str
+    value: Node
+    body: Node

@@ -10,11 +10,37 @@ from .lexer import FormulaSyntaxError, Token, tokenize
 
 COMPARISONS = ("<", "<=", ">", ">=", "==", "!=")
 MAX_NESTING = 100
+MAX_LENGTH = 10_000
 
 
 def parse_formula(source: str, locate: Callable[[int], Span]) -> n.Node:
     """Parse a whole formula; `locate` turns a character offset into a span in the content file."""
-    return _Parser(tokenize(source), locate).parse()
+    if len(source) > MAX_LENGTH:
+        raise FormulaSyntaxError(f"the formula is {len(source)} characters long; at most {MAX_LENGTH} are allowed", 0,
+                                 _SPLIT_HINT)
+    parser = _Parser(tokenize(source), locate)
+    try:
+        node = parser.parse()
+    except RecursionError:  # a long run of prefix operators such as '- - - 1' or 'not not ...'
+        raise FormulaSyntaxError(f"formula nested deeper than {MAX_NESTING} levels", 0, _SPLIT_HINT) from None
+    if _depth(node) > MAX_NESTING:
+        raise FormulaSyntaxError(f"formula nested deeper than {MAX_NESTING} levels", 0, _SPLIT_HINT)
+    return node
+
+
+_SPLIT_HINT = "split it into smaller formulas that call each other"
+
+
+def _depth(root: n.Node) -> int:
+    """How deep the tree is, counted without recursion so later stages can safely recurse over it."""
+    deepest, stack = 0, [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        for value in vars(node).values():
+            children = value if isinstance(value, tuple) else (value,)
+            stack.extend((child, depth + 1) for child in children if isinstance(child, n.Node))
+    return deepest
 
 
 class _Parser:
@@ -59,6 +85,8 @@ class _Parser:
         if self.depth > MAX_NESTING:
             raise FormulaSyntaxError(f"formula nested deeper than {MAX_NESTING} levels", self.tok.offset)
         try:
+            if self.at("let"):
+                return self.let()
             if self.at("if"):
                 start = self.advance()
                 cond = self.expr()
@@ -69,6 +97,16 @@ class _Parser:
             return self.logic("or", lambda: self.logic("and", self.negation))
         finally:
             self.depth -= 1
+
+    def let(self) -> n.Node:
+        start = self.advance()
+        if self.tok.kind != "name":
+            raise FormulaSyntaxError(f"expected a name after 'let', found {self._shown()}", self.tok.offset)
+        name = self.advance().text
+        self.expect("=")
+        value = self.expr()
+        self.expect("in")
+        return n.Let(self.span(start), name, value, self.expr())
 
     def logic(self, op: str, operand: Callable[[], n.Node]) -> n.Node:
         left = operand()
@@ -84,10 +122,10 @@ class _Parser:
         return self.comparison()
 
     def comparison(self) -> n.Node:
-        left = self.binary(("+", "-"), lambda: self.binary(("*", "//"), self.unary))
+        left = self.binary(("+", "-"), lambda: self.binary(("*", "//", "/"), self.unary))
         if self.tok.kind == "op" and self.tok.text in COMPARISONS:
             token = self.advance()
-            right = self.binary(("+", "-"), lambda: self.binary(("*", "//"), self.unary))
+            right = self.binary(("+", "-"), lambda: self.binary(("*", "//", "/"), self.unary))
             if self.tok.kind == "op" and self.tok.text in COMPARISONS:
                 raise FormulaSyntaxError("comparisons cannot be chained", self.tok.offset,
                                          "write 'a < b and b < c'")
@@ -105,17 +143,37 @@ class _Parser:
         if self.at("-"):
             token = self.advance()
             return n.Neg(self.span(token), self.unary())
-        return self.dice()
+        return self.power()
+
+    def power(self) -> n.Node:
+        """a ^ b, binding tighter than '-' on its left and right-associative: -2^2 is -(2^2)."""
+        base = self.dice()
+        if self.at("^"):
+            token = self.advance()
+            return n.BinOp(self.span(token), "^", base, self.unary())
+        return base
 
     def dice(self) -> n.Node:
         if self.tok.kind == "d":
             token = self.advance()
-            return n.DiceRoll(self.span(token), n.Num(self.span(token), 1), self.primary())
+            return self.keep(n.DiceRoll(self.span(token), n.Num(self.span(token), 1), self.primary()))
         left = self.primary()
         if self.tok.kind == "d":
             token = self.advance()
-            return n.DiceRoll(self.span(token), left, self.primary())
+            return self.keep(n.DiceRoll(self.span(token), left, self.primary()))
         return left
+
+    def keep(self, roll: n.DiceRoll) -> n.Node:
+        """NdSkhK / NdSklK: the K highest or lowest dice (K defaults to 1)."""
+        if self.tok.kind != "keep":
+            return roll
+        token = self.advance()
+        count: n.Node = n.Num(self.span(token), 1)
+        if self.tok.kind == "int":
+            number = self.advance()
+            count = n.Num(self.span(number), int(number.text))
+        func = "highest" if token.text == "kh" else "lowest"
+        return n.Call(self.span(token), func, (roll, count))
 
     def primary(self) -> n.Node:
         token = self.tok

@@ -7,8 +7,15 @@ from typing import Callable, Mapping
 from . import nodes as n
 
 Resolver = Callable[[str], str]
-_DIRECT = {"abs": "abs", "min": "min", "max": "max"}
-_RUNTIME = {name: f"R.{name}" for name in ("clamp", "ceil_div", "floor_div", "category", "category_index", "step")}
+_DIRECT = {"abs": "abs"}
+_RUNTIME = {
+    "clamp": "R.clamp", "ceil_div": "R.ceil_div", "floor_div": "R.floor_div", "category": "R.category",
+    "category_index": "R.category_index", "step": "R.step", "roll": "R.as_dist", "successes": "R.successes",
+    "p_at_least": "R.at_least", "p_at_most": "R.at_most", "p_equal": "R.prob_eq", "mean": "R.mean", "sd": "R.sd",
+    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win",
+}
+_ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloor_div"}
+ROLLS = ("dice", "dist")
 
 
 def expr_to_python(node: n.Node, types: Mapping[int, str], name: Resolver) -> str:
@@ -20,12 +27,18 @@ class _ToPython:
     def __init__(self, types: Mapping[int, str], name: Resolver):
         self.types = types
         self.name = name
+        self.bound: set[str] = set()
 
     def visit(self, node: n.Node) -> str:
         return str(getattr(self, "visit_" + type(node).__name__)(node))
 
-    def is_dice(self, node: n.Node) -> bool:
-        return self.types.get(id(node)) == "dice"
+    def type(self, node: n.Node) -> str:
+        return self.types.get(id(node), "int")
+
+    def as_type(self, node: n.Node, wanted: str) -> str:
+        """The node's source, turned into a roll where a roll is wanted and the node is a number or pool."""
+        source = self.visit(node)
+        return f"R.as_dist({source})" if wanted == "dist" and self.type(node) != "dist" else source
 
     def visit_Num(self, node: n.Num) -> str:
         return repr(node.value)
@@ -34,25 +47,35 @@ class _ToPython:
         return repr(node.value)
 
     def visit_Name(self, node: n.Name) -> str:
-        return self.name(node.name)
+        return node.name if node.name in self.bound else self.name(node.name)
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> str:
         return f"R.dice({self.visit(node.count)}, {self.visit(node.sides)})"
 
     def visit_Neg(self, node: n.Neg) -> str:
-        return f"(-{self.visit(node.operand)})"
+        operand = self.visit(node.operand)
+        return f"R.dneg({operand})" if self.type(node) == "dist" else f"(-{operand})"
 
     def visit_Not(self, node: n.Not) -> str:
         return f"(not {self.visit(node.operand)})"
 
     def visit_BinOp(self, node: n.BinOp) -> str:
         left, right = self.visit(node.left), self.visit(node.right)
+        kind = self.type(node)
+        if node.op == "/":
+            return f"R.divide({left}, {right})"
+        if node.op == "^":
+            return f"R.power({left}, {right})"
+        if kind == "dist":
+            if node.op == "*":
+                return f"R.dscale({left}, {right})" if self.type(node.left) in ROLLS else f"R.dscale({right}, {left})"
+            return f"{_ROLL_OPS[node.op]}({left}, {right})"
         if node.op == "//":
             return f"R.floor_div({left}, {right})"
-        if not self.is_dice(node):
+        if kind != "dice":
             return f"({left} {node.op} {right})"
         if node.op == "*":
-            return f"R.dice_scale({left}, {right})" if self.is_dice(node.left) else f"R.dice_scale({right}, {left})"
+            return f"R.dice_scale({left}, {right})" if self.type(node.left) == "dice" else f"R.dice_scale({right}, {left})"
         return f"R.dice_add({left}, {right}{', -1' if node.op == '-' else ''})"
 
     def visit_Compare(self, node: n.Compare) -> str:
@@ -62,13 +85,35 @@ class _ToPython:
         return f"({self.visit(node.left)} {node.op} {self.visit(node.right)})"
 
     def visit_IfElse(self, node: n.IfElse) -> str:
-        return f"({self.visit(node.then)} if {self.visit(node.cond)} else {self.visit(node.other)})"
+        kind = self.type(node)
+        return f"({self.as_type(node.then, kind)} if {self.visit(node.cond)} else {self.as_type(node.other, kind)})"
+
+    def visit_Let(self, node: n.Let) -> str:
+        value = self.visit(node.value)
+        self.bound.add(node.name)
+        try:
+            body = self.visit(node.body)
+        finally:
+            self.bound.discard(node.name)
+        if self.type(node.value) in ROLLS:
+            return f"R.bind({value}, lambda {node.name}: {body})"
+        return f"(lambda {node.name}: {body})({value})"
 
     def visit_Call(self, node: n.Call) -> str:
         if node.func == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
             return f"R.lookup({self.name(table.name)}, {column.name!r}, {self.visit(node.args[2])})"
-        args = ", ".join(self.visit(arg) for arg in node.args)
+        args = [self.visit(arg) for arg in node.args]
+        if node.func in ("highest", "lowest"):
+            return f"R.keep_pool({args[0]}, {args[1]}, {node.func == 'highest'})"
+        if node.func in ("min", "max"):
+            return self.extreme(node, args)
         func = _DIRECT.get(node.func) or _RUNTIME.get(node.func) or self.name(node.func)
-        return f"{func}({args})"
+        return f"{func}({', '.join(args)})"
+
+    def extreme(self, node: n.Call, args: list[str]) -> str:
+        if self.type(node) != "dist":
+            return f"{node.func}({', '.join(args)})"
+        first, second = (0, 1) if self.type(node.args[0]) in ROLLS else (1, 0)
+        return f"R.d{node.func}({args[first]}, {args[second]})"

@@ -74,11 +74,176 @@
     }
     return total;
   }
+
+  /* ---- distributions: outcome offset+i has probability p[i] (float64) ---- */
+  var MAX_DICE = 1000, MAX_OUTCOMES = 1000000;
+  function Dist(offset, p) { this.offset = offset; this.p = p; }
+  Dist.prototype.toString = function () {
+    return "mean " + mean(this).toFixed(2) + ", sd " + sd(this).toFixed(2);
+  };
+  function trim(offset, p) {
+    var lo = 0, hi = p.length - 1;
+    while (lo < hi && p[lo] === 0) lo++;
+    while (hi > lo && p[hi] === 0) hi--;
+    if (hi - lo + 1 > MAX_OUTCOMES) throw new RulesError("a roll with more than " + MAX_OUTCOMES + " outcomes is refused");
+    return new Dist(offset + lo, p.slice(lo, hi + 1));
+  }
+  function constDist(v) { return new Dist(v, new Float64Array([1])); }
+  function die(sides) {
+    if (sides < 1) throw new RulesError("a die needs at least one side, not " + sides);
+    var p = new Float64Array(sides); p.fill(1 / sides); return new Dist(1, p);
+  }
+  function asDist(x) {
+    if (x instanceof Dist) return x;
+    if (typeof x === "number") return constDist(x);
+    var total = constDist(x.c);
+    x.counts.forEach(function (pair) { total = dadd(total, repeat(die(pair[0]), pair[1])); });
+    return total;
+  }
+  function convolve(a, b) {
+    var out = new Float64Array(a.length + b.length - 1);
+    for (var i = 0; i < a.length; i++) {
+      var x = a[i]; if (x === 0) continue;
+      for (var j = 0; j < b.length; j++) out[i + j] += x * b[j];
+    }
+    return out;
+  }
+  function dadd(a, b) { a = asDist(a); b = asDist(b); return trim(a.offset + b.offset, convolve(a.p, b.p)); }
+  function dneg(a) { a = asDist(a); return new Dist(-(a.offset + a.p.length - 1), a.p.slice().reverse()); }
+  function dsub(a, b) { return dadd(a, dneg(b)); }
+  function repeat(a, times) {
+    if (times < 0) throw new RulesError("cannot roll " + times + " dice");
+    if (times > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + times + " asked)");
+    var result = constDist(0), power = a;
+    while (times) {
+      if (times & 1) result = dadd(result, power);
+      times >>= 1;
+      if (times) power = dadd(power, power);
+    }
+    return result;
+  }
+  function dmap(a, f) {
+    a = asDist(a);
+    var lo = Infinity, hi = -Infinity, keys = [];
+    for (var i = 0; i < a.p.length; i++) {
+      var k = a.p[i] === 0 ? null : f(a.offset + i);
+      keys.push(k);
+      if (k !== null) { if (k < lo) lo = k; if (k > hi) hi = k; }
+    }
+    if (hi - lo + 1 > MAX_OUTCOMES) throw new RulesError("a roll with more than " + MAX_OUTCOMES + " outcomes is refused");
+    var out = new Float64Array(hi - lo + 1);
+    for (var j = 0; j < keys.length; j++) if (keys[j] !== null) out[keys[j] - lo] += a.p[j];
+    return trim(lo, out);
+  }
+  function mix(a, f) {
+    a = asDist(a);
+    var parts = [], lo = Infinity, hi = -Infinity;
+    for (var i = 0; i < a.p.length; i++) {
+      if (a.p[i] === 0) continue;
+      var d = asDist(f(a.offset + i));
+      parts.push([a.p[i], d]);
+      lo = Math.min(lo, d.offset); hi = Math.max(hi, d.offset + d.p.length - 1);
+    }
+    if (hi - lo + 1 > MAX_OUTCOMES) throw new RulesError("a roll with more than " + MAX_OUTCOMES + " outcomes is refused");
+    var out = new Float64Array(hi - lo + 1);
+    parts.forEach(function (part) {
+      var w = part[0], d = part[1];
+      for (var j = 0; j < d.p.length; j++) out[d.offset - lo + j] += w * d.p[j];
+    });
+    return trim(lo, out);
+  }
+  function bernoulliSum(n, p) {
+    var out = new Float64Array(n + 1); out[0] = 1;
+    for (var i = 1; i <= n; i++) {
+      for (var k = i; k >= 1; k--) out[k] = out[k] * (1 - p) + out[k - 1] * p;
+      out[0] *= (1 - p);
+    }
+    return out;
+  }
+  function successes(pool, t) {
+    var total = constDist(0);
+    pool.counts.forEach(function (pair) {
+      var sides = pair[0], n = pair[1];
+      if (n > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + n + " asked)");
+      var hits = Math.max(0, Math.min(sides, sides - t + 1));
+      total = dadd(total, trim(0, bernoulliSum(n, hits / sides)));
+    });
+    return total;
+  }
+  function keepPool(pool, k, highest) {
+    if (pool.counts.length !== 1) throw new RulesError("keep highest or lowest needs dice of one size, not " + pool);
+    var sides = pool.counts[0][0], n = pool.counts[0][1];
+    if (n > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + n + " asked)");
+    k = Math.max(0, Math.min(k, n));
+    var d;
+    if (k === 0) d = constDist(0);
+    else if (k === 1 && highest) {
+      var p = new Float64Array(sides);
+      for (var x = 1; x <= sides; x++) p[x - 1] = Math.pow(x / sides, n) - Math.pow((x - 1) / sides, n);
+      d = trim(1, p);
+    } else {
+      d = keepTable(n, sides, k);
+      if (!highest) d = dmap(d, function (s) { return (sides + 1) * k - s; });
+    }
+    return pool.c ? dadd(d, pool.c) : d;
+  }
+  function keepTable(n, sides, k) {
+    var states = new Map(); states.set("0,0", 1);
+    for (var face = sides; face >= 1; face--) {
+      var next = new Map();
+      states.forEach(function (prob, key) {
+        var parts = key.split(","), placed = Number(parts[0]), total = Number(parts[1]), left = n - placed;
+        var pmf = face === 1 ? null : bernoulliSum(left, 1 / face);
+        for (var c = 0; c <= left; c++) {
+          var pc = face === 1 ? (c === left ? 1 : 0) : pmf[c];
+          if (pc === 0) continue;
+          var kept = Math.max(0, Math.min(c, k - placed));
+          var nk = (placed + c) + "," + (total + kept * face);
+          next.set(nk, (next.get(nk) || 0) + prob * pc);
+        }
+      });
+      states = next;
+    }
+    var top = 0; states.forEach(function (_, key) { top = Math.max(top, Number(key.split(",")[1])); });
+    var out = new Float64Array(top + 1);
+    states.forEach(function (prob, key) { var parts = key.split(","); if (Number(parts[0]) === n) out[Number(parts[1])] += prob; });
+    return trim(0, out);
+  }
+  function atLeast(a, k) { a = asDist(a); var s = 0; for (var i = Math.max(0, k - a.offset); i < a.p.length; i++) s += a.p[i]; return s; }
+  function atMost(a, k) { a = asDist(a); var s = 0; for (var i = 0; i < a.p.length && a.offset + i <= k; i++) s += a.p[i]; return s; }
+  function probEq(a, k) { a = asDist(a); var i = k - a.offset; return i >= 0 && i < a.p.length ? a.p[i] : 0; }
+  function mean(a) { a = asDist(a); var s = 0; for (var i = 0; i < a.p.length; i++) s += (a.offset + i) * a.p[i]; return s; }
+  function sd(a) {
+    a = asDist(a); var mu = mean(a), v = 0;
+    for (var i = 0; i < a.p.length; i++) { var d = a.offset + i - mu; v += a.p[i] * d * d; }
+    return Math.sqrt(v);
+  }
+  function win(a, b, tiesToFirst) { return atLeast(dsub(a, b), tiesToFirst ? 0 : 1); }
+  function power(base, exponent) {
+    if (exponent < 0 || exponent > 10000) throw new RulesError("the exponent must be from 0 to 10000, not " + exponent);
+    var result = Math.pow(base, exponent);
+    if (Number.isInteger(base) && Math.abs(result) > 9007199254740991)
+      throw new RulesError(base + "^" + exponent + " is beyond the largest whole number rulesc computes (9007199254740991)");
+    return result;
+  }
+  function divide(a, b) { if (b === 0) throw new RulesError("division by zero"); return a / b; }
+  function bind(a, f) { return mix(asDist(a), f); }
+  function greater(a, b) { return atLeast(dsub(a, b), 1); }
+  function tie(a, b) { return probEq(dsub(a, b), 0); }
+  function dmax(a, b) { if (typeof b === "number") return dmap(a, function (x) { return Math.max(x, b); });
+    return mix(asDist(a), function (x) { return dmap(b, function (y) { return Math.max(x, y); }); }); }
+  function dmin(a, b) { if (typeof b === "number") return dmap(a, function (x) { return Math.min(x, b); });
+    return mix(asDist(a), function (x) { return dmap(b, function (y) { return Math.min(x, y); }); }); }
+  function dscale(a, k) { return dmap(a, function (x) { return x * k; }); }
+  function dfloorDiv(a, k) { if (k === 0) throw new RulesError("division by zero"); return dmap(a, function (x) { return Math.floor(x / k); }); }
   function format(v) { return typeof v === "boolean" ? (v ? "yes" : "no") : String(v); }
 
   root.RulesRuntime = {
     Dice: Dice, RulesError: RulesError, dice: dice, diceAdd: diceAdd, diceScale: diceScale,
     category: category, categoryIndex: categoryIndex, step: step, floorDiv: floorDiv, ceilDiv: ceilDiv,
-    clamp: clamp, lookup: lookup, parseDice: parseDice, format: format
+    clamp: clamp, lookup: lookup, parseDice: parseDice, format: format,
+    Dist: Dist, asDist: asDist, roll: asDist, dadd: dadd, dsub: dsub, dneg: dneg, dmap: dmap, mix: mix, repeat: repeat,
+    successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost, probEq: probEq, mean: mean, sd: sd,
+    greater: greater, tie: tie, win: win, divide: divide, power: power, bind: bind, dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv
   };
 })(typeof globalThis !== "undefined" ? globalThis : this);

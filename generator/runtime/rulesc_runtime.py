@@ -1,13 +1,16 @@
-"""rulesc runtime for the generated engine: dice pools, tables and integer arithmetic (standard library only)."""
+"""rulesc runtime for the generated engine: dice pools, exact dice distributions, tables and arithmetic (stdlib only)."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
-from typing import Mapping, Sequence, Union
+from fractions import Fraction
+from typing import Callable, Iterable, Mapping, Sequence, Union
 
-__all__ = ["Dice", "RulesError", "Table", "Value", "category", "category_index", "ceil_div", "clamp",
-           "dice", "dice_add", "dice_scale", "floor_div", "lookup", "parse_dice", "step", "MAX_INT"]
+__all__ = ["Dice", "Dist", "RulesError", "Table", "Value", "category", "category_index", "ceil_div", "clamp",
+           "dice", "dice_add", "dice_scale", "floor_div", "lookup", "parse_dice", "step", "MAX_INT",
+           "as_dist", "at_least", "at_most", "greater", "keep", "mean", "mix", "sd", "successes", "tie"]
 
 MAX_INT = 2**53 - 1
 """Integers stay within +/- MAX_INT so that JavaScript computes the same numbers exactly."""
@@ -35,7 +38,8 @@ class Dice:
         return "+".join(parts).replace("+-", "-")
 
 
-Value = Union[int, bool, Dice]
+Value = Union[int, bool, Dice, Fraction, float, "Dist"]
+Number = Union[Fraction, float, int]
 
 
 def _pool(counts: Mapping[int, int], const: int = 0) -> Dice:
@@ -141,3 +145,335 @@ def lookup(table: Table, column: str, key: int) -> Value:
         if low <= key <= high:
             return table.columns[column][row]
     raise RulesError(f"{key} is not in the table")
+
+
+# ---- exact distributions -------------------------------------------------------------------------------
+
+MAX_DICE = 1000
+MAX_OUTCOMES = 1_000_000
+
+
+
+
+@dataclass(frozen=True)
+class Dist:
+    """An exact distribution: outcome offset+i has probability weights[i] / total."""
+
+    offset: int
+    weights: tuple[int, ...]
+    total: int
+
+    @property
+    def outcomes(self) -> range:
+        return range(self.offset, self.offset + len(self.weights))
+
+    def probability(self, outcome: int) -> Fraction:
+        index = outcome - self.offset
+        return Fraction(self.weights[index], self.total) if 0 <= index < len(self.weights) else Fraction(0)
+
+    def items(self) -> list[tuple[int, Fraction]]:
+        return [(self.offset + i, Fraction(w, self.total)) for i, w in enumerate(self.weights) if w]
+
+    def __str__(self) -> str:
+        return f"mean {float(mean(self)):.2f}, sd {sd(self):.2f}"
+
+
+def _make(offset: int, weights: Sequence[int], total: int) -> Dist:
+    first = next((i for i, w in enumerate(weights) if w), None)
+    if first is None:
+        raise RulesError("a distribution needs at least one outcome")
+    last = max(i for i, w in enumerate(weights) if w)
+    trimmed = weights[first:last + 1]
+    if len(trimmed) > MAX_OUTCOMES:
+        raise RulesError(f"a roll with more than {MAX_OUTCOMES} outcomes is refused")
+    divisor = math.gcd(total, *trimmed)
+    return Dist(offset + first, tuple(w // divisor for w in trimmed), total // divisor)
+
+
+def constant(value: int) -> Dist:
+    return Dist(value, (1,), 1)
+
+
+def die(sides: int) -> Dist:
+    if sides < 1:
+        raise RulesError(f"a die needs at least one side, not {sides}")
+    return Dist(1, (1,) * sides, sides)
+
+
+def _convolve(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """Polynomial product by Kronecker substitution: pack, multiply one big integer, unpack."""
+    if len(a) * len(b) <= 64:
+        out = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            if x:
+                for j, y in enumerate(b):
+                    out[i + j] += x * y
+        return out
+    bits = (max(a).bit_length() + max(b).bit_length() + min(len(a), len(b)).bit_length()) + 1
+    pa = _pack(a, bits)
+    pb = _pack(b, bits)
+    return _unpack(pa * pb, bits, len(a) + len(b) - 1)
+
+
+def _pack(values: Sequence[int], bits: int) -> int:
+    total = 0
+    for value in reversed(values):
+        total = (total << bits) | value
+    return total
+
+
+def _unpack(number: int, bits: int, count: int) -> list[int]:
+    mask = (1 << bits) - 1
+    out = []
+    for _ in range(count):
+        out.append(number & mask)
+        number >>= bits
+    return out
+
+
+def add(a: Dist, b: Dist) -> Dist:
+    """The sum of two independent rolls."""
+    return _make(a.offset + b.offset, _convolve(a.weights, b.weights), a.total * b.total)
+
+
+def negate(a: Dist) -> Dist:
+    return Dist(-(a.offset + len(a.weights) - 1), tuple(reversed(a.weights)), a.total)
+
+
+def sub(a: Dist, b: Dist) -> Dist:
+    """The difference of two independent rolls (a margin)."""
+    return add(a, negate(b))
+
+
+def repeat(a: Dist, times: int) -> Dist:
+    """The sum of `times` independent copies of a roll, by repeated squaring."""
+    if times < 0:
+        raise RulesError(f"cannot roll {times} dice")
+    if times > MAX_DICE:
+        raise RulesError(f"a roll of more than {MAX_DICE} dice is refused ({times} asked)")
+    result, power = constant(0), a
+    while times:
+        if times & 1:
+            result = add(result, power)
+        times >>= 1
+        if times:
+            power = add(power, power)
+    return result
+
+
+def map_outcomes(a: Dist, f: Callable[[int], int]) -> Dist:
+    """Each outcome x becomes f(x); weights of outcomes that meet are added."""
+    mapped: dict[int, int] = {}
+    for i, w in enumerate(a.weights):
+        if w:
+            key = f(a.offset + i)
+            mapped[key] = mapped.get(key, 0) + w
+    low, high = min(mapped), max(mapped)
+    if high - low + 1 > MAX_OUTCOMES:
+        raise RulesError(f"a roll with more than {MAX_OUTCOMES} outcomes is refused")
+    return _make(low, [mapped.get(x, 0) for x in range(low, high + 1)], a.total)
+
+
+def mix(a: Dist, f: Callable[[int], Dist]) -> Dist:
+    """A roll that depends on another: for each outcome r of `a`, roll f(r); the mixture of them all."""
+    parts = [(w, f(a.offset + i)) for i, w in enumerate(a.weights) if w]
+    common = math.lcm(*(part.total for _, part in parts))
+    low = min(part.offset for _, part in parts)
+    high = max(part.offset + len(part.weights) - 1 for _, part in parts)
+    if high - low + 1 > MAX_OUTCOMES:
+        raise RulesError(f"a roll with more than {MAX_OUTCOMES} outcomes is refused")
+    weights = [0] * (high - low + 1)
+    for w, part in parts:
+        scale = w * (common // part.total)
+        for j, pw in enumerate(part.weights):
+            if pw:
+                weights[part.offset - low + j] += scale * pw
+    return _make(low, weights, a.total * common)
+
+
+def binomial(n: int, hits: int, sides: int) -> Dist:
+    """How many of n dice of `sides` sides succeed, when `hits` faces of each succeed."""
+    if n > MAX_DICE:
+        raise RulesError(f"a roll of more than {MAX_DICE} dice is refused ({n} asked)")
+    hits = max(0, min(sides, hits))
+    misses = sides - hits
+    weights = [math.comb(n, k) * hits**k * misses ** (n - k) for k in range(n + 1)]
+    return _make(0, weights, sides**n)
+
+
+def keep(n: int, sides: int, k: int, highest: bool = True) -> Dist:
+    """The sum of the k highest (or lowest) of n dice of `sides` sides."""
+    if n > MAX_DICE:
+        raise RulesError(f"a roll of more than {MAX_DICE} dice is refused ({n} asked)")
+    k = max(0, min(k, n))
+    if k == 0:
+        return constant(0)
+    if k == 1 and highest:
+        return _make(1, [x**n - (x - 1) ** n for x in range(1, sides + 1)], sides**n)
+    kept = _keep_table(n, sides, k)
+    dist = _make(0, [kept.get(s, 0) for s in range(max(kept) + 1)], sides**n)
+    return dist if highest else map_outcomes(dist, lambda s: (sides + 1) * k - s)
+
+
+def _keep_table(n: int, sides: int, k: int) -> dict[int, int]:
+    """Ways for the k highest of n dice to sum to each total: faces from high to low, choosing how many show each."""
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    for face in range(sides, 0, -1):
+        following: dict[tuple[int, int], int] = {}
+        for (placed, total), ways in states.items():
+            for count in range(n - placed + 1):
+                kept = max(0, min(count, k - placed))
+                key = (placed + count, total + kept * face)
+                following[key] = following.get(key, 0) + ways * math.comb(n - placed, count)
+        states = following
+    return {total: ways for (placed, total), ways in states.items() if placed == n}
+
+
+def at_least(a: Dist, k: int) -> Fraction:
+    a = as_dist(a)
+    start = max(0, k - a.offset)
+    return Fraction(sum(a.weights[start:]), a.total)
+
+
+def at_most(a: Dist, k: int) -> Fraction:
+    a = as_dist(a)
+    end = k - a.offset + 1
+    return Fraction(sum(a.weights[:max(0, end)]), a.total)
+
+
+def mean(a: Dist) -> Fraction:
+    a = as_dist(a)
+    return Fraction(sum((a.offset + i) * w for i, w in enumerate(a.weights)), a.total)
+
+
+def variance(a: Dist) -> Fraction:
+    a = as_dist(a)
+    mu = mean(a)
+    return sum((Fraction(w, a.total) * (a.offset + i - mu) ** 2 for i, w in enumerate(a.weights) if w), Fraction(0))
+
+
+def sd(a: Dist) -> float:
+    return math.sqrt(variance(a))
+
+
+def greater(a: Dist, b: Dist) -> Fraction:
+    """P(a > b) for independent rolls."""
+    return at_least(dsub(a, b), 1)
+
+
+def tie(a: Dist, b: Dist) -> Fraction:
+    return dsub(a, b).probability(0)
+
+
+def rolls(items: Iterable[int]) -> Dist:
+    """An empirical distribution: every listed outcome equally likely (for tests and notation examples)."""
+    values = list(items)
+    low, high = min(values), max(values)
+    weights = [0] * (high - low + 1)
+    for v in values:
+        weights[v - low] += 1
+    return _make(low, weights, len(values))
+
+
+
+def as_dist(x: Union[Dist, Dice, int]) -> Dist:
+    """A distribution from a roll, a dice pool (the sum of its dice and constant) or a number."""
+    if isinstance(x, Dist):
+        return x
+    if isinstance(x, Dice):
+        total = constant(x.const)
+        for sides, count in x.counts:
+            total = add(total, repeat(die(sides), count))
+        return total
+    return constant(int(x))
+
+
+def successes(pool: Dice, threshold: int) -> Dist:
+    """How many dice of a pool show at least `threshold`."""
+    total = constant(0)
+    for sides, count in pool.counts:
+        total = add(total, binomial(count, sides - threshold + 1, sides))
+    return total
+
+
+def keep_pool(pool: Dice, k: int, highest: bool) -> Dist:
+    if len(pool.counts) != 1:
+        raise RulesError(f"keep highest or lowest needs dice of one size, not {pool}")
+    sides, count = pool.counts[0]
+    kept = keep(count, sides, k, highest)
+    return add(kept, constant(pool.const)) if pool.const else kept
+
+
+def dadd(a: Union[Dist, Dice, int], b: Union[Dist, Dice, int]) -> Dist:
+    return add(as_dist(a), as_dist(b))
+
+
+def dsub(a: Union[Dist, Dice, int], b: Union[Dist, Dice, int]) -> Dist:
+    return sub(as_dist(a), as_dist(b))
+
+
+def dneg(a: Union[Dist, Dice]) -> Dist:
+    return negate(as_dist(a))
+
+
+def dscale(a: Union[Dist, Dice], k: int) -> Dist:
+    return map_outcomes(as_dist(a), lambda x: x * k)
+
+
+def dfloor_div(a: Union[Dist, Dice], k: int) -> Dist:
+    if k == 0:
+        raise RulesError("division by zero")
+    return map_outcomes(as_dist(a), lambda x: x // k)
+
+
+def dmax(a: Union[Dist, Dice, int], b: Union[Dist, Dice, int]) -> Dist:
+    if isinstance(b, int):
+        return map_outcomes(as_dist(a), lambda x: max(x, b))
+    other = as_dist(b)
+    return mix(as_dist(a), lambda x: map_outcomes(other, lambda y: max(x, y)))
+
+
+def dmin(a: Union[Dist, Dice, int], b: Union[Dist, Dice, int]) -> Dist:
+    if isinstance(b, int):
+        return map_outcomes(as_dist(a), lambda x: min(x, b))
+    other = as_dist(b)
+    return mix(as_dist(a), lambda x: map_outcomes(other, lambda y: min(x, y)))
+
+
+def bind(a: Union[Dist, Dice], f: Callable[[int], Union[Dist, Dice, int]]) -> Dist:
+    """Roll `a`, then roll whatever f(result) says: the mixture over every result of `a`."""
+    return mix(as_dist(a), lambda r: as_dist(f(r)))
+
+
+def prob_eq(a: Union[Dist, Dice], k: int) -> Fraction:
+    return as_dist(a).probability(k)
+
+
+def divide(a: Union[int, Fraction], b: Union[int, Fraction]) -> Fraction:
+    if b == 0:
+        raise RulesError("division by zero")
+    return Fraction(a) / Fraction(b)
+
+
+def win(a: Union[Dist, Dice, int], b: Union[Dist, Dice, int], ties_to_first: bool) -> Fraction:
+    """P(a beats b), where a tie goes to a only when ties_to_first (e.g. False when the defender wins ties)."""
+    margin = dsub(a, b)
+    return at_least(margin, 0 if ties_to_first else 1)
+
+
+def dist_items(a: Union[Dist, Dice, int]) -> list[tuple[int, Fraction]]:
+    """Every outcome of a roll with its exact probability."""
+    return as_dist(a).items()
+
+
+MAX_EXPONENT = 10_000
+
+
+def power(base: Union[int, Fraction], exponent: int) -> Union[int, Fraction]:
+    """base ^ exponent for a whole exponent from 0 up; whole-number results stay within +/- MAX_INT."""
+    if exponent < 0 or exponent > MAX_EXPONENT:
+        raise RulesError(f"the exponent must be from 0 to {MAX_EXPONENT}, not {exponent}")
+    result = base**exponent
+    if isinstance(result, int) and abs(result) > MAX_INT:
+        raise RulesError(f"{base}^{exponent} is beyond the largest whole number rulesc computes ({MAX_INT})")
+    return result

@@ -3,10 +3,72 @@
   "use strict";
   var R = globalThis.RulesRuntime;
 
-  function display(value) {
+  function display(value, format) {
     if (typeof value === "boolean") return value ? "yes" : "no";
+    if (value instanceof R.Dist) return String(value);
+    if (typeof value === "number" && !Number.isInteger(value)) {
+      return format === "percent" ? (value * 100).toFixed(2) + "%" : value.toFixed(2);
+    }
+    if (typeof value === "number" && format === "percent") return (value * 100).toFixed(2) + "%";
     if (value instanceof R.Dice && !value.counts.length && !value.c) return "\u2014";
     return String(value);
+  }
+
+  var SVG = "http://www.w3.org/2000/svg";
+
+  function shown(dist) {
+    /* the outcomes worth drawing: drop tails below 0.05% so long rolls stay readable */
+    var lo = 0, hi = dist.p.length - 1;
+    while (lo < hi && dist.p[lo] < 0.0005) lo++;
+    while (hi > lo && dist.p[hi] < 0.0005) hi--;
+    return {lo: lo, hi: hi};
+  }
+
+  function drawChart(container, dist, label) {
+    var range = shown(dist), n = range.hi - range.lo + 1, top = 0, i;
+    for (i = range.lo; i <= range.hi; i++) top = Math.max(top, dist.p[i]);
+    var width = 320, height = 90, bar = width / n;
+    var svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 " + width + " " + (height + 14));
+    svg.setAttribute("class", "rulesc-chart");
+    svg.setAttribute("role", "img");
+    var best = range.lo;
+    for (i = range.lo; i <= range.hi; i++) if (dist.p[i] > dist.p[best]) best = i;
+    svg.setAttribute("aria-label", label + ": from " + (dist.offset + range.lo) + " to " + (dist.offset + range.hi) +
+      ", most likely " + (dist.offset + best) + " (" + (dist.p[best] * 100).toFixed(1) + "%)");
+    for (i = range.lo; i <= range.hi; i++) {
+      var h = top ? dist.p[i] / top * height : 0, rect = document.createElementNS(SVG, "rect");
+      rect.setAttribute("x", ((i - range.lo) * bar + 0.5).toFixed(2));
+      rect.setAttribute("y", (height - h).toFixed(2));
+      rect.setAttribute("width", Math.max(0.5, bar - 1).toFixed(2));
+      rect.setAttribute("height", h.toFixed(2));
+      var tip = document.createElementNS(SVG, "title");
+      tip.textContent = (dist.offset + i) + ": " + (dist.p[i] * 100).toFixed(2) + "%";
+      rect.appendChild(tip);
+      svg.appendChild(rect);
+    }
+    [range.lo, range.hi].forEach(function (edge, k) {
+      var text = document.createElementNS(SVG, "text");
+      text.setAttribute("x", k ? width : 0); text.setAttribute("y", height + 12);
+      text.setAttribute("text-anchor", k ? "end" : "start");
+      text.textContent = String(dist.offset + edge);
+      svg.appendChild(text);
+    });
+    var details = document.createElement("details"), summary = document.createElement("summary");
+    summary.textContent = "Table of " + label;
+    var table = document.createElement("table"), head = table.insertRow();
+    ["Result", "Exactly", "At least"].forEach(function (t) { var th = document.createElement("th"); th.textContent = t; head.appendChild(th); });
+    var tail = 1;
+    for (i = 0; i < dist.p.length; i++) {
+      if (i >= range.lo && i <= range.hi) {
+        var row = table.insertRow();
+        [String(dist.offset + i), (dist.p[i] * 100).toFixed(2) + "%", (Math.max(0, tail) * 100).toFixed(2) + "%"]
+          .forEach(function (t) { row.insertCell().textContent = t; });
+      }
+      tail -= dist.p[i];
+    }
+    details.appendChild(summary); details.appendChild(table);
+    container.replaceChildren(svg, details);
   }
 
   function parseField(control, spec) {
@@ -78,7 +140,9 @@
       }
       calc.outputs.forEach(function (out) {
         var node = form.querySelector('output[name="' + out.name + '"]');
-        if (node) node.textContent = display(results[out.name]);
+        if (node) node.textContent = display(results[out.name], out.format);
+        var chart = form.querySelector('[data-chart="' + out.name + '"]');
+        if (chart && results[out.name] instanceof R.Dist) drawChart(chart, results[out.name], out.label);
       });
       element.setAttribute("data-state", "ok");
       if (save) saveToUrl(form, parts[1], calc);
