@@ -3,20 +3,30 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.constructor import DuplicateKeyError
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
+import yaml
 
 from .diagnostics import Diagnostics, Span
+from .runtime.rulesc_runtime import MAX_INT
 
 JsonPath = tuple[str | int, ...]
 MAX_DEPTH = 64
 MAX_BYTES = 8 * 1024 * 1024
+# libyaml's C parser reads about 50 times faster than a pure-Python one; PyYAML ships it in its wheels.
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# YAML 1.2 core schema: how plain (unquoted) scalars resolve; everything else is text.
+_CONSTANTS = {"": None, "~": None, "null": None, "Null": None, "NULL": None,
+              "true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
+# Characters YAML forbids in a stream (C0 controls but tab and line breaks, DEL, C1 controls but NEL, surrogates).
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+_TAB = re.compile("\t")
+_EMPTY = object()
 
 
 @dataclass
@@ -41,136 +51,304 @@ class Document:
         return self.keys.get(tuple(path)) or self.span(path)
 
 
+class _Refused(Exception):
+    """Reading stops at a problem that makes the rest of the file meaningless (an alias, deep nesting)."""
+
+
 def load_document(file: Path, display: str, diags: Diagnostics) -> Document | None:
     """Read one YAML file; report every problem found into `diags` and return None on failure."""
     text = _read_text(file, display, diags)
     if text is None:
         return None
-    if ("&" in text or "*" in text) and _reject_aliases(text, display, diags):
-        return None
-    try:
-        root = _yaml().load(text)
-    except DuplicateKeyError as exc:
-        mark = exc.problem_mark
-        key = _duplicate_name(exc.problem or "")
-        first = _first_key_line(text, key.strip("'"), mark.line, mark.column)
-        diags.error("E0107", f"duplicate key {key} in a mapping", Span(display, mark.line + 1, mark.column + 1),
-                    f"it is first given at line {first}; each key may appear once" if first else None)
-        return None
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        span = Span(display, mark.line + 1, mark.column + 1) if mark else Span(display, 1, 1)
-        problem = exc.problem or exc.context or "invalid YAML"
-        diags.error("E0101", f"YAML syntax error: {_clean(problem)}", span, _yaml_hint(problem))
-        return None
-    except (YAMLError, RecursionError) as exc:
-        diags.error("E0101", f"YAML syntax error: {_clean(str(exc).splitlines()[0] if str(exc) else 'nesting too deep')}",
-                    Span(display, 1, 1))
-        return None
     doc = Document(display, None, lines=text.splitlines())
-    if root is None:
+    errors = len(diags.errors)
+    composer = _Composer(doc, diags, "\t" in text)
+    try:
+        root = composer.compose(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        if not composer.check_tabs(text, mark.index if mark is not None else len(text)):
+            _report_syntax(exc, doc, text, diags)
+        return None
+    except (_Refused, yaml.YAMLError) as exc:
+        if not isinstance(exc, _Refused):
+            diags.error("E0101", f"YAML syntax error: {_clean(str(exc))}", Span(display, 1, 1))
+        return None
+    if root is _EMPTY or root is None:
         diags.error("E0104", "the file is empty; expected a mapping of keys to values", Span(display, 1, 1))
         return None
-    doc.data = _convert(root, (), doc, 0, diags)
-    return doc
+    doc.data = root
+    return doc if len(diags.errors) == errors else None
 
 
 def _read_text(file: Path, display: str, diags: Diagnostics) -> str | None:
-    raw = file.read_bytes()
-    if len(raw) > MAX_BYTES:
-        diags.error("E0105", f"the file is {len(raw)} bytes; content files may be at most {MAX_BYTES} bytes",
+    size = file.stat().st_size
+    if size > MAX_BYTES:
+        diags.error("E0105", f"the file is {size} bytes; content files may be at most {MAX_BYTES} bytes",
                     Span(display, 1, 1), "split it into several chapter files")
         return None
+    raw = file.read_bytes()
     try:
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        diags.error("E0102", f"the file is not valid UTF-8 (byte 0x{raw[exc.start]:02x})", Span(display, line, col),
-                    "save the file as UTF-8")
+        _report_encoding(raw, exc, display, diags)
         return None
-
-
-def _yaml() -> YAML:
-    yaml = YAML(typ="rt", pure=True)
-    yaml.allow_duplicate_keys = False
-    return yaml
-
-
-def _reject_aliases(text: str, display: str, diags: Diagnostics) -> bool:
-    """Anchors and aliases are refused before composing, so an alias bomb is never expanded."""
-    from ruamel.yaml.tokens import AliasToken, AnchorToken
-
-    try:
-        for token in _yaml().scan(text):
-            if isinstance(token, (AnchorToken, AliasToken)):
-                mark = token.start_mark
-                kind = "anchor" if isinstance(token, AnchorToken) else "alias"
-                diags.error("E0103", f"YAML {kind}s are not allowed in content", Span(display, mark.line + 1, mark.column + 1),
-                            "write the value out; content files must read the same to every editor")
-                return True
-    except YAMLError:
-        return False  # the composer reports the syntax error with its position
-    return False
-
-
-def _convert(node: Any, path: JsonPath, doc: Document, depth: int, diags: Diagnostics) -> Any:
-    if depth > MAX_DEPTH and isinstance(node, (CommentedMap, CommentedSeq)):
-        diags.error("E0106", f"nesting deeper than {MAX_DEPTH} levels", doc.span(path))
+    bad = _FORBIDDEN.search(text)
+    if bad is not None:
+        line, col = _position(text, bad.start())
+        diags.error("E0108", f"the file contains the control character U+{ord(bad.group()):04X}, which YAML does not allow",
+                    Span(display, line, col), "delete it; such characters usually come from pasting out of another program")
         return None
-    if isinstance(node, CommentedMap):
-        out: dict[str, Any] = {}
-        for key in node:
-            line, col = node.lc.key(key)
-            child = path + (str(key),)
-            doc.keys[child] = Span(doc.path, line + 1, col + 1)
-            vline, vcol = node.lc.value(key)
-            doc.values[child] = Span(doc.path, vline + 1, vcol + 1)
-            out[str(key)] = _convert(node[key], child, doc, depth + 1, diags)
-        return out
-    if isinstance(node, CommentedSeq):
-        items = []
-        for index, item in enumerate(node):
-            line, col = node.lc.item(index)
-            doc.values[path + (index,)] = Span(doc.path, line + 1, col + 1)
-            items.append(_convert(item, path + (index,), doc, depth + 1, diags))
-        return items
-    return _scalar(node)
+    return text
 
 
-def _scalar(node: Any) -> Any:
-    if isinstance(node, bool) or node is None:
-        return node
-    if isinstance(node, int):
-        return int(node)
-    if isinstance(node, float):
-        return float(node)
-    return str(node)
+def _report_encoding(raw: bytes, exc: UnicodeDecodeError, display: str, diags: Diagnostics) -> None:
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        diags.error("E0102", "the file is UTF-16, not UTF-8", Span(display, 1, 1),
+                    "save the file as UTF-8 (in most editors: Save As, Encoding: UTF-8)")
+        return
+    line = raw[: exc.start].count(b"\n") + 1
+    col = len(raw[raw.rfind(b"\n", 0, exc.start) + 1: exc.start].decode("utf-8", errors="replace")) + 1
+    diags.error("E0102", f"the file is not valid UTF-8 (byte 0x{raw[exc.start]:02x})", Span(display, line, col),
+                "save the file as UTF-8")
 
 
-def _first_key_line(text: str, key: str, before: int, col: int) -> int | None:
-    """The 1-based line where `key` first appears at column `col`, above line `before` (0-based)."""
-    pattern = re.compile(r"^(?:- )?" + re.escape(key) + r"\s*:")
-    for number, line in enumerate(text.splitlines()[:before], start=1):
-        if pattern.match(line[col:]) and not line[:col].strip(" -"):
-            return number
-    return None
+def _position(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def _duplicate_name(problem: str) -> str:
-    start = problem.find('"')
-    end = problem.find('"', start + 1)
-    return problem[start:end + 1].replace('"', "'") if start >= 0 and end > start else "(unnamed)"
+@dataclass
+class _Frame:
+    """An open mapping or sequence while composing; a mapping remembers its keys and the key awaiting a value."""
+
+    container: dict[str, Any] | list[Any]
+    path: JsonPath
+    key: str | None = None
+    seen: dict[str, int] = field(default_factory=dict)
+
+
+class _Composer:
+    """YAML events to plain data without recursion, so nesting depth costs no stack and aliases never expand."""
+
+    def __init__(self, doc: Document, diags: Diagnostics, track_scalars: bool):
+        self.doc = doc
+        self.diags = diags
+        self.stack: list[_Frame] = []
+        self.root: Any = _EMPTY
+        self.scalars: list[tuple[int, int]] | None = [] if track_scalars else None
+
+    def compose(self, text: str) -> Any:
+        for event in _events(text):
+            self.event(event)
+        self.check_tabs(text, len(text))
+        return self.root
+
+    def event(self, event: yaml.Event) -> None:
+        if isinstance(event, yaml.ScalarEvent):
+            self.node(event)
+        elif isinstance(event, yaml.DocumentStartEvent) and self.root is not _EMPTY:
+            self.refuse("E0110", "the file holds more than one YAML document", event,
+                        "remove the '---' line; each content file is one mapping")
+        elif isinstance(event, yaml.AliasEvent):
+            self.refuse("E0103", "YAML aliases are not allowed in content", event,
+                        "write the value out; content files must read the same to every editor")
+        elif isinstance(event, yaml.NodeEvent):
+            self.node(event)
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            self.stack.pop()
+
+    def node(self, event: yaml.NodeEvent) -> None:
+        if event.anchor is not None:
+            self.refuse("E0103", "YAML anchors are not allowed in content", event,
+                        "write the value out; content files must read the same to every editor")
+        if getattr(event, "tag", None) is not None:
+            self.refuse("E0109", f"YAML tags such as '{event.tag}' are not allowed in content", event,
+                        "remove the tag; quote a value to make it text")
+        if isinstance(event, yaml.ScalarEvent):
+            self.scalar(event)
+        else:
+            self.collection(event)
+
+    def scalar(self, event: yaml.ScalarEvent) -> None:
+        if self.scalars is not None:
+            self.scalars.append((event.start_mark.index, event.end_mark.index))
+        top = self.stack[-1] if self.stack else None
+        if top is not None and isinstance(top.container, dict) and top.key is None:
+            self.key(top, event)
+        else:
+            self.place(self.resolve(event), event)
+
+    def collection(self, event: yaml.NodeEvent) -> None:
+        top = self.stack[-1] if self.stack else None
+        if top is not None and isinstance(top.container, dict) and top.key is None:
+            self.refuse("E0111", "a mapping key must be plain text, not a list or mapping", event,
+                        "write 'key: value'; a '?' or a '[' / '{' before the ':' makes a complex key")
+        if len(self.stack) >= MAX_DEPTH:
+            self.refuse("E0106", f"nesting deeper than {MAX_DEPTH} levels", event,
+                        "content is a few levels deep; check the indentation and that every '[' and '{' is closed")
+        container: dict[str, Any] | list[Any] = {} if isinstance(event, yaml.MappingStartEvent) else []
+        path = self.place(container, event)
+        self.stack.append(_Frame(container, path))
+
+    def key(self, top: _Frame, event: yaml.ScalarEvent) -> None:
+        name = event.value
+        path = top.path + (name,)
+        span = _span(self.doc.path, event.start_mark)
+        if name in top.seen:
+            self.diags.error("E0107", f"duplicate key '{name}' in a mapping", span,
+                             f"it is first given at line {top.seen[name]}; each key may appear once")
+        else:
+            top.seen[name] = span.line
+            self.doc.keys[path] = span
+        top.key = name
+
+    def place(self, value: Any, event: yaml.NodeEvent) -> JsonPath:
+        """Put a composed value where the open collection expects it; returns its JSON path."""
+        span = _span(self.doc.path, event.start_mark)
+        if not self.stack:
+            self.root = value
+            self.doc.values[()] = span
+            return ()
+        top = self.stack[-1]
+        if isinstance(top.container, list):
+            path = top.path + (len(top.container),)
+            top.container.append(value)
+        else:
+            assert top.key is not None
+            path = top.path + (top.key,)
+            top.container.setdefault(top.key, value)
+            top.key = None
+        self.doc.values.setdefault(path, span)
+        return path
+
+    def resolve(self, event: yaml.ScalarEvent) -> Any:
+        """A scalar's value under the YAML 1.2 core schema: quoted scalars are always text."""
+        text = event.value
+        if event.style or not event.implicit[0]:
+            return text
+        if text in _CONSTANTS:
+            return _CONSTANTS[text]
+        if text[0] not in "0123456789+-.":
+            return text
+        if _INT.fullmatch(text):
+            return self.integer(text, event)
+        if _FLOAT.fullmatch(text):
+            return float(text.lower().replace(".inf", "inf").replace(".nan", "nan"))
+        return text
+
+    def integer(self, text: str, event: yaml.ScalarEvent) -> int:
+        digits = text.lstrip("+-")
+        if len(digits) <= 20:
+            value = int(text, 0) if digits.startswith(("0o", "0x")) else int(text, 10)
+            if abs(value) <= MAX_INT:
+                return value
+        shown = text if len(text) <= 24 else f"{text[:20]}... ({len(digits)} digits)"
+        self.diags.error("E0112", f"the number {shown} is outside the range rulesc computes with, "
+                         f"-{MAX_INT}..{MAX_INT}", _span(self.doc.path, event.start_mark),
+                         "whole numbers must fit in 53 bits so that the Python engine and the calculators agree")
+        return 0
+
+    def refuse(self, code: str, message: str, event: yaml.Event, hint: str) -> None:
+        self.diags.error(code, message, _span(self.doc.path, event.start_mark), hint)
+        raise _Refused
+
+    def check_tabs(self, text: str, end: int) -> bool:
+        """Report the first tab before `end` outside text values and comments, where YAML needs spaces."""
+        if self.scalars is None:
+            return False
+        starts = [start for start, _ in self.scalars]
+        for match in _TAB.finditer(text, 0, end):
+            offset = match.start()
+            if _inside(self.scalars, starts, offset) or _in_comment(text, offset, self.scalars, starts):
+                continue
+            line, col = _position(text, offset)
+            self.diags.error("E0101", "YAML syntax error: a tab character where YAML expects spaces",
+                             Span(self.doc.path, line, col), _TAB_HINT)
+            return True
+        return False
+
+
+_TAB_HINT = "use spaces to indent and to separate keys from values; tabs may appear only inside text"
+
+
+def _events(text: str) -> Iterator[yaml.Event]:
+    return yaml.parse(text, Loader=_LOADER)  # type: ignore[no-any-return]
+
+
+def _span(path: str, mark: Any) -> Span:
+    return Span(path, mark.line + 1, mark.column + 1)
+
+
+def _inside(ranges: list[tuple[int, int]], starts: list[int], offset: int) -> bool:
+    index = bisect_right(starts, offset) - 1
+    return index >= 0 and ranges[index][0] <= offset < ranges[index][1]
+
+
+def _in_comment(text: str, offset: int, ranges: list[tuple[int, int]], starts: list[int]) -> bool:
+    line_start = text.rfind("\n", 0, offset) + 1
+    hashes = (m.start() for m in re.finditer("#", text[line_start:offset]))
+    return any(not _inside(ranges, starts, line_start + h) for h in hashes)
+
+
+def _report_syntax(exc: yaml.MarkedYAMLError, doc: Document, text: str, diags: Diagnostics) -> None:
+    """libyaml's error, said for editors: the place to fix, what is wrong there, and how to fix it."""
+    problem = _clean(exc.problem or exc.context or "invalid YAML")
+    context, opened = exc.context or "", exc.context_mark
+    mark = exc.problem_mark or opened
+    found = text[mark.index] if mark is not None and mark.index < len(text) else ""
+    if found == "\t":
+        problem, hint = "a tab character where YAML expects spaces", _TAB_HINT
+    elif "cannot start any token" in problem:
+        problem, hint = f"a value cannot start with {found!r}", "put the value in quotes"
+    elif opened is not None and context in _AT_OPENING and "expected" in problem or "end of stream" in problem:
+        mark = opened  # the place to fix is where the unfinished key or quote starts
+        problem, hint = _AT_OPENING.get(context, (problem, None))
+    else:
+        problem, hint = _reword(problem, found), _syntax_hint(problem, context, opened)
+    span = _span(doc.path, mark) if mark is not None else Span(doc.path, 1, 1)
+    diags.error("E0101", f"YAML syntax error: {problem}", span, hint)
+
+
+_AT_OPENING = {
+    "while scanning a simple key": ("this line has no ':' after its key", "write 'key: value', with a space after the ':'"),
+    "while scanning a quoted scalar": ("this quote is never closed",
+                                       "close it; inside \"...\" write \\\" for a quote, inside '...' write ''"),
+}
+
+
+def _reword(problem: str, found: str) -> str:
+    """libyaml's phrases in plainer words: 'did not find expected X' becomes 'expected X, found Y'."""
+    if problem.startswith("mapping values are not allowed"):
+        return "a ': ' where no mapping can start"
+    if not problem.startswith("did not find expected "):
+        return problem
+    shown = {"": "the end of the file", "\n": "the end of the line", "\r": "the end of the line"}.get(found, repr(found))
+    expected = problem.removeprefix("did not find expected ").replace("'-' indicator", "a '- ' list item")
+    return f"expected {expected}, found {shown}"
+
+
+_CONTEXT_HINTS = {
+    "while parsing a flow sequence": "the '[' at line {line}, column {col} opens a list that is not closed with ']'",
+    "while parsing a flow mapping": "the '{{' at line {line}, column {col} opens a mapping that is not closed with '}}'",
+    "while parsing a block collection":
+        "the list starting at line {line} has its '- ' items at column {col}; indent an item's keys past its '- '",
+    "while parsing a block mapping":
+        "the keys of the mapping starting at line {line} must line up at column {col}; check this line's indentation",
+}
+
+
+def _syntax_hint(problem: str, context: str, mark: Any) -> str | None:
+    if problem.startswith("mapping values are not allowed"):
+        return "put the value in quotes if it contains ': ', or check this line's indentation"
+    template = _CONTEXT_HINTS.get(context)
+    if template is None or mark is None:
+        return None
+    return template.format(line=mark.line + 1, col=mark.column + 1)
 
 
 def _clean(message: str) -> str:
     return " ".join(message.split())
-
-
-def _yaml_hint(problem: str) -> str | None:
-    if "tab" in problem or "\\t" in problem or "\t" in problem:
-        return "indent with spaces; YAML does not allow tabs for indentation"
-    return None
 
 
 def locate_in_scalar(doc: Document, path: JsonPath, text: str, offset: int) -> Span:
@@ -178,15 +356,28 @@ def locate_in_scalar(doc: Document, path: JsonPath, text: str, offset: int) -> S
     start = doc.span(path)
     raw = doc.lines[start.line - 1] if 0 < start.line <= len(doc.lines) else ""
     indicator = raw[start.col - 1: start.col] if start.col - 1 < len(raw) else ""
-    before = text[:offset]
-    line_offset = before.count("\n")
-    in_line = offset - (before.rfind("\n") + 1)
+    position = 0
+    for line_number, col, content in _scalar_segments(doc, start, indicator):
+        if offset <= position + len(content):
+            return Span(doc.path, line_number, col + offset - position)
+        position += len(content) + 1  # the line break, kept as a newline or folded into a space
+    return start
+
+
+def _scalar_segments(doc: Document, start: Span, indicator: str) -> Iterator[tuple[int, int, str]]:
+    """(line, column, text) of each source line of a scalar, in the order its characters appear in the value."""
     if indicator in ("|", ">"):
-        first = start.line + line_offset
-        content = doc.lines[first] if first < len(doc.lines) else ""
-        indent = len(content) - len(content.lstrip(" "))
-        return Span(doc.path, first + 1, indent + in_line + 1)
+        lines = doc.lines[start.line:]
+        indent = next((len(l) - len(l.lstrip(" ")) for l in lines if l.strip()), 0)
+        for number, line in enumerate(lines, start=start.line + 1):
+            if line.strip() and len(line) - len(line.lstrip(" ")) < indent:
+                return
+            if line.strip() or indicator == "|":
+                yield number, indent + 1, line[indent:]
+        return
     quote = 1 if indicator in ("'", '"') else 0
-    if line_offset == 0:
-        return Span(doc.path, start.line, start.col + quote + in_line)
-    return Span(doc.path, start.line + line_offset, in_line + 1)
+    first = doc.lines[start.line - 1] if 0 < start.line <= len(doc.lines) else ""
+    yield start.line, start.col + quote, first[start.col - 1 + quote:]
+    for number, line in enumerate(doc.lines[start.line:], start=start.line + 1):
+        stripped = line.lstrip(" ")
+        yield number, len(line) - len(stripped) + 1, stripped
