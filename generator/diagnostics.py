@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # shown as \ufffd so a bad byte cannot garble the terminal
 
 
 @dataclass(frozen=True, order=True)
@@ -103,7 +106,7 @@ def _source_line(span: Span | None, root: Path | None) -> str | None:
         with path.open(encoding="utf-8", errors="replace") as handle:
             for number, line in enumerate(handle, start=1):
                 if number == span.line:
-                    return line.rstrip("\n\r")[:300]
+                    return None if "\x00" in line else _CONTROL.sub("\ufffd", line.rstrip("\n\r")[:300])
     except OSError:
         return None
     return None

@@ -96,8 +96,9 @@ def _read_text(file: Path, display: str, diags: Diagnostics) -> str | None:
     bad = _FORBIDDEN.search(text)
     if bad is not None:
         line, col = _position(text, bad.start())
-        diags.error("E0108", f"the file contains the control character U+{ord(bad.group()):04X}, which YAML does not allow",
-                    Span(display, line, col), "delete it; such characters usually come from pasting out of another program")
+        diags.error("E0108", f"the file contains the control character U+{ord(bad.group()):04X}, "
+                    "which YAML does not allow", Span(display, line, col),
+                    "delete it; such characters usually come from pasting out of another program")
         return None
     return text
 
@@ -301,9 +302,9 @@ def _report_syntax(exc: yaml.MarkedYAMLError, doc: Document, text: str, diags: D
         problem, hint = "a tab character where YAML expects spaces", _TAB_HINT
     elif "cannot start any token" in problem:
         problem, hint = f"a value cannot start with {found!r}", "put the value in quotes"
-    elif opened is not None and context in _AT_OPENING and "expected" in problem or "end of stream" in problem:
+    elif opened is not None and context in _AT_OPENING and ("':'" in problem or "end of stream" in problem):
         mark = opened  # the place to fix is where the unfinished key or quote starts
-        problem, hint = _AT_OPENING.get(context, (problem, None))
+        problem, hint = _AT_OPENING[context]
     else:
         problem, hint = _reword(problem, found), _syntax_hint(problem, context, opened)
     span = _span(doc.path, mark) if mark is not None else Span(doc.path, 1, 1)
@@ -311,7 +312,8 @@ def _report_syntax(exc: yaml.MarkedYAMLError, doc: Document, text: str, diags: D
 
 
 _AT_OPENING = {
-    "while scanning a simple key": ("this line has no ':' after its key", "write 'key: value', with a space after the ':'"),
+    "while scanning a simple key": ("this line has no ':' after its key",
+                                    "write 'key: value', with a space after the ':'"),
     "while scanning a quoted scalar": ("this quote is never closed",
                                        "close it; inside \"...\" write \\\" for a quote, inside '...' write ''"),
 }
@@ -323,24 +325,34 @@ def _reword(problem: str, found: str) -> str:
         return "a ': ' where no mapping can start"
     if not problem.startswith("did not find expected "):
         return problem
-    shown = {"": "the end of the file", "\n": "the end of the line", "\r": "the end of the line"}.get(found, repr(found))
-    expected = problem.removeprefix("did not find expected ").replace("'-' indicator", "a '- ' list item")
+    ends = {"": "the end of the file", "\n": "the end of the line", "\r": "the end of the line"}
+    shown = ends.get(found, repr(found))
+    expected = problem.removeprefix("did not find expected ")
+    expected = {"'-' indicator": "a '- ' list item", "key": "a key", "node content": "a value"}.get(expected, expected)
     return f"expected {expected}, found {shown}"
 
 
 _CONTEXT_HINTS = {
     "while parsing a flow sequence": "the '[' at line {line}, column {col} opens a list that is not closed with ']'",
-    "while parsing a flow mapping": "the '{{' at line {line}, column {col} opens a mapping that is not closed with '}}'",
+    "while parsing a flow mapping":
+        "the '{{' at line {line}, column {col} opens a mapping that is not closed with '}}'",
     "while parsing a block collection":
         "the list starting at line {line} has its '- ' items at column {col}; indent an item's keys past its '- '",
     "while parsing a block mapping":
-        "the keys of the mapping starting at line {line} must line up at column {col}; check this line's indentation",
+        "the keys of the mapping starting at line {line} line up at column {col}: check this line's indentation, "
+        "or put the whole value in quotes",
+}
+_PROBLEM_HINTS = {
+    "mapping values are not allowed": "put the value in quotes if it contains ': ', or check this line's indentation",
+    "found unknown escape character": "inside \"...\" a backslash starts an escape such as \\n; write \\\\ for a "
+                                      "backslash, or use '...' quotes",
 }
 
 
 def _syntax_hint(problem: str, context: str, mark: Any) -> str | None:
-    if problem.startswith("mapping values are not allowed"):
-        return "put the value in quotes if it contains ': ', or check this line's indentation"
+    for start, hint in _PROBLEM_HINTS.items():
+        if problem.startswith(start):
+            return hint
     template = _CONTEXT_HINTS.get(context)
     if template is None or mark is None:
         return None

@@ -15,6 +15,7 @@ from .load import Document, JsonPath, locate_in_scalar
 from .runtime.rulesc_runtime import Dice, RulesError, parse_dice
 
 Scalar = Union[int, bool, str]
+_KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice": "dice (dice)"}
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
 Value = Union[int, bool, Dice, str, Fraction, float]
 
@@ -323,7 +324,7 @@ class _Builder:
             return Dice((), raw)
         if (type_ == "int") != (isinstance(raw, int) and not isinstance(raw, bool)) or \
                 (type_ == "bool") != isinstance(raw, bool):
-            self.diags.error("E0302", f"expected {type_}, got {raw!r}", self.span(path))
+            self.diags.error("E0302", f"expected {_KINDS.get(type_, type_)}, got {raw!r}", self.span(path))
         return raw
 
     def param(self, path: JsonPath) -> Param:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
@@ -65,7 +66,8 @@ def _report(error: ValidationError, doc: Document, diags: Diagnostics) -> None:
     elif validator == "type":
         expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         wanted = " or ".join(TYPE_NAMES.get(t, t) for t in expected)
-        diags.error("E0203", f"expected {wanted}{_where(error)}, got {_describe(error.instance)}", doc.span(path))
+        diags.error("E0203", f"expected {wanted}{_where(error)}, got {_describe(error.instance)}", doc.span(path),
+                    _type_hint(expected, error.instance))
     elif validator in ("enum", "const"):
         options = error.validator_value if validator == "enum" else [error.validator_value]
         listed = ", ".join(repr(o) for o in options)
@@ -80,6 +82,17 @@ def _report(error: ValidationError, doc: Document, diags: Diagnostics) -> None:
                     doc.span(path), "names use lowercase letters, digits and underscores")
     else:
         _report_bounds(error, doc, diags)
+
+
+def _type_hint(expected: list[str], instance: Any) -> str | None:
+    """A hint for the usual way a type goes wrong: a number or true/false written in quotes."""
+    if not isinstance(instance, str):
+        return None
+    if "integer" in expected and re.fullmatch(r"[-+]?[0-9]+", instance.strip()):
+        return "write the number without quotes"
+    if "boolean" in expected and instance.strip().lower() in ("true", "false", "yes", "no"):
+        return "write true or false without quotes"
+    return None
 
 
 def _report_unknown_keys(error: ValidationError, doc: Document, diags: Diagnostics) -> None:

@@ -44,14 +44,15 @@ def tokenize(source: str) -> list[Token]:
         if kind != "space":
             tokens.extend(_classify(kind, match.group(), pos, tokens))
         pos = match.end()
-    tokens.append(Token("end", "", len(source)))
+    tokens.append(Token("end", "", len(source.rstrip())))
     for token in tokens:
         _check_number(token)
     return tokens
 
 
 _CHARACTER_HINTS = {"&": "write 'and'", "|": "write 'or'", "!": "write 'not', or '!=' for 'is not equal to'",
-                    "\u00d7": "write * to multiply", "\u00f7": "write // to divide", "%": "formulas have no '%' operator"}
+                    "\u00d7": "write * to multiply", "\u00f7": "write // to divide",
+                    "%": "formulas have no '%' operator"}
 
 
 def _check_number(token: Token) -> None:
