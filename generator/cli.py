@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
-from .diagnostics import ContentError, render
+from . import report
+from .diagnostics import ContentError
 from .commands import UsageError
 from .pipeline import Project
 
@@ -22,10 +23,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(project, args))
     except ContentError as exc:
-        for diag in exc.diagnostics:
-            print(render(diag, project.root), file=sys.stderr)
-        errors = sum(1 for d in exc.diagnostics if d.severity == "error")
-        print(f"rulesc: {errors} error(s); nothing was written", file=sys.stderr)
+        fmt = getattr(args, "format", "human")
+        stream = sys.stdout if fmt in report.MACHINE_FORMATS else sys.stderr
+        print(report.failure(exc.diagnostics, project.root, fmt, report.use_colour(stream)), file=stream)
         return 1
     except UsageError as exc:
         print(f"rulesc: error: {exc}", file=sys.stderr)

@@ -10,7 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from .analyze import Program, show
-from .diagnostics import ContentError, render
+from . import report
+from .diagnostics import ContentError, render, sorted_diagnostics
+from .diff_git import GitError
+from .lint import lint
 from .model import Param
 from .pipeline import Project, compile_project
 from .runtime.rulesc_runtime import Dice, RulesError, parse_dice
@@ -23,8 +26,8 @@ class UsageError(Exception):
 
 
 def register(commands: Any) -> None:
-    check = commands.add_parser("check", help="validate all of content/ and run every worked example")
-    check.set_defaults(run=run_check)
+    _register_check(commands)
+    _register_diff(commands)
     build = commands.add_parser("build", help="build site/, build/engine, build/docs and build/export")
     build.add_argument("--no-site", action="store_true", help="generate build/ only; skip the MkDocs site")
     build.set_defaults(run=run_build)
@@ -39,18 +42,64 @@ def register(commands: Any) -> None:
     serve = commands.add_parser("serve", help="preview the site; rebuild when content/ or schema/ change")
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
     serve.set_defaults(run=run_serve)
+    from . import commands_dice  # dice and bench live in their own module
+
+    commands_dice.register(commands)
+
+
+def _register_check(commands: Any) -> None:
+    check = commands.add_parser("check", help="validate all of content/ and run every worked example")
+    check.add_argument("--format", choices=report.FORMATS, default="human",
+                       help="human (default; colour on a terminal), github (workflow annotations) or json")
+    check.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
+    check.set_defaults(run=run_check)
+
+
+def _register_diff(commands: Any) -> None:
+    diff = commands.add_parser("diff", help="what a change does to the rules: compare two git revisions")
+    diff.add_argument("base", metavar="BASE", help="the git revision to compare from, e.g. origin/main")
+    diff.add_argument("head", metavar="HEAD", nargs="?", default=None,
+                      help="the git revision to compare to (default: the working tree)")
+    diff.add_argument("--format", choices=("markdown", "json"), default="markdown",
+                      help="markdown (default; for a pull request comment or job summary) or json")
+    diff.add_argument("--fail-on-breaking", action="store_true",
+                      help="exit 1 when a change is breaking (a permalink or engine function removed)")
+    diff.set_defaults(run=run_diff)
 
 
 def run_check(project: Project, args: argparse.Namespace) -> int:
     compiled = compile_project(project)
     programs = compiled.programs
-    rules = sum(len(p.rules) for p in programs)
-    formulas = sum(len(p.formulas) for p in programs)
-    examples = sum(len(f.examples) for p in programs for f in p.formulas.values())
-    calculators = sum(len(p.calculators) for p in programs)
-    print(f"rulesc: ok: {len(programs)} system(s), {rules} rules, {formulas} formulas, "
-          f"{examples} examples passed, {calculators} calculators")
+    warnings = sorted_diagnostics([*compiled.warnings, *lint(programs)])
+    if args.strict and warnings:
+        raise ContentError(report.promote(warnings))
+    summary = report.Summary(
+        systems=len(programs), rules=sum(len(p.rules) for p in programs),
+        formulas=sum(len(p.formulas) for p in programs),
+        examples=sum(len(f.examples) for p in programs for f in p.formulas.values()),
+        calculators=sum(len(p.calculators) for p in programs))
+    if args.format == "json":
+        print(report.json_report(warnings, summary))
+    elif args.format == "github":
+        print(report.github_report(warnings, summary.line(len(warnings))))
+    else:
+        colour = report.use_colour(sys.stderr)
+        for warning in warnings:
+            print(report.human(warning, project.root, colour), file=sys.stderr)
+        print(summary.line(len(warnings)))
     return 0
+
+
+def run_diff(project: Project, args: argparse.Namespace) -> int:
+    from .diff import diff_revisions
+    from .diff_render import diff_json, diff_markdown
+
+    try:
+        changes = diff_revisions(project, args.base, args.head)
+    except GitError as exc:
+        raise UsageError(str(exc)) from None
+    print(diff_json(changes) if args.format == "json" else diff_markdown(changes), end="")
+    return 1 if args.fail_on_breaking and changes.breaking else 0
 
 
 def run_build(project: Project, args: argparse.Namespace) -> int:
@@ -174,6 +223,8 @@ def _no_extra(given: dict[str, str], params: tuple[Param, ...], full_id: str) ->
 
 
 def _parse(param: Param, text: str) -> Any:
+    if param.type == "upgrades":
+        return tuple(part.strip() for part in text.split(",") if part.strip())
     try:
         if param.type == "dice":
             return parse_dice(text)

@@ -10,7 +10,7 @@ from tests.run_case import run_rulesc
 
 def test_check_prints_a_one_line_summary(built: Path) -> None:
     status, out, err = run_rulesc("--root", str(built), "check")
-    assert status == 0 and err == ""
+    assert status == 0 and "error[" not in err  # warnings (W07xx) may be listed on stderr
     assert out.startswith("rulesc: ok: ") and out.count("\n") == 1
 
 

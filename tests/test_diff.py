@@ -1,0 +1,267 @@
+"""rulesc diff on scripted git histories: value change, rename with alias, removal, formula change, text change."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.diff_text import markdown, word_diff
+from tests.run_case import run_rulesc
+
+SYSTEM = """\
+id: mini
+title: Mini
+summary: A small system.
+sources:
+  - {id: src, file: source.txt, title: The rulebook}
+dice:
+  summary: Roll a d6.
+terms:
+  - id: pool
+    name: Pool
+    definition: The dice you roll.
+"""
+
+DOUBLING = """\
+  - id: doubling
+    name: Doubling
+    kind: general
+    text: Twice a [[pool]] is {{factor}} times as much, counted once at the start of your turn.
+    provenance: {source: src, section: Doubling}
+    values:
+      factor: 2
+    formulas:
+      - id: double
+        summary: Twice a number.
+        params:
+          - {name: n, type: int, min: 0, max: 10}
+        expr: n * factor
+        examples:
+          - {args: {n: 3}, expect: 6}
+          - {args: {n: 0}, expect: 0}
+    calculators:
+      - id: doubler
+        title: Doubler
+        inputs:
+          - {name: n, type: int, label: Number, min: 0, max: 10, default: 4}
+        outputs:
+          - {name: twice, label: Twice the number, expr: double(n)}
+"""
+
+DASH = """\
+  - id: dash
+    name: Dash
+    kind: action
+    text: Move again, up to your speed.
+    provenance: {source: src, section: Dash}
+    limits:
+      - {count: 2, per: round}
+"""
+
+CHAPTER = "id: basics\ntitle: Basics\norder: 1\nsummary: The basic rules.\nrules:\n"
+
+
+def git(repo: Path, *args: str) -> str:
+    command = ["git", "-C", str(repo), "-c", "user.name=Editor", "-c", "user.email=editor@example.invalid",
+               "-c", "commit.gpgsign=false", *args]
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+def write(repo: Path, rules: str) -> None:
+    (repo / "content/mini").mkdir(parents=True, exist_ok=True)
+    (repo / "content/mini/system.yaml").write_text(SYSTEM, encoding="utf-8")
+    (repo / "content/mini/basics.yaml").write_text(CHAPTER + rules, encoding="utf-8")
+
+
+def commit(repo: Path, rules: str, message: str) -> None:
+    write(repo, rules)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A rule repository whose first commit holds Doubling and Dash."""
+    git(tmp_path, "init", "-q")
+    commit(tmp_path, DOUBLING + DASH, "base")
+    return tmp_path
+
+
+def diff(repo: Path, *args: str) -> tuple[int, str, str]:
+    return run_rulesc("--root", str(repo), "diff", *args)
+
+
+def test_value_change_shows_the_field_and_every_result_it_changes(repo: Path) -> None:
+    write(repo, DOUBLING.replace("factor: 2", "factor: 3").replace("expect: 6", "expect: 9") + DASH)
+    assert diff(repo, "HEAD") == (0, """\
+# Rules diff: `HEAD` -> working tree
+
+## Mini (`mini`)
+
+### Rules changed
+
+- Doubling: value factor 2 -> 3
+
+### Formulas
+
+- `double` (Doubling): unchanged itself, but it uses a value, table or formula that changed
+  - double(n=3): 6 -> 9
+
+### Calculators
+
+- `doubler` (Doubler): results at its defaults changed
+  - doubler(n=4) Twice the number: 8 -> 12
+
+### Affected
+
+- engine functions: `rules_engine.mini.double`
+- pages: mini/basics/
+""", "")
+
+
+def test_limit_change_between_two_commits(repo: Path) -> None:
+    commit(repo, DOUBLING + DASH.replace("count: 2", "count: 3"), "faster")
+    assert diff(repo, "HEAD~1", "HEAD") == (0, """\
+# Rules diff: `HEAD~1` -> `HEAD`
+
+## Mini (`mini`)
+
+### Rules changed
+
+- Dash: limit 2/Round -> 3/Round
+
+### Affected
+
+- pages: mini/basics/
+""", "")
+
+
+def test_rename_with_an_alias_keeps_the_permalink(repo: Path) -> None:
+    commit(repo, DOUBLING + DASH.replace("- id: dash", "- id: sprint\n    aliases: [dash]"), "rename")
+    assert diff(repo, "HEAD~1", "HEAD") == (0, """\
+# Rules diff: `HEAD~1` -> `HEAD`
+
+## Mini (`mini`)
+
+### Rules renamed
+
+- `dash` -> `sprint` (Dash): the old id is kept as an alias
+
+### Affected
+
+- pages: mini/basics/
+""", "")
+
+
+def test_removal_without_an_alias_is_breaking(repo: Path) -> None:
+    commit(repo, DOUBLING, "drop dash")
+    expected = """\
+# Rules diff: `HEAD~1` -> `HEAD`
+
+**Breaking changes (1):**
+
+- rule `dash` (Dash) removed with no alias: its permalink mini/basics/#dash stops working
+
+## Mini (`mini`)
+
+### Rules removed
+
+- `dash` Dash (mini/basics/) **breaking: no alias keeps its permalink**
+
+### Affected
+
+- pages: mini/basics/
+"""
+    assert diff(repo, "HEAD~1", "HEAD") == (0, expected, "")
+    assert diff(repo, "HEAD~1", "HEAD", "--fail-on-breaking") == (1, expected, "")
+
+
+def test_formula_change_lists_changed_examples_defaults_engine_and_pages(repo: Path) -> None:
+    changed = DOUBLING.replace("expr: n * factor", "expr: n * factor + 1").replace("expect: 6", "expect: 7") \
+        .replace("{n: 0}, expect: 0", "{n: 0}, expect: 1")
+    commit(repo, changed + DASH, "plus one")
+    assert diff(repo, "HEAD~1", "HEAD") == (0, """\
+# Rules diff: `HEAD~1` -> `HEAD`
+
+## Mini (`mini`)
+
+### Formulas
+
+- `double` (Doubling): changed
+  - formula: `n * factor` -> `n * factor + 1`
+  - double(n=3): 6 -> 7
+  - double(n=0): 0 -> 1
+
+### Calculators
+
+- `doubler` (Doubler): results at its defaults changed
+  - doubler(n=4) Twice the number: 8 -> 9
+
+### Affected
+
+- engine functions: `rules_engine.mini.double`
+- pages: mini/basics/
+""", "")
+
+
+def test_text_change_is_a_word_diff(repo: Path) -> None:
+    write(repo, DOUBLING.replace("counted once at the start", "counted twice at the end") + DASH)
+    assert diff(repo, "HEAD") == (0, """\
+# Rules diff: `HEAD` -> working tree
+
+## Mini (`mini`)
+
+### Rules changed
+
+- Doubling: text: … is {{factor}} times as much, counted ~~once~~ **twice** at the ~~start~~ **end** of your turn.
+
+### Affected
+
+- pages: mini/basics/
+""", "")
+
+
+def test_word_diff_segments() -> None:
+    diff_ = word_diff("one two three four", "one 2 three four five")
+    assert diff_ is not None
+    assert [(s.op, s.text) for s in diff_.segments] == [
+        ("equal", "one"), ("delete", "two"), ("insert", "2"), ("equal", "three four"), ("insert", "five")]
+    assert markdown(diff_) == "one ~~two~~ **2** three four **five**"
+    assert word_diff("a  b\nc", "a b c") is None  # spacing and line breaks are not changes
+
+
+def test_json_report(repo: Path) -> None:
+    commit(repo, DOUBLING.replace("factor: 2", "factor: 3").replace("expect: 6", "expect: 9"), "triple, no dash")
+    status, out, err = diff(repo, "HEAD~1", "HEAD", "--format", "json")
+    assert (status, err) == (0, "")
+    report = json.loads(out)
+    assert report["base"] == {"revision": "HEAD~1", "commit": git(repo, "rev-parse", "HEAD~1").strip()}
+    assert report["breaking"] == ["rule `dash` (Dash) removed with no alias: its permalink mini/basics/#dash stops working"]
+    system = report["systems"][0]
+    assert system["removed"] == [{"id": "dash", "name": "Dash", "page": "mini/basics/", "breaking": True}]
+    assert system["changed"][0]["fields"] == [{"field": "value factor", "old": "2", "new": "3"}]
+    assert system["impact"]["formulas"][0]["results"] == [{"subject": "double(n=3)", "old": "6", "new": "9"}]
+    assert system["impact"]["engine"] == ["rules_engine.mini.double"]
+    assert system["pages"] == ["mini/basics/"]
+
+
+def test_no_change(repo: Path) -> None:
+    assert diff(repo, "HEAD") == (0, "# Rules diff: `HEAD` -> working tree\n\n"
+                                     "No changes to the rules, their numbers or their pages.\n", "")
+
+
+def test_unknown_revision_and_no_repository_are_usage_errors(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    assert diff(repo, "no-such-branch") == (2, "", "rulesc: error: unknown git revision 'no-such-branch'\n")
+    outside = tmp_path_factory.mktemp("plain")
+    status, _, err = run_rulesc("--root", str(outside), "diff", "HEAD")
+    assert status == 2 and err == f"rulesc: error: {outside} is not in a git repository; rulesc diff compares git revisions\n"
+
+
+def test_errors_at_a_revision_are_reported_at_that_revision(repo: Path) -> None:
+    commit(repo, DOUBLING.replace("n * factor", "n * factr") + DASH, "typo")
+    status, out, err = diff(repo, "HEAD~1", "HEAD")
+    assert (status, out) == (1, "")
+    assert err.startswith("HEAD:content/mini/basics.yaml:18:19: error[E0402]: at revision HEAD: unknown name 'factr'\n")
