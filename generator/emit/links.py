@@ -1,13 +1,33 @@
-"""Where each rule lives on the site: page paths and permalinks shared by every emitter."""
+"""Where each rule lives on the site: page paths, permalinks and page-relative hrefs shared by every emitter.
+
+The site is built with `use_directory_urls: true` (mkdocs.yml): `dbu/core-rules.md` is served at `dbu/core-rules/`.
+"""
 
 from __future__ import annotations
 
-from ..model import Rule, System
+import posixpath
+
+from ..model import Rule, System, Term
+
+HOME = "index.md"
+SEARCH_PAGE = "search.md"
 
 
 def page_path(system: System, chapter_id: str) -> str:
     """The Markdown file of a chapter, relative to the docs folder."""
     return f"{system.id}/{chapter_id}.md"
+
+
+def landing_path(system: System) -> str:
+    return f"{system.id}/index.md"
+
+
+def glossary_path(system: System) -> str:
+    return f"{system.id}/glossary.md"
+
+
+def tables_path(system: System) -> str:
+    return f"{system.id}/tables.md"
 
 
 def page_url(system: System, chapter_id: str) -> str:
@@ -16,3 +36,31 @@ def page_url(system: System, chapter_id: str) -> str:
 
 def permalink(system: System, rule: Rule, site_url: str = "") -> str:
     return f"{site_url.rstrip('/') + '/' if site_url else ''}{page_url(system, rule.chapter)}#{rule.id}"
+
+
+def url_of(md_path: str) -> str:
+    """The site URL (relative to the site root) a Markdown page is served at."""
+    stem = md_path[:-3] if md_path.endswith(".md") else md_path
+    if stem == "index":
+        return ""
+    if stem.endswith("/index"):
+        return stem[: -len("index")]
+    return stem + "/"
+
+
+def href(from_md: str, to_md: str, anchor: str | None = None) -> str:
+    """A link from one generated page to another page (and anchor), relative so site/ works under any prefix."""
+    fragment = f"#{anchor}" if anchor else ""
+    if from_md == to_md and anchor:
+        return fragment
+    here, there = url_of(from_md).rstrip("/") or ".", url_of(to_md).rstrip("/") or "."
+    relative = posixpath.relpath(there, here)
+    return ("./" if relative == "." else relative + "/") + fragment
+
+
+def rule_href(system: System, rule: Rule, from_md: str) -> str:
+    return href(from_md, page_path(system, rule.chapter), rule.id)
+
+
+def term_href(system: System, term: Term, from_md: str) -> str:
+    return href(from_md, glossary_path(system), term.id)

@@ -1,0 +1,227 @@
+"""Rule text to safe HTML for the pages emitter: markdown-it-py tokens, [[links]], {{values}} and defined terms linked.
+
+Content never reaches a page as live markup: raw HTML is parsed as text (html=False), images are off (no request
+leaves the site), and a Markdown link survives only with an http(s) or mailto target. Defined terms are found in
+text tokens only, so nothing inside code, links or headings is ever linked.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from ..analyze import LINK, VALUE, Program, show
+from ..model import Rule, Term, Text
+from .links import rule_href, term_href
+
+SAFE_SCHEMES = ("http://", "https://", "mailto:")
+PREVIEW_CHARS = 220
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(])")
+
+
+@dataclass
+class Section:
+    """One section of a page: where links are written from and which terms it has already linked."""
+
+    page: str
+    owner: str | None = None
+    seen: set[str] = field(default_factory=set)
+
+
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
+    md.enable(["table", "strikethrough"])
+    md.disable("image")
+    return md
+
+
+class Markup:
+    """Renders one system's texts; built once per program so term patterns and values are indexed once."""
+
+    def __init__(self, program: Program):
+        self.program = program
+        self.md = _parser()
+        self.values = {k: v for rule in program.rules.values() for k, v in rule.values}
+        self.terms = _term_keys(program.system.terms)
+        self.pattern = _term_pattern(program.system.terms)
+
+    def block(self, text: Text | str, section: Section) -> str:
+        """Text as HTML blocks (paragraphs, lists, tables)."""
+        tokens = self.md.parse(_source(text))
+        self._rewrite(tokens, section)
+        return str(self.md.renderer.render(tokens, self.md.options, {})).strip()
+
+    def inline(self, text: Text | str, section: Section) -> str:
+        """Text as inline HTML, for a list item or a table cell."""
+        tokens = self.md.parseInline(" ".join(_source(text).split()))
+        self._rewrite(tokens, section)
+        return str(self.md.renderer.render(tokens, self.md.options, {})).strip()
+
+    def plain(self, text: Text | str) -> str:
+        """Text without markup: links become their labels, values their shown value."""
+        parts: list[str] = []
+        for token in self.md.parse(_source(text)):
+            for child in token.children or ():
+                if child.type in ("text", "code_inline"):
+                    parts.append(self._fill(child.content) if child.type == "text" else child.content)
+                elif child.type in ("softbreak", "hardbreak"):
+                    parts.append(" ")
+            if token.type.endswith("_close") and token.block:
+                parts.append(" ")
+        plain = LINK.sub(lambda m: m.group(2) or self._name(m.group(1).strip()), "".join(parts))
+        return " ".join(plain.split())
+
+    def preview_rule(self, rule: Rule) -> str:
+        return f"{rule.name} ({rule.kind}): {_first_sentence(self.plain(rule.text))}"
+
+    def preview_term(self, term: Term) -> str:
+        return f"{term.name}: {_first_sentence(self.plain(term.definition))}"
+
+    def _name(self, target: str) -> str:
+        found = self.program.resolve(target)
+        return found.name if found is not None else target
+
+    def _fill(self, text: str) -> str:
+        return VALUE.sub(lambda m: self._value(m.group(1)), text)
+
+    def _value(self, name: str) -> str:
+        value = self.values.get(name)
+        if value is None:
+            return name
+        return value if isinstance(value, str) else show(value)
+
+    def _rewrite(self, tokens: list[Token], section: Section) -> None:
+        in_heading = False
+        for token in tokens:
+            if token.type == "heading_open" or token.type == "heading_close":
+                in_heading = token.type == "heading_open"
+                token.tag = f"h{min(6, int(token.tag[1]) + 3)}"  # text headings sit below the rule's own heading
+            if token.type == "inline" and token.children is not None:
+                token.children = list(self._inline(token.children, section, in_heading))
+
+    def _inline(self, children: list[Token], section: Section, in_heading: bool) -> Iterator[Token]:
+        in_link = dropped = False
+        for child in children:
+            if child.type == "link_open":
+                dropped = not str(child.attrGet("href") or "").lower().startswith(SAFE_SCHEMES)
+                in_link = True
+                if not dropped:
+                    child.attrSet("rel", "noopener")
+                    yield child
+            elif child.type == "link_close":
+                in_link = False
+                if not dropped:
+                    yield child
+            elif child.type == "text":
+                yield from self._text(child.content, section, in_link or in_heading)
+            else:
+                yield child
+
+    def _text(self, content: str, section: Section, inert: bool) -> Iterator[Token]:
+        """A text token split into text and links: [[references]] always, defined terms unless inert."""
+        position = 0
+        for match in LINK.finditer(content):
+            yield from self._terms(self._fill(content[position:match.start()]), section, inert)
+            yield from self._reference(match.group(1).strip(), match.group(2), section, inert)
+            position = match.end()
+        yield from self._terms(self._fill(content[position:]), section, inert)
+
+    def _reference(self, target: str, label: str | None, section: Section, inert: bool) -> Iterator[Token]:
+        found = self.program.resolve(target)
+        shown = self._fill(label) if label else (found.name if found is not None else target)
+        if found is None or inert:
+            yield _text_token(shown)
+            return
+        if isinstance(found, Rule):
+            yield from _link(rule_href(self.program.system, found, section.page), shown, "rule",
+                             self.preview_rule(found))
+        else:
+            section.seen.add(found.id)
+            yield from _link(term_href(self.program.system, found, section.page), shown, "term",
+                             self.preview_term(found))
+
+    def _terms(self, content: str, section: Section, inert: bool) -> Iterator[Token]:
+        if inert or self.pattern is None:
+            yield from [_text_token(content)] if content else []
+            return
+        position = 0
+        for match in self.pattern.finditer(content):
+            term = self._term_of(match)
+            if term is None or not self._links(term, section):
+                continue
+            section.seen.add(term.id)
+            if match.start() > position:
+                yield _text_token(content[position:match.start()])
+            yield from _link(term_href(self.program.system, term, section.page), match.group(0), "term",
+                             self.preview_term(term))
+            position = match.end()
+        if position < len(content):
+            yield _text_token(content[position:])
+
+    def _term_of(self, match: re.Match[str]) -> Term | None:
+        found = match.group(0)
+        for key in (found, _fold(found), _fold(found[:-1]), _fold(found[:-2])):
+            if key in self.terms:
+                return self.terms[key]
+        return None
+
+    def _links(self, term: Term, section: Section) -> bool:
+        """Link a term once per section, never from its own entry or the rule that defines it."""
+        return term.id not in section.seen and section.owner not in (term.id, term.rule)
+
+
+def _source(text: Text | str) -> str:
+    return text.source if isinstance(text, Text) else text
+
+
+def _fold(name: str) -> str:
+    return "\0" + " ".join(name.lower().split())
+
+
+def _term_keys(terms: tuple[Term, ...]) -> dict[str, Term]:
+    """Abbreviations match exactly (KP, EX); names and aliases match in any case."""
+    keys: dict[str, Term] = {}
+    for term in terms:
+        for name in (term.name, *term.aliases):
+            keys.setdefault(_fold(name), term)
+        for abbreviation in term.abbreviations:
+            keys.setdefault(abbreviation, term)
+    return keys
+
+
+def _term_pattern(terms: tuple[Term, ...]) -> re.Pattern[str] | None:
+    names = {n for t in terms for n in (t.name, *t.aliases)}
+    abbreviations = {a for t in terms for a in t.abbreviations}
+    alternatives = [(len(n), f"(?i:{_words(n)})(?:e?s)?") for n in names]
+    alternatives += [(len(a), re.escape(a)) for a in abbreviations]
+    if not alternatives:
+        return None
+    ordered = [pattern for _, pattern in sorted(alternatives, key=lambda item: (-item[0], item[1]))]
+    return re.compile(r"(?<![\w-])(?:" + "|".join(ordered) + r")(?![\w-])")
+
+
+def _words(name: str) -> str:
+    return r"\s+".join(re.escape(word) for word in name.split())
+
+
+def _first_sentence(text: str) -> str:
+    sentence = SENTENCE_END.split(text, maxsplit=1)[0]
+    return sentence if len(sentence) <= PREVIEW_CHARS else sentence[: PREVIEW_CHARS - 1].rstrip() + "\u2026"
+
+
+def _text_token(content: str) -> Token:
+    token = Token("text", "", 0)
+    token.content = content
+    return token
+
+
+def _link(url: str, label: str, kind: str, preview: str) -> Iterator[Token]:
+    opening = Token("link_open", "a", 1)
+    opening.attrs = {"href": url, "class": f"rulesc-ref rulesc-ref--{kind}", "data-preview": preview}
+    yield opening
+    yield _text_token(label)
+    yield Token("link_close", "a", -1)

@@ -1,0 +1,247 @@
+"""The built site without a browser: links and anchors resolve, nothing remote, hostile text inert, cross-links."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+from html import escape
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+import pytest
+
+from generator.analyze import Program
+from generator.build import build_project
+from generator.emit.markup import Markup, Section
+from generator.pipeline import Project, compile_project
+from tests.conftest import REPO
+
+MINI = REPO / "tests/cases/good/minimal/content"
+OWN_ASSETS = ("assets/rulesc/site.js", "assets/rulesc/site.css", "assets/rulesc/rulesc.css",
+              "assets/rulesc/calculators.js", "assets/rulesc/runtime.js")
+HOSTILE = r"""Hostile <script>alert(1)</script> and <img src=x onerror="alert(2)"> and
+[click](javascript:alert(3)) and <javascript:alert(4)> and ![pixel](https://tracker.invalid/p.png)
+and [[pool|x]](javascript:alert(5)) and <a href="#" onclick="alert(6)">a</a>
+{: onclick="alert(7)" }
+
+<div onmouseover="alert(8)">block</div>
+"""
+
+
+class _Page(HTMLParser):
+    """The ids a page defines and the URLs it refers to (href/src of every element)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.refs: list[tuple[str, str, str]] = []  # (tag, attribute, url)
+        self.attrs: list[tuple[str, str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            self.attrs.append((tag, name, value or ""))
+            if name in ("id", "name") and value and (name == "id" or tag == "a"):
+                self.ids.add(value)
+            if name in ("href", "src") and value is not None:
+                self.refs.append((tag, name, value))
+
+
+def _parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def _pages(site: Path) -> dict[str, _Page]:
+    return {p.relative_to(site).as_posix(): _parse(p) for p in sorted(site.rglob("*.html"))
+            if not p.relative_to(site).as_posix().startswith(("pagefind/", "404.html"))}
+
+
+def _target(site: Path, page: str, url: str) -> tuple[str, str] | None:
+    """The site file and fragment an internal URL points at, or None for an external one."""
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc:
+        return None
+    base = "http://site.invalid/" + page
+    resolved = urlsplit(urljoin(base, url))
+    path = unquote(resolved.path.lstrip("/"))
+    if path == "" or path.endswith("/"):
+        path += "index.html"
+    return path, resolved.fragment
+
+
+def test_every_internal_link_and_anchor_resolves(built: Path) -> None:
+    site = built / "site"
+    pages = _pages(site)
+    broken, checked = [], 0
+    for name, page in pages.items():
+        for tag, _, url in page.refs:
+            target = _target(site, name, url)
+            if target is None:
+                continue
+            path, fragment = target
+            checked += 1
+            if not (site / path).is_file():
+                broken.append(f"{name}: {url} (no file {path})")
+            elif fragment and path in pages and fragment not in pages[path].ids:
+                broken.append(f"{name}: {url} (no anchor #{fragment} in {path})")
+    assert broken == []
+    assert checked > 1000
+
+
+def test_no_page_loads_anything_from_another_host(built: Path) -> None:
+    site = built / "site"
+    remote = [(name, tag, url) for name, page in _pages(site).items() for tag, attr, url in page.refs
+              if urlsplit(url).netloc and (tag != "a")]
+    assert remote == []
+    for asset in [*site.rglob("*.css")]:
+        text = asset.read_text(encoding="utf-8")
+        assert not re.search(r"@import\s+url\(\s*['\"]?https?:|url\(\s*['\"]?https?://", text), asset
+    assert "fonts.googleapis.com" not in (site / "index.html").read_text()
+
+
+def test_every_rule_has_its_anchor_and_a_heading_with_its_kind(built: Path) -> None:
+    programs = compile_project(Project(built)).programs
+    for program in programs:
+        for rule in program.system.rules():
+            html = (built / f"site/{program.system.id}/{rule.chapter}/index.html").read_text()
+            assert re.search(rf'<h[2-6] data-kind="{rule.kind}" id="{re.escape(rule.id)}"', html), rule.id
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The minimal golden project with hostile rule text, built into a site."""
+    root = tmp_path_factory.mktemp("hostile") / "p"
+    shutil.copytree(MINI, root / "content")
+    for part in ("schema", "site_overrides"):
+        shutil.copytree(REPO / part, root / part)
+    shutil.copy2(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    basics = root / "content/mini/basics.yaml"
+    text = basics.read_text().replace("    text: Half of a number, rounded down.\n",
+                                      "    text: |-\n" + "".join(f"      {line}\n" for line in HOSTILE.splitlines()))
+    basics.write_text(text.replace("name: Halving", "name: 'Halving <b onclick=alert(9)>[x](javascript:alert(10))'"))
+    build_project(Project(root))
+    return root
+
+
+def test_hostile_rule_text_never_becomes_live_markup(mini: Path) -> None:
+    page = _parse(mini / "site/mini/basics/index.html")
+    handlers = [(tag, name) for tag, name, _ in page.attrs if name.startswith("on")]
+    assert handlers == []
+    scripts = [url for tag, _, url in page.refs if tag == "script"]
+    assert all(not urlsplit(u).netloc for u in scripts)
+    assert [url for _, _, url in page.refs if url.lower().lstrip().startswith(("javascript:", "data:"))] == []
+    assert [url for tag, _, url in page.refs if tag == "img"] == []
+    html = (mini / "site/mini/basics/index.html").read_text()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<script>alert" not in html
+    assert 'Halving &lt;b onclick=alert(9)&gt;[x](javascript:alert(10))' in html
+
+
+def _program(root: Path, system: str) -> Program:
+    return next(p for p in compile_project(Project(root)).programs if p.system.id == system)
+
+
+def test_markup_escapes_raw_html_and_keeps_only_safe_link_targets(mini: Path) -> None:
+    markup = Markup(_program(mini, "mini"))
+    out = markup.block('<b>x</b> [a](javascript:alert(1)) [b](https://example.org) ![c](http://h.invalid/c.png)',
+                       Section("mini/basics.md"))
+    assert out == ('<p>&lt;b&gt;x&lt;/b&gt; [a](javascript:alert(1)) <a href="https://example.org" rel="noopener">b</a>'
+                   ' !<a href="http://h.invalid/c.png" rel="noopener">c</a></p>')
+
+
+def test_terms_link_once_per_section_and_never_in_code_links_or_headings(mini: Path) -> None:
+    markup = Markup(_program(mini, "mini"))
+    section = Section("mini/basics.md", "halving")
+    out = markup.block("## A pool heading\n\nRoll the pool, then `pool` and [pool](https://example.org) and "
+                       "the Pools again.", section)
+    preview = 'data-preview="Pool: The dice you roll."'
+    assert out == ("<h5>A pool heading</h5>\n<p>Roll the <a href=\"../glossary/#pool\" class=\"rulesc-ref "
+                   f"rulesc-ref--term\" {preview}>pool</a>, then <code>pool</code> and "
+                   "<a href=\"https://example.org\" rel=\"noopener\">pool</a> and the Pools again.</p>")
+    assert section.seen == {"pool"}
+    again = markup.block("Pools and a pool.", Section("mini/basics.md", "doubling"))
+    assert again.count("rulesc-ref--term") == 1 and ">Pools</a>" in again
+
+
+def test_glossary_entries_do_not_link_to_themselves(mini: Path) -> None:
+    markup = Markup(_program(mini, "mini"))
+    assert markup.block("A pool.", Section("mini/glossary.md", "pool")) == "<p>A pool.</p>"
+
+
+def test_references_resolve_to_links_with_previews_and_backlinks(built: Path) -> None:
+    html = (built / "site/dbu/core-rules/index.html").read_text()
+    assert ('<a href="#tier-extra-dice" class="rulesc-ref rulesc-ref--rule" data-preview="Tier of Power Extra Dice '
+            "(general): From tier 2 on, every combat roll adds Tier of Power Extra Dice") in html
+    program = _program(built, "dbu")
+    referring = [r for r in program.system.rules() if "[[tier-extra-dice" in r.text.source]
+    assert referring
+    rule_html = _section(html, "tier-extra-dice")
+    assert "Referenced by:" in rule_html
+    for rule in referring:
+        assert f">{rule.name}</a>" in rule_html
+
+
+def _section(html: str, rule_id: str) -> str:
+    """The part of a chapter page from a rule's heading to the next rule's heading."""
+    return re.split(r"<h[2-6] data-kind=", html.split(f'id="{rule_id}"', 1)[1], maxsplit=1)[0]
+
+
+def test_provenance_and_the_sources_gaps_are_shown(built: Path) -> None:
+    gaps = 0
+    for program in compile_project(Project(built)).programs:
+        for rule in program.system.rules():
+            html = (built / f"site/{program.system.id}/{rule.chapter}/index.html").read_text()
+            section = _section(html, rule.id)
+            assert f"\u201c{escape(rule.provenance.section)}\u201d" in section, rule.id
+            assert ("Not stated by the source" in section) == bool(rule.provenance.unstated), rule.id
+            for gap in rule.provenance.unstated:
+                assert escape(gap.what) in section and escape(gap.reasoning) in section
+                gaps += 1
+    assert gaps > 0
+
+
+def test_index_tables_list_every_rule_of_each_kind_linking_to_it(built: Path) -> None:
+    from generator.emit.index_tables import table_kinds
+
+    for program in compile_project(Project(built)).programs:
+        page = built / f"site/{program.system.id}/tables/index.html"
+        html = page.read_text()
+        for kind, rules in table_kinds(program):
+            table = html.split(f'id="index-{kind}"', 1)[1].split("</table>", 1)[0]
+            assert table.count("<tr>") == len(rules) + 1, kind
+            for rule in rules:
+                assert f'href="../{rule.chapter}/#{rule.id}"' in table, rule.id
+
+
+def test_index_tables_show_key_fields(built: Path) -> None:
+    html = (built / "site/action-dice/tables/index.html").read_text() if (built / "site/action-dice").is_dir() else ""
+    program = _program(built, "dbu")
+    dbu = (built / "site/dbu/tables/index.html").read_text()
+    for rule in program.system.rules():
+        for key, value in rule.cost:
+            assert f"Cost ({key})" in dbu
+        if rule.maneuver:
+            assert rule.maneuver.type.replace("-", " ") in dbu
+    assert "<table" in dbu and (html == "" or "<table" in html)
+
+
+def test_search_records_cover_every_rule_and_term_with_names_and_facets(built: Path) -> None:
+    records = json.loads((built / "build/docs/.search/records.json").read_text())
+    programs = compile_project(Project(built)).programs
+    assert len(records) == sum(len(p.system.rules()) + len(p.system.terms) for p in programs)
+    ki = next(r for r in records if r["kind"] == "term" and r["title"] == "Ki Points")
+    assert ki["names"] == ["Ki Points", "KP"] and ki["system"] == "dbu" and ki["url"] == "dbu/glossary/#ki-points"
+    assert (built / "site/pagefind/pagefind.js").is_file()
+    assert not (built / "site/.search").exists()
+    assert not (built / "site/search_index.json").exists() and not (built / "site/search").joinpath(
+        "search_index.json").exists()
+
+
+def test_rulesc_own_scripts_and_styles_stay_under_30_kb_gzipped(built: Path) -> None:
+    site = built / "site"
+    sizes = {name: len(gzip.compress((site / name).read_bytes(), mtime=0)) for name in OWN_ASSETS}
+    assert sum(sizes.values()) < 30 * 1024, sizes

@@ -1,0 +1,204 @@
+"""The site in system Chromium: no outside requests, axe-core, search, previews, index tables, phone and print."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from tests.browser import chromium, serve_site
+from tests.conftest import REPO
+
+AXE_DIR = REPO / "tests/js"
+AXE = AXE_DIR / "node_modules/axe-core/axe.min.js"
+PAGE_TYPES = {"home": "", "system landing": "dbu/", "chapter with calculators": "dbu/core-rules/",
+              "glossary": "dbu/glossary/", "index tables": "dbu/tables/", "search": "search/"}
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    """axe-core, pinned by tests/js/package-lock.json, installed with npm ci the first time."""
+    if not AXE.is_file():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--prefix", str(AXE_DIR)], check=True,
+                       capture_output=True)
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def site(built: Path) -> Iterator[str]:
+    with serve_site(built / "site") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as instance:
+        yield instance
+
+
+class Visit:
+    """A page with its console errors and every request it made."""
+
+    def __init__(self, browser: Any, url: str, **context: Any):
+        self.context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.goto(url)
+        self.page.wait_for_load_state("networkidle")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def test_no_request_leaves_the_site_on_any_page_type(site: str, browser: Any) -> None:
+    for name, path in PAGE_TYPES.items():
+        visit = Visit(browser, site + path)
+        if name == "search":
+            visit.page.fill("#rulesc-search-q", "tier")
+            visit.page.wait_for_selector(".rulesc-search__results li")
+        assert [r for r in visit.requests if not r.startswith(site)] == [], name
+        assert visit.errors == [], name
+        assert len(visit.requests) > 3
+        visit.close()
+
+
+def _axe(page: Any, axe_source: str) -> list[str]:
+    page.add_script_tag(content=axe_source)
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_or_critical_violations(site: str, browser: Any, axe_source: str, scheme: str) -> None:
+    for name, path in PAGE_TYPES.items():
+        visit = Visit(browser, site + path, color_scheme=scheme)
+        expected = "slate" if scheme == "dark" else "default"
+        assert visit.page.get_attribute("body", "data-md-color-scheme") == expected
+        assert _axe(visit.page, axe_source) == [], f"{name} ({scheme})"
+        visit.close()
+
+
+def _results(page: Any, query: str) -> list[str]:
+    page.fill("#rulesc-search-q", query)
+    page.wait_for_function("document.querySelector('.rulesc-search__status').textContent.indexOf('results') > 0"
+                           " || document.querySelector('.rulesc-search__status').textContent === 'No results'")
+    return page.locator(".rulesc-search__results li > a").all_inner_texts()
+
+
+def test_search_ranks_exact_names_first_and_finds_abbreviations_and_text(site: str, browser: Any) -> None:
+    visit = Visit(browser, site + "search/")
+    page = visit.page
+    assert _results(page, "Tier of Power Extra Dice")[0] == "Tier of Power Extra Dice"
+    assert _results(page, "critical target")[0] == "Critical Target"
+    assert _results(page, "KP")[0] == "Ki Points"
+    assert _results(page, "ToP")[0] == "Tier of Power"
+    assert "Botch Range" in _results(page, "botch")
+    page.check('input[name="kind"][value="term"]')
+    terms = _results(page, "dice")
+    assert terms and all("term" in t for t in page.locator(".rulesc-search__results li > span").all_inner_texts())
+    page.uncheck('input[name="kind"][value="term"]')
+    page.check('input[name="system"][value="dbu"]')
+    _results(page, "dice")
+    assert all("Dragon Ball Universe" in t for t in page.locator(".rulesc-search__results li > span").all_inner_texts())
+    assert visit.errors == []
+    visit.close()
+
+
+def test_header_search_lands_on_the_rule_with_enter(site: str, browser: Any) -> None:
+    visit = Visit(browser, site)
+    page = visit.page
+    page.fill("#rulesc-qs-input", "Botch Range")
+    page.wait_for_selector("#rulesc-qs-results li a")
+    assert page.locator("#rulesc-qs-results li a").first.inner_text() == "Botch Range"
+    page.press("#rulesc-qs-input", "Enter")
+    page.wait_for_url("**/dbu/core-rules/#botch-range")
+    assert visit.errors == []
+    visit.close()
+
+
+def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: Any) -> None:
+    visit = Visit(browser, site + "dbu/core-rules/")
+    link = visit.page.locator("a.rulesc-ref--term").first
+    link.focus()
+    tip = visit.page.locator("#rulesc-preview")
+    assert tip.is_visible() and tip.inner_text() == link.get_attribute("data-preview")
+    assert link.get_attribute("aria-describedby") == "rulesc-preview"
+    visit.page.keyboard.press("Escape")
+    assert not tip.is_visible()
+    visit.close()
+    touch = Visit(browser, site + "dbu/core-rules/", has_touch=True, is_mobile=True,
+                  viewport={"width": 390, "height": 844})
+    link = touch.page.locator(".md-content a.rulesc-ref--rule").first
+    href = link.get_attribute("href")
+    link.tap()
+    assert touch.page.locator("#rulesc-preview").is_visible()
+    link.tap()
+    touch.page.wait_for_function(f"location.hash === {href.split('#')[1]!r}.replace(/^/, '#')")
+    touch.close()
+
+
+def test_copy_link_copies_the_rules_permalink(site: str, browser: Any) -> None:
+    visit = Visit(browser, site + "dbu/core-rules/", permissions=["clipboard-read", "clipboard-write"])
+    button = visit.page.locator("#botch-range .rulesc-copy")
+    assert button.get_attribute("aria-label") == "Copy link to Botch Range"
+    button.click()
+    assert visit.page.evaluate("navigator.clipboard.readText()") == site + "dbu/core-rules/#botch-range"
+    visit.close()
+
+
+def test_index_tables_filter_and_sort_without_a_server(built: Path, browser: Any) -> None:
+    visit = Visit(browser, (built / "site/dbu/tables/index.html").as_uri())
+    page = visit.page
+    table = page.locator("[data-index-table]").first
+    rows = table.locator("tbody tr")
+    total = rows.count()
+    table.locator("input[type=search]").fill("zzz-no-such-rule")
+    assert table.locator("tbody tr:not([hidden])").count() == 0
+    assert table.locator("[role=status]").inner_text() == f"0 of {total} shown"
+    table.locator("input[type=search]").fill("")
+    header = table.locator("th").first
+    header.locator("button").click()
+    names = table.locator("tbody tr td:first-child").all_inner_texts()
+    assert header.get_attribute("aria-sort") == "ascending" and names == sorted(names, key=str.lower)
+    header.locator("button").click()
+    names = table.locator("tbody tr td:first-child").all_inner_texts()
+    assert header.get_attribute("aria-sort") == "descending" and names == sorted(names, key=str.lower, reverse=True)
+    assert visit.errors == []
+    visit.close()
+
+
+def test_phone_layout_has_no_sideways_scroll(site: str, browser: Any, tmp_path: Path) -> None:
+    for path in ("", "dbu/core-rules/", "dbu/tables/"):
+        visit = Visit(browser, site + path, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+        overflow = visit.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, path
+        shot = tmp_path / f"phone-{path.replace('/', '_') or 'home'}.png"
+        visit.page.screenshot(path=str(shot), full_page=False)
+        assert shot.stat().st_size > 5000
+        assert visit.page.locator("#rulesc-qs-input").is_visible()
+        visit.close()
+
+
+def test_print_shows_the_chapter_without_the_chrome(site: str, browser: Any) -> None:
+    visit = Visit(browser, site + "dbu/core-rules/")
+    visit.page.emulate_media(media="print")
+    for hidden in (".md-header", ".md-sidebar--primary", ".rulesc-copy", ".md-footer"):
+        assert not visit.page.locator(hidden).first.is_visible(), hidden
+    assert visit.page.locator("h1").is_visible() and visit.page.locator("#tier-of-power").is_visible()
+    assert len(visit.page.pdf()) > 20000
+    visit.close()
+
+
+def test_palette_toggle_switches_between_light_and_dark(site: str, browser: Any) -> None:
+    visit = Visit(browser, site, color_scheme="light")
+    assert visit.page.get_attribute("body", "data-md-color-scheme") == "default"
+    visit.page.locator("label.md-header__button[for^='__palette']:visible").first.click()
+    assert visit.page.get_attribute("body", "data-md-color-scheme") == "slate"
+    visit.close()
