@@ -34,13 +34,31 @@ class Program:
     returns: dict[str, str] = field(default_factory=dict)
     types: dict[int, str] = field(default_factory=dict)
     value_names: set[str] = field(default_factory=set)
+    _runtime_tables: dict[str, R.Table] | None = field(default=None, repr=False)
+    _upgrades: dict[str, R.Upgrade] | None = field(default=None, repr=False)
 
     def resolve(self, target: str) -> Rule | Term | None:
         rule_id = self.aliases.get(target, target)
         return self.rules.get(rule_id) or self.terms.get(target)
 
+    def upgrades(self) -> dict[str, R.Upgrade]:
+        """Every upgrade (a rule of kind upgrade, or one with upgrade data) as the runtime checks sets of them."""
+        if self._upgrades is not None:
+            return self._upgrades
+        found = {}
+        for rule in sorted(self.rules.values(), key=lambda r: r.id):
+            if rule.kind == "upgrade" or rule.upgrade is not None:
+                data = rule.upgrade
+                found[rule.id] = R.Upgrade(rule.name, data.requires if data else (), data.excludes if data else (),
+                                           (data.max_times if data else None) or 1)
+        self._upgrades = found
+        return found
+
     def runtime_tables(self) -> dict[str, R.Table]:
-        return {name: runtime_table(t) for name, t in self.tables.items()}
+        """The tables as the runtime reads them, built once per program."""
+        if self._runtime_tables is None:
+            self._runtime_tables = {name: runtime_table(t) for name, t in self.tables.items()}
+        return self._runtime_tables
 
     def call(self, formula_id: str, args: list[Any], depth: int = 0) -> Any:
         """Run a formula through the interpreter (the engine and calculators run compiled code)."""
@@ -59,7 +77,7 @@ class Program:
         for output in calc.outputs:
             assert output.expr.node is not None
             env[output.name] = results[output.name] = within_range(
-                evaluate(output.expr.node, env, self.runtime_tables(), self._call))
+                evaluate(output.expr.node, env, self.runtime_tables(), self._call, self.upgrades()))
         return results
 
     def _call(self, formula_id: str, args: list[Any]) -> Any:
@@ -110,6 +128,7 @@ def _index(program: Program, diags: Diagnostics) -> None:
     _unique(((c.id, c.span) for r in rules for c in r.calculators), "calculator id", diags)
     _unique(((k, r.field_span("values")) for r in rules for k, _ in r.values), "value name", diags)
     _unique(((r.table.name, r.table.span) for r in rules if r.table), "table name", diags)
+    _unique(((c.id, c.span) for c in system.chapters), "chapter id", diags)
     program.rules = {r.id: r for r in rules}
     program.aliases = {a: r.id for r in rules for a in r.aliases}
     program.terms = {t.id: t for t in system.terms}
@@ -177,11 +196,14 @@ def _check_upgrade_graph(program: Program, diags: Diagnostics) -> None:
         required = _requirement_closure(rule.id, program)
         if rule.id in required:
             diags.error("E0605", f"'{rule.id}' requires itself through a cycle of requirements",
-                        rule.field_span("upgrade"))
+                        rule.field_span("upgrade"), "remove one requirement of the cycle; no character could take "
+                        "an upgrade that needs itself first")
         for excluded in rule.upgrade.excludes:
             if excluded in required:
                 diags.error("E0606", f"'{rule.id}' both requires and excludes '{excluded}'", rule.field_span("upgrade"),
-                            "no attack set could ever take it")
+                            "no character could ever take it" if excluded in rule.upgrade.requires else
+                            f"'{excluded}' is required through another of its requirements, so no character could "
+                            "ever take it")
 
 
 def _requirement_closure(start: str, program: Program) -> set[str]:

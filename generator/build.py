@@ -11,11 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from .diagnostics import ContentError, Diagnostic
+from .emit.dice_page import DICE_PAGE, emit_dice_page
 from .emit.engine import emit_engine
+from .emit.errors_page import emit_errors_page
 from .emit.export import emit_export
-from .emit.links import page_path
+from .emit.links import SEARCH_PAGE, glossary_path, landing_path, page_path, tables_path
 from .emit.pages import emit_pages
 from .emit.scripts import emit_scripts
+from .emit.search import emit_search_records
 from .pipeline import Compiled, Project, compile_project
 
 OUTPUTS = ("build/docs", "build/engine", "build/export")
@@ -38,7 +41,8 @@ def generate(project: Project, compiled: Compiled) -> dict[str, dict[str, str]]:
     site_url = site_url_of(project)
     programs = compiled.programs
     return {
-        "build/docs": {**emit_pages(programs), **emit_scripts(programs)},
+        "build/docs": {**emit_pages(programs), **emit_scripts(programs), **emit_errors_page(), **emit_search_records(programs),
+                       **emit_dice_page()},
         "build/engine": emit_engine(programs, site_url),
         "build/export": emit_export(programs, site_url, project.schema),
     }
@@ -106,14 +110,16 @@ def _swap(root: Path, staging: Path, folders: list[str]) -> None:
 
 
 def nav(compiled: Compiled) -> list[Any]:
-    """The site navigation: home, then per system its landing page, chapters in order and glossary."""
-    entries: list[Any] = [{"Home": "index.md"}]
+    """The site navigation: home, search, then per system its landing page, chapters, glossary and index tables."""
+    entries: list[Any] = [{"Home": "index.md"}, {"Search": SEARCH_PAGE}]
     for program in compiled.programs:
         system = program.system
-        pages: list[Any] = [{"Overview": f"{system.id}/index.md"}]
+        pages: list[Any] = [{"Overview": landing_path(system)}]
         pages += [{c.title: page_path(system, c.id)} for c in system.chapters]
-        pages.append({"Glossary": f"{system.id}/glossary.md"})
+        pages += [{"Glossary": glossary_path(system)}, {"Index tables": tables_path(system)}]
         entries.append({system.title: pages})
+    entries.append({"Dice notation": DICE_PAGE})
+    entries.append({"Error codes": "errors.md"})
     return entries
 
 

@@ -55,10 +55,14 @@ def _system(w: Writer, program: Program) -> None:
             assert formula.expr.node is not None
             body = expr_to_js(formula.expr.node, program.types, lambda n: _resolve(program, n, names, local=js_name))
             w.writeline(f"F.{formula.id} = function ({params}) {{ return {body}; }};")
+        upgrades = {key: {"name": u.name, "requires": list(u.requires), "excludes": list(u.excludes),
+                          "max_times": u.max_times} for key, u in program.upgrades().items()}
+        w.writeline(f"var U = {json.dumps(upgrades, sort_keys=True)};")
+        w.writeline("F.check_upgrades = function (chosen) { return R.upgradeProblems(U, chosen); };")
         w.writeline("var calculators = {};")
         for calc in program.calculators.values():
             _calculator(w, program, calc)
-        w.writeline("return {formulas: F, calculators: calculators, constants: C};")
+        w.writeline("return {formulas: F, calculators: calculators, constants: C, upgrades: U};")
     w.writeline("})();")
 
 
@@ -96,7 +100,8 @@ def _calculator(w: Writer, program: Program, calc: Calculator) -> None:
 
 def _input(param: Param) -> str:
     spec = {"name": param.name, "type": param.type, "label": param.label, "min": param.min, "max": param.max,
-            "default": str(default_of(param)) if param.type == "dice" else default_of(param)}
+            "default": str(default_of(param)) if param.type == "dice" else
+            list(default_of(param)) if param.type == "upgrades" else default_of(param)}
     if param.options:
         spec["options"] = [o.value for o in param.options]
     return json.dumps({k: v for k, v in spec.items() if v is not None}, sort_keys=True)

@@ -33,6 +33,8 @@ BUILTINS: dict[str, tuple[tuple[str, ...], str]] = {
     "p_greater": (("dist", "dist"), "num"),
     "p_tie": (("dist", "dist"), "num"),
     "p_win": (("dist", "dist", "bool"), "num"),
+    "upgrade_problems": (("upgrades",), "text"),
+    "upgrade_count": (("upgrades",), "int"),
 }
 VARIADIC = {"min": "int", "max": "int"}
 ACCEPTS = {"dist": {"dist", "dice", "int"}, "num": {"num", "int"}}

@@ -30,16 +30,19 @@ _BUILTINS: dict[str, Callable[..., Value]] = {
 }
 
 
-def evaluate(node: n.Node, env: Mapping[str, Value], tables: Mapping[str, R.Table], call: CallFormula) -> Value:
+def evaluate(node: n.Node, env: Mapping[str, Value], tables: Mapping[str, R.Table], call: CallFormula,
+             upgrades: Mapping[str, R.Upgrade] | None = None) -> Value:
     """The value of a checked expression; raises RulesError when the rules give no answer."""
-    return _Evaluator(env, tables, call).visit(node)
+    return _Evaluator(env, tables, call, upgrades or {}).visit(node)
 
 
 class _Evaluator:
-    def __init__(self, env: Mapping[str, Value], tables: Mapping[str, R.Table], call: CallFormula):
+    def __init__(self, env: Mapping[str, Value], tables: Mapping[str, R.Table], call: CallFormula,
+                 upgrades: Mapping[str, R.Upgrade]):
         self.env = env
         self.tables = tables
         self.call_formula = call
+        self.upgrades = upgrades
 
     def visit(self, node: n.Node) -> Value:
         return getattr(self, "visit_" + type(node).__name__)(node)
@@ -69,7 +72,7 @@ class _Evaluator:
             return R.divide(left, right)
         if node.op == "^":
             return R.power(left, right)
-        if isinstance(left, R.Dist) or isinstance(right, R.Dist):
+        if isinstance(left, R.Dist) or isinstance(right, R.Dist) or (node.op == "//" and isinstance(left, R.Dice)):
             return _roll_arithmetic(node.op, left, right)
         if node.op == "//":
             return R.floor_div(left, right)
@@ -98,7 +101,7 @@ class _Evaluator:
         return self.with_name(node.name, value).visit(node.body)
 
     def with_name(self, name: str, value: Value) -> "_Evaluator":
-        return _Evaluator({**self.env, name: value}, self.tables, self.call_formula)
+        return _Evaluator({**self.env, name: value}, self.tables, self.call_formula, self.upgrades)
 
     def visit_IfElse(self, node: n.IfElse) -> Value:
         return self.visit(node.then) if self.visit(node.cond) else self.visit(node.other)
@@ -109,6 +112,10 @@ class _Evaluator:
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
             return R.lookup(self.tables[table.name], column.name, self.visit(node.args[2]))
         args = [self.visit(arg) for arg in node.args]
+        if node.func == "upgrade_problems":
+            return R.upgrade_problems(self.upgrades, args[0])
+        if node.func == "upgrade_count":
+            return len(args[0])
         builtin = _BUILTINS.get(node.func)
         return builtin(*args) if builtin else self.call_formula(node.func, args)
 

@@ -106,6 +106,10 @@ class _ToJs:
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
             return f"R.lookup({self.name(table.name)}, {json.dumps(column.name)}, {self.visit(node.args[2])})"
         args = [self.visit(arg) for arg in node.args]
+        if node.func == "upgrade_problems":
+            return f"R.upgradeProblems(U, {args[0]})"
+        if node.func == "upgrade_count":
+            return f"({args[0]}).length"
         if node.func in ("highest", "lowest"):
             return f"R.keep({args[0]}, {args[1]}, {json.dumps(node.func == 'highest')})"
         if node.func in ("min", "max"):

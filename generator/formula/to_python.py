@@ -105,6 +105,10 @@ class _ToPython:
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
             return f"R.lookup({self.name(table.name)}, {column.name!r}, {self.visit(node.args[2])})"
         args = [self.visit(arg) for arg in node.args]
+        if node.func == "upgrade_problems":
+            return f"R.upgrade_problems(UPGRADES, {args[0]})"
+        if node.func == "upgrade_count":
+            return f"len({args[0]})"
         if node.func in ("highest", "lowest"):
             return f"R.keep_pool({args[0]}, {args[1]}, {node.func == 'highest'})"
         if node.func in ("min", "max"):

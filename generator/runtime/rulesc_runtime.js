@@ -89,8 +89,12 @@
     return new Dist(offset + lo, p.slice(lo, hi + 1));
   }
   function constDist(v) { return new Dist(v, new Float64Array([1])); }
+  function withinBounds(outcomes) {
+    if (outcomes > MAX_OUTCOMES) throw new RulesError("a roll with more than " + MAX_OUTCOMES + " outcomes is refused");
+  }
   function die(sides) {
     if (sides < 1) throw new RulesError("a die needs at least one side, not " + sides);
+    withinBounds(sides);
     var p = new Float64Array(sides); p.fill(1 / sides); return new Dist(1, p);
   }
   function asDist(x) {
@@ -108,12 +112,13 @@
     }
     return out;
   }
-  function dadd(a, b) { a = asDist(a); b = asDist(b); return trim(a.offset + b.offset, convolve(a.p, b.p)); }
+  function dadd(a, b) { a = asDist(a); b = asDist(b); withinBounds(a.p.length + b.p.length - 1); return trim(a.offset + b.offset, convolve(a.p, b.p)); }
   function dneg(a) { a = asDist(a); return new Dist(-(a.offset + a.p.length - 1), a.p.slice().reverse()); }
   function dsub(a, b) { return dadd(a, dneg(b)); }
   function repeat(a, times) {
     if (times < 0) throw new RulesError("cannot roll " + times + " dice");
     if (times > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + times + " asked)");
+    withinBounds((a.p.length - 1) * times + 1);
     var result = constDist(0), power = a;
     while (times) {
       if (times & 1) result = dadd(result, power);
@@ -230,12 +235,47 @@
   function bind(a, f) { return mix(asDist(a), f); }
   function greater(a, b) { return atLeast(dsub(a, b), 1); }
   function tie(a, b) { return probEq(dsub(a, b), 0); }
-  function dmax(a, b) { if (typeof b === "number") return dmap(a, function (x) { return Math.max(x, b); });
-    return mix(asDist(a), function (x) { return dmap(b, function (y) { return Math.max(x, y); }); }); }
-  function dmin(a, b) { if (typeof b === "number") return dmap(a, function (x) { return Math.min(x, b); });
-    return mix(asDist(a), function (x) { return dmap(b, function (y) { return Math.min(x, y); }); }); }
+  function clampDist(a, low, high) {
+    a = asDist(a);
+    var p = Array.prototype.slice.call(a.p), offset = a.offset, cut, sum, i;
+    if (low !== null && offset < low) {
+      cut = low - offset;
+      if (cut >= p.length) { p = [1]; }
+      else { sum = 0; for (i = 0; i <= cut; i++) sum += p[i]; p = [sum].concat(p.slice(cut + 1)); }
+      offset = low;
+    }
+    if (high !== null && offset + p.length - 1 > high) {
+      cut = high - offset;
+      if (cut < 0) { p = [1]; offset = high; }
+      else { sum = 0; for (i = cut; i < p.length; i++) sum += p[i]; p = p.slice(0, cut).concat([sum]); }
+    }
+    return trim(offset, Float64Array.from(p));
+  }
+  function dmax(a, b) { if (typeof b === "number") return clampDist(a, b, null);
+    return mix(asDist(a), function (x) { return clampDist(b, x, null); }); }
+  function dmin(a, b) { if (typeof b === "number") return clampDist(a, null, b);
+    return mix(asDist(a), function (x) { return clampDist(b, null, x); }); }
   function dscale(a, k) { return dmap(a, function (x) { return x * k; }); }
   function dfloorDiv(a, k) { if (k === 0) throw new RulesError("division by zero"); return dmap(a, function (x) { return Math.floor(x / k); }); }
+  /* ---- upgrade sets: upgrades maps id -> {name, requires, excludes, max_times} ---- */
+  function upgradeProblems(upgrades, chosen) {
+    var counts = {}, order = [], problems = [];
+    chosen.forEach(function (id) { if (!(id in counts)) { counts[id] = 0; order.push(id); } counts[id] += 1; });
+    function name(id) { return upgrades[id] ? upgrades[id].name : id; }
+    order.forEach(function (id) { if (!upgrades[id]) problems.push("unknown upgrade '" + id + "'"); });
+    order.forEach(function (id) {
+      var rule = upgrades[id];
+      if (!rule) return;
+      rule.requires.forEach(function (r) { if (!(r in counts)) problems.push(rule.name + " requires " + name(r)); });
+      rule.excludes.forEach(function (x) {
+        if ((x in counts) && (!upgrades[x] || id < x || upgrades[x].excludes.indexOf(id) < 0))
+          problems.push(rule.name + " cannot be taken with " + name(x));
+      });
+      if (counts[id] > rule.max_times)
+        problems.push(rule.name + " may be taken at most " + rule.max_times + " time(s), not " + counts[id]);
+    });
+    return problems;
+  }
   function format(v) { return typeof v === "boolean" ? (v ? "yes" : "no") : String(v); }
 
   root.RulesRuntime = {
@@ -244,6 +284,6 @@
     clamp: clamp, lookup: lookup, parseDice: parseDice, format: format,
     Dist: Dist, asDist: asDist, roll: asDist, dadd: dadd, dsub: dsub, dneg: dneg, dmap: dmap, mix: mix, repeat: repeat,
     successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost, probEq: probEq, mean: mean, sd: sd,
-    greater: greater, tie: tie, win: win, divide: divide, power: power, bind: bind, dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv
+    greater: greater, tie: tie, win: win, divide: divide, power: power, upgradeProblems: upgradeProblems, bind: bind, dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv
   };
 })(typeof globalThis !== "undefined" ? globalThis : this);

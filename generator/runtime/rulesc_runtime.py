@@ -6,6 +6,7 @@ import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Sequence, Union
 
 __all__ = ["Dice", "Dist", "RulesError", "Table", "Value", "category", "category_index", "ceil_div", "clamp",
@@ -197,6 +198,7 @@ def constant(value: int) -> Dist:
 def die(sides: int) -> Dist:
     if sides < 1:
         raise RulesError(f"a die needs at least one side, not {sides}")
+    _within_bounds(sides)
     return Dist(1, (1,) * sides, sides)
 
 
@@ -231,8 +233,14 @@ def _unpack(number: int, bits: int, count: int) -> list[int]:
     return out
 
 
+def _within_bounds(outcomes: int) -> None:
+    if outcomes > MAX_OUTCOMES:
+        raise RulesError(f"a roll with more than {MAX_OUTCOMES} outcomes is refused")
+
+
 def add(a: Dist, b: Dist) -> Dist:
-    """The sum of two independent rolls."""
+    """The sum of two independent rolls; the size is checked before any work is done."""
+    _within_bounds(len(a.weights) + len(b.weights) - 1)
     return _make(a.offset + b.offset, _convolve(a.weights, b.weights), a.total * b.total)
 
 
@@ -251,6 +259,7 @@ def repeat(a: Dist, times: int) -> Dist:
         raise RulesError(f"cannot roll {times} dice")
     if times > MAX_DICE:
         raise RulesError(f"a roll of more than {MAX_DICE} dice is refused ({times} asked)")
+    _within_bounds((len(a.weights) - 1) * times + 1)
     result, power = constant(0), a
     while times:
         if times & 1:
@@ -381,11 +390,18 @@ def as_dist(x: Union[Dist, Dice, int]) -> Dist:
     if isinstance(x, Dist):
         return x
     if isinstance(x, Dice):
-        total = constant(x.const)
-        for sides, count in x.counts:
-            total = add(total, repeat(die(sides), count))
-        return total
+        dice_only = _pool_dist(x.counts)
+        return Dist(dice_only.offset + x.const, dice_only.weights, dice_only.total)
     return constant(int(x))
+
+
+@lru_cache(maxsize=512)
+def _pool_dist(counts: tuple[tuple[int, int], ...]) -> Dist:
+    """The sum of a pool's dice; worked out once per pool, since a constant only shifts it."""
+    total = constant(0)
+    for sides, count in counts:
+        total = add(total, repeat(die(sides), count))
+    return total
 
 
 def successes(pool: Dice, threshold: int) -> Dist:
@@ -428,16 +444,30 @@ def dfloor_div(a: Union[Dist, Dice], k: int) -> Dist:
 
 def dmax(a: Union[Dist, Dice, int], b: Union[Dist, Dice, int]) -> Dist:
     if isinstance(b, int):
-        return map_outcomes(as_dist(a), lambda x: max(x, b))
+        return _clamp(as_dist(a), low=b)
     other = as_dist(b)
-    return mix(as_dist(a), lambda x: map_outcomes(other, lambda y: max(x, y)))
+    return mix(as_dist(a), lambda x: _clamp(other, low=x))
 
 
 def dmin(a: Union[Dist, Dice, int], b: Union[Dist, Dice, int]) -> Dist:
     if isinstance(b, int):
-        return map_outcomes(as_dist(a), lambda x: min(x, b))
+        return _clamp(as_dist(a), high=b)
     other = as_dist(b)
-    return mix(as_dist(a), lambda x: map_outcomes(other, lambda y: min(x, y)))
+    return mix(as_dist(a), lambda x: _clamp(other, high=x))
+
+
+def _clamp(a: Dist, low: int | None = None, high: int | None = None) -> Dist:
+    """Outcomes below `low` become `low` and above `high` become `high`: their weights fold into the edge."""
+    weights, offset = list(a.weights), a.offset
+    if low is not None and offset < low:
+        cut = low - offset
+        weights = [sum(weights[:cut + 1])] + weights[cut + 1:] if cut < len(weights) else [a.total]
+        offset = low
+    if high is not None and offset + len(weights) - 1 > high:
+        cut = high - offset
+        weights = weights[:cut] + [sum(weights[cut:])] if cut >= 0 else [a.total]
+        offset = min(offset, high)
+    return _make(offset, weights, a.total)
 
 
 def bind(a: Union[Dist, Dice], f: Callable[[int], Union[Dist, Dice, int]]) -> Dist:
@@ -477,3 +507,31 @@ def power(base: Union[int, Fraction], exponent: int) -> Union[int, Fraction]:
     if isinstance(result, int) and abs(result) > MAX_INT:
         raise RulesError(f"{base}^{exponent} is beyond the largest whole number rulesc computes ({MAX_INT})")
     return result
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """What an upgrade needs: the upgrades it requires and excludes, and how often it may be taken."""
+
+    name: str
+    requires: tuple[str, ...] = ()
+    excludes: tuple[str, ...] = ()
+    max_times: int = 1
+
+
+def upgrade_problems(upgrades: Mapping[str, Upgrade], chosen: Sequence[str]) -> list[str]:
+    """Everything wrong with a set of upgrades (an id once per time it is taken), in a stable order."""
+    counts: dict[str, int] = {}
+    for upgrade_id in chosen:
+        counts[upgrade_id] = counts.get(upgrade_id, 0) + 1
+    problems = [f"unknown upgrade {u!r}" for u in counts if u not in upgrades]
+    for upgrade_id in (u for u in counts if u in upgrades):
+        rule = upgrades[upgrade_id]
+        problems += [f"{rule.name} requires {upgrades[r].name if r in upgrades else r}" for r in rule.requires
+                     if r not in counts]
+        problems += [f"{rule.name} cannot be taken with {upgrades[x].name if x in upgrades else x}"
+                     for x in rule.excludes if x in counts and (x not in upgrades or upgrade_id < x
+                                                                or upgrade_id not in upgrades[x].excludes)]
+        if counts[upgrade_id] > rule.max_times:
+            problems.append(f"{rule.name} may be taken at most {rule.max_times} time(s), not {counts[upgrade_id]}")
+    return problems
