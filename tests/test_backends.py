@@ -10,7 +10,10 @@ import pytest
 from generator.analyze import Program
 from generator.emit.calculator_html import default_of
 from generator.pipeline import Project, compile_project
-from tests.backends import agree, encode, import_engine, run_js
+import json
+import subprocess
+
+from tests.backends import agree, encode, import_engine, node, run_js
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +77,14 @@ def test_runtime_errors_surface_as_rules_errors_in_javascript(built: Path) -> No
     js = run_js(built / "build/docs", [{"system": "dbu", "formula": "tier_of_power", "args": {"power_level": 31},
                                         "types": {"power_level": "int"}, "order": ["power_level"]}])
     assert js == [{"error": "RulesError: 31 is not in the table"}]
+
+
+def test_upgrade_sets_are_judged_the_same_in_python_and_javascript(built: Path) -> None:
+    annulus = import_engine(built / "build/engine", "annulus")
+    sets = [["blast-trigger", "spray-trigger", "stealth", "flashy"], ["stealth"] + ["improved-stealth"] * 5,
+            ["burn-trigger-max", "burn-trigger-up"], list(annulus.UPGRADES)[:40]]
+    script = ("require('./assets/rulesc/runtime.js'); require('./assets/rulesc/formulas.js');"
+              f"console.log(JSON.stringify({json.dumps(sets)}.map(RulesSystems.annulus.formulas.check_upgrades)))")
+    done = subprocess.run([node(), "-e", script], cwd=built / "build/docs", capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [annulus.check_upgrades(s) for s in sets]
+    assert json.loads(done.stdout)[0] == ["Blast cannot be taken with Spray", "Flashy cannot be taken with Stealth"]

@@ -37,6 +37,8 @@ def _changed_value(param: Param, current: Any) -> Any:
     """Another valid value for an input, so the calculator must recompute."""
     if param.type == "bool":
         return not current
+    if param.type == "upgrades":
+        return ("blast-trigger", "spray-trigger") if not current else ()
     if param.type == "dice":
         return parse_dice("1d8") if str(current) != "1d8" else parse_dice("1d4")
     if param.options:
@@ -48,6 +50,9 @@ def _changed_value(param: Param, current: Any) -> Any:
 def _set(page: Any, control: Any, param: Param, value: Any) -> None:
     if param.type == "bool":
         control.set_checked(bool(value))
+    elif param.type == "upgrades":
+        for box in control.locator("input[type=checkbox]").all():
+            box.set_checked(box.get_attribute("data-upgrade") in value)
     elif param.options:
         control.select_option(str(value))
     else:
@@ -159,4 +164,39 @@ def test_an_input_with_no_answer_shows_the_reason_and_keeps_the_last_result(site
     assert "2d6 is not on the dice category progression" in box.locator(".rulesc-calc__form").inner_text()
     assert box.locator('output[name="raised"]').inner_text() == before == "1d10+1d4"
     assert errors == []
+    page.close()
+
+
+def test_attack_set_builder_reports_requirements_exclusions_and_repeat_limits(site: str, browser: Any) -> None:
+    page, errors, _ = _open(browser, f"{site}annulus/attacks/")
+    box = page.locator('[data-calculator="annulus/attack-set-builder"]')
+    page.wait_for_function(
+        "document.querySelector('[data-calculator=\"annulus/attack-set-builder\"]').dataset.state === 'ok'")
+    problems = box.locator('output[name="problems"]')
+    assert problems.inner_text() == "none"
+    box.locator('[data-upgrade="flashy"]').check()
+    box.locator('[data-upgrade="stealth"]').check()
+    assert problems.inner_text() == "Flashy cannot be taken with Stealth"
+    box.locator('[data-upgrade="improved-stealth"]').fill("3")
+    assert problems.inner_text() == "Flashy cannot be taken with Stealth"
+    assert box.locator('output[name="picks"]').inner_text() == "5"
+    box.locator('[data-upgrade="flashy"]').uncheck()
+    box.locator('[data-upgrade="stealth"]').uncheck()
+    assert problems.inner_text() == "Improved Stealth requires Stealth"
+    box.locator('[data-upgrade="improved-stealth"]').fill("4")
+    assert box.locator(".rulesc-calc__picker .rulesc-calc__msg").inner_text() == "Counts go from 0 to 3."
+    box.locator(".rulesc-calc__filter").fill("trigger max")
+    visible = box.locator(".rulesc-calc__choices li:not([hidden])")
+    assert visible.count() > 20 and all("Trigger Max" in t for t in visible.all_inner_texts())
+    assert errors == []
+    page.close()
+
+
+def test_calculators_work_when_the_site_is_opened_from_files(built: Path, browser: Any) -> None:
+    page, errors, _ = _open(browser, (built / "site/dbu/core-rules/index.html").as_uri())
+    page.wait_for_function(
+        "document.querySelector('[data-calculator=\"dbu/tier-of-power\"]').dataset.state === 'ok'")
+    box = page.locator('[data-calculator="dbu/tier-of-power"]')
+    box.locator('[name="power_level"]').fill("30")
+    assert box.locator('output[name="tier"]').inner_text() == "7"
     page.close()

@@ -55,3 +55,14 @@ def test_engine_installs_with_pip(built: Path, tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", "import rules_engine.dbu as d; print(d.tier_of_power(12))"],
                          env={"PYTHONPATH": str(target)}, capture_output=True, text=True, check=True, cwd=tmp_path)
     assert out.stdout == "3\n"
+
+
+def test_engine_checks_an_annulus_attack_set(built: Path) -> None:
+    annulus = import_engine(built / "build/engine", "annulus")
+    assert annulus.check_upgrades(["burn-trigger", "burn-trigger-up", "burn-trigger-max"]) == []
+    assert annulus.check_upgrades(["blast-trigger", "spray-trigger"]) == ["Blast cannot be taken with Spray"]
+    assert annulus.check_upgrades(["flashy", "stealth"]) == ["Flashy cannot be taken with Stealth"]
+    assert annulus.check_upgrades(["burn-trigger-max"]) == ["Burn Trigger Max requires Burn Trigger Up"]
+    assert annulus.check_upgrades(["stealth"] + ["improved-stealth"] * 4) == [
+        "Improved Stealth may be taken at most 3 time(s), not 4"]
+    assert annulus.check_upgrades(["no-such-upgrade"]) == ["unknown upgrade 'no-such-upgrade'"]

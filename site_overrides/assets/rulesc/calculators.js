@@ -2,9 +2,11 @@
 (function () {
   "use strict";
   var R = globalThis.RulesRuntime;
+  var SAVE_DELAY_MS = 300;
 
   function display(value, format) {
     if (typeof value === "boolean") return value ? "yes" : "no";
+    if (Array.isArray(value)) return value.length ? value.join("; ") : "none";
     if (value instanceof R.Dist) return String(value);
     if (typeof value === "number" && !Number.isInteger(value)) {
       return format === "percent" ? (value * 100).toFixed(2) + "%" : value.toFixed(2);
@@ -71,8 +73,28 @@
     container.replaceChildren(svg, details);
   }
 
+  function pickedUpgrades(control) {
+    var chosen = [], error = null;
+    Array.prototype.forEach.call(control.querySelectorAll("[data-upgrade]"), function (el) {
+      var id = el.getAttribute("data-upgrade");
+      if (el.type === "checkbox") { if (el.checked) chosen.push(id); return; }
+      var text = el.value.trim(), times = text === "" ? 0 : Number(text);
+      if (!Number.isInteger(times) || times < 0 || times > Number(el.max)) { error = "Counts go from 0 to " + el.max + "."; return; }
+      for (var i = 0; i < times; i++) chosen.push(id);
+    });
+    return error ? {error: error} : {value: chosen};
+  }
+
+  function setUpgrades(control, list) {
+    Array.prototype.forEach.call(control.querySelectorAll("[data-upgrade]"), function (el) {
+      var id = el.getAttribute("data-upgrade"), times = list.filter(function (x) { return x === id; }).length;
+      if (el.type === "checkbox") el.checked = times > 0; else el.value = String(times);
+    });
+  }
+
   function parseField(control, spec) {
     if (spec.type === "bool") return {value: control.checked};
+    if (spec.type === "upgrades") return pickedUpgrades(control);
     var text = control.value.trim();
     if (spec.type === "dice") {
       try { return {value: R.parseDice(text)}; }
@@ -94,7 +116,9 @@
       var raw = params.get(stateKey(calcId, spec.name));
       var control = form.elements.namedItem(spec.name);
       if (raw === null || !control) return;
-      if (spec.type === "bool") control.checked = raw === "1"; else control.value = raw;
+      if (spec.type === "bool") control.checked = raw === "1";
+      else if (spec.type === "upgrades") setUpgrades(control, raw ? raw.split(",") : []);
+      else control.value = raw;
     });
   }
 
@@ -103,8 +127,10 @@
     calc.inputs.forEach(function (spec) {
       var control = form.elements.namedItem(spec.name);
       var key = stateKey(calcId, spec.name);
-      var value = spec.type === "bool" ? (control.checked ? "1" : "0") : control.value;
-      var initial = spec.type === "bool" ? (spec["default"] ? "1" : "0") : String(spec["default"]);
+      var value = spec.type === "bool" ? (control.checked ? "1" : "0")
+        : spec.type === "upgrades" ? (pickedUpgrades(control).value || []).join(",") : control.value;
+      var initial = spec.type === "bool" ? (spec["default"] ? "1" : "0")
+        : spec.type === "upgrades" ? "" : String(spec["default"]);
       if (value === initial) url.searchParams.delete(key); else url.searchParams.set(key, value);
     });
     window.history.replaceState(window.history.state, "", url.toString());
@@ -118,6 +144,7 @@
     var form = element.querySelector("form");
     if (!calc || !form) return;
     element.setAttribute("data-ready", "1");
+    var saveTimer = null;
 
     function recompute(save) {
       var env = {}, ok = true;
@@ -145,10 +172,22 @@
         if (chart && results[out.name] instanceof R.Dist) drawChart(chart, results[out.name], out.label);
       });
       element.setAttribute("data-state", "ok");
-      if (save) saveToUrl(form, parts[1], calc);
+      if (save) {  /* writing history on every keystroke costs more than the maths: save once typing pauses */
+        clearTimeout(saveTimer);
+        saveTimer = setTimeout(function () { saveToUrl(form, parts[1], calc); }, SAVE_DELAY_MS);
+      }
     }
 
     form.addEventListener("submit", function (event) { event.preventDefault(); });
+    Array.prototype.forEach.call(form.querySelectorAll(".rulesc-calc__filter"), function (filter) {
+      filter.addEventListener("input", function (event) {
+        event.stopPropagation();  /* filtering the list changes no input */
+        var words = filter.value.trim().toLowerCase();
+        Array.prototype.forEach.call(filter.parentNode.querySelectorAll("li"), function (item) {
+          item.hidden = words !== "" && item.textContent.toLowerCase().indexOf(words) < 0;
+        });
+      });
+    });
     form.addEventListener("input", function () { recompute(true); });
     form.addEventListener("change", function () { recompute(true); });
     form.addEventListener("reset", function () { setTimeout(function () { recompute(true); }, 0); });
@@ -160,7 +199,9 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-calculator]"), setup);
   }
 
+  /* Material's instant navigation announces each new page on document$; it never fires for pages opened from
+     file://, so also start on load. setup() marks each calculator, so starting twice does no harm. */
   if (typeof document$ !== "undefined" && document$.subscribe) document$.subscribe(init);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();
