@@ -332,6 +332,8 @@ NUM_TOLERANCE = 1e-12
 
 def matches(got: Any, expected: Any) -> bool:
     """Whether a result is the expected one: exact, except a decimal expectation within 1e-12."""
+    if isinstance(expected, dict):
+        return isinstance(got, R.Dist) and dict(got.items()) == expected
     if isinstance(expected, float) or (isinstance(got, float) and isinstance(expected, (int, Fraction))):
         return isinstance(got, (int, float, Fraction)) and not isinstance(got, bool) and \
             abs(float(got) - float(expected)) <= NUM_TOLERANCE
@@ -346,6 +348,10 @@ def show(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, Fraction):
         return str(value) if value.denominator == 1 else f"{value} (~{float(value):.6g})"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {v}" for k, v in sorted(value.items())) + "}"
+    if isinstance(value, R.Dist):
+        return show(dict(value.items()))
     return str(value)
 
 

@@ -204,7 +204,7 @@ def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str
         return 0
     width = max(len(o.label) for o in calc.outputs)
     for output in calc.outputs:
-        print(f"{output.label:<{width}}  {display(results[output.name])}")
+        print(f"{output.label:<{width}}  {display(results[output.name], output.format)}")
     return 0
 
 

@@ -260,8 +260,9 @@ REFERENCES = [
 ]
 
 WARNINGS = [
-    Entry("W0701", "term never linked", "A glossary term that no text links to: link it with [[id]] where the "
-          "text uses it, or remove it.", {CHAPTER: edit("Twice a [[pool]]", "Twice a pool")}, GOOD),
+    Entry("W0701", "term never used", "A glossary term that no text mentions (by name, alias or abbreviation, "
+          "which the site links automatically) or links with [[id]]: use it where it belongs, or remove it.",
+          {CHAPTER: edit("Twice a [[pool]]", "Twice a number")}, GOOD),
     rule_edit("W0702", "value never used", "A value that no text shows and no formula uses is either missing from "
               "the text or left over.", "      factor: 2\n", "      factor: 2\n      halving: 2\n"),
     rule_edit("W0703", "formula without worked examples", "Examples are checked by rulesc check, shown on the "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Iterator
 
+from .emit.markup import mentioned_terms
 from .analyze import LINK, VALUE, Program
 from .diagnostics import Diagnostic, sorted_diagnostics
 from .formula import nodes as n
@@ -52,11 +53,14 @@ def names_in(node: n.Node | None) -> Iterator[str]:
 
 
 def _unused_terms(program: Program) -> Iterator[Diagnostic]:
-    targets = {m.group(1).strip() for text in texts(program) for m in LINK.finditer(text.source)}
+    sources = [text.source for text in texts(program)]
+    targets = {m.group(1).strip() for source in sources for m in LINK.finditer(source)}
+    targets |= mentioned_terms(program.system.terms, sources)  # the site links these mentions to the glossary
+    targets |= {t.id for t in program.system.terms if t.rule and t.rule in targets}  # its defining rule is linked
     for term in program.system.terms:
         if term.id not in targets:
-            yield Diagnostic("warning", "W0701", f"term '{term.id}' is defined but no text links to it", term.span,
-                             f"link it where it is used with [[{term.id}]], or remove it from the glossary")
+            yield Diagnostic("warning", "W0701", f"term '{term.id}' is defined but no text mentions or links to it",
+                             term.span, f"link it where it is used with [[{term.id}]], or remove it from the glossary")
 
 
 def _expression_names(program: Program) -> set[str]:

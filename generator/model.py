@@ -359,7 +359,9 @@ class _Builder:
         args = tuple((k, self.typed(v, types[k], path + ("args", k)) if k in types else v)
                      for k, v in e["args"].items())
         expect = e["expect"]
-        if isinstance(expect, str) and FRACTION.fullmatch(expect.strip()):
+        if isinstance(expect, dict):
+            expect = {int(k): Fraction(str(v).replace(" ", "")) for k, v in expect.items()}
+        elif isinstance(expect, str) and FRACTION.fullmatch(expect.strip()):
             expect = Fraction(expect.strip())
         elif isinstance(expect, str):
             expect = self.typed(expect, "dice", path + ("expect",))

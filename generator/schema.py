@@ -101,8 +101,17 @@ def _report_unknown_keys(error: ValidationError, doc: Document, diags: Diagnosti
     for key in error.instance:
         if key in known:
             continue
-        hint = did_you_mean(key, known) or ("allowed keys: " + ", ".join(known) if known else None)
+        hint = did_you_mean(key, known) or _split_value_hint(key) or \
+            ("allowed keys: " + ", ".join(known) if known else None)
         diags.error("E0201", f"unknown key '{key}'{_where(error)}", doc.key_span(path + (key,)), hint)
+
+
+def _split_value_hint(key: str) -> str | None:
+    """A 'key' with spaces or brackets is nearly always the tail of a value cut at a comma in a {...} mapping."""
+    if any(c in key for c in " ()[]'"):
+        return ("this looks like the end of a value that was cut at a comma: inside { ... } a comma ends the value, "
+                "so put the whole value in quotes")
+    return None
 
 
 def _report_bounds(error: ValidationError, doc: Document, diags: Diagnostics) -> None:

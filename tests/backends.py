@@ -37,6 +37,8 @@ def encode(value: Any) -> Any:
         return {"dist": [[x, float(p)] for x, p in value.items()]}
     if isinstance(value, Fraction):
         return float(value)
+    if isinstance(value, dict) and all(isinstance(k, int) for k in value):  # an expected distribution
+        return {"dist": [[x, float(p)] for x, p in sorted(value.items()) if p]}
     if isinstance(value, dict):
         return {k: encode(v) for k, v in value.items()}
     return value

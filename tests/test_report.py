@@ -49,7 +49,7 @@ def codes_of(root: Path) -> list[str]:
     return [d.code for d in lint(compiled.programs)]
 
 
-WARNED = {"content/mini/basics.yaml": BASE["content/mini/basics.yaml"].replace("Twice a [[pool]]", "Twice a pool")}
+WARNED = {"content/mini/basics.yaml": BASE["content/mini/basics.yaml"].replace("Twice a [[pool]]", "Twice a number")}
 
 
 def test_github_annotations_for_errors() -> None:
@@ -128,7 +128,7 @@ def test_warnings_are_listed_and_check_still_passes(tmp_path: Path) -> None:
     root = write_project(tmp_path, WARNED)
     assert run_rulesc("--root", str(root), "check") == (0, (
         "rulesc: ok: 1 system(s), 1 rules, 1 formulas, 1 examples passed, 0 calculators, 1 warning(s)\n"), (
-        "content/mini/system.yaml:9:5: warning[W0701]: term 'pool' is defined but no text links to it\n"
+        "content/mini/system.yaml:9:5: warning[W0701]: term 'pool' is defined but no text mentions or links to it\n"
         "   9 |   - id: pool\n"
         "     |     ^\n"
         "  = hint: link it where it is used with [[pool]], or remove it from the glossary\n"))
@@ -138,11 +138,11 @@ def test_strict_makes_warnings_errors(tmp_path: Path) -> None:
     root = write_project(tmp_path, WARNED)
     status, out, err = run_rulesc("--root", str(root), "check", "--strict")
     assert (status, out) == (1, "")
-    assert err.startswith("content/mini/system.yaml:9:5: error[W0701]: term 'pool' is defined but no text links to it\n")
+    assert err.startswith("content/mini/system.yaml:9:5: error[W0701]: term 'pool' is defined but no text mentions or links to it\n")
     assert err.endswith("rulesc: 1 error(s); nothing was written\n")
     assert run_rulesc("--root", str(root), "check", "--format", "github") == (0, (
-        "::warning file=content/mini/system.yaml,line=9,col=5,title=W0701::term 'pool' is defined but no text links "
-        "to it%0Ahint: link it where it is used with [[pool]], or remove it from the glossary\n"
+        "::warning file=content/mini/system.yaml,line=9,col=5,title=W0701::term 'pool' is defined but no text "
+        "mentions or links to it%0Ahint: link it where it is used with [[pool]], or remove it from the glossary\n"
         "rulesc: ok: 1 system(s), 1 rules, 1 formulas, 1 examples passed, 0 calculators, 1 warning(s)\n"), "")
 
 

@@ -25,6 +25,8 @@ def emit_export(programs: tuple[Program, ...], site_url: str, schema_dir: Path) 
 
 def _value(value: Value) -> Any:
     """Values as JSON: dice pools and exact fractions as text ("1d10+1d4", "7/16")."""
+    if isinstance(value, dict):
+        return {str(k): str(v) for k, v in sorted(value.items())}
     return str(value) if isinstance(value, (Dice, Fraction)) else value
 
 

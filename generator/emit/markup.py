@@ -163,15 +163,29 @@ class Markup:
             yield _text_token(content[position:])
 
     def _term_of(self, match: re.Match[str]) -> Term | None:
-        found = match.group(0)
-        for key in (found, _fold(found), _fold(found[:-1]), _fold(found[:-2])):
-            if key in self.terms:
-                return self.terms[key]
-        return None
+        return term_of(self.terms, match.group(0))
 
     def _links(self, term: Term, section: Section) -> bool:
         """Link a term once per section, never from its own entry or the rule that defines it."""
         return term.id not in section.seen and section.owner not in (term.id, term.rule)
+
+
+def term_of(keys: dict[str, Term], found: str) -> Term | None:
+    """The term a matched mention names: an exact abbreviation, or a name or alias in any case, maybe plural."""
+    for key in (found, _fold(found), _fold(found[:-1]), _fold(found[:-2])):
+        if key in keys:
+            return keys[key]
+    return None
+
+
+def mentioned_terms(terms: tuple[Term, ...], texts: list[str]) -> set[str]:
+    """Ids of the terms mentioned by name, alias or abbreviation in any of the texts (the site links those)."""
+    pattern = _term_pattern(terms)
+    if pattern is None:
+        return set()
+    keys = _term_keys(terms)
+    found = (term_of(keys, m.group(0)) for text in texts for m in pattern.finditer(text))
+    return {term.id for term in found if term is not None}
 
 
 def _source(text: Text | str) -> str:

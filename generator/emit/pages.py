@@ -6,6 +6,8 @@ content is rendered by markup.py to escaped HTML blocks, which Python-Markdown p
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import json
 import re
 from collections import defaultdict
@@ -224,7 +226,8 @@ def _facts(ctx: Context, rule: Rule, page: str) -> str:
 
 
 def cell(value: Any) -> str:
-    shown = value if isinstance(value, str) else show(value) if isinstance(value, bool) else display(value)
+    exact = isinstance(value, (bool, Fraction, dict))  # worked examples show exact fractions and distributions
+    shown = value if isinstance(value, str) else show(value) if exact else display(value)
     return escape(shown)
 
 
