@@ -200,3 +200,16 @@ def test_calculators_work_when_the_site_is_opened_from_files(built: Path, browse
     box.locator('[name="power_level"]').fill("30")
     assert box.locator('output[name="tier"]').inner_text() == "7"
     page.close()
+
+
+def test_index_tables_show_tier_scaled_costs(built: Path, browser: Any) -> None:
+    page, errors, _ = _open(browser, (built / "site/dbu/tables/index.html").as_uri())
+    box = page.locator('[data-index-table="maneuver"]')
+    row = box.locator("tbody tr", has_text="Energy Charge Maneuver")
+    assert "2(bT)" in row.inner_text() and "6 (2(bT))" not in row.inner_text()
+    box.locator('[data-tier="bT"]').fill("3")
+    assert "6 (2(bT))" in row.inner_text()
+    box.locator('[data-tier="bT"]').fill("")
+    assert "6 (2(bT))" not in row.inner_text() and "2(bT)" in row.inner_text()
+    assert errors == []
+    page.close()

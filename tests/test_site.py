@@ -245,3 +245,18 @@ def test_rulesc_own_scripts_and_styles_stay_under_30_kb_gzipped(built: Path) -> 
     site = built / "site"
     sizes = {name: len(gzip.compress((site / name).read_bytes(), mtime=0)) for name in OWN_ASSETS}
     assert sum(sizes.values()) < 30 * 1024, sizes
+
+
+def test_a_renamed_rule_keeps_its_old_permalink(tmp_path: Path) -> None:
+    from tests.conftest import copy_project
+    from generator.build import build_project
+    from generator.pipeline import Project
+
+    root = copy_project(tmp_path / "p")
+    chapter = root / "content/dbu/core-rules.yaml"
+    text = chapter.read_text()
+    assert "  - id: breakthrough\n" in text
+    chapter.write_text(text.replace("  - id: breakthrough\n", "  - id: breakthrough-rule\n    aliases: [breakthrough]\n", 1))
+    build_project(Project(root))
+    page = (root / "site/dbu/core-rules/index.html").read_text()
+    assert 'id="breakthrough-rule"' in page and '<span id="breakthrough" class="rulesc-alias"></span>' in page

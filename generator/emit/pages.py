@@ -181,7 +181,8 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: dict[str | None, list[R
     w.writeline(f"{'#' * min(level, 6)} {md_escape(rule.name)} {{#{rule.id} data-kind=\"{rule.kind}\"}}")
     w.writeline()
     section = Section(page, rule.id)
-    body = [_facts(ctx, rule, page), ctx.markup.block(rule.text, section)]
+    old_ids = "".join(f'<span id="{alias}" class="rulesc-alias"></span>' for alias in rule.aliases)  # old permalinks
+    body = [old_ids, _facts(ctx, rule, page), ctx.markup.block(rule.text, section)]
     if rule.items:
         body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")
     if rule.table:

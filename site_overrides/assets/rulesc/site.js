@@ -108,7 +108,38 @@
       box.insertBefore(field, box.firstChild);
       filterRows(rows, "", status);
       each(table.tHead.rows[0].cells, function (th, index) { sortable(table, th, index); });
+      tierScaling(box, table);
     });
+  }
+
+  /* N(T), N(bT) and NdS(T) in a table, read at a chosen tier: "8(bT)" at base tier 3 shows "24 (8(bT))". */
+  var SCALED = /(\d+)(d\d+)?\((b?T)\)/g;
+
+  function tierScaling(box, table) {
+    var nodes = [], walker = document.createTreeWalker(table.tBodies[0], NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) if (SCALED.test(walker.currentNode.nodeValue)) nodes.push(walker.currentNode);
+    SCALED.lastIndex = 0;
+    if (!nodes.length) return;
+    var originals = nodes.map(function (node) { return node.nodeValue; });
+    var field = document.createElement("div");
+    field.className = "rulesc-filter rulesc-tiers";
+    field.innerHTML = '<label>Tier of Power <input type="number" min="1" max="9" inputmode="numeric" data-tier="T"></label> ' +
+      '<label>Base tier <input type="number" min="1" max="9" inputmode="numeric" data-tier="bT"></label> ' +
+      '<span>show (T) and (bT) amounts at these tiers</span>';
+    var inputs = field.querySelectorAll("input");
+    function apply() {
+      var tiers = {};
+      each(inputs, function (input) { var n = Number(input.value); if (input.value && n >= 1 && n <= 9) tiers[input.getAttribute("data-tier")] = n; });
+      nodes.forEach(function (node, i) {
+        node.nodeValue = originals[i].replace(SCALED, function (whole, count, dice, kind) {
+          var tier = tiers[kind];
+          if (!tier) return whole;
+          return (dice ? (Number(count) * tier) + dice : String(Number(count) * tier)) + " (" + whole + ")";
+        });
+      });
+    }
+    each(inputs, function (input) { input.addEventListener("input", apply); });
+    box.insertBefore(field, box.firstChild.nextSibling);
   }
 
   function filterRows(rows, query, status) {

@@ -1,0 +1,58 @@
+"""rulesc serve: the preview is served, and an edit to content shows up in it without a restart."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.conftest import copy_project
+
+PAGE = "dbu/core-rules/"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8")
+    except OSError:
+        return None
+
+
+def _wait_for(url: str, marker: str, seconds: float) -> float | None:
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        page = _fetch(url)
+        if page is not None and marker in page:
+            return time.monotonic() - start
+        time.sleep(0.2)
+    return None
+
+
+def test_serve_shows_an_edited_rule(tmp_path: Path) -> None:
+    root = copy_project(tmp_path / "p")
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/{PAGE}"
+    server = subprocess.Popen([sys.executable, "-m", "generator.cli", "--root", str(root), "serve",
+                               "--dev-addr", f"127.0.0.1:{port}"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        assert _wait_for(url, 'id="breakthrough"', 180) is not None, "the preview never came up"
+        chapter = root / "content/dbu/core-rules.yaml"
+        text = chapter.read_text()
+        marker = "Zanzibarian"
+        edited = text.replace("Raising your Tier of Power for a while", f"{marker} note: raising your Tier of Power for a while", 1)
+        assert edited != text
+        chapter.write_text(edited)
+        assert _wait_for(url, marker, 120) is not None, "the edit never reached the preview"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
