@@ -1,0 +1,100 @@
+"""Subcommand `bench --rules N` / `bench --content`: print the stage timings of a full build and check them
+against the scale targets."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, TextIO
+
+from .bench_rules import STAGES, BenchError, run_bench
+from .commands import UsageError
+from .pipeline import Project
+
+STEPS_PER_RUN = len(set(STAGES.values())) + 2  # every stage, then the incremental rebuild and `rulesc check`
+LABELS = {"site": "mkdocs build", "search_index": "search index (Pagefind)", "search_records": "search records",
+          "semantic": "semantic analysis", "formulas": "compile formulas (engine + scripts)", "validate": "schema"}
+ROWS = ("load", "validate", "model", "semantic", "formulas", "pages", "search_records", "export", "write")
+
+
+class Progress:
+    """Stage names on stderr: a bar redrawn in place on a terminal, one plain line per stage otherwise."""
+
+    def __init__(self, total: int, stream: TextIO = sys.stderr):
+        self.total, self.done, self.stream = total, 0, stream
+        self.tty = stream.isatty()
+        self.start = time.perf_counter()
+
+    def __call__(self, stage: str) -> None:
+        self.done = min(self.total, self.done + 1)
+        name, _, run = stage.partition(" (")
+        label = LABELS.get(name, name) + (f" ({run}" if run else "")
+        elapsed = time.perf_counter() - self.start
+        if self.tty:
+            filled = 24 * self.done // self.total
+            self.stream.write(f"\r\x1b[K[{'#' * filled}{'.' * (24 - filled)}] {elapsed:6.1f}s {label}")
+        else:
+            self.stream.write(f"rulesc bench: {elapsed:6.1f}s {label}\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+def run_rules_bench(project: Project, args: argparse.Namespace) -> int:
+    rules = None if args.content else args.rules
+    if rules is not None and rules < 1:
+        raise UsageError("--rules needs a positive number of rules, e.g. --rules 500")
+    if args.repeat < 1:
+        raise UsageError("--repeat needs a positive number of runs")
+    progress = Progress(2 + STEPS_PER_RUN * args.repeat)
+    try:
+        figures = run_bench(project, rules, args.repeat, progress)
+    except BenchError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        progress.close()
+    print(report(figures))
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+    return 0
+
+
+def report(f: dict[str, Any]) -> str:
+    lines = [f"{f['rules']} rules in {f['systems']} system(s), {f['chapters']} chapters, {f['pages']} HTML pages"
+             f" (median of {f['runs']} run(s); wall seconds, CPU seconds in brackets)"]
+    cpu = f["cpu_seconds"]
+    for name in ROWS:
+        lines.append(_row(LABELS.get(name, name), f[f"{name}_seconds"], cpu[name]))
+    lines += [_row("= compile (all of rulesc before MkDocs)", f["compile_seconds"], cpu["compile"]),
+              _row("mkdocs build", f["mkdocs_seconds"], cpu["mkdocs"]),
+              _row("search index (Pagefind)", f["search_index_seconds"], cpu["search_index"]),
+              _row("= total build", f["total_seconds"], cpu["total"]),
+              _row("rulesc check (whole command)", f["check_seconds"]),
+              _row("incremental (edit -> page rewritten)", f["incremental_seconds"]),
+              _row("  rulesc refresh_outputs", f["incremental_refresh_seconds"]),
+              _row("  mkdocs rebuild + search index", f["incremental_site_seconds"]),
+              f"{'peak memory (largest process)':<44} {f['peak_mib']:8.1f} MiB",
+              f"{'search bytes loaded before typing':<44} {f['search_payload_bytes']:8d} "
+              f"({f['search_payload_on_load_bytes']} on page load, the rest when the search box gets focus)",
+              f"{'  on the page':<44} {f['payload_page']} ({f['page_load_bytes']} bytes in all; "
+              f"{f['search_payload_method']})"]
+    return "\n".join(lines + targets(f))
+
+
+def _row(label: str, seconds: float, cpu: float | None = None) -> str:
+    return f"{label:<44} {seconds:8.3f} s" + (f"  ({cpu:.3f})" if cpu is not None else "")
+
+
+def targets(f: dict[str, Any]) -> list[str]:
+    share = f["compile_seconds"] / f["mkdocs_seconds"] if f["mkdocs_seconds"] else 0.0
+    checks = [(f"compile is {share:.0%} of mkdocs (target <= 25%)", share <= 0.25),
+              (f"rulesc check {f['check_seconds']:.2f} s (target < 5 s at 5,000 rules)", f["check_seconds"] < 5),
+              (f"peak memory {f['peak_mib']:.0f} MiB (target < 500 MiB)", f["peak_mib"] < 500),
+              (f"incremental {f['incremental_seconds']:.2f} s (target < 2 s on the bundled content)",
+               f["incremental_seconds"] < 2)]
+    return [f"target: {text}: {'met' if ok else 'MISSED'}" for text, ok in checks]
