@@ -63,11 +63,17 @@ def build_project(project: Project, site: bool = True) -> BuildResult:
     return BuildResult(compiled, sum(len(files) for files in trees.values()))
 
 
-def refresh_outputs(project: Project) -> int:
-    """Rewrite only the changed files of build/ in place (for `rulesc serve`); returns how many changed."""
+PREVIEW_OUTPUTS = ("build/docs",)
+
+
+def refresh_outputs(project: Project, folders: tuple[str, ...] = OUTPUTS) -> int:
+    """Rewrite only the changed files of build/ in place (for `rulesc serve`); returns how many changed.
+
+    Unchanged files keep their modification time, so MkDocs' dirty build rebuilds only the pages that changed.
+    """
     trees = generate(project, compile_project(project))
     changed = 0
-    for folder, files in trees.items():
+    for folder, files in ((f, trees[f]) for f in folders):
         for relative, text in sorted(files.items()):
             target = project.root / folder / relative
             if target.is_file() and target.read_text(encoding="utf-8") == text:
@@ -133,7 +139,10 @@ def site_url_of(project: Project) -> str:
     return ""
 
 
-def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[Any]) -> None:
+def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[Any], dirty: bool = False,
+               background_search: bool = False) -> None:
+    """MkDocs in-process and strict; `dirty` rebuilds only changed pages and `background_search` lets the
+    search index finish after the pages are written, as `rulesc serve` does for a quick preview."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
@@ -146,8 +155,11 @@ def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[An
     logger.setLevel(logging.WARNING)
     try:
         config = load_config(config_file=str(project.root / "mkdocs.yml"), docs_dir=str(docs),
-                             site_dir=str(site_dir), nav=navigation, strict=True)
-        build(config)
+                             site_dir=str(site_dir), nav=navigation, strict=not dirty)  # MkDocs warns on every dirty build
+        for plugin in config["plugins"].values():
+            if hasattr(plugin, "background"):
+                plugin.background = background_search
+        build(config, dirty=dirty)
     except (MkDocsException, SystemExit) as exc:
         detail = "; ".join(capture.messages) or str(exc)
         raise SiteBuildError(f"MkDocs could not build the site: {detail}") from exc

@@ -265,7 +265,7 @@ def run_serve(project: Project, args: argparse.Namespace) -> int:
     watcher.start()
     try:
         serve(config_file=str(project.root / "mkdocs.yml"), livereload=True, dev_addr=args.dev_addr,
-              nav=nav(result.compiled))
+              nav=nav(result.compiled), build_type="dirty", strict=False)  # the preview; `build` stays strict
     finally:
         stop.set()
     return 0
@@ -278,7 +278,7 @@ def _snapshot(project: Project) -> dict[Path, float]:
 
 def _watch(project: Project, stop: Any) -> None:
     """Regenerate build/ when content or schema change; MkDocs notices build/docs and rebuilds the site."""
-    from .build import refresh_outputs
+    from .build import PREVIEW_OUTPUTS, refresh_outputs
 
     seen = _snapshot(project)
     while not stop.wait(0.3):
@@ -288,7 +288,7 @@ def _watch(project: Project, stop: Any) -> None:
         seen = now
         started = time.perf_counter()
         try:
-            written = refresh_outputs(project)
+            written = refresh_outputs(project, PREVIEW_OUTPUTS)
         except ContentError as exc:
             for diag in exc.diagnostics:
                 print(render(diag, project.root), file=sys.stderr)

@@ -26,8 +26,38 @@ def _validators(schema_dir: str) -> dict[str, Draft202012Validator]:
     schemas = {name: json.loads((Path(schema_dir) / name).read_text(encoding="utf-8")) for name in SCHEMA_FILES}
     registry: Registry[Any] = Registry().with_resources(
         (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values())
-    return {kind: Draft202012Validator(schemas[f"{kind}.schema.json"], registry=registry)
+    return {kind: Draft202012Validator(_inline(schemas[f"{kind}.schema.json"], schemas[f"{kind}.schema.json"], schemas),
+                                       registry=registry)
             for kind in ("system", "chapter")}
+
+
+ANNOTATIONS = frozenset({"title", "description", "examples", "$comment"})
+
+
+def _inline(node: Any, home: dict[str, Any], schemas: dict[str, Any]) -> Any:
+    """The schema with every $ref replaced by what it points to (the schemas are not recursive).
+
+    Resolving references once here, rather than on every value validated, makes validation several times
+    faster on large rulebooks; a $ref's own annotations (its description) are kept over the target's.
+    """
+    if isinstance(node, list):
+        return [_inline(item, home, schemas) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node and set(node) - {"$ref"} <= ANNOTATIONS:
+        target, target_home = _target(node["$ref"], home, schemas)
+        resolved = _inline(target, target_home, schemas)
+        return {**resolved, **{k: v for k, v in node.items() if k != "$ref"}}
+    return {key: _inline(value, home, schemas) if key != "$defs" else value for key, value in node.items()}
+
+
+def _target(ref: str, home: dict[str, Any], schemas: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    file, _, pointer = ref.partition("#")
+    document = schemas[file] if file else home
+    node: Any = document
+    for part in filter(None, pointer.split("/")):
+        node = node[part]
+    return node, document
 
 
 def validate_document(doc: Document, kind: str, diags: Diagnostics, schema_dir: Path = SCHEMA_DIR) -> bool:

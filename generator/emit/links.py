@@ -6,6 +6,7 @@ The site is built with `use_directory_urls: true` (mkdocs.yml): `dbu/core-rules.
 from __future__ import annotations
 
 import posixpath
+from functools import lru_cache
 
 from ..model import Rule, System, Term
 
@@ -53,9 +54,14 @@ def href(from_md: str, to_md: str, anchor: str | None = None) -> str:
     fragment = f"#{anchor}" if anchor else ""
     if from_md == to_md and anchor:
         return fragment
-    here, there = url_of(from_md).rstrip("/") or ".", url_of(to_md).rstrip("/") or "."
-    relative = posixpath.relpath(there, here)
-    return ("./" if relative == "." else relative + "/") + fragment
+    return _relative(url_of(from_md), url_of(to_md)) + fragment
+
+
+@lru_cache(maxsize=None)
+def _relative(here: str, there: str) -> str:
+    """The relative URL between two page URLs; few distinct pairs exist, so each is worked out once."""
+    relative = posixpath.relpath("/" + there.rstrip("/"), "/" + here.rstrip("/"))
+    return "./" if relative == "." else relative + "/"
 
 
 def rule_href(system: System, rule: Rule, from_md: str) -> str:

@@ -7,6 +7,7 @@ text tokens only, so nothing inside code, links or headings is ever linked.
 
 from __future__ import annotations
 
+
 import re
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -48,23 +49,25 @@ class Markup:
         self.values = {k: v for rule in program.rules.values() for k, v in rule.values}
         self.terms = _term_keys(program.system.terms)
         self.pattern = _term_pattern(program.system.terms)
+        self._previews: dict[tuple[str, str], str] = {}
+        self._refs: list[tuple[str, str | None]] = []  # the [[references]] parked by _protect, by number
 
     def block(self, text: Text | str, section: Section) -> str:
         """Text as HTML blocks (paragraphs, lists, tables)."""
-        tokens = self.md.parse(_source(text))
+        tokens = self.md.parse(self._protect(_source(text)))
         self._rewrite(tokens, section)
         return str(self.md.renderer.render(tokens, self.md.options, {})).strip()
 
     def inline(self, text: Text | str, section: Section) -> str:
         """Text as inline HTML, for a list item or a table cell."""
-        tokens = self.md.parseInline(" ".join(_source(text).split()))
+        tokens = self.md.parseInline(self._protect(" ".join(_source(text).split())))
         self._rewrite(tokens, section)
         return str(self.md.renderer.render(tokens, self.md.options, {})).strip()
 
     def plain(self, text: Text | str) -> str:
         """Text without markup: links become their labels, values their shown value."""
         parts: list[str] = []
-        for token in self.md.parse(_source(text)):
+        for token in self.md.parse(self._protect(_source(text))):
             for child in token.children or ():
                 if child.type in ("text", "code_inline"):
                     parts.append(self._fill(child.content) if child.type == "text" else child.content)
@@ -72,14 +75,38 @@ class Markup:
                     parts.append(" ")
             if token.type.endswith("_close") and token.block:
                 parts.append(" ")
-        plain = LINK.sub(lambda m: m.group(2) or self._name(m.group(1).strip()), "".join(parts))
+        plain = PLACEHOLDER.sub(lambda m: self._label(int(m.group(1))), "".join(parts))
         return " ".join(plain.split())
 
+    def _protect(self, source: str) -> str:
+        """[[references]] swapped for numbered placeholders before parsing.
+
+        markdown-it tries every '[' as the start of a link and rescans nested brackets, which made [[links]] the
+        most expensive part of page generation; a placeholder of digits between private-use characters is plain
+        text to it and is never split across tokens.
+        """
+        def park(match: re.Match[str]) -> str:
+            self._refs.append((match.group(1).strip(), match.group(2)))
+            return f"\ue000{len(self._refs) - 1}\ue001"
+
+        return LINK.sub(park, source)
+
+    def _label(self, index: int) -> str:
+        target, label = self._refs[index]
+        return label or self._name(target)
+
     def preview_rule(self, rule: Rule) -> str:
-        return f"{rule.name} ({rule.kind}): {_first_sentence(self.plain(rule.text))}"
+        """The short text a link to the rule shows on hover; worked out once per rule, however many links."""
+        key = ("rule", rule.id)
+        if key not in self._previews:
+            self._previews[key] = f"{rule.name} ({rule.kind}): {_first_sentence(self.plain(rule.text))}"
+        return self._previews[key]
 
     def preview_term(self, term: Term) -> str:
-        return f"{term.name}: {_first_sentence(self.plain(term.definition))}"
+        key = ("term", term.id)
+        if key not in self._previews:
+            self._previews[key] = f"{term.name}: {_first_sentence(self.plain(term.definition))}"
+        return self._previews[key]
 
     def _name(self, target: str) -> str:
         found = self.program.resolve(target)
@@ -124,9 +151,9 @@ class Markup:
     def _text(self, content: str, section: Section, inert: bool) -> Iterator[Token]:
         """A text token split into text and links: [[references]] always, defined terms unless inert."""
         position = 0
-        for match in LINK.finditer(content):
+        for match in PLACEHOLDER.finditer(content):
             yield from self._terms(self._fill(content[position:match.start()]), section, inert)
-            yield from self._reference(match.group(1).strip(), match.group(2), section, inert)
+            yield from self._reference(*self._refs[int(match.group(1))], section, inert)
             position = match.end()
         yield from self._terms(self._fill(content[position:]), section, inert)
 
@@ -170,6 +197,9 @@ class Markup:
         return term.id not in section.seen and section.owner not in (term.id, term.rule)
 
 
+PLACEHOLDER = re.compile("\ue000([0-9]+)\ue001")
+
+
 def term_of(keys: dict[str, Term], found: str) -> Term | None:
     """The term a matched mention names: an exact abbreviation, or a name or alias in any case, maybe plural."""
     for key in (found, _fold(found), _fold(found[:-1]), _fold(found[:-2])):
@@ -179,13 +209,21 @@ def term_of(keys: dict[str, Term], found: str) -> Term | None:
 
 
 def mentioned_terms(terms: tuple[Term, ...], texts: list[str]) -> set[str]:
-    """Ids of the terms mentioned by name, alias or abbreviation in any of the texts (the site links those)."""
-    pattern = _term_pattern(terms)
-    if pattern is None:
-        return set()
-    keys = _term_keys(terms)
-    found = (term_of(keys, m.group(0)) for text in texts for m in pattern.finditer(text))
-    return {term.id for term in found if term is not None}
+    """Ids of the terms mentioned by name, alias or abbreviation in any of the texts (the site links those).
+
+    Each term is looked for on its own in all the text at once: a plain substring test first, and the same
+    word-boundary pattern the site links with only when that finds something.
+    """
+    haystack = "\n".join(texts)
+    lowered = haystack.lower()
+    found = set()
+    for term in terms:
+        names = [n for n in (term.name, *term.aliases) if n.lower() in lowered]
+        abbreviations = [a for a in term.abbreviations if a in haystack]
+        pattern = _alternatives(set(names), set(abbreviations))
+        if pattern is not None and pattern.search(haystack):
+            found.add(term.id)
+    return found
 
 
 def _source(text: Text | str) -> str:
@@ -210,6 +248,11 @@ def _term_keys(terms: tuple[Term, ...]) -> dict[str, Term]:
 def _term_pattern(terms: tuple[Term, ...]) -> re.Pattern[str] | None:
     names = {n for t in terms for n in (t.name, *t.aliases)}
     abbreviations = {a for t in terms for a in t.abbreviations}
+    return _alternatives(names, abbreviations)
+
+
+def _alternatives(names: set[str], abbreviations: set[str]) -> re.Pattern[str] | None:
+    """Whole-word mentions: names and aliases in any case (maybe plural), abbreviations exactly; longest first."""
     alternatives = [(len(n), f"(?i:{_words(n)})(?:e?s)?") for n in names]
     alternatives += [(len(a), re.escape(a)) for a in abbreviations]
     if not alternatives:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from html import escape
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -95,10 +96,36 @@ def _facet(name: str, legend: str, options: list[tuple[str, str]]) -> str:
     return f'<fieldset class="rulesc-search__facet"><legend>{escape(legend)}</legend>{boxes}</fieldset>'
 
 
+_PENDING: list[threading.Thread] = []
+
+
+def wait_for_search_index() -> None:
+    """Block until every search index started in the background has been written."""
+    while _PENDING:
+        _PENDING.pop().join()
+
+
 class PagefindPlugin(BasePlugin):  # type: ignore[type-arg,misc]
     """MkDocs plugin `rulesc-search`: after the site is built, index the search records with Pagefind."""
 
+    background = False
+    _lock = threading.Lock()
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Under `serve`, index in the background: the edited page is shown at once, search catches up."""
+        self.background = command == "serve"
+
     def on_post_build(self, *, config: Any) -> None:
         docs, site = Path(config["docs_dir"]), Path(config["site_dir"])
-        if (docs / RECORDS).is_file():
+        if not (docs / RECORDS).is_file():
+            return
+        if self.background:
+            indexing = threading.Thread(target=self._index, args=(docs, site), name="rulesc-search-index")
+            _PENDING.append(indexing)
+            indexing.start()
+        else:
+            self._index(docs, site)
+
+    def _index(self, docs: Path, site: Path) -> None:
+        with self._lock:
             write_index(docs, site)
