@@ -4,11 +4,11 @@
   var R = globalThis.RulesRuntime;
   var SAVE_DELAY_MS = 300;
 
-  function display(value, format) {
+  function display(value, format, type) {
     if (typeof value === "boolean") return value ? "yes" : "no";
     if (Array.isArray(value)) return value.length ? value.join("; ") : "none";
     if (value instanceof R.Dist) return String(value);
-    if (typeof value === "number" && !Number.isInteger(value)) {
+    if (typeof value === "number" && (type === "num" || !Number.isInteger(value))) {  /* exact numbers: always decimals */
       return format === "percent" ? (value * 100).toFixed(2) + "%" : value.toFixed(2);
     }
     if (typeof value === "number" && format === "percent") return (value * 100).toFixed(2) + "%";
@@ -167,7 +167,7 @@
       }
       calc.outputs.forEach(function (out) {
         var node = form.querySelector('output[name="' + out.name + '"]');
-        if (node) node.textContent = display(results[out.name], out.format);
+        if (node) node.textContent = display(results[out.name], out.format, out.type);
         var chart = form.querySelector('[data-chart="' + out.name + '"]');
         if (chart && results[out.name] instanceof R.Dist) drawChart(chart, results[out.name], out.label);
       });
