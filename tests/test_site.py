@@ -260,3 +260,12 @@ def test_a_renamed_rule_keeps_its_old_permalink(tmp_path: Path) -> None:
     build_project(Project(root))
     page = (root / "site/dbu/core-rules/index.html").read_text()
     assert 'id="breakthrough-rule"' in page and '<span id="breakthrough" class="rulesc-alias"></span>' in page
+
+
+def test_pagefind_meta_is_canonical_whatever_order_pagefind_wrote_its_filters() -> None:
+    from generator.emit.pagefind_index import SIGNATURE, _with_sorted_filters, cbor_encode
+
+    meta = ["1.5.2", [["en_a", 1]], [], [["system", "en_1"], ["kind", "en_2"]], [], ["names", "title"]]
+    shuffled = SIGNATURE + cbor_encode(meta)
+    ordered = SIGNATURE + cbor_encode(meta[:3] + [[["kind", "en_2"], ["system", "en_1"]]] + meta[4:])
+    assert _with_sorted_filters(shuffled) == _with_sorted_filters(ordered) == ordered

@@ -42,7 +42,7 @@ def canonicalize(output: Path) -> None:
         renamed[path.stem] = _rewrite(path, lambda data: _with_sorted_values(data))
     for path in sorted(output.glob("pagefind.*.pf_meta")):
         old = path.name.split(".")[1]
-        renamed[old] = _rewrite(path, lambda data: _replace_all(data, renamed), stem=old)
+        renamed[old] = _rewrite(path, lambda data: _with_sorted_filters(_replace_all(data, renamed)), stem=old)
     entry = output / "pagefind-entry.json"
     entry.write_text(_replace_all(entry.read_bytes(), renamed).decode("utf-8"), encoding="utf-8")
 
@@ -62,6 +62,21 @@ def _replace_all(data: bytes, renamed: dict[str, str]) -> bytes:
     for old, new in renamed.items():
         data = data.replace(old.encode(), new.encode())  # same length, so CBOR stays valid
     return data
+
+
+META_FILTERS, META_SORTS = 3, 4
+
+
+def _with_sorted_filters(data: bytes) -> bytes:
+    """The meta file lists its filters (and sorts) as [name, file] pairs in hash-map order too; sort them by name."""
+    if not data.startswith(SIGNATURE):
+        raise SearchIndexError("unexpected Pagefind meta file format")
+    meta, end = cbor_decode(data, len(SIGNATURE))
+    if end != len(data) or not isinstance(meta, list) or len(meta) <= META_SORTS:
+        raise SearchIndexError("unexpected Pagefind meta file format")
+    for index in (META_FILTERS, META_SORTS):
+        meta[index] = sorted(meta[index], key=lambda pair: str(pair[0]))
+    return SIGNATURE + cbor_encode(meta)
 
 
 def _with_sorted_values(data: bytes) -> bytes:
