@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
-from .diagnostics import Diagnostics, Span, render
+from .diagnostics import Diagnostics, Span
 from .formula.check import Scope, type_of
 from .formula.evaluate import evaluate
 from .formula.lexer import FormulaSyntaxError

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
 from generator.build import build_project
 from generator.pipeline import Project
+from tests.browser import chromium, serve_site
 
 REPO = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("content", "schema", "site_overrides", "mkdocs.yml")
@@ -32,3 +34,17 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = copy_project(tmp_path_factory.mktemp("built") / "project")
     build_project(Project(root))
     return root
+
+
+@pytest.fixture(scope="module")
+def site(built: Path) -> Iterator[str]:
+    """The built site served on loopback, for the browser tests."""
+    with serve_site(built / "site") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright."""
+    with chromium() as instance:
+        yield instance

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -13,19 +13,6 @@ from generator.emit.calculator_html import default_of, display
 from generator.model import Param
 from generator.pipeline import Project, compile_project
 from generator.runtime.rulesc_runtime import parse_dice
-from tests.browser import chromium, serve_site
-
-
-@pytest.fixture(scope="module")
-def site(built: Path) -> Iterator[str]:
-    with serve_site(built / "site") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as instance:
-        yield instance
 
 
 @pytest.fixture(scope="module")

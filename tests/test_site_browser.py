@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from tests.browser import chromium, serve_site
 from tests.conftest import REPO
 
 AXE_DIR = REPO / "tests/js"
@@ -24,18 +23,6 @@ def axe_source() -> str:
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--prefix", str(AXE_DIR)], check=True,
                        capture_output=True)
     return AXE.read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def site(built: Path) -> Iterator[str]:
-    with serve_site(built / "site") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as instance:
-        yield instance
 
 
 class Visit:

@@ -7,7 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..analyze import Program, show
+from ..analyze import Program
 from ..model import Formula, Param, Rule, Text, Value
 from ..runtime.rulesc_runtime import Dice
 from .links import permalink
