@@ -1,0 +1,65 @@
+"""The schema stage's fast path (jsonschema-rs) must pass exactly the documents jsonschema passes."""
+
+from __future__ import annotations
+
+import copy
+
+from pathlib import Path
+
+import pytest
+
+from generator.diagnostics import Diagnostics
+from generator.load import Document, load_document
+from generator.schema import SCHEMA_DIR, _fast_validators, _validators
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted([*(ROOT / "content").rglob("*.yaml"), *(ROOT / "tests/cases").rglob("content/**/*.yaml")])
+
+
+def _loaded() -> list[tuple[str, str, Document]]:
+    """(id, kind, document) of every file that loads: the schema stage never sees the loader's bad cases."""
+    found = []
+    for path in FILES:
+        doc = load_document(path, path.name, Diagnostics())
+        if doc is not None:
+            found.append((path.relative_to(ROOT).as_posix(), "system" if path.name == "system.yaml" else "chapter", doc))
+    return found
+
+
+DOCUMENTS = _loaded()
+MINIMAL = next(doc for name, _, doc in DOCUMENTS if name.endswith("good/minimal/content/mini/basics.yaml"))
+
+
+def _fast(kind: str, data: object) -> bool:
+    return bool(_fast_validators(str(SCHEMA_DIR))[kind].is_valid(data))
+
+
+def _full(kind: str, data: object) -> bool:
+    return not any(True for _ in _validators(str(SCHEMA_DIR))[kind].iter_errors(data))
+
+
+@pytest.mark.parametrize(("kind", "doc"), [(k, d) for _, k, d in DOCUMENTS], ids=[i for i, _, _ in DOCUMENTS])
+def test_fast_and_full_validators_agree(kind: str, doc: Document) -> None:
+    assert _fast(kind, doc.data) == _full(kind, doc.data)
+
+
+def test_the_comparison_covers_documents_the_schema_rejects() -> None:
+    rejected = [name for name, kind, doc in DOCUMENTS if not _full(kind, doc.data)]
+    assert len(rejected) >= 10, rejected  # the schema stage's bad cases (E02xx) reach the comparison above
+
+
+@pytest.mark.parametrize("value", ["1/2", "-3", " 1 / 2", "1\n", "1/2\n", "x", "1/", "\u00a01/2", "1\u30002"])
+def test_the_validators_agree_on_pattern_edges(value: str) -> None:
+    """Python's `$` also matches before a final newline and its `\\s` differs from ECMA's: where they part, the fast
+    path must reject (and jsonschema then decides), never pass what jsonschema rejects."""
+    chapter = copy.deepcopy(MINIMAL.data)
+    chapter["rules"][0]["formulas"][0]["examples"][0]["expect"] = {"0": value}
+    assert not _fast("chapter", chapter) or _full("chapter", chapter)
+
+
+def test_the_edge_cases_start_from_a_valid_chapter() -> None:
+    chapter = copy.deepcopy(MINIMAL.data)
+    chapter["rules"][0]["formulas"][0]["examples"][0]["expect"] = {"0": "1/2"}
+    assert _fast("chapter", chapter) and _full("chapter", chapter)
+    chapter["rules"][0]["formulas"][0]["examples"][0]["expect"] = {"0": "x"}
+    assert not _fast("chapter", chapter) and not _full("chapter", chapter)
