@@ -36,6 +36,8 @@ class Program:
     value_names: set[str] = field(default_factory=set)
     _runtime_tables: dict[str, R.Table] | None = field(default=None, repr=False)
     _upgrades: dict[str, R.Upgrade] | None = field(default=None, repr=False)
+    # What the emitters derive from the program once and share (the pages' and search records' Markup).
+    derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def resolve(self, target: str) -> Rule | Term | None:
         rule_id = self.aliases.get(target, target)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -11,15 +10,17 @@ from ..analyze import Program
 from ..model import Formula, Param, Rule, Text, Value
 from ..runtime.rulesc_runtime import Dice
 from .links import permalink
+from .writer import json_text
 
 EXPORT_SCHEMA = Path(__file__).resolve().parent.parent.parent / "schema" / "export.schema.json"
 EXPORT_VERSION = 1
+RECORD_DEPTH = 4  # system, its lists, a chapter, its rules: each rule and term stands on one line
 
 
 def emit_export(programs: tuple[Program, ...], site_url: str, schema_dir: Path) -> dict[str, str]:
     files = {"rulesc-export.schema.json": (schema_dir / "export.schema.json").read_text(encoding="utf-8")}
     for program in programs:
-        files[f"{program.system.id}.json"] = json.dumps(_system(program, site_url), indent=2, ensure_ascii=False) + "\n"
+        files[f"{program.system.id}.json"] = json_text(_system(program, site_url), RECORD_DEPTH) + "\n"
     return files
 
 

@@ -34,7 +34,7 @@ class Context:
     def __init__(self, program: Program):
         self.program = program
         self.system: System = program.system
-        self.markup = Markup(program)
+        self.markup = Markup.of(program)
         self.backlinks = backlinks(program)
 
 

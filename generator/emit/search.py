@@ -22,6 +22,7 @@ from .index_tables import plural, table_kinds
 from .links import glossary_path, page_path, url_of
 from .markup import Markup
 from .pagefind_index import run_pagefind
+from .writer import json_text
 
 RECORDS = ".search/records.json"
 INDEX_FOLDER = "pagefind"
@@ -29,11 +30,11 @@ INDEX_FOLDER = "pagefind"
 
 def emit_search_records(programs: tuple[Program, ...]) -> dict[str, str]:
     records = [record for program in programs for record in _records(program)]
-    return {RECORDS: json.dumps(records, indent=1, sort_keys=True, ensure_ascii=False) + "\n"}
+    return {RECORDS: json_text(records, 1, sort_keys=True) + "\n"}  # a record a line
 
 
 def _records(program: Program) -> list[dict[str, Any]]:
-    markup = Markup(program)
+    markup = Markup.of(program)
     rules = [_rule_record(program, markup, rule) for rule in program.system.rules()]
     return rules + [_term_record(program, markup, term) for term in program.system.terms]
 

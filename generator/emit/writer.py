@@ -1,9 +1,10 @@
-"""A small source builder for the emitters: write, writeline, indent."""
+"""A small source builder for the emitters (write, writeline, indent), and JSON laid out for reading."""
 
 from __future__ import annotations
 
+import json
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Iterator
 
 
 class Writer:
@@ -29,3 +30,21 @@ class Writer:
 
     def getvalue(self) -> str:
         return "\n".join(self.lines).rstrip("\n") + "\n"
+
+
+def json_text(value: Any, levels: int, sort_keys: bool = False, _depth: int = 0) -> str:
+    """JSON indented by two spaces for the outer `levels` levels of containers, each deeper one on a single line.
+
+    A record per line reads well in a diff and lets the C encoder write the bulk: `json.dumps` with `indent` runs
+    in pure Python, about four times slower on a large export.
+    """
+    if _depth >= levels or not isinstance(value, (dict, list)) or not value:
+        return json.dumps(value, ensure_ascii=False, sort_keys=sort_keys)
+    inner, outer = "  " * (_depth + 1), "  " * _depth
+    if isinstance(value, dict):
+        keys = sorted(value) if sort_keys else list(value)
+        items = [f"{json.dumps(str(k), ensure_ascii=False)}: {json_text(value[k], levels, sort_keys, _depth + 1)}"
+                 for k in keys]
+        return "{\n" + ",\n".join(inner + item for item in items) + f"\n{outer}}}"
+    items = [json_text(item, levels, sort_keys, _depth + 1) for item in value]
+    return "[\n" + ",\n".join(inner + item for item in items) + f"\n{outer}]"
