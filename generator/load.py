@@ -26,6 +26,8 @@ _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\
 # Characters YAML forbids in a stream (C0 controls but tab and line breaks, DEL, C1 controls but NEL, surrogates).
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 _TAB = re.compile("\t")
+_SCALAR = yaml.ScalarEvent
+_ENDS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 _EMPTY = object()
 
 
@@ -35,8 +37,10 @@ class Document:
 
     path: str
     data: Any
-    values: dict[JsonPath, Span] = field(default_factory=dict)
-    keys: dict[JsonPath, Span] = field(default_factory=dict)
+    # Where each value and each mapping key starts, by JSON path: libyaml's own marks (0-based line and column),
+    # kept as they come so that loading makes no object per value; span() and key_span() turn them into Spans.
+    values: dict[JsonPath, Any] = field(default_factory=dict)
+    keys: dict[JsonPath, Any] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
 
     def span(self, path: JsonPath) -> Span:
@@ -44,11 +48,12 @@ class Document:
         for cut in range(len(path), -1, -1):
             found = self.values.get(tuple(path[:cut]))
             if found is not None:
-                return found
+                return _span(self.path, found)
         return Span(self.path, 1, 1)
 
     def key_span(self, path: JsonPath) -> Span:
-        return self.keys.get(tuple(path)) or self.span(path)
+        found = self.keys.get(tuple(path))
+        return _span(self.path, found) if found is not None else self.span(path)
 
 
 class _Refused(Exception):
@@ -127,6 +132,7 @@ class _Frame:
     path: JsonPath
     key: str | None = None
     seen: dict[str, int] = field(default_factory=dict)
+    mapping: bool = False
 
 
 class _Composer:
@@ -140,8 +146,39 @@ class _Composer:
         self.scalars: list[tuple[int, int]] | None = [] if track_scalars else None
 
     def compose(self, text: str) -> Any:
+        """Compose every event; the common ones (a plain or quoted scalar as a key, a mapping value or a list item,
+        and the end of a collection) take an inlined path, as most of the load time is spent per event."""
+        stack, values, keys = self.stack, self.doc.values, self.doc.keys
+        fast = self.scalars is None  # with tabs in the file, every scalar's extent is kept for the tab check
         for event in _events(text):
-            self.event(event)
+            kind = type(event)
+            if kind is _SCALAR and fast and stack and event.anchor is None and event.tag is None:
+                top = stack[-1]
+                container = top.container
+                if top.mapping:
+                    name = top.key
+                    if name is None:
+                        if event.value in top.seen:
+                            self.key(top, event)  # a duplicate key, reported there
+                        else:
+                            name = top.key = event.value
+                            top.seen[name] = event.start_mark.line + 1
+                            keys[top.path + (name,)] = event.start_mark
+                        continue
+                    path = top.path + (name,)
+                    value = self.resolve(event)  # resolved even after a duplicate key: it may be out of range
+                    if name not in container:
+                        container[name] = value  # type: ignore[index]
+                    top.key = None
+                else:
+                    path = top.path + (len(container),)
+                    container.append(self.resolve(event))  # type: ignore[union-attr]
+                if path not in values:
+                    values[path] = event.start_mark
+            elif kind in _ENDS:
+                stack.pop()
+            else:
+                self.event(event)
         self.check_tabs(text, len(text))
         return self.root
 
@@ -190,7 +227,7 @@ class _Composer:
                         "content is a few levels deep; check the indentation and that every '[' and '{' is closed")
         container: dict[str, Any] | list[Any] = {} if isinstance(event, yaml.MappingStartEvent) else []
         path = self.place(container, event)
-        self.stack.append(_Frame(container, path))
+        self.stack.append(_Frame(container, path, mapping=isinstance(container, dict)))
 
     def key(self, top: _Frame, event: yaml.ScalarEvent) -> None:
         name = event.value
@@ -201,15 +238,15 @@ class _Composer:
                              f"it is first given at line {top.seen[name]}; each key may appear once")
         else:
             top.seen[name] = span.line
-            self.doc.keys[path] = span
+            self.doc.keys[path] = event.start_mark
         top.key = name
 
     def place(self, value: Any, event: yaml.NodeEvent) -> JsonPath:
         """Put a composed value where the open collection expects it; returns its JSON path."""
-        span = _span(self.doc.path, event.start_mark)
+        mark = event.start_mark
         if not self.stack:
             self.root = value
-            self.doc.values[()] = span
+            self.doc.values[()] = mark
             return ()
         top = self.stack[-1]
         if isinstance(top.container, list):
@@ -220,7 +257,7 @@ class _Composer:
             path = top.path + (top.key,)
             top.container.setdefault(top.key, value)
             top.key = None
-        self.doc.values.setdefault(path, span)
+        self.doc.values.setdefault(path, mark)
         return path
 
     def resolve(self, event: yaml.ScalarEvent) -> Any:
@@ -274,7 +311,12 @@ _TAB_HINT = "use spaces to indent and to separate keys from values; tabs may app
 
 
 def _events(text: str) -> Iterator[yaml.Event]:
-    return yaml.parse(text, Loader=_LOADER)  # type: ignore[no-any-return]
+    """The parser's events, read straight from it: yaml.parse's generator costs more per event than libyaml."""
+    loader = _LOADER(text)
+    try:
+        yield from iter(loader.get_event, None)
+    finally:
+        loader.dispose()
 
 
 def _span(path: str, mark: Any) -> Span:
