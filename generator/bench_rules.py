@@ -333,7 +333,8 @@ def run_bench(project: Any, rules: int | None, repeat: int, progress: Progress) 
         progress("search payload")
         figures.update(_site_figures(root))
     counted = figures.pop("content_rules")
-    return {"rules": rules if rules is not None else counted, "runs": repeat, **figures}
+    return {"rules": rules if rules is not None else counted, "book": "synthetic" if rules is not None else "content",
+            "runs": repeat, **figures}
 
 
 def _copy_project(source: Path, target: Path) -> None:
