@@ -132,7 +132,6 @@ class _Frame:
     path: JsonPath
     key: str | None = None
     seen: dict[str, int] = field(default_factory=dict)
-    mapping: bool = False
 
 
 class _Composer:
@@ -155,7 +154,7 @@ class _Composer:
             if kind is _SCALAR and fast and stack and event.anchor is None and event.tag is None:
                 top = stack[-1]
                 container = top.container
-                if top.mapping:
+                if type(container) is dict:
                     name = top.key
                     if name is None:
                         if event.value in top.seen:
@@ -227,7 +226,7 @@ class _Composer:
                         "content is a few levels deep; check the indentation and that every '[' and '{' is closed")
         container: dict[str, Any] | list[Any] = {} if isinstance(event, yaml.MappingStartEvent) else []
         path = self.place(container, event)
-        self.stack.append(_Frame(container, path, mapping=isinstance(container, dict)))
+        self.stack.append(_Frame(container, path))
 
     def key(self, top: _Frame, event: yaml.ScalarEvent) -> None:
         name = event.value

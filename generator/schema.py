@@ -22,36 +22,37 @@ TYPE_NAMES = {"integer": "a whole number", "string": "text", "boolean": "true or
               "array": "a list", "number": "a number", "null": "nothing"}
 
 
-def _schemas(schema_dir: str) -> dict[str, Any]:
-    return {name: json.loads((Path(schema_dir) / name).read_text(encoding="utf-8")) for name in SCHEMA_FILES}
-
-
-def _kind_schema(kind: str, schemas: dict[str, Any]) -> Any:
-    return _inline(schemas[f"{kind}.schema.json"], schemas[f"{kind}.schema.json"], schemas)
+@lru_cache(maxsize=4)
+def _schemas(schema_dir: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The schema files as read, and the system and chapter schemas with their $refs inlined, read once for both
+    validators."""
+    schemas = {name: json.loads((Path(schema_dir) / name).read_text(encoding="utf-8")) for name in SCHEMA_FILES}
+    kinds = {kind: _inline(schemas[f"{kind}.schema.json"], schemas[f"{kind}.schema.json"], schemas)
+             for kind in ("system", "chapter")}
+    return schemas, kinds
 
 
 @lru_cache(maxsize=4)
 def _validators(schema_dir: str) -> dict[str, Draft202012Validator]:
     """jsonschema's validators: slow, but their errors carry what the messages need (validator, path, schema)."""
-    schemas = _schemas(schema_dir)
+    schemas, kinds = _schemas(schema_dir)
     registry: Registry[Any] = Registry().with_resources(
         (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values())
-    return {kind: Draft202012Validator(_kind_schema(kind, schemas), registry=registry) for kind in ("system", "chapter")}
+    return {kind: Draft202012Validator(schema, registry=registry) for kind, schema in kinds.items()}
 
 
 @lru_cache(maxsize=4)
 def _fast_validators(schema_dir: str) -> dict[str, Any]:
     """jsonschema-rs validators for the same schemas: about 60 times faster, used to pass valid documents.
 
-    Formats are annotations, as in jsonschema's default; a document they reject still goes through jsonschema,
-    which alone decides what is reported, so the two can differ only where Rust's regexes accept text Python's
-    reject (exotic Unicode spaces), which the model stage's own parsing catches.
+    Formats are annotations, as in jsonschema's default. A document they reject still goes through jsonschema,
+    which alone decides what is reported; tests/test_schema.py holds the two to the same verdict on every bundled
+    and golden-case document, and checks that where their regexes part the fast one only rejects more.
     """
-    schemas = _schemas(schema_dir)
+    schemas, kinds = _schemas(schema_dir)
     registry = jsonschema_rs.Registry([(schema["$id"], schema) for schema in schemas.values()])
-    return {kind: jsonschema_rs.Draft202012Validator(_kind_schema(kind, schemas), registry=registry,
-                                                     validate_formats=False)
-            for kind in ("system", "chapter")}
+    return {kind: jsonschema_rs.Draft202012Validator(schema, registry=registry, validate_formats=False)
+            for kind, schema in kinds.items()}
 
 
 ANNOTATIONS = frozenset({"title", "description", "examples", "$comment"})

@@ -287,7 +287,7 @@ def _term_pattern(terms: tuple[Term, ...]) -> re.Pattern[str] | None:
     names = {n for t in terms for n in (t.name, *t.aliases)}
     abbreviations = {a for t in terms for a in t.abbreviations}
     groups: list[tuple[set[str], list[str]]] = []
-    for text, pattern, _ in _ordered(names, abbreviations):
+    for text, pattern in _ordered(names, abbreviations):
         group = next((g for g in groups if any(_same_letter(text[0], other) for other in g[0])), None)
         if group is None:
             groups.append(({text[0]}, [pattern]))
@@ -307,13 +307,13 @@ def _same_letter(a: str, b: str) -> bool:
 def _alternatives(names: set[str], abbreviations: set[str]) -> re.Pattern[str] | None:
     """Whole-word mentions: names and aliases in any case (maybe plural), abbreviations exactly; longest first."""
     ordered = _ordered(names, abbreviations)
-    return _compile([pattern for _, pattern, _ in ordered]) if ordered else None
+    return _compile([pattern for _, pattern in ordered]) if ordered else None
 
 
-def _ordered(names: set[str], abbreviations: set[str]) -> list[tuple[str, str, bool]]:
-    """(text, pattern, folds case) of each name and abbreviation, longest first, as the alternation tries them."""
-    alternatives = [(n, f"(?i:{_words(n)})(?:e?s)?", True) for n in names if n]
-    alternatives += [(a, re.escape(a), False) for a in abbreviations if a]
+def _ordered(names: set[str], abbreviations: set[str]) -> list[tuple[str, str]]:
+    """(text, pattern) of each name and abbreviation, longest first, as the alternation tries them."""
+    alternatives = [(n, f"(?i:{_words(n)})(?:e?s)?") for n in names if n]
+    alternatives += [(a, re.escape(a)) for a in abbreviations if a]
     return sorted(alternatives, key=lambda item: (-len(item[0]), item[1]))
 
 
