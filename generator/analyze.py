@@ -230,10 +230,20 @@ def _scope(program: Program, local: Mapping[str, str], diags: Diagnostics) -> Sc
         returns = _formula_type(program, formula, diags)
         return tuple(p.type for p in formula.params), returns or "int"
 
-    constants = {k: _type_of_value(v) for k, v in program.constants.items()}
-    tables = {name: {c.key: ("text" if c.type == "range" else c.type) for c in t.columns}
-              for name, t in program.tables.items()}
+    constants, tables = _global_types(program)
     return Scope(local, constants, tables, signature, program.types)
+
+
+def _global_types(program: Program) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The types of the constants and table columns, worked out once per program: rebuilding them for every
+    formula made checking formulas grow with formulas times constants."""
+    found = program.derived.get("global types")
+    if found is None:
+        constants = {k: _type_of_value(v) for k, v in program.constants.items()}
+        tables = {name: {c.key: ("text" if c.type == "range" else c.type) for c in t.columns}
+                  for name, t in program.tables.items()}
+        found = program.derived["global types"] = (constants, tables)
+    return found  # type: ignore[no-any-return]
 
 
 def _type_of_value(value: Value) -> str:
