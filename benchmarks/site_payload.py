@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build import build_project, build_site, nav  # noqa: E402
+from generator.build import build_project, build_site, compiled_nav  # noqa: E402
 from generator.pipeline import Project, compile_project  # noqa: E402
 from tests.browser import chromium, serve_site  # noqa: E402
 
@@ -68,7 +68,7 @@ def lunr_index(project: Path) -> tuple[int, int]:
     config.write_text(config.read_text().replace("  - rulesc-search", "  - search"))
     lunr = Project(project)
     site = project / "site-lunr"
-    build_site(lunr, project / "build/docs", site, nav(compile_project(lunr)))
+    build_site(lunr, project / "build/docs", site, compiled_nav(compile_project(lunr)))
     return size(site / "search/search_index.json")
 
 

@@ -47,7 +47,7 @@ def bench_calculators(project: Project) -> list[dict[str, Any]]:
     """Build the site into a temporary folder and time every calculator in headless Chromium."""
     from playwright.sync_api import sync_playwright
 
-    from .build import build_site, generate, nav
+    from .build import build_site, compiled_nav, generate
     from .pipeline import compile_project
 
     compiled = compile_project(project)
@@ -56,7 +56,7 @@ def bench_calculators(project: Project) -> list[dict[str, Any]]:
         for relative, text in generate(project, compiled)["build/docs"].items():
             (docs / relative).parent.mkdir(parents=True, exist_ok=True)
             (docs / relative).write_text(text, encoding="utf-8")
-        build_site(project, docs, site, nav(compiled))
+        build_site(project, docs, site, compiled_nav(compiled))
         pages = _calculator_pages(compiled)
         with _serve(site) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

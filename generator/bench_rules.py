@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import queue
 import re
 import resource
 import statistics
@@ -21,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from .parallel import OBSERVERS, Observer
 from .synthetic import write_rulebook
 
 # (module, function) -> stage: the functions build_project reaches, in pipeline order.
@@ -29,12 +29,19 @@ STAGES: dict[tuple[str, str], str] = {
     ("generator.pipeline", "validate_document"): "validate",
     ("generator.pipeline", "build_system"): "model",
     ("generator.pipeline", "analyze_system"): "semantic",
+    ("generator.build", "engine_module"): "formulas",
     ("generator.build", "emit_engine"): "formulas",
+    ("generator.build", "system_script"): "formulas",
     ("generator.build", "emit_scripts"): "formulas",
-    ("generator.build", "emit_pages"): "pages",
+    ("generator.build", "system_pages"): "pages",
+    ("generator.build", "home_item"): "pages",
+    ("generator.build", "home_page"): "pages",
+    ("generator.build", "search_page"): "pages",
     ("generator.build", "emit_errors_page"): "pages",
     ("generator.build", "emit_dice_page"): "pages",
+    ("generator.build", "record_texts"): "search_records",
     ("generator.build", "emit_search_records"): "search_records",
+    ("generator.build", "system_export"): "export",
     ("generator.build", "emit_export"): "export",
     ("generator.build", "_write_tree"): "write",
     ("generator.build", "build_site"): "site",
@@ -49,11 +56,27 @@ Progress = Callable[[str], None]
 class Clock:
     """Wall and CPU seconds per stage; nested stages are recorded on their own and subtracted where needed.
 
-    CPU seconds are the better guide on a busy machine: other processes stretch wall time, not CPU time.
+    CPU seconds are the better guide on a busy machine: other processes stretch wall time, not CPU time. Where
+    the build shares systems between processes, a stage's figures add up what each process spent on it (so they
+    can sum to more than the elapsed time); compile_seconds stays the elapsed time.
     """
 
     wall: dict[str, float] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)
+    quiet: bool = False  # in a forked worker: the parent has announced the stages already
+
+    def observer(self) -> Observer:
+        """Follows the build's worker processes: each starts with an empty quiet clock, and its figures are added
+        to this one."""
+        def started() -> None:
+            self.wall, self.cpu, self.quiet = {}, {}, True
+
+        def merge(report: tuple[dict[str, float], dict[str, float]]) -> None:
+            for mine, theirs in zip((self.wall, self.cpu), report):
+                for name, seconds in theirs.items():
+                    mine[name] = mine.get(name, 0.0) + seconds
+
+        return Observer(started, lambda: (self.wall, self.cpu), merge)
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
@@ -66,7 +89,7 @@ class Clock:
 
     def timed(self, function: Callable[..., Any], name: str, progress: Progress) -> Callable[..., Any]:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            if name not in self.wall:
+            if name not in self.wall and not self.quiet:
                 progress(name)
             with self.stage(name):
                 return function(*args, **kwargs)
@@ -90,19 +113,22 @@ def instrumented(clock: Clock, progress: Progress) -> Iterator[None]:
             original = getattr(module, attr)
             setattr(module, attr, clock.timed(original, name, progress))
             stack.callback(setattr, module, attr, original)
+        OBSERVERS.append(clock.observer())
+        stack.callback(OBSERVERS.pop)
         yield
 
 
 def measure_build(root: Path, progress: Progress) -> dict[str, Any]:
     """One full `rulesc build` of the project at `root`, timed stage by stage, then one incremental rebuild."""
     from .build import build_project
+    from .pipeline import compile_project
 
     clock = Clock()
     with instrumented(clock, progress), clock.stage("total"):
-        result = build_project(_project(root))
+        build_project(_project(root))
     figures = _build_figures(clock)
     progress("incremental")
-    figures.update(measure_incremental(root, result.compiled))
+    figures.update(measure_incremental(root, compile_project(_project(root))))
     figures["peak_mib"] = _peak_mib()
     return figures
 
@@ -145,7 +171,7 @@ def measure_incremental(root: Path, compiled: Any) -> dict[str, float]:
     the MkDocs rebuild with its search index), and checks the page shows the edit. Not counted: the watcher's poll
     interval (0.3 s in `rulesc serve`) and the browser's reload.
     """
-    from .build import PREVIEW_OUTPUTS, SITE, build_site, nav, refresh_outputs
+    from .build import PREVIEW_OUTPUTS, SITE, build_site, compiled_nav, refresh_outputs
     from .emit.search import wait_for_search_index
     from .emit.links import page_path
 
@@ -155,7 +181,7 @@ def measure_incremental(root: Path, compiled: Any) -> dict[str, float]:
     start = time.perf_counter()
     refresh_outputs(project, PREVIEW_OUTPUTS)
     refreshed = time.perf_counter()
-    build_site(project, root / "build/docs", root / SITE, nav(compiled), dirty=True, background_search=True)
+    build_site(project, root / "build/docs", root / SITE, compiled_nav(compiled), dirty=True, background_search=True)
     done = time.perf_counter()
     wait_for_search_index()  # not part of the time: the page is already shown; search catches up after it
     page = root / SITE / Path(page_path(program.system, rule.chapter)).with_suffix("") / "index.html"
@@ -190,26 +216,34 @@ class BenchError(Exception):
 
 
 def _worker(root: str, events: Any) -> None:
-    """Runs in a spawned process: measure the build and send progress events and the figures back."""
+    """Runs in a spawned process: measure the build and send progress events and the figures back.
+
+    The events go through a pipe, not a queue: a queue's feeder thread would make the build see another thread
+    running and keep all its work in one process.
+    """
     try:
-        events.put(("figures", measure_build(Path(root), lambda stage: events.put(("stage", stage)))))
+        events.send(("figures", measure_build(Path(root), lambda stage: events.send(("stage", stage)))))
     except BaseException as exc:  # reported by the parent, which owns the exit status
-        events.put(("error", f"{type(exc).__name__}: {exc}"))
+        events.send(("error", f"{type(exc).__name__}: {exc}"))
 
 
 def build_in_subprocess(root: Path, progress: Progress) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
-    events = context.Queue()
-    process = context.Process(target=_worker, args=(str(root), events))
+    events, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_worker, args=(str(root), sender))
     process.start()
+    sender.close()
     try:
         while True:
-            try:
-                kind, payload = events.get(timeout=1)
-            except queue.Empty:
+            if not events.poll(1):
                 if not process.is_alive():
-                    raise BenchError(f"the build process died (exit status {process.exitcode})") from None
+                    raise BenchError(f"the build process died (exit status {process.exitcode})")
                 continue
+            try:
+                kind, payload = events.recv()
+            except EOFError:
+                process.join()
+                raise BenchError(f"the build process died (exit status {process.exitcode})") from None
             if kind == "stage":
                 progress(payload)
             elif kind == "error":

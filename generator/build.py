@@ -10,16 +10,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .diagnostics import ContentError, Diagnostic
+from .analyze import Program
+from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .emit.dice_page import DICE_PAGE, emit_dice_page
-from .emit.engine import emit_engine
+from .emit.engine import emit_engine, engine_module
 from .emit.errors_page import emit_errors_page
-from .emit.export import emit_export
-from .emit.links import SEARCH_PAGE, glossary_path, landing_path, page_path, tables_path
-from .emit.pages import emit_pages
-from .emit.scripts import emit_scripts
-from .emit.search import emit_search_records
-from .pipeline import Compiled, Project, compile_project
+from .emit.export import emit_export, system_export
+from .emit.links import HOME, SEARCH_PAGE, glossary_path, landing_path, page_path, tables_path
+from .emit.pages import home_item, home_page, system_pages
+from .emit.scripts import emit_scripts, system_script
+from .emit.search import emit_search_records, record_texts, search_kinds, search_page
+from .parallel import WorkerFailed, balanced, run_shares, worker_count
+from .pipeline import Compiled, Layout, Project, compile_systems, discover
 
 OUTPUTS = ("build/docs", "build/engine", "build/export")
 SITE = "site"
@@ -31,36 +33,109 @@ class SiteBuildError(Exception):
 
 
 @dataclass(frozen=True)
+class Emitted:
+    """One system's part of the build: its own files, and its parts of the files all systems share."""
+
+    system: str
+    files: dict[str, dict[str, str]]  # by output folder, as generate() returns them
+    home_item: str
+    facet: tuple[str, str]  # the search page's filter: system id and title
+    kinds: list[str]
+    script: list[str]
+    records: list[str]
+    module: str
+    nav: dict[str, list[Any]]
+
+
+@dataclass(frozen=True)
 class BuildResult:
-    compiled: Compiled
+    systems: int
     files: int
+    nav: list[Any]
+
+
+def emit_system(program: Program, site_url: str) -> Emitted:
+    system = program.system
+    return Emitted(system.id, {"build/docs": system_pages(program), "build/engine": engine_module(program, site_url),
+                               "build/export": system_export(program, site_url)},
+                   home_item(program), (system.id, system.title), search_kinds(program), system_script(program),
+                   record_texts(program), system.module, nav_entry(program))
+
+
+def assemble(project: Project, emitted: list[Emitted]) -> dict[str, dict[str, str]]:
+    """Every generated file, by output folder ({folder: {relative path: text}}), from each system's part."""
+    shared = {
+        "build/docs": {HOME: home_page([e.home_item for e in emitted]),
+                       SEARCH_PAGE: search_page([e.facet for e in emitted], {k for e in emitted for k in e.kinds}),
+                       **emit_scripts([e.script for e in emitted]), **emit_errors_page(),
+                       **emit_search_records([r for e in emitted for r in e.records]), **emit_dice_page()},
+        "build/engine": emit_engine([e.module for e in emitted]),
+        "build/export": emit_export(project.schema),
+    }
+    return {folder: {**files, **{k: v for e in emitted for k, v in e.files[folder].items()}}
+            for folder, files in shared.items()}
 
 
 def generate(project: Project, compiled: Compiled) -> dict[str, dict[str, str]]:
-    """Every generated file, by output folder: {folder: {relative path: text}}."""
+    """Every generated file of compiled programs, by output folder: {folder: {relative path: text}}."""
     site_url = site_url_of(project)
-    programs = compiled.programs
-    return {
-        "build/docs": {**emit_pages(programs), **emit_scripts(programs), **emit_errors_page(), **emit_search_records(programs),
-                       **emit_dice_page()},
-        "build/engine": emit_engine(programs, site_url),
-        "build/export": emit_export(programs, site_url, project.schema),
-    }
+    return assemble(project, [emit_system(program, site_url) for program in compiled.programs])
+
+
+def compile_and_emit(project: Project) -> list[Emitted]:
+    """Compile and emit every system, sharing the systems between processes where there are CPUs to spare.
+
+    Systems are independent until assembly, so each process compiles and emits its share and sends back only
+    text. On any content error (or a system id two shares both use) the work is redone in this process alone,
+    so errors are reported exactly as a single process reports them.
+    """
+    diags = Diagnostics()
+    layout = discover(project, diags)
+    diags.raise_if_errors()
+    count = worker_count(len(layout))
+    if count > 1:
+        sizes = [sum(_size(path) for path in (system, *chapters)) for system, chapters in layout]
+        shares = [[layout[i] for i in share] for share in balanced(sizes, count)]
+        try:
+            parts = run_shares(lambda share: _emit_share(project, share), shares)
+        except (ContentError, WorkerFailed):
+            pass
+        else:
+            order = {system: index for index, (system, _) in enumerate(layout)}
+            emitted = sorted((e for part in parts for e in part), key=lambda pair: order[pair[0]])
+            ids = [e.system for _, e in emitted]
+            if len(set(ids)) == len(ids):
+                return [e for _, e in emitted]
+    return [e for _, e in _emit_share(project, layout)]
+
+
+def _emit_share(project: Project, layout: Layout) -> list[tuple[Path, Emitted]]:
+    compiled = compile_systems(project, layout)
+    site_url = site_url_of(project)
+    return [(system, emit_system(program, site_url)) for (system, _), program in zip(layout, compiled.programs)]
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def build_project(project: Project, site: bool = True) -> BuildResult:
-    compiled = compile_project(project)
-    trees = generate(project, compiled)
+    emitted = compile_and_emit(project)
+    trees = assemble(project, emitted)
+    navigation = nav([e.nav for e in emitted])
     staging = Path(tempfile.mkdtemp(prefix=".rulesc-tmp-", dir=project.root))
     try:
         for folder, files in trees.items():
             _write_tree(staging / folder, files)
         if site:
-            build_site(project, staging / "build/docs", staging / SITE, nav(compiled))
+            build_site(project, staging / "build/docs", staging / SITE, navigation)
         _swap(project.root, staging, list(trees) + ([SITE] if site else []))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return BuildResult(compiled, sum(len(files) for files in trees.values()))
+    return BuildResult(len(emitted), sum(len(files) for files in trees.values()), navigation)
 
 
 PREVIEW_OUTPUTS = ("build/docs",)
@@ -71,7 +146,7 @@ def refresh_outputs(project: Project, folders: tuple[str, ...] = OUTPUTS) -> int
 
     Unchanged files keep their modification time, so MkDocs' dirty build rebuilds only the pages that changed.
     """
-    trees = generate(project, compile_project(project))
+    trees = assemble(project, compile_and_emit(project))
     changed = 0
     for folder, files in ((f, trees[f]) for f in folders):
         for relative, text in sorted(files.items()):
@@ -115,18 +190,23 @@ def _swap(root: Path, staging: Path, folders: list[str]) -> None:
         raise
 
 
-def nav(compiled: Compiled) -> list[Any]:
-    """The site navigation: home, search, then per system its landing page, chapters, glossary and index tables."""
-    entries: list[Any] = [{"Home": "index.md"}, {"Search": SEARCH_PAGE}]
-    for program in compiled.programs:
-        system = program.system
-        pages: list[Any] = [{"Overview": landing_path(system)}]
-        pages += [{c.title: page_path(system, c.id)} for c in system.chapters]
-        pages += [{"Glossary": glossary_path(system)}, {"Index tables": tables_path(system)}]
-        entries.append({system.title: pages})
-    entries.append({"Dice notation": DICE_PAGE})
-    entries.append({"Error codes": "errors.md"})
-    return entries
+def nav(systems: list[dict[str, list[Any]]]) -> list[Any]:
+    """The site navigation: home, search, each system's nav_entry(), then the dice and error code pages."""
+    return [{"Home": "index.md"}, {"Search": SEARCH_PAGE}, *systems, {"Dice notation": DICE_PAGE},
+            {"Error codes": "errors.md"}]
+
+
+def compiled_nav(compiled: Compiled) -> list[Any]:
+    return nav([nav_entry(program) for program in compiled.programs])
+
+
+def nav_entry(program: Program) -> dict[str, list[Any]]:
+    """A system in the navigation: its landing page, chapters, glossary and index tables."""
+    system = program.system
+    pages: list[Any] = [{"Overview": landing_path(system)}]
+    pages += [{c.title: page_path(system, c.id)} for c in system.chapters]
+    pages += [{"Glossary": glossary_path(system)}, {"Index tables": tables_path(system)}]
+    return {system.title: pages}
 
 
 def site_url_of(project: Project) -> str:

@@ -107,7 +107,7 @@ def run_build(project: Project, args: argparse.Namespace) -> int:
 
     result = build_project(project, site=not args.no_site)
     outputs = "build/docs, build/engine, build/export" + ("" if args.no_site else " and site/")
-    print(f"rulesc: built {len(result.compiled.programs)} system(s) into {outputs} ({result.files} generated files)")
+    print(f"rulesc: built {result.systems} system(s) into {outputs} ({result.files} generated files)")
     return 0
 
 
@@ -257,7 +257,7 @@ def run_serve(project: Project, args: argparse.Namespace) -> int:
 
     from mkdocs.commands.serve import serve
 
-    from .build import build_project, nav
+    from .build import build_project
 
     result = build_project(project)
     stop = threading.Event()
@@ -265,7 +265,7 @@ def run_serve(project: Project, args: argparse.Namespace) -> int:
     watcher.start()
     try:
         serve(config_file=str(project.root / "mkdocs.yml"), livereload=True, dev_addr=args.dev_addr,
-              nav=nav(result.compiled), build_type="dirty", strict=False)  # the preview; `build` stays strict
+              nav=result.nav, build_type="dirty", strict=False)  # the preview; `build` stays strict
     finally:
         stop.set()
     return 0

@@ -12,6 +12,7 @@ from .model import build_system
 from .schema import SCHEMA_DIR, validate_document
 
 SYSTEM_FILE = "system.yaml"
+Layout = list[tuple[Path, list[Path]]]  # each system's system.yaml and its chapter files
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Compiled:
     warnings: tuple[Diagnostic, ...]
 
 
-def discover(project: Project, diags: Diagnostics) -> list[tuple[Path, list[Path]]]:
+def discover(project: Project, diags: Diagnostics) -> Layout:
     """Each system folder's system.yaml and its chapter files, in a stable order."""
     if not project.content.is_dir():
         diags.error("E0001", f"no content folder at {project.display(project.content)}", None,
@@ -67,6 +68,12 @@ def compile_project(project: Project) -> Compiled:
     diags = Diagnostics()
     layout = discover(project, diags)
     diags.raise_if_errors()
+    return compile_systems(project, layout)
+
+
+def compile_systems(project: Project, layout: Layout) -> Compiled:
+    """compile_project for the systems of `layout` (each a system.yaml and its chapter files)."""
+    diags = Diagnostics()
     loaded = [(_load(project, s, diags), [_load(project, c, diags) for c in cs]) for s, cs in layout]
     diags.raise_if_errors()
     for system_doc, chapter_docs in loaded:

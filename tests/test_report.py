@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import nav
+from generator.build import compiled_nav
 from generator.diagnostics import ContentError, Diagnostic, Span
 from generator.emit.errors_page import emit_errors_page
 from generator.errors_catalog import BASE, CATALOG, FileText, Generated
@@ -175,7 +175,7 @@ def test_error_page_documents_every_code_and_is_in_the_navigation() -> None:
     for code, entry in CATALOG.items():
         assert f"### {code}: {entry.title} {{#{code.lower()}}}\n" in page
     assert page.count("**Bad:**") >= len(CATALOG) and page.count("**Fixed:**") >= len(CATALOG)
-    assert nav(Compiled((), ()))[-1] == {"Error codes": "errors.md"}
+    assert compiled_nav(Compiled((), ()))[-1] == {"Error codes": "errors.md"}
 
 
 def test_error_page_excerpt_shows_the_changed_lines() -> None:

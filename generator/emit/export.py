@@ -17,11 +17,14 @@ EXPORT_VERSION = 1
 RECORD_DEPTH = 4  # system, its lists, a chapter, its rules: each rule and term stands on one line
 
 
-def emit_export(programs: tuple[Program, ...], site_url: str, schema_dir: Path) -> dict[str, str]:
-    files = {"rulesc-export.schema.json": (schema_dir / "export.schema.json").read_text(encoding="utf-8")}
-    for program in programs:
-        files[f"{program.system.id}.json"] = json_text(_system(program, site_url), RECORD_DEPTH) + "\n"
-    return files
+def emit_export(schema_dir: Path) -> dict[str, str]:
+    """What the export holds besides the systems' files: the JSON Schema they follow."""
+    return {"rulesc-export.schema.json": (schema_dir / "export.schema.json").read_text(encoding="utf-8")}
+
+
+def system_export(program: Program, site_url: str) -> dict[str, str]:
+    """The system's rule data as one JSON file."""
+    return {f"{program.system.id}.json": json_text(_system(program, site_url), RECORD_DEPTH) + "\n"}
 
 
 def _value(value: Value) -> Any:

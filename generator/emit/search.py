@@ -22,21 +22,23 @@ from .index_tables import plural, table_kinds
 from .links import glossary_path, page_path, url_of
 from .markup import Markup
 from .pagefind_index import run_pagefind
-from .writer import json_text
+from .writer import json_array, json_text
 
 RECORDS = ".search/records.json"
 INDEX_FOLDER = "pagefind"
 
 
-def emit_search_records(programs: tuple[Program, ...]) -> dict[str, str]:
-    records = [record for program in programs for record in _records(program)]
-    return {RECORDS: json_text(records, 1, sort_keys=True) + "\n"}  # a record a line
+def emit_search_records(records: list[str]) -> dict[str, str]:
+    """The records file, from every system's record_texts(): a JSON array, a record a line."""
+    return {RECORDS: json_array(records, 0) + "\n"}
 
 
-def _records(program: Program) -> list[dict[str, Any]]:
+def record_texts(program: Program) -> list[str]:
+    """The system's search records (a rule or a term each), each as its line of JSON."""
     markup = Markup.of(program)
     rules = [_rule_record(program, markup, rule) for rule in program.system.rules()]
-    return rules + [_term_record(program, markup, term) for term in program.system.terms]
+    records = rules + [_term_record(program, markup, term) for term in program.system.terms]
+    return [json_text(record, 0, sort_keys=True) for record in records]
 
 
 def _rule_record(program: Program, markup: Markup, rule: Rule) -> dict[str, Any]:
@@ -71,14 +73,19 @@ def write_index(docs_dir: Path, site_dir: Path) -> int:
     return len(records)
 
 
-def search_page(programs: tuple[Program, ...]) -> str:
+def search_kinds(program: Program) -> list[str]:
+    """The kinds of rule the system has, for the search page's filter."""
+    return [kind for kind, _ in table_kinds(program)]
+
+
+def search_page(systems: list[tuple[str, str]], rule_kinds: set[str]) -> str:
+    """The search page, filtering by the systems (id, title) and by the kinds of rule all of them have."""
     from .pages import front, html_block
 
     w = front("Search", "content/", "Search every rule and term by name, abbreviation or text.")
     w.writeline("# Search")
     w.writeline()
-    kinds = sorted({kind for program in programs for kind, _ in table_kinds(program)}) + ["term"]
-    systems = [(p.system.id, p.system.title) for p in programs]
+    kinds = sorted(rule_kinds) + ["term"]
     html_block(w, "rulesc-search", "\n".join([
         '<form class="rulesc-search__form" role="search" action="./">',
         '<label for="rulesc-search-q">Rule name, abbreviation or words of its text</label>',

@@ -46,5 +46,12 @@ def json_text(value: Any, levels: int, sort_keys: bool = False, _depth: int = 0)
         items = [f"{json.dumps(str(k), ensure_ascii=False)}: {json_text(value[k], levels, sort_keys, _depth + 1)}"
                  for k in keys]
         return "{\n" + ",\n".join(inner + item for item in items) + f"\n{outer}}}"
-    items = [json_text(item, levels, sort_keys, _depth + 1) for item in value]
+    return json_array([json_text(item, levels, sort_keys, _depth + 1) for item in value], _depth)
+
+
+def json_array(items: list[str], depth: int) -> str:
+    """A JSON array of items already encoded, one to a line, as json_text lays out an array at `depth`."""
+    if not items:
+        return "[]"
+    inner, outer = "  " * (depth + 1), "  " * depth
     return "[\n" + ",\n".join(inner + item for item in items) + f"\n{outer}]"

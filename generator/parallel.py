@@ -1,0 +1,120 @@
+"""Forked workers: shares of independent work done side by side, each child's result sent back pickled.
+
+Game systems are independent compilation units, so a build gives each process a share of them. Fork (not spawn)
+lets a child start at once with everything this process has imported; it writes its pickled result to a pipe
+and leaves with os._exit, so it never runs this process's exit handlers or flushes its buffers.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import threading
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence, TypeVar
+
+Share = TypeVar("Share")
+Result = TypeVar("Result")
+JOBS_VARIABLE = "RULESC_JOBS"  # a number of processes; 1 keeps all the work in this one
+
+
+@dataclass(frozen=True)
+class Observer:
+    """Follows work done in forked children (the benchmark times its stages this way): `started` runs in the
+    child before its share, `report` after it, and `merge` receives in this process what `report` returned."""
+
+    started: Callable[[], None]
+    report: Callable[[], Any]
+    merge: Callable[[Any], None]
+
+
+OBSERVERS: list[Observer] = []
+
+
+class WorkerFailed(Exception):
+    """A child raised or died; the caller redoes the work in one process, where any error shows as usual."""
+
+
+def worker_count(tasks: int) -> int:
+    """How many processes to share `tasks` between: one where forking is unsafe (another thread runs, whose locks
+    a child would inherit held) or where RULESC_JOBS says so, otherwise one per CPU this process may use."""
+    if not hasattr(os, "fork") or threading.active_count() > 1:
+        return 1
+    wanted = os.environ.get(JOBS_VARIABLE, "")
+    cpus = int(wanted) if wanted.isdigit() and int(wanted) > 0 else len(os.sched_getaffinity(0))
+    return max(1, min(tasks, cpus))
+
+
+def balanced(sizes: Sequence[int], count: int) -> list[list[int]]:
+    """Indices of `sizes` in `count` shares of about equal total size (largest first, each to the lightest
+    share); each share keeps its indices in order, and the lightest share comes first."""
+    shares: list[list[int]] = [[] for _ in range(count)]
+    totals = [0] * count
+    for index in sorted(range(len(sizes)), key=lambda i: (-sizes[i], i)):
+        lightest = min(range(count), key=lambda s: (totals[s], s))
+        shares[lightest].append(index)
+        totals[lightest] += sizes[index]
+    order = sorted(range(count), key=lambda s: (totals[s], s))
+    return [sorted(shares[s]) for s in order if shares[s]]
+
+
+def run_shares(work: Callable[[Share], Result], shares: Sequence[Share]) -> list[Result]:
+    """work(share) for every share, in order: the first in this process, each other one in a forked child.
+
+    An exception in the first share propagates once the children are stopped; a child that raised or died
+    raises WorkerFailed.
+    """
+    children = [_fork(work, share) for share in shares[1:]]
+    try:
+        results = [work(shares[0])]
+    except BaseException:
+        for pid, pipe in children:
+            os.kill(pid, signal.SIGKILL)
+            _collect(pid, pipe)
+        raise
+    failed = False
+    for pid, pipe in children:
+        outcome = _collect(pid, pipe)
+        if outcome is None:
+            failed = True
+            continue
+        result, reports = outcome
+        for observer, report in zip(OBSERVERS, reports):
+            observer.merge(report)
+        results.append(result)
+    if failed:
+        raise WorkerFailed("a worker process failed")
+    return results
+
+
+def _fork(work: Callable[[Share], Result], share: Share) -> tuple[int, int]:
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        status = 1
+        try:
+            os.close(read)
+            for observer in OBSERVERS:
+                observer.started()
+            result = work(share)
+            payload = pickle.dumps((result, [o.report() for o in OBSERVERS]), protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(write, "wb") as out:
+                out.write(payload)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write)
+    return pid, read
+
+
+def _collect(pid: int, pipe: int) -> tuple[Any, list[Any]] | None:
+    """What the child sent, once it has exited; None if it failed."""
+    chunks = []
+    with os.fdopen(pipe, "rb") as source:
+        while chunk := source.read(1 << 20):
+            chunks.append(chunk)
+    _, status = os.waitpid(pid, 0)
+    if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        return None
+    return pickle.loads(b"".join(chunks))  # type: ignore[no-any-return]

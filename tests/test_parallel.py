@@ -1,0 +1,115 @@
+"""Builds shared between processes: the same bytes and the same errors as one process, whatever a worker does."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import generator.build as build
+from generator.build import assemble, compile_and_emit, generate
+from generator.diagnostics import ContentError, Diagnostics
+from generator.parallel import JOBS_VARIABLE, WorkerFailed, balanced, run_shares, worker_count
+from generator.pipeline import Project, compile_project, discover
+from tests.conftest import REPO, copy_project
+
+
+@pytest.fixture
+def shares(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Two processes whatever the machine has, and the number of shares each build ran."""
+    monkeypatch.setenv(JOBS_VARIABLE, "2")
+    counts: list[int] = []
+
+    def counted(work: Any, given: list[Any]) -> list[Any]:
+        counts.append(len(given))
+        return run_shares(work, given)
+
+    monkeypatch.setattr(build, "run_shares", counted)
+    return counts
+
+
+def errors_of(root: Path, emit: Any) -> list[str]:
+    with pytest.raises(ContentError) as failure:
+        emit(Project(root))
+    return [str(d) for d in failure.value.diagnostics]
+
+
+def test_shared_build_writes_exactly_what_one_process_writes(shares: list[int]) -> None:
+    project = Project(REPO)
+    assert assemble(project, compile_and_emit(project)) == generate(project, compile_project(project))
+    assert shares == [2]
+
+
+def test_errors_in_a_worker_are_reported_as_one_process_reports_them(shares: list[int], tmp_path: Path) -> None:
+    root = copy_project(tmp_path / "p")
+    layout = discover(Project(root), Diagnostics())
+    sizes = [sum(p.stat().st_size for p in (system, *chapters)) for system, chapters in layout]
+    names = [[layout[i][0].parent.name for i in share] for share in balanced(sizes, 2)]
+    assert ["dbu" in share for share in names] == [False, True] and "annulus" in names[0]
+    for system in ("dbu", "annulus"):  # one in each share: a schema error in one, an unknown key in the other
+        chapter = sorted((root / "content" / system).glob("*.yaml"))[0]
+        text = chapter.read_text(encoding="utf-8")
+        chapter.write_text(text.replace("title:", "titel:", 1) if system == "dbu" else text + "\nbogus: 1\n",
+                           encoding="utf-8")
+    reported = errors_of(root, compile_and_emit)
+    assert reported == errors_of(root, compile_project)
+    assert {line.split("/")[1] for line in reported} == {"dbu", "annulus"}
+    assert shares == [2]
+
+
+def test_a_system_id_used_in_two_shares_is_reported(shares: list[int], tmp_path: Path) -> None:
+    root = copy_project(tmp_path / "p")
+    systems = sorted(p for p in (root / "content").iterdir() if p.is_dir())
+    first, last = systems[0], systems[-1]
+    first_id = [line for line in (first / "system.yaml").read_text().splitlines() if line.startswith("id:")][0]
+    system_file = last / "system.yaml"
+    system_file.write_text("\n".join(first_id if line.startswith("id:") else line
+                                     for line in system_file.read_text().splitlines()) + "\n")
+    reported = errors_of(root, compile_and_emit)
+    assert reported == errors_of(root, compile_project)
+    assert any("E0601" in line for line in reported)
+
+
+def test_a_worker_that_dies_makes_the_caller_redo_the_work() -> None:
+    def work(share: int) -> int:
+        if share == 2:
+            os._exit(3)
+        return share * 10
+
+    assert run_shares(work, [1, 3]) == [10, 30]
+    with pytest.raises(WorkerFailed):
+        run_shares(work, [1, 2])
+
+
+def test_an_error_in_this_process_share_stops_the_children() -> None:
+    def work(share: int) -> int:
+        if share == 1:
+            raise ValueError("first share")
+        return share
+
+    with pytest.raises(ValueError, match="first share"):
+        run_shares(work, [1, 2, 3])
+
+
+def test_shares_balance_by_size_and_keep_their_order() -> None:
+    assert balanced([5, 5, 5, 5, 5], 2) == [[1, 3], [0, 2, 4]]
+    assert balanced([10, 1, 1, 1], 2) == [[1, 2, 3], [0]]
+    assert balanced([3], 2) == [[0]]
+
+
+def test_no_forking_while_another_thread_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(JOBS_VARIABLE, "4")
+    assert worker_count(3) == 3
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert worker_count(3) == 1
+    finally:
+        stop.set()
+        other.join()
+    monkeypatch.setenv(JOBS_VARIABLE, "1")
+    assert worker_count(3) == 1
