@@ -64,19 +64,28 @@ class Clock:
     wall: dict[str, float] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)
     quiet: bool = False  # in a forked worker: the parent has announced the stages already
+    workers_kib: int = 0  # what the build's workers grew by, added up (ru_maxrss over the RSS they started with)
 
     def observer(self) -> Observer:
-        """Follows the build's worker processes: each starts with an empty quiet clock, and its figures are added
-        to this one."""
+        """Follows the build's worker processes: each starts with an empty quiet clock, and its figures and its
+        growth in memory are added to this one."""
+        start = [0]
+
         def started() -> None:
             self.wall, self.cpu, self.quiet = {}, {}, True
+            start[0] = _rss_kib()
 
-        def merge(report: tuple[dict[str, float], dict[str, float]]) -> None:
-            for mine, theirs in zip((self.wall, self.cpu), report):
+        def report() -> tuple[dict[str, float], dict[str, float], int]:
+            return self.wall, self.cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - start[0]
+
+        def merge(report: tuple[dict[str, float], dict[str, float], int]) -> None:
+            wall, cpu, grown = report
+            for mine, theirs in ((self.wall, wall), (self.cpu, cpu)):
                 for name, seconds in theirs.items():
                     mine[name] = mine.get(name, 0.0) + seconds
+            self.workers_kib += max(0, grown)
 
-        return Observer(started, lambda: (self.wall, self.cpu), merge)
+        return Observer(started, report, merge)
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
@@ -129,7 +138,7 @@ def measure_build(root: Path, progress: Progress) -> dict[str, Any]:
     figures = _build_figures(clock)
     progress("incremental")
     figures.update(measure_incremental(root, compile_project(_project(root))))
-    figures["peak_mib"] = _peak_mib()
+    figures["peak_mib"] = _peak_mib(clock.workers_kib)
     return figures
 
 
@@ -150,14 +159,22 @@ def _build_figures(clock: Clock) -> dict[str, Any]:
     return figures
 
 
-def _peak_mib() -> float:
-    """Peak RSS of the largest process of the build (this one, or Pagefind), in MiB (ru_maxrss is KiB on Linux).
+def _peak_mib(workers_kib: int) -> float:
+    """Peak memory of the build in MiB, counted high: this process's peak RSS plus what its compile workers grew
+    by, as if all of them peaked at once, or Pagefind's peak if that is more (ru_maxrss is KiB on Linux).
 
-    A child's figure starts from this process's RSS when it was forked, so Pagefind is never reported below it.
+    A forked child's figure starts from this process's RSS when it was forked, so Pagefind is never reported
+    below it, and a compile worker's own share is its peak less the RSS it started with.
     """
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return round(max(own, child) / 1024, 1)
+    return round(max(own + workers_kib, child) / 1024, 1)
+
+
+def _rss_kib() -> int:
+    """This process's resident set now, in KiB."""
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
 
 
 EDIT_MARK = "Edited for the incremental benchmark"

@@ -78,7 +78,7 @@ def report(f: dict[str, Any]) -> str:
               _row("incremental (edit -> page rewritten)", f["incremental_seconds"]),
               _row("  rulesc refresh_outputs", f["incremental_refresh_seconds"]),
               _row("  mkdocs rebuild + search index", f["incremental_site_seconds"]),
-              f"{'peak memory (largest process)':<44} {f['peak_mib']:8.1f} MiB",
+              f"{'peak memory (build processes together)':<44} {f['peak_mib']:8.1f} MiB",
               f"{'search bytes loaded before typing':<44} {f['search_payload_bytes']:8d} "
               f"({f['search_payload_on_load_bytes']} on page load, the rest when the search box gets focus)",
               f"{'  on the page':<44} {f['payload_page']} ({f['page_load_bytes']} bytes in all; "

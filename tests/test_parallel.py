@@ -113,3 +113,11 @@ def test_no_forking_while_another_thread_runs(monkeypatch: pytest.MonkeyPatch) -
         other.join()
     monkeypatch.setenv(JOBS_VARIABLE, "1")
     assert worker_count(3) == 1
+
+
+def test_one_process_per_system_up_to_four_per_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(JOBS_VARIABLE, raising=False)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
+    assert [worker_count(n) for n in (1, 5, 20)] == [1, 5, 8]
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
+    assert worker_count(5) == 1
