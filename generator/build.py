@@ -21,7 +21,7 @@ from .emit.pages import home_item, home_page, system_pages
 from .emit.scripts import emit_scripts, system_script
 from .emit.search import emit_search_records, record_texts, search_kinds, search_page
 from .parallel import WorkerFailed, balanced, run_shares, worker_count
-from .pipeline import Compiled, Layout, Project, compile_systems, discover
+from .pipeline import Compiled, Layout, Project, compile_systems, discover, few_collections
 
 OUTPUTS = ("build/docs", "build/engine", "build/export")
 SITE = "site"
@@ -89,6 +89,11 @@ def compile_and_emit(project: Project) -> list[Emitted]:
     text. On any content error (or a system id two shares both use) the work is redone in this process alone,
     so errors are reported exactly as a single process reports them.
     """
+    with few_collections():
+        return _compile_and_emit(project)
+
+
+def _compile_and_emit(project: Project) -> list[Emitted]:
     diags = Diagnostics()
     layout = discover(project, diags)
     diags.raise_if_errors()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from .analyze import Program, analyze_system
 from .diagnostics import Diagnostic, Diagnostics, Span
@@ -12,6 +15,8 @@ from .model import build_system
 from .schema import SCHEMA_DIR, validate_document
 
 SYSTEM_FILE = "system.yaml"
+# Collect the youngest generation after this many new objects, not Python's default 700 (see few_collections).
+YOUNG_THRESHOLD = 100_000
 Layout = list[tuple[Path, list[Path]]]  # each system's system.yaml and its chapter files
 
 
@@ -68,7 +73,25 @@ def compile_project(project: Project) -> Compiled:
     diags = Diagnostics()
     layout = discover(project, diags)
     diags.raise_if_errors()
-    return compile_systems(project, layout)
+    with few_collections():
+        return compile_systems(project, layout)
+
+
+@contextmanager
+def few_collections() -> Iterator[None]:
+    """Run the cyclic garbage collector rarely for the duration of the block.
+
+    Compiling makes a few hundred thousand objects that all live to the end and almost no cyclic garbage. At
+    Python's default thresholds the collector ran every 700 allocations and again and again walked everything
+    built so far: a fifth of the compile time at 5,000 rules. Reference counting still frees everything else at
+    once, and the collector still runs, every YOUNG_THRESHOLD allocations.
+    """
+    before = gc.get_threshold()
+    gc.set_threshold(YOUNG_THRESHOLD, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def compile_systems(project: Project, layout: Layout) -> Compiled:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 
 from ..analyze import LINK, VALUE, Program, show
@@ -180,45 +181,46 @@ class Markup:
                 yield child
 
     def _text(self, content: str, section: Section, inert: bool) -> Iterator[Token]:
-        """A text token split into text and links: [[references]] always, defined terms unless inert."""
+        """A text token as HTML with its links: [[references]] always, defined terms unless inert.
+
+        The HTML is written here and handed to the renderer as one html_inline token, escaped as its text and
+        attribute rules escape: a token per link and per piece of text between links cost more than the rest of
+        the rendering."""
+        parts: list[str] = []
         position = 0
         for match in PLACEHOLDER.finditer(content):
-            yield from self._terms(self._fill(content[position:match.start()]), section, inert)
-            yield from self._reference(*self._refs[int(match.group(1))], section, inert)
+            self._terms(parts, self._fill(content[position:match.start()]), section, inert)
+            parts.append(self._reference(*self._refs[int(match.group(1))], section, inert))
             position = match.end()
-        yield from self._terms(self._fill(content[position:]), section, inert)
+        self._terms(parts, self._fill(content[position:]), section, inert)
+        token = Token("html_inline", "", 0)
+        token.content = "".join(parts)
+        yield token
 
-    def _reference(self, target: str, label: str | None, section: Section, inert: bool) -> Iterator[Token]:
+    def _reference(self, target: str, label: str | None, section: Section, inert: bool) -> str:
         found = self.program.resolve(target)
         shown = self._fill(label) if label else (found.name if found is not None else target)
         if found is None or inert:
-            yield _text_token(shown)
-            return
+            return escapeHtml(shown)
         if isinstance(found, Rule):
-            yield from _link(rule_href(self.program.system, found, section.page), shown, "rule",
-                             self.preview_rule(found))
-        else:
-            section.seen.add(found.id)
-            yield from _link(term_href(self.program.system, found, section.page), shown, "term",
-                             self.preview_term(found))
+            return _link(rule_href(self.program.system, found, section.page), shown, "rule", self.preview_rule(found))
+        section.seen.add(found.id)
+        return _link(term_href(self.program.system, found, section.page), shown, "term", self.preview_term(found))
 
-    def _terms(self, content: str, section: Section, inert: bool) -> Iterator[Token]:
-        if inert or self.pattern is None:
-            yield from [_text_token(content)] if content else []
-            return
+    def _terms(self, parts: list[str], content: str, section: Section, inert: bool) -> None:
+        """Appends `content` to parts as HTML, its defined terms linked unless inert."""
         position = 0
-        for match in self.pattern.finditer(content):
-            term = self._term_of(match)
-            if term is None or not self._links(term, section):
-                continue
-            section.seen.add(term.id)
-            if match.start() > position:
-                yield _text_token(content[position:match.start()])
-            yield from _link(term_href(self.program.system, term, section.page), match.group(0), "term",
-                             self.preview_term(term))
-            position = match.end()
-        if position < len(content):
-            yield _text_token(content[position:])
+        if not inert and self.pattern is not None:
+            for match in self.pattern.finditer(content):
+                term = self._term_of(match)
+                if term is None or not self._links(term, section):
+                    continue
+                section.seen.add(term.id)
+                parts.append(escapeHtml(content[position:match.start()]))
+                parts.append(_link(term_href(self.program.system, term, section.page), match.group(0), "term",
+                                   self.preview_term(term)))
+                position = match.end()
+        parts.append(escapeHtml(content[position:]))
 
     def _term_of(self, match: re.Match[str]) -> Term | None:
         return term_of(self.terms, match.group(0))
@@ -330,15 +332,7 @@ def _first_sentence(text: str) -> str:
     return sentence if len(sentence) <= PREVIEW_CHARS else sentence[: PREVIEW_CHARS - 1].rstrip() + "\u2026"
 
 
-def _text_token(content: str) -> Token:
-    token = Token("text", "", 0)
-    token.content = content
-    return token
-
-
-def _link(url: str, label: str, kind: str, preview: str) -> Iterator[Token]:
-    opening = Token("link_open", "a", 1)
-    opening.attrs = {"href": url, "class": f"rulesc-ref rulesc-ref--{kind}", "data-preview": preview}
-    yield opening
-    yield _text_token(label)
-    yield Token("link_close", "a", -1)
+def _link(url: str, label: str, kind: str, preview: str) -> str:
+    """A link as the renderer writes a link_open with these attributes, its text, and link_close."""
+    return (f'<a href="{escapeHtml(url)}" class="rulesc-ref rulesc-ref--{kind}" data-preview="{escapeHtml(preview)}">'
+            f"{escapeHtml(label)}</a>")
