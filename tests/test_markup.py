@@ -1,4 +1,4 @@
-"""Term linking's grouped pattern must find exactly what one alternation of every name finds."""
+"""Markup: the grouped term pattern finds what one alternation finds; the prose short cut renders as markdown-it."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.emit.markup import Markup, _alternatives, _term_pattern
+from generator.emit.markup import Markup, _alternatives, _term_pattern, prose_tokens
 from generator.model import Term
 from generator.pipeline import Project, compile_project
 
@@ -71,3 +71,75 @@ def test_each_text_parses_once_and_renders_as_if_parsed_afresh(program: object) 
         assert rendered_first.block(rule.text, Section("p/", rule.id)) == html
         assert rendered_first.plain(rule.text) == Markup(program).plain(rule.text)  # type: ignore[arg-type]
     assert not [r.id for r in rules if r.text.source in previewed._parsed]  # each preview's parse was taken over
+
+
+def _both_ways(markup: Markup, text: str) -> tuple[object, object]:
+    """(rendering, plain text) from markdown-it's parse and from prose_tokens' (None if it declined)."""
+    protected = markup._protect(text)
+    fast = prose_tokens(protected)
+    if fast is None:
+        return None, None
+    parsed = markup.md.parse(protected)
+    ways = [(markup.md.renderer.render(t, markup.md.options, {}), markup._text_of(t)) for t in (parsed, fast)]
+    return ways[0], ways[1]
+
+
+def _synthetic_texts() -> list[str]:
+    import tempfile
+
+    from generator.synthetic import write_rulebook
+
+    with tempfile.TemporaryDirectory() as folder:
+        write_rulebook(Path(folder), 300, ROOT)
+        programs = compile_project(Project(Path(folder))).programs
+    return [t.source for p in programs for r in p.system.rules() for t in (r.text, *r.items)]
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=[p.system.id for p in PROGRAMS])
+def test_prose_tokens_render_as_markdown_it_parses_every_text(program: object) -> None:
+    markup = Markup(program)  # type: ignore[arg-type]
+    system = program.system  # type: ignore[attr-defined]
+    texts = [t.source for r in system.rules() for t in (r.text, *r.items)] + [t.definition.source for t in system.terms]
+    if system.id == "dbu":
+        texts += _synthetic_texts()
+    compared = 0
+    for text in texts:
+        expected, got = _both_ways(markup, text)
+        assert got == expected, text
+        compared += got is not None
+    assert compared > len(texts) / 3  # most rule text is prose and takes the short way
+
+
+@pytest.mark.parametrize("text, prose", [
+    ("One sentence.", True),
+    ("  Leading and trailing spaces.  ", True),
+    ("Two lines\nof one paragraph. ", True),
+    ("A paragraph.\n\n   \n\nAnother, after blank lines with spaces.", True),
+    ("Costs {{power_up_cost}} AD, see [[tier-of-power]] and [[r-1|the rule before]].", True),
+    ("Punctuation that no rule takes: $5, 50%, a@b, 1+1=2, 3-2, (a: b), \"q\" 'q' ? ! ^ { }.", True),
+    ("Unicode — “quotes” and é are text.", True),
+    ("A {{_odd}} value name", False),  # an underscore after punctuation can open emphasis
+    ("Hard break  \nhere", False),
+    ("Tab\tinside", False),
+    ("No\u00a0break space", False),
+    ("1. a list", False),
+    ("Text\n2) a list", False),
+    ("Text\n- item", False),
+    ("Title\n===", False),
+    ("# Heading", False),
+    ("> quote", False),
+    ("    code", False),
+    ("*emphasis*", False),
+    ("a `code` span", False),
+    ("a <b>tag</b>", False),
+    ("an &amp; entity", False),
+    ("~~struck~~", False),
+    ("a | b\n--|--\nc | d", False),
+    ("escaped \\* star", False),
+])
+def test_prose_tokens_take_only_prose_and_render_it_as_markdown_it_does(text: str, prose: bool) -> None:
+    markup = Markup(PROGRAMS[0])
+    assert (prose_tokens(markup._protect(text)) is not None) == prose
+    if prose:
+        expected, got = _both_ways(markup, text)
+        assert got == expected

@@ -88,14 +88,19 @@ class Markup:
         new parse gives plain() its text before block() rewrites the tokens."""
         tokens = self._parsed.pop(source, None)
         if tokens is None:
-            tokens = self.md.parse(self._protect(source))
+            tokens = self._parse(source)
             if source not in self._plain:
                 self._plain[source] = self._text_of(tokens)
         return tokens
 
     def _render_plain(self, source: str) -> str:
-        tokens = self._parsed[source] = self.md.parse(self._protect(source))
+        tokens = self._parsed[source] = self._parse(source)
         return self._text_of(tokens)
+
+    def _parse(self, source: str) -> list[Token]:
+        protected = self._protect(source)
+        found = prose_tokens(protected)
+        return found if found is not None else self.md.parse(protected)
 
     def _text_of(self, tokens: list[Token]) -> str:
         parts: list[str] = []
@@ -231,6 +236,41 @@ class Markup:
 
 
 PLACEHOLDER = re.compile("\ue000([0-9]+)\ue001")
+
+
+# What prose_tokens leaves to markdown-it: a character some CommonMark rule acts on (escapes, code, emphasis,
+# links, HTML, entities, strikethrough, table pipes), whitespace but space and newline, a hard break (two
+# spaces at a line's end), an indented line, and a line that starts with a block marker or a digit (a list).
+_NOT_PROSE = re.compile(r"[\\`*_\[\]<>&~|\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]|(?!\n| )\s|[^ \n]  +\n|^ {0,3}[#>+*=\-0-9]|^ {4}",
+                        re.MULTILINE)
+# {{values}} whose names have underscores only between letters or digits: CommonMark never takes those for emphasis.
+_PLAIN_VALUE = re.compile(r"\{\{ *[A-Za-z0-9]+(?:_[A-Za-z0-9]+)* *\}\}")
+_BLANK_LINES = re.compile(r"\n(?: *\n)+")
+
+
+def prose_tokens(text: str) -> list[Token] | None:
+    """The tokens markdown-it makes of text that is only paragraphs of prose, without running it; else None.
+
+    Most rule text is plain sentences, [[references]] (already placeholders here) and {{values}}, for which
+    markdown-it's block and inline rules all decline, character by character, and end with a paragraph of text
+    and soft breaks per blank-line-separated block. tests/test_markup.py renders every bundled and synthetic
+    text both ways and compares.
+    """
+    if _NOT_PROSE.search(_PLAIN_VALUE.sub("v", text)):
+        return None
+    tokens: list[Token] = []
+    for paragraph in _BLANK_LINES.split(text.strip(" \n")):
+        if not paragraph.strip(" "):
+            continue
+        lines = [line.strip(" ") for line in paragraph.split("\n")]
+        inline = Token("inline", "", 0, content="\n".join(lines), block=True, children=[])
+        for index, line in enumerate(lines):
+            if index:
+                inline.children.append(Token("softbreak", "br", 0))
+            if line:
+                inline.children.append(Token("text", "", 0, content=line))
+        tokens += [Token("paragraph_open", "p", 1, block=True), inline, Token("paragraph_close", "p", -1, block=True)]
+    return tokens
 
 
 def term_of(keys: dict[str, Term], found: str) -> Term | None:
