@@ -143,3 +143,11 @@ def test_prose_tokens_take_only_prose_and_render_it_as_markdown_it_does(text: st
     if prose:
         expected, got = _both_ways(markup, text)
         assert got == expected
+
+
+def test_prose_tokens_refuse_every_whitespace_character_but_space_and_newline() -> None:
+    import re
+
+    spaces = [chr(c) for c in range(0x3001) if re.match(r"\s", chr(c)) and chr(c) not in " \n"]
+    assert len(spaces) > 20
+    assert [c for c in spaces if prose_tokens(f"a{c}b") is not None] == []

@@ -239,10 +239,14 @@ PLACEHOLDER = re.compile("\ue000([0-9]+)\ue001")
 
 
 # What prose_tokens leaves to markdown-it: a character some CommonMark rule acts on (escapes, code, emphasis,
-# links, HTML, entities, strikethrough, table pipes), whitespace but space and newline, a hard break (two
-# spaces at a line's end), an indented line, and a line that starts with a block marker or a digit (a list).
-_NOT_PROSE = re.compile(r"[\\`*_\[\]<>&~|\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]|(?!\n| )\s|[^ \n]  +\n|^ {0,3}[#>+*=\-0-9]|^ {4}",
-                        re.MULTILINE)
+# links, HTML, entities, strikethrough, table pipes) or any whitespace but space and newline (what \s also
+# matches: controls, NEL, no-break and other Unicode spaces); a line that starts with a block marker or a digit
+# (a list) or is indented as code; a hard break (two spaces at a line's end). Three searches: one pattern with
+# all of it tried every alternative at every character and cost more than the markdown-it it saves.
+_NOT_PROSE_CHARACTER = re.compile("[\\\\`*_\\[\\]<>&~|\x00-\x09\x0b-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029"
+                                  "\u202f\u205f\u3000]")
+_NOT_PROSE_LINE = re.compile(r"(?:^|\n)(?: {0,3}[#>+*=\-0-9]| {4})")
+_HARD_BREAK = re.compile(r"[^ \n]  +\n")
 # {{values}} whose names have underscores only between letters or digits: CommonMark never takes those for emphasis.
 _PLAIN_VALUE = re.compile(r"\{\{ *[A-Za-z0-9]+(?:_[A-Za-z0-9]+)* *\}\}")
 _BLANK_LINES = re.compile(r"\n(?: *\n)+")
@@ -256,7 +260,9 @@ def prose_tokens(text: str) -> list[Token] | None:
     and soft breaks per blank-line-separated block. tests/test_markup.py renders every bundled and synthetic
     text both ways and compares.
     """
-    if _NOT_PROSE.search(_PLAIN_VALUE.sub("v", text)):
+    masked = _PLAIN_VALUE.sub("v", text) if "{" in text else text
+    if _NOT_PROSE_CHARACTER.search(masked) or _NOT_PROSE_LINE.search(masked) or \
+            ("  \n" in masked and _HARD_BREAK.search(masked)):
         return None
     tokens: list[Token] = []
     for paragraph in _BLANK_LINES.split(text.strip(" \n")):
