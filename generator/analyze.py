@@ -68,9 +68,20 @@ class Program:
             raise R.RulesError("formulas call each other too deeply")
         formula = self.formulas[formula_id]
         assert formula.expr.node is not None
+        key = (formula_id, tuple((type(a), a) for a in args))  # the type too: 1, 1.0 and True are equal keys
+        answers = self.derived.setdefault("answers", {})
+        try:
+            return answers[key]
+        except TypeError:  # an unhashable argument (a list of upgrades): work it out every time
+            key = None
+        except KeyError:
+            pass
         env = {**self.constants, **{p.name: a for p, a in zip(formula.params, args)}}
-        return within_range(evaluate(formula.expr.node, env, self.runtime_tables(),
-                                     lambda f, a: self.call(f, a, depth + 1)))
+        answer = within_range(evaluate(formula.expr.node, env, self.runtime_tables(),
+                                       lambda f, a: self.call(f, a, depth + 1)))
+        if key is not None:
+            answers[key] = answer  # formulas are pure: the examples, the engine's docs and pages ask alike
+        return answer
 
     def calculate(self, calculator_id: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
         calc = self.calculators[calculator_id]
