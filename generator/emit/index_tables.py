@@ -39,20 +39,23 @@ def emit_index_tables(program: Program, markup: Markup) -> str:
     w.writeline(f"Every rule of {md_escape(system.title)} by kind, with its key fields. Type in a box to filter a "
                 "table; select a column heading to sort by it.")
     w.writeline()
+    columns = _columns(program, markup)
     for kind, rules in table_kinds(program):
         w.writeline(f"## {plural(kind).capitalize()} {{#{kind}}}")
         w.writeline()
         w.writeline(f'<div class="rulesc-index" data-index-table="{kind}" markdown="0">')
-        w.write_block(_table(program, markup, kind, rules))
+        w.write_block(_table(columns, kind, rules))
         w.writeline("</div>")
         w.writeline()
     return w.getvalue()
 
 
-def _table(program: Program, markup: Markup, kind: str, rules: list[Rule]) -> str:
-    columns = [c for c in _columns(program, markup) if any(c[1](r) for r in rules) or c[0] == "Name"]
-    head = "".join(f'<th scope="col">{escape(label)}</th>' for label, _ in columns)
-    body = "\n".join("<tr>" + "".join(f"<td>{get(rule)}</td>" for _, get in columns) + "</tr>" for rule in rules)
+def _table(columns: list[Column], kind: str, rules: list[Rule]) -> str:
+    """The kind's table, with the columns that hold something for at least one of its rules (and Name)."""
+    rows = [[get(rule) for _, get in columns] for rule in rules]
+    kept = [i for i, (label, _) in enumerate(columns) if label == "Name" or any(row[i] for row in rows)]
+    head = "".join(f'<th scope="col">{escape(columns[i][0])}</th>' for i in kept)
+    body = "\n".join("<tr>" + "".join(f"<td>{row[i]}</td>" for i in kept) + "</tr>" for row in rows)
     return "\n".join([f'<table id="index-{kind}" aria-label="{escape(plural(kind).capitalize())}">',
                       f"<thead><tr>{head}</tr></thead>", f"<tbody>\n{body}\n</tbody>", "</table>"])
 
@@ -69,10 +72,12 @@ def _columns(program: Program, markup: Markup) -> list[Column]:
         return (f'<a href="{rule_href(program.system, rule, page)}" class="rulesc-ref rulesc-ref--rule" '
                 f'data-preview="{escape(markup.preview_rule(rule))}">{escape(rule.name)}</a>')
 
-    def fact(label: str) -> Callable[[Rule], str]:
-        return lambda rule: escape(dict(facts_of(rule)).get(label, ""))
+    facts = {rule.id: dict(facts_of(rule)) for rule in program.system.rules()}
 
-    labels = sorted({label for rule in program.system.rules() for label, _ in facts_of(rule)}, key=_fact_order)
+    def fact(label: str) -> Callable[[Rule], str]:
+        return lambda rule: escape(facts[rule.id].get(label, ""))
+
+    labels = sorted({label for found in facts.values() for label in found}, key=_fact_order)
     return [("Name", lambda r: link(r.id)),
             ("Under", lambda r: link(r.parent) if r.parent else ""),
             ("Chapter", lambda r: escape(_chapter_title(program, r))),
