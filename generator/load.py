@@ -6,7 +6,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import yaml
 
@@ -406,15 +406,30 @@ def _clean(message: str) -> str:
 
 def locate_in_scalar(doc: Document, path: JsonPath, text: str, offset: int) -> Span:
     """The span of character `offset` of the string at `path`, following block and quoted styles."""
+    return scalar_locator(doc, path)(offset)
+
+
+def scalar_locator(doc: Document, path: JsonPath) -> Callable[[int], Span]:
+    """locate_in_scalar for many offsets of one string (a formula's tokens): its source lines are read once."""
     start = doc.span(path)
     raw = doc.lines[start.line - 1] if 0 < start.line <= len(doc.lines) else ""
     indicator = raw[start.col - 1: start.col] if start.col - 1 < len(raw) else ""
-    position = 0
-    for line_number, col, content in _scalar_segments(doc, start, indicator):
-        if offset <= position + len(content):
-            return Span(doc.path, line_number, col + offset - position)
-        position += len(content) + 1  # the line break, kept as a newline or folded into a space
-    return start
+    segments = _scalar_segments(doc, start, indicator)
+    read: list[tuple[int, int, int, str]] = []  # (position in the string, line, column, text) of each line so far
+
+    def locate(offset: int) -> Span:
+        for position, line_number, col, content in read:
+            if offset <= position + len(content):
+                return Span(doc.path, line_number, col + offset - position)
+        position = read[-1][0] + len(read[-1][3]) + 1 if read else 0  # +1: the line break, kept or folded
+        for line_number, col, content in segments:
+            read.append((position, line_number, col, content))
+            if offset <= position + len(content):
+                return Span(doc.path, line_number, col + offset - position)
+            position += len(content) + 1
+        return start
+
+    return locate
 
 
 def _scalar_segments(doc: Document, start: Span, indicator: str) -> Iterator[tuple[int, int, str]]:

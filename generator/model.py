@@ -11,7 +11,7 @@ from .diagnostics import Diagnostics, Span, did_you_mean
 from .formula import nodes
 from .formula.lexer import FormulaSyntaxError
 from .formula.parser import parse_formula
-from .load import Document, JsonPath, locate_in_scalar
+from .load import Document, JsonPath, locate_in_scalar, scalar_locator
 from .runtime.rulesc_runtime import Dice, RulesError, parse_dice
 
 Scalar = Union[int, bool, str]
@@ -338,7 +338,7 @@ class _Builder:
         source = self.get(path)
         span = self.span(path)
         try:
-            node = parse_formula(source, lambda offset: locate_in_scalar(self.doc, path, source, offset))
+            node = parse_formula(source, scalar_locator(self.doc, path))
         except FormulaSyntaxError as exc:
             self.diags.error("E0401", f"formula syntax error: {exc.message}",
                              locate_in_scalar(self.doc, path, source, exc.offset), exc.hint)

@@ -60,7 +60,8 @@ class _Parser:
         return token
 
     def at(self, text: str) -> bool:
-        return self.tok.text == text and self.tok.kind in ("op", "keyword")
+        token = self.tokens[self.pos]
+        return token.text == text and token.kind in ("op", "keyword")
 
     def expect(self, text: str) -> Token:
         if not self.at(text):
@@ -94,7 +95,7 @@ class _Parser:
                 then = self.expr()
                 self.expect("else")
                 return n.IfElse(self.span(start), cond, then, self.expr())
-            return self.logic("or", lambda: self.logic("and", self.negation))
+            return self.disjunction()
         finally:
             self.depth -= 1
 
@@ -108,11 +109,20 @@ class _Parser:
         self.expect("in")
         return n.Let(self.span(start), name, value, self.expr())
 
-    def logic(self, op: str, operand: Callable[[], n.Node]) -> n.Node:
-        left = operand()
-        while self.at(op):
+    # One method per precedence level, each calling the next directly: the formula stage parses every formula
+    # of the book, and a generic level taking its operand as a lambda cost a call more per level and operand.
+    def disjunction(self) -> n.Node:
+        left = self.conjunction()
+        while self.at("or"):
             token = self.advance()
-            left = n.Logic(self.span(token), op, left, operand())
+            left = n.Logic(self.span(token), "or", left, self.conjunction())
+        return left
+
+    def conjunction(self) -> n.Node:
+        left = self.negation()
+        while self.at("and"):
+            token = self.advance()
+            left = n.Logic(self.span(token), "and", left, self.negation())
         return left
 
     def negation(self) -> n.Node:
@@ -122,21 +132,32 @@ class _Parser:
         return self.comparison()
 
     def comparison(self) -> n.Node:
-        left = self.binary(("+", "-"), lambda: self.binary(("*", "//", "/"), self.unary))
+        left = self.additive()
         if self.tok.kind == "op" and self.tok.text in COMPARISONS:
             token = self.advance()
-            right = self.binary(("+", "-"), lambda: self.binary(("*", "//", "/"), self.unary))
+            right = self.additive()
             if self.tok.kind == "op" and self.tok.text in COMPARISONS:
                 raise FormulaSyntaxError("comparisons cannot be chained", self.tok.offset,
                                          "write 'a < b and b < c'")
             return n.Compare(self.span(token), token.text, left, right)
         return left
 
-    def binary(self, ops: tuple[str, ...], operand: Callable[[], n.Node]) -> n.Node:
-        left = operand()
-        while self.tok.kind == "op" and self.tok.text in ops:
-            token = self.advance()
-            left = n.BinOp(self.span(token), token.text, left, operand())
+    def additive(self) -> n.Node:
+        left = self.multiplicative()
+        token = self.tokens[self.pos]
+        while token.kind == "op" and token.text in ("+", "-"):
+            self.pos += 1
+            left = n.BinOp(self.span(token), token.text, left, self.multiplicative())
+            token = self.tokens[self.pos]
+        return left
+
+    def multiplicative(self) -> n.Node:
+        left = self.unary()
+        token = self.tokens[self.pos]
+        while token.kind == "op" and token.text in ("*", "//", "/"):
+            self.pos += 1
+            left = n.BinOp(self.span(token), token.text, left, self.unary())
+            token = self.tokens[self.pos]
         return left
 
     def unary(self) -> n.Node:
