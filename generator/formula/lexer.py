@@ -16,6 +16,10 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE)
 
 
+_DICE = re.compile(r"d(\d+)(?:(k[hl])(\d*))?")
+_KEEP = re.compile(r"k[hl]\d*")
+
+
 class FormulaSyntaxError(Exception):
     """A formula that cannot be read; `offset` is the 0-based character position in the formula."""
 
@@ -65,7 +69,9 @@ def _check_number(token: Token) -> None:
 
 def _classify(kind: str, text: str, offset: int, before: list[Token]) -> list[Token]:
     """Split dice notation out of names: '2d10kh1' lexes as int 2, then d, 10, keep 'kh', 1."""
-    dice = re.fullmatch(r"d(\d+)(?:(k[hl])(\d*))?", text) if kind == "name" else None
+    if kind != "name":
+        return [Token(kind, text, offset)]
+    dice = _DICE.fullmatch(text) if text[0] == "d" else None
     if dice:
         tokens = [Token("d", "d", offset), Token("int", dice.group(1), offset + 1)]
         if dice.group(2):
@@ -74,15 +80,13 @@ def _classify(kind: str, text: str, offset: int, before: list[Token]) -> list[To
             if dice.group(3):
                 tokens.append(Token("int", dice.group(3), at + 2))
         return tokens
-    if kind == "name" and re.fullmatch(r"k[hl]\d*", text) and before and before[-1].kind == "int" and \
+    if text[0] == "k" and _KEEP.fullmatch(text) and before and before[-1].kind == "int" and \
             len(before) > 1 and before[-2].kind == "d":
         tokens = [Token("keep", text[:2], offset)]
         return tokens + ([Token("int", text[2:], offset + 2)] if len(text) > 2 else [])
-    if kind == "name" and text == "d" and _ends_operand(before):
+    if text == "d" and _ends_operand(before):
         return [Token("d", "d", offset)]
-    if kind == "name":
-        return [Token("keyword" if text in KEYWORDS else "name", text, offset)]
-    return [Token(kind, text, offset)]
+    return [Token("keyword" if text in KEYWORDS else "name", text, offset)]
 
 
 def _ends_operand(before: list[Token]) -> bool:

@@ -18,12 +18,14 @@ def parse_formula(source: str, locate: Callable[[int], Span]) -> n.Node:
     if len(source) > MAX_LENGTH:
         raise FormulaSyntaxError(f"the formula is {len(source)} characters long; at most {MAX_LENGTH} are allowed", 0,
                                  _SPLIT_HINT)
-    parser = _Parser(tokenize(source), locate)
+    tokens = tokenize(source)
+    parser = _Parser(tokens, locate)
     try:
         node = parser.parse()
     except RecursionError:  # a long run of prefix operators such as '- - - 1' or 'not not ...'
         raise FormulaSyntaxError(f"formula nested deeper than {MAX_NESTING} levels", 0, _SPLIT_HINT) from None
-    if _depth(node) > MAX_NESTING:
+    # A token makes at most two nodes ('d' and 'kh' may add an implied 1), so a short formula cannot be too deep.
+    if 2 * len(tokens) > MAX_NESTING and _depth(node) > MAX_NESTING:
         raise FormulaSyntaxError(f"formula nested deeper than {MAX_NESTING} levels", 0, _SPLIT_HINT)
     return node
 
