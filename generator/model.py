@@ -191,10 +191,21 @@ class Rule:
     calculators: tuple[Calculator, ...]
     chapter: str
     span: Span
-    field_spans: tuple[tuple[str, Span], ...] = ()
+    # Where the rule's mapping is, to find its fields' positions when a diagnostic asks (few ever are).
+    doc: Document | None = field(default=None, repr=False, compare=False)
+    path: JsonPath = field(default=(), repr=False, compare=False)
 
     def field_span(self, name: str) -> Span:
-        return dict(self.field_spans).get(name, self.span)
+        """Where the rule's field `name` starts; the rule's own span if it has no such field."""
+        if self.doc is None or name not in _at(self.doc.data, self.path):
+            return self.span
+        return self.doc.span(self.path + (name,))
+
+
+def _at(data: Any, path: JsonPath) -> Any:
+    for part in path:
+        data = data[part]
+    return data
 
 
 @dataclass(frozen=True)
@@ -256,10 +267,7 @@ class _Builder:
         self.diags = diags
 
     def get(self, path: JsonPath) -> Any:
-        node: Any = self.doc.data
-        for part in path:
-            node = node[part]
-        return node
+        return _at(self.doc.data, path)
 
     def span(self, path: JsonPath) -> Span:
         return self.doc.span(path)
@@ -301,8 +309,7 @@ class _Builder:
             formulas=tuple(self.formula(path + ("formulas", i), r["id"]) for i in range(len(r.get("formulas", ())))),
             calculators=tuple(self.calculator(path + ("calculators", i), r["id"])
                               for i in range(len(r.get("calculators", ())))),
-            chapter=chapter, span=self.span(path),
-            field_spans=tuple((k, self.span(path + (k,))) for k in r))
+            chapter=chapter, span=self.span(path), doc=self.doc, path=path)
 
     def value(self, raw: Scalar, path: JsonPath) -> Value:
         if isinstance(raw, str):
