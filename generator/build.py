@@ -20,7 +20,7 @@ from .emit.links import HOME, SEARCH_PAGE, glossary_path, landing_path, page_pat
 from .emit.pages import home_item, home_page, system_pages
 from .emit.scripts import emit_scripts, system_script
 from .emit.search import emit_search_records, record_texts, search_kinds, search_page
-from .parallel import WorkerFailed, balanced, run_shares, worker_count
+from .parallel import WorkerFailed, plan, run_shares
 from .pipeline import Compiled, Layout, Project, compile_systems, discover, few_collections
 
 OUTPUTS = ("build/docs", "build/engine", "build/export")
@@ -97,10 +97,9 @@ def _compile_and_emit(project: Project) -> list[Emitted]:
     diags = Diagnostics()
     layout = discover(project, diags)
     diags.raise_if_errors()
-    count = worker_count(len(layout))
-    if count > 1:
-        sizes = [sum(_size(path) for path in (system, *chapters)) for system, chapters in layout]
-        shares = [[layout[i] for i in share] for share in balanced(sizes, count)]
+    planned = plan([sum(_size(path) for path in (system, *chapters)) for system, chapters in layout])
+    if len(planned) > 1:
+        shares = [[layout[i] for i in share] for share in planned]
         try:
             parts = run_shares(lambda share: _emit_share(project, share), shares)
         except (ContentError, WorkerFailed):

@@ -37,21 +37,40 @@ class WorkerFailed(Exception):
     """A child raised or died; the caller redoes the work in one process, where any error shows as usual."""
 
 
-def worker_count(tasks: int) -> int:
-    """How many processes to share `tasks` between.
+def plan(sizes: Sequence[int]) -> list[list[int]]:
+    """How to share tasks of these sizes between processes: lists of task indices, one per process.
 
-    One where forking is unsafe (another thread runs, whose locks a child would inherit held) or there is one
-    CPU. Otherwise up to SHARES_PER_CPU per CPU: more shares than CPUs leave the balancing to the kernel, which
-    keeps every CPU busy until the last share ends (five equal systems on two CPUs take 2.5 systems' time as five
-    processes, but 3 as two). RULESC_JOBS sets the number of processes instead.
+    One share where forking is unsafe (another thread runs, whose locks a child would inherit held) or there is
+    one CPU. RULESC_JOBS sets the number of processes. Otherwise the kernel shares the CPUs between more
+    processes than CPUs: five equal systems take three systems' time as two processes on two CPUs, but 2.5 as
+    three (2, 2 and 1) or five. Of the counts up to SHARES_PER_CPU per CPU, the fewest processes whose shares
+    end within 1% of the soonest are used.
     """
-    if not hasattr(os, "fork") or threading.active_count() > 1:
-        return 1
+    if not hasattr(os, "fork") or threading.active_count() > 1 or len(sizes) < 2:
+        return [list(range(len(sizes)))]
     wanted = os.environ.get(JOBS_VARIABLE, "")
     if wanted.isdigit() and int(wanted) > 0:
-        return max(1, min(tasks, int(wanted)))
+        return balanced(sizes, min(len(sizes), int(wanted)))
     cpus = len(os.sched_getaffinity(0))
-    return 1 if cpus < 2 else max(1, min(tasks, SHARES_PER_CPU * cpus))
+    if cpus < 2:
+        return [list(range(len(sizes)))]
+    options = [balanced(sizes, count) for count in range(cpus, min(len(sizes), SHARES_PER_CPU * cpus) + 1)]
+    if not options:
+        return balanced(sizes, len(sizes))
+    ends = [makespan([sum(sizes[i] for i in share) for share in option], cpus) for option in options]
+    return next(option for option, end in zip(options, ends) if end <= min(ends) * 1.01)
+
+
+def makespan(loads: Sequence[float], cpus: int) -> float:
+    """When the last of these loads ends, run side by side with the CPUs shared equally between the processes
+    still running (as the kernel shares them between equally busy processes)."""
+    elapsed = done = 0.0
+    remaining = sorted(loads)
+    for index, load in enumerate(remaining):
+        running = len(remaining) - index
+        elapsed += (load - done) / min(1.0, cpus / running)
+        done = load
+    return elapsed
 
 
 def balanced(sizes: Sequence[int], count: int) -> list[list[int]]:

@@ -12,7 +12,7 @@ import pytest
 import generator.build as build
 from generator.build import assemble, compile_and_emit, generate
 from generator.diagnostics import ContentError, Diagnostics
-from generator.parallel import JOBS_VARIABLE, WorkerFailed, balanced, run_shares, worker_count
+from generator.parallel import JOBS_VARIABLE, WorkerFailed, balanced, makespan, plan, run_shares
 from generator.pipeline import Project, compile_project, discover
 from tests.conftest import REPO, copy_project
 
@@ -102,22 +102,33 @@ def test_shares_balance_by_size_and_keep_their_order() -> None:
 
 def test_no_forking_while_another_thread_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(JOBS_VARIABLE, "4")
-    assert worker_count(3) == 3
+    assert len(plan([1, 1, 1])) == 3
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        assert worker_count(3) == 1
+        assert plan([1, 1, 1]) == [[0, 1, 2]]
     finally:
         stop.set()
         other.join()
     monkeypatch.setenv(JOBS_VARIABLE, "1")
-    assert worker_count(3) == 1
+    assert plan([1, 1, 1]) == [[0, 1, 2]]
 
 
-def test_one_process_per_system_up_to_four_per_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_makespan_shares_the_cpus_between_the_processes_still_running() -> None:
+    assert makespan([1, 1, 1, 1, 1], 2) == 2.5
+    assert makespan([3, 2], 2) == 3
+    assert makespan([2, 2, 1], 2) == 2.5
+    assert makespan([2, 1, 1, 1], 2) == 3
+    assert makespan([4], 2) == 4
+
+
+def test_the_plan_takes_the_fewest_processes_that_end_soonest(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(JOBS_VARIABLE, raising=False)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
-    assert [worker_count(n) for n in (1, 5, 20)] == [1, 5, 8]
+    assert plan([5, 5, 5, 5, 5]) == [[2], [0, 3], [1, 4]]  # 2.5 systems' time; two processes would take 3
+    assert plan([10, 1, 1, 1]) == [[1, 2, 3], [0]]  # the big one alone, the rest beside it
+    assert plan([7, 3]) == [[1], [0]]
+    assert plan([7]) == [[0]]
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
-    assert worker_count(5) == 1
+    assert plan([5, 5, 5, 5, 5]) == [[0, 1, 2, 3, 4]]
