@@ -16,7 +16,7 @@ from .schema import SCHEMA_DIR, validate_document
 
 SYSTEM_FILE = "system.yaml"
 # Collect the youngest generation after this many new objects, not Python's default 700 (see few_collections).
-YOUNG_THRESHOLD = 100_000
+YOUNG_THRESHOLD = 1_000_000
 Layout = list[tuple[Path, list[Path]]]  # each system's system.yaml and its chapter files
 
 

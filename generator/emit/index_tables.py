@@ -10,7 +10,7 @@ from typing import Callable
 
 from ..analyze import Program, show
 from ..model import Rule
-from .links import rule_href, tables_path
+from .links import tables_path
 from .markup import Markup
 
 KIND_ORDER = ("maneuver", "upgrade", "action", "stunt", "keyword", "condition", "general", "table", "list")
@@ -69,8 +69,7 @@ def _columns(program: Program, markup: Markup) -> list[Column]:
         rule = program.rules.get(program.aliases.get(rule_id, rule_id))
         if rule is None:
             return escape(rule_id)
-        return (f'<a href="{rule_href(program.system, rule, page)}" class="rulesc-ref rulesc-ref--rule" '
-                f'data-preview="{escape(markup.preview_rule(rule))}">{escape(rule.name)}</a>')
+        return markup.rule_link(rule, page)
 
     facts = {rule.id: dict(facts_of(rule)) for rule in program.system.rules()}
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 import re
+from html import escape
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -51,6 +52,8 @@ class Markup:
         self.terms = _term_keys(program.system.terms)
         self.pattern = _term_pattern(program.system.terms)
         self._previews: dict[tuple[str, str], str] = {}
+        self._attributes: dict[tuple[str, str], str] = {}  # the previews escaped for an attribute
+        self._link_tails: dict[str, str] = {}  # rule_link() after the address, by rule id
         self._plain: dict[str, str] = {}
         self._parsed: dict[str, list[Token]] = {}  # parses plain() made that block() has not yet taken over
         self._refs: list[tuple[str, str | None]] = []  # the [[references]] parked by _protect, by number
@@ -139,6 +142,15 @@ class Markup:
             self._previews[key] = f"{rule.name} ({rule.kind}): {_first_sentence(self.plain(rule.text))}"
         return self._previews[key]
 
+    def rule_link(self, rule: Rule, page: str) -> str:
+        """A link from `page` to the rule with its preview, as the pages and index tables write one; all but the
+        address is worked out once per rule, as a rule is linked from many places."""
+        tail = self._link_tails.get(rule.id)
+        if tail is None:
+            tail = self._link_tails[rule.id] = (f'" class="rulesc-ref rulesc-ref--rule" '
+                                                f'data-preview="{escape(self.preview_rule(rule))}">{escape(rule.name)}</a>')
+        return f'<a href="{rule_href(self.program.system, rule, page)}{tail}'
+
     def preview_term(self, term: Term) -> str:
         key = ("term", term.id)
         if key not in self._previews:
@@ -208,9 +220,9 @@ class Markup:
         if found is None or inert:
             return escapeHtml(shown)
         if isinstance(found, Rule):
-            return _link(rule_href(self.program.system, found, section.page), shown, "rule", self.preview_rule(found))
+            return _link(rule_href(self.program.system, found, section.page), shown, "rule", self._preview_attribute(found))
         section.seen.add(found.id)
-        return _link(term_href(self.program.system, found, section.page), shown, "term", self.preview_term(found))
+        return _link(term_href(self.program.system, found, section.page), shown, "term", self._preview_attribute(found))
 
     def _terms(self, parts: list[str], content: str, section: Section, inert: bool) -> None:
         """Appends `content` to parts as HTML, its defined terms linked unless inert."""
@@ -223,9 +235,18 @@ class Markup:
                 section.seen.add(term.id)
                 parts.append(escapeHtml(content[position:match.start()]))
                 parts.append(_link(term_href(self.program.system, term, section.page), match.group(0), "term",
-                                   self.preview_term(term)))
+                                   self._preview_attribute(term)))
                 position = match.end()
         parts.append(escapeHtml(content[position:]))
+
+    def _preview_attribute(self, target: Rule | Term) -> str:
+        """The target's preview escaped for a data-preview attribute, once per target."""
+        key = (type(target).__name__, target.id)
+        found = self._attributes.get(key)
+        if found is None:
+            preview = self.preview_rule(target) if isinstance(target, Rule) else self.preview_term(target)
+            found = self._attributes[key] = escapeHtml(preview)
+        return found
 
     def _term_of(self, match: re.Match[str]) -> Term | None:
         return term_of(self.terms, match.group(0))
@@ -379,6 +400,6 @@ def _first_sentence(text: str) -> str:
 
 
 def _link(url: str, label: str, kind: str, preview: str) -> str:
-    """A link as the renderer writes a link_open with these attributes, its text, and link_close."""
-    return (f'<a href="{escapeHtml(url)}" class="rulesc-ref rulesc-ref--{kind}" data-preview="{escapeHtml(preview)}">'
-            f"{escapeHtml(label)}</a>")
+    """A link as the renderer writes a link_open with these attributes (the preview already escaped), its text,
+    and link_close."""
+    return f'<a href="{escapeHtml(url)}" class="rulesc-ref rulesc-ref--{kind}" data-preview="{preview}">{escapeHtml(label)}</a>'

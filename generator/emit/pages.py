@@ -19,7 +19,7 @@ from ..model import Chapter, Formula, Rule, System
 from .calculator_html import display, render_calculator
 from .crosslink import backlinks
 from .index_tables import emit_index_tables, table_kinds
-from .links import HOME, SEARCH_PAGE, glossary_path, href, landing_path, page_path, rule_href, tables_path
+from .links import HOME, SEARCH_PAGE, glossary_path, href, landing_path, page_path, tables_path
 from .markup import Markup, Section
 from .writer import Writer
 
@@ -152,8 +152,7 @@ def _glossary(ctx: Context) -> str:
         body.append(ctx.markup.block(term.definition, Section(page, term.id)))
         if term.rule:
             rule = ctx.program.rules[ctx.program.aliases.get(term.rule, term.rule)]
-            body.append(f'<p>Defined in <a href="{rule_href(system, rule, page)}" class="rulesc-ref rulesc-ref--rule" '
-                        f'data-preview="{escape(ctx.markup.preview_rule(rule))}">{escape(rule.name)}</a>.</p>')
+            body.append(f"<p>Defined in {ctx.markup.rule_link(rule, page)}.</p>")
         body.append(_backlinks(ctx, term.id, page))
         html_block(w, "rulesc-term", "\n".join(b for b in body if b))
     return w.getvalue()
@@ -197,8 +196,7 @@ def _ref(ctx: Context, target: str, page: str) -> str:
     found = ctx.program.rules.get(ctx.program.aliases.get(target, target))
     if found is None:
         return escape(target)
-    return (f'<a href="{rule_href(ctx.system, found, page)}" class="rulesc-ref rulesc-ref--rule" '
-            f'data-preview="{escape(ctx.markup.preview_rule(found))}">{escape(found.name)}</a>')
+    return ctx.markup.rule_link(found, page)
 
 
 def facts_of(rule: Rule) -> list[tuple[str, str]]:

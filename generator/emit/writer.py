@@ -17,7 +17,11 @@ class Writer:
         self.lines.append(self.indent_with * self.level + text if text else "")
 
     def write_block(self, text: str) -> None:
-        for line in text.splitlines():
+        lines = text.splitlines()
+        if self.level == 0 and lines:  # the same lines as one entry: getvalue() joins entries with newlines anyway
+            self.lines.append("\n".join(lines))
+            return
+        for line in lines:
             self.writeline(line)
 
     @contextmanager
