@@ -6,7 +6,7 @@ import logging
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,7 @@ class Emitted:
     records: list[str]
     module: str
     nav: dict[str, list[Any]]
+    written: int = 0  # how many of its own files were written straight to the staging folder (then left out of files)
 
 
 @dataclass(frozen=True)
@@ -82,18 +83,19 @@ def generate(project: Project, compiled: Compiled) -> dict[str, dict[str, str]]:
     return assemble(project, [emit_system(program, site_url) for program in compiled.programs])
 
 
-def compile_and_emit(project: Project) -> list[Emitted]:
+def compile_and_emit(project: Project, staging: Path | None = None) -> list[Emitted]:
     """Compile and emit every system, sharing the systems between processes where there are CPUs to spare.
 
     Systems are independent until assembly, so each process compiles and emits its share and sends back only
-    text. On any content error (or a system id two shares both use) the work is redone in this process alone,
-    so errors are reported exactly as a single process reports them.
+    text; given a staging folder, each writes its systems' own files there itself and sends back only their
+    parts of the shared files. On any content error (or a system id two shares both use) the work is redone in
+    this process alone, so errors are reported exactly as a single process reports them.
     """
     with few_collections():
-        return _compile_and_emit(project)
+        return _compile_and_emit(project, staging)
 
 
-def _compile_and_emit(project: Project) -> list[Emitted]:
+def _compile_and_emit(project: Project, staging: Path | None) -> list[Emitted]:
     diags = Diagnostics()
     layout = discover(project, diags)
     diags.raise_if_errors()
@@ -101,7 +103,7 @@ def _compile_and_emit(project: Project) -> list[Emitted]:
     if len(planned) > 1:
         shares = [[layout[i] for i in share] for share in planned]
         try:
-            parts = run_shares(lambda share: _emit_share(project, share), shares)
+            parts = run_shares(lambda share: _emit_share(project, share, staging), shares)
         except (ContentError, WorkerFailed):
             pass
         else:
@@ -110,13 +112,22 @@ def _compile_and_emit(project: Project) -> list[Emitted]:
             ids = [e.system for _, e in emitted]
             if len(set(ids)) == len(ids):
                 return [e for _, e in emitted]
-    return [e for _, e in _emit_share(project, layout)]
+    return [e for _, e in _emit_share(project, layout, staging)]
 
 
-def _emit_share(project: Project, layout: Layout) -> list[tuple[Path, Emitted]]:
+def _emit_share(project: Project, layout: Layout, staging: Path | None = None) -> list[tuple[Path, Emitted]]:
     compiled = compile_systems(project, layout)
     site_url = site_url_of(project)
-    return [(system, emit_system(program, site_url)) for (system, _), program in zip(layout, compiled.programs)]
+    emitted = [(system, emit_system(program, site_url)) for (system, _), program in zip(layout, compiled.programs)]
+    return emitted if staging is None else [(system, _written(staging, e)) for system, e in emitted]
+
+
+def _written(staging: Path, emitted: Emitted) -> Emitted:
+    """The system's own files written to the staging folder, and the system's part without them."""
+    for folder, files in emitted.files.items():
+        _write_tree(staging / folder, files)
+    return replace(emitted, files={folder: {} for folder in emitted.files},
+                   written=sum(len(files) for files in emitted.files.values()))
 
 
 def _size(path: Path) -> int:
@@ -127,11 +138,11 @@ def _size(path: Path) -> int:
 
 
 def build_project(project: Project, site: bool = True) -> BuildResult:
-    emitted = compile_and_emit(project)
-    trees = assemble(project, emitted)
-    navigation = nav([e.nav for e in emitted])
     staging = Path(tempfile.mkdtemp(prefix=".rulesc-tmp-", dir=project.root))
     try:
+        emitted = compile_and_emit(project, staging)
+        trees = assemble(project, emitted)
+        navigation = nav([e.nav for e in emitted])
         for folder, files in trees.items():
             _write_tree(staging / folder, files)
         if site:
@@ -139,7 +150,8 @@ def build_project(project: Project, site: bool = True) -> BuildResult:
         _swap(project.root, staging, list(trees) + ([SITE] if site else []))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return BuildResult(len(emitted), sum(len(files) for files in trees.values()), navigation)
+    written = sum(len(files) for files in trees.values()) + sum(e.written for e in emitted)
+    return BuildResult(len(emitted), written, navigation)
 
 
 PREVIEW_OUTPUTS = ("build/docs",)

@@ -132,3 +132,17 @@ def test_the_plan_takes_the_fewest_processes_that_end_soonest(monkeypatch: pytes
     assert plan([7]) == [[0]]
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
     assert plan([5, 5, 5, 5, 5]) == [[0, 1, 2, 3, 4]]
+
+
+def test_workers_write_their_files_as_one_process_would(shares: list[int], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    def tree(root: Path) -> dict[str, bytes]:
+        return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted((root / "build").rglob("*"))
+                if p.is_file()}
+
+    shared, alone = copy_project(tmp_path / "shared"), copy_project(tmp_path / "alone")
+    counted = build.build_project(Project(shared), site=False).files
+    monkeypatch.setenv(JOBS_VARIABLE, "1")
+    assert build.build_project(Project(alone), site=False).files == counted
+    assert shares == [2]  # only the first build shared its systems
+    assert tree(shared) == tree(alone) and len(tree(shared)) == counted
