@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from markdown_it.token import Token
 
-from generator.emit.markup import Markup, _alternatives, _term_pattern, prose_tokens
+from generator.emit.markup import Markup, Paragraphs, Section, _alternatives, _term_pattern, prose_paragraphs
 from generator.model import Term
 from generator.pipeline import Project, compile_project
 
@@ -73,14 +74,29 @@ def test_each_text_parses_once_and_renders_as_if_parsed_afresh(program: object) 
     assert not [r.id for r in rules if r.text.source in previewed._parsed]  # each preview's parse was taken over
 
 
+def prose_tokens(paragraphs: Paragraphs) -> list[Token]:
+    """The tokens markdown-it makes of prose: per paragraph, a text token a line and soft breaks between them."""
+    tokens: list[Token] = []
+    for lines in paragraphs:
+        inline = Token("inline", "", 0, content="\n".join(lines), block=True, children=[])
+        for index, line in enumerate(lines):
+            if index:
+                inline.children.append(Token("softbreak", "br", 0))
+            inline.children.append(Token("text", "", 0, content=line))
+        tokens += [Token("paragraph_open", "p", 1, block=True), inline, Token("paragraph_close", "p", -1, block=True)]
+    return tokens
+
+
 def _both_ways(markup: Markup, text: str) -> tuple[object, object]:
-    """(rendering, plain text) from markdown-it's parse and from prose_tokens' (None if it declined)."""
+    """(rendering, plain text) from markdown-it's parse and from prose_paragraphs' (None if it declined)."""
     protected = markup._protect(text)
-    fast = prose_tokens(protected)
-    if fast is None:
+    paragraphs = prose_paragraphs(protected)
+    if paragraphs is None:
         return None, None
     parsed = markup.md.parse(protected)
-    ways = [(markup.md.renderer.render(t, markup.md.options, {}), markup._text_of(t)) for t in (parsed, fast)]
+    assert markup._text_of(paragraphs) == markup._text_of(parsed)
+    ways = [(markup.md.renderer.render(t, markup.md.options, {}), markup._text_of(t))
+            for t in (parsed, prose_tokens(paragraphs))]
     return ways[0], ways[1]
 
 
@@ -96,7 +112,7 @@ def _synthetic_texts() -> list[str]:
 
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.system.id for p in PROGRAMS])
-def test_prose_tokens_render_as_markdown_it_parses_every_text(program: object) -> None:
+def test_prose_renders_as_markdown_it_parses_every_text(program: object) -> None:
     markup = Markup(program)  # type: ignore[arg-type]
     system = program.system  # type: ignore[attr-defined]
     texts = [t.source for r in system.rules() for t in (r.text, *r.items)] + [t.definition.source for t in system.terms]
@@ -137,17 +153,33 @@ def test_prose_tokens_render_as_markdown_it_parses_every_text(program: object) -
     ("a | b\n--|--\nc | d", False),
     ("escaped \\* star", False),
 ])
-def test_prose_tokens_take_only_prose_and_render_it_as_markdown_it_does(text: str, prose: bool) -> None:
+def test_only_prose_takes_the_short_way_and_renders_as_markdown_it_does(text: str, prose: bool) -> None:
     markup = Markup(PROGRAMS[0])
-    assert (prose_tokens(markup._protect(text)) is not None) == prose
+    assert (prose_paragraphs(markup._protect(text)) is not None) == prose
     if prose:
         expected, got = _both_ways(markup, text)
         assert got == expected
 
 
-def test_prose_tokens_refuse_every_whitespace_character_but_space_and_newline() -> None:
+def test_prose_refuses_every_whitespace_character_but_space_and_newline() -> None:
     import re
 
     spaces = [chr(c) for c in range(0x3001) if re.match(r"\s", chr(c)) and chr(c) not in " \n"]
     assert len(spaces) > 20
-    assert [c for c in spaces if prose_tokens(f"a{c}b") is not None] == []
+    assert [c for c in spaces if prose_paragraphs(f"a{c}b") is not None] == []
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=[p.system.id for p in PROGRAMS])
+def test_block_writes_what_markdown_its_parse_gives_rewritten_and_rendered(program: object) -> None:
+    system = program.system  # type: ignore[attr-defined]
+    owners = [(r.id, t.source) for r in system.rules() for t in (r.text, *r.items)]
+    owners += [(t.id, t.definition.source) for t in system.terms]
+    if system.id == "dbu":
+        owners += [("synthetic", text) for text in _synthetic_texts()]
+    fast, reference = Markup(program), Markup(program)  # type: ignore[arg-type]
+    for owner, text in owners:
+        tokens = reference.md.parse(reference._protect(text))
+        reference._rewrite(tokens, Section("page.md", owner))
+        expected = reference.md.renderer.render(tokens, reference.md.options, {}).strip()
+        assert fast.block(text, Section("page.md", owner)) == expected, text
+        assert fast.plain(text) == reference._text_of(reference.md.parse(reference._protect(text))), text

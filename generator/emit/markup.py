@@ -55,14 +55,17 @@ class Markup:
         self._attributes: dict[tuple[str, str], str] = {}  # the previews escaped for an attribute
         self._link_tails: dict[str, str] = {}  # rule_link() after the address, by rule id
         self._plain: dict[str, str] = {}
-        self._parsed: dict[str, list[Token]] = {}  # parses plain() made that block() has not yet taken over
+        self._parsed: dict[str, list[Token] | Paragraphs] = {}  # parses plain() made that block() has not taken
         self._refs: list[tuple[str, str | None]] = []  # the [[references]] parked by _protect, by number
 
     def block(self, text: Text | str, section: Section) -> str:
         """Text as HTML blocks (paragraphs, lists, tables)."""
-        tokens = self._tokens(_source(text))
-        self._rewrite(tokens, section)
-        return str(self.md.renderer.render(tokens, self.md.options, {})).strip()
+        parsed = self._tokens(_source(text))
+        if isinstance(parsed, tuple):  # prose: written as markdown-it renders its paragraph tokens
+            return "\n".join("<p>" + "\n".join(self._html(line, section, False) for line in lines) + "</p>"
+                             for lines in parsed)
+        self._rewrite(parsed, section)
+        return str(self.md.renderer.render(parsed, self.md.options, {})).strip()
 
     def inline(self, text: Text | str, section: Section) -> str:
         """Text as inline HTML, for a list item or a table cell."""
@@ -86,26 +89,31 @@ class Markup:
             found = self._plain[source] = self._render_plain(source)
         return found
 
-    def _tokens(self, source: str) -> list[Token]:
-        """A text's tokens for block(), each text parsed once: a parse plain() made earlier is taken over, and a
-        new parse gives plain() its text before block() rewrites the tokens."""
-        tokens = self._parsed.pop(source, None)
-        if tokens is None:
-            tokens = self._parse(source)
+    def _tokens(self, source: str) -> list[Token] | Paragraphs:
+        """A text's tokens (or prose paragraphs) for block(), each text parsed once: a parse plain() made earlier
+        is taken over, and a new parse gives plain() its text before block() rewrites the tokens."""
+        parsed = self._parsed.pop(source, None)
+        if parsed is None:
+            parsed = self._parse(source)
             if source not in self._plain:
-                self._plain[source] = self._text_of(tokens)
-        return tokens
+                self._plain[source] = self._text_of(parsed)
+        return parsed
 
     def _render_plain(self, source: str) -> str:
-        tokens = self._parsed[source] = self._parse(source)
-        return self._text_of(tokens)
+        parsed = self._parsed[source] = self._parse(source)
+        return self._text_of(parsed)
 
-    def _parse(self, source: str) -> list[Token]:
+    def _parse(self, source: str) -> list[Token] | Paragraphs:
         protected = self._protect(source)
-        found = prose_tokens(protected)
+        found = prose_paragraphs(protected)
         return found if found is not None else self.md.parse(protected)
 
-    def _text_of(self, tokens: list[Token]) -> str:
+    def _text_of(self, parsed: list[Token] | Paragraphs) -> str:
+        if isinstance(parsed, tuple):
+            plain = PLACEHOLDER.sub(lambda m: self._label(int(m.group(1))),
+                                    " ".join(self._fill(line) for lines in parsed for line in lines))
+            return " ".join(plain.split())
+        tokens = parsed
         parts: list[str] = []
         for token in tokens:
             for child in token.children or ():
@@ -198,11 +206,17 @@ class Markup:
                 yield child
 
     def _text(self, content: str, section: Section, inert: bool) -> Iterator[Token]:
-        """A text token as HTML with its links: [[references]] always, defined terms unless inert.
+        """A text token as one html_inline token (see _html)."""
+        token = Token("html_inline", "", 0)
+        token.content = self._html(content, section, inert)
+        yield token
 
-        The HTML is written here and handed to the renderer as one html_inline token, escaped as its text and
-        attribute rules escape: a token per link and per piece of text between links cost more than the rest of
-        the rendering."""
+    def _html(self, content: str, section: Section, inert: bool) -> str:
+        """Text as HTML with its links: [[references]] always, defined terms unless inert.
+
+        The HTML is written here, escaped as markdown-it's text and attribute rules escape, and handed to the
+        renderer as one html_inline token: a token per link and per piece of text between links cost more than
+        the rest of the rendering."""
         parts: list[str] = []
         position = 0
         for match in PLACEHOLDER.finditer(content):
@@ -210,9 +224,7 @@ class Markup:
             parts.append(self._reference(*self._refs[int(match.group(1))], section, inert))
             position = match.end()
         self._terms(parts, self._fill(content[position:]), section, inert)
-        token = Token("html_inline", "", 0)
-        token.content = "".join(parts)
-        yield token
+        return "".join(parts)
 
     def _reference(self, target: str, label: str | None, section: Section, inert: bool) -> str:
         found = self.program.resolve(target)
@@ -259,7 +271,7 @@ class Markup:
 PLACEHOLDER = re.compile("\ue000([0-9]+)\ue001")
 
 
-# What prose_tokens leaves to markdown-it: a character some CommonMark rule acts on (escapes, code, emphasis,
+# What prose_paragraphs leaves to markdown-it: a character some CommonMark rule acts on (escapes, code, emphasis,
 # links, HTML, entities, strikethrough, table pipes) or any whitespace but space and newline (what \s also
 # matches: controls, NEL, no-break and other Unicode spaces); a line that starts with a block marker or a digit
 # (a list) or is indented as code; a hard break (two spaces at a line's end). Three searches: one pattern with
@@ -273,31 +285,25 @@ _PLAIN_VALUE = re.compile(r"\{\{ *[A-Za-z0-9]+(?:_[A-Za-z0-9]+)* *\}\}")
 _BLANK_LINES = re.compile(r"\n(?: *\n)+")
 
 
-def prose_tokens(text: str) -> list[Token] | None:
-    """The tokens markdown-it makes of text that is only paragraphs of prose, without running it; else None.
+Paragraphs = tuple[tuple[str, ...], ...]  # prose: paragraphs of lines
+
+
+def prose_paragraphs(text: str) -> Paragraphs | None:
+    """Text that is only paragraphs of prose, as its paragraphs' lines; None for anything else.
 
     Most rule text is plain sentences, [[references]] (already placeholders here) and {{values}}, for which
-    markdown-it's block and inline rules all decline, character by character, and end with a paragraph of text
-    and soft breaks per blank-line-separated block. tests/test_markup.py renders every bundled and synthetic
-    text both ways and compares.
+    markdown-it's block and inline rules all decline, character by character, and end with a paragraph per
+    blank-line-separated block: a text token per line (its spaces trimmed) and a soft break between lines. Markup
+    writes prose straight from the lines; tests/test_markup.py checks, for every bundled and synthetic text,
+    that those tokens render exactly as markdown-it's own parse, and that Markup's HTML and plain text are
+    exactly what markdown-it's parse gives once rewritten and rendered.
     """
     masked = _PLAIN_VALUE.sub("v", text) if "{" in text else text
     if _NOT_PROSE_CHARACTER.search(masked) or _NOT_PROSE_LINE.search(masked) or \
             ("  \n" in masked and _HARD_BREAK.search(masked)):
         return None
-    tokens: list[Token] = []
-    for paragraph in _BLANK_LINES.split(text.strip(" \n")):
-        if not paragraph.strip(" "):
-            continue
-        lines = [line.strip(" ") for line in paragraph.split("\n")]
-        inline = Token("inline", "", 0, content="\n".join(lines), block=True, children=[])
-        for index, line in enumerate(lines):
-            if index:
-                inline.children.append(Token("softbreak", "br", 0))
-            if line:
-                inline.children.append(Token("text", "", 0, content=line))
-        tokens += [Token("paragraph_open", "p", 1, block=True), inline, Token("paragraph_close", "p", -1, block=True)]
-    return tokens
+    return tuple(tuple(line.strip(" ") for line in paragraph.split("\n"))
+                 for paragraph in _BLANK_LINES.split(text.strip(" \n")) if paragraph.strip(" "))
 
 
 def term_of(keys: dict[str, Term], found: str) -> Term | None:
