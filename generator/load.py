@@ -28,6 +28,8 @@ _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x84\x86-\x9f\ud800
 _TAB = re.compile("\t")
 _SCALAR = yaml.ScalarEvent
 _ENDS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+_MAPPING = yaml.MappingStartEvent
+_STARTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _EMPTY = object()
 
 
@@ -124,14 +126,16 @@ def _position(text: str, offset: int) -> tuple[int, int]:
     return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-@dataclass
 class _Frame:
     """An open mapping or sequence while composing; a mapping remembers its keys and the key awaiting a value."""
 
-    container: dict[str, Any] | list[Any]
-    path: JsonPath
-    key: str | None = None
-    seen: dict[str, int] = field(default_factory=dict)
+    __slots__ = ("container", "path", "key", "seen")  # one per mapping and list of the content: kept light
+
+    def __init__(self, container: dict[str, Any] | list[Any], path: JsonPath):
+        self.container = container
+        self.path = path
+        self.key: str | None = None
+        self.seen: dict[str, int] = {}
 
 
 class _Composer:
@@ -145,11 +149,22 @@ class _Composer:
         self.scalars: list[tuple[int, int]] | None = [] if track_scalars else None
 
     def compose(self, text: str) -> Any:
+        """Compose the text's events, read straight from libyaml (a generator around it cost more per event)."""
+        loader = _LOADER(text)
+        try:
+            self._compose(iter(loader.get_event, None))
+        finally:
+            loader.dispose()
+        self.check_tabs(text, len(text))
+        return self.root
+
+    def _compose(self, events: Iterator[yaml.Event]) -> None:
         """Compose every event; the common ones (a plain or quoted scalar as a key, a mapping value or a list item,
-        and the end of a collection) take an inlined path, as most of the load time is spent per event."""
+        a mapping or list as a value or item, and the end of a collection) take an inlined path, as most of the
+        load time is spent per event; the rest, and anything to report, goes through event()."""
         stack, values, keys = self.stack, self.doc.values, self.doc.keys
         fast = self.scalars is None  # with tabs in the file, every scalar's extent is kept for the tab check
-        for event in _events(text):
+        for event in events:
             kind = type(event)
             if kind is _SCALAR and fast and stack and event.anchor is None and event.tag is None:
                 top = stack[-1]
@@ -176,10 +191,23 @@ class _Composer:
                     values[path] = event.start_mark
             elif kind in _ENDS:
                 stack.pop()
+            elif kind in _STARTS and fast and stack and event.anchor is None and event.tag is None and \
+                    len(stack) < MAX_DEPTH and (type(stack[-1].container) is list or stack[-1].key is not None):
+                top = stack[-1]
+                container = top.container
+                child: dict[str, Any] | list[Any] = {} if kind is _MAPPING else []
+                if type(container) is dict:
+                    path = top.path + (top.key,)
+                    container.setdefault(top.key, child)  # type: ignore[union-attr, arg-type]
+                    top.key = None
+                else:
+                    path = top.path + (len(container),)
+                    container.append(child)  # type: ignore[union-attr]
+                if path not in values:
+                    values[path] = event.start_mark
+                stack.append(_Frame(child, path))
             else:
                 self.event(event)
-        self.check_tabs(text, len(text))
-        return self.root
 
     def event(self, event: yaml.Event) -> None:
         if isinstance(event, yaml.ScalarEvent):
@@ -307,15 +335,6 @@ class _Composer:
 
 
 _TAB_HINT = "use spaces to indent and to separate keys from values; tabs may appear only inside text"
-
-
-def _events(text: str) -> Iterator[yaml.Event]:
-    """The parser's events, read straight from it: yaml.parse's generator costs more per event than libyaml."""
-    loader = _LOADER(text)
-    try:
-        yield from iter(loader.get_event, None)
-    finally:
-        loader.dispose()
 
 
 def _span(path: str, mark: Any) -> Span:
