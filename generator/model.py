@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from fractions import Fraction
 from typing import Any, Union
 
@@ -202,6 +203,12 @@ class Rule:
         return self.doc.span(self.path + (name,))
 
 
+@lru_cache(maxsize=1024)
+def _dice(text: str) -> Dice:
+    """parse_dice, once per distinct text: tables repeat the same few pools in every row (Dice is immutable)."""
+    return parse_dice(text)
+
+
 def _at(data: Any, path: JsonPath) -> Any:
     for part in path:
         data = data[part]
@@ -314,7 +321,7 @@ class _Builder:
     def value(self, raw: Scalar, path: JsonPath) -> Value:
         if isinstance(raw, str):
             try:
-                return parse_dice(raw)
+                return _dice(raw)
             except RulesError:
                 return raw
         return raw
@@ -323,7 +330,7 @@ class _Builder:
         """A scalar read as `type_`; a dice text becomes a Dice pool."""
         if type_ == "dice" and isinstance(raw, str):
             try:
-                return parse_dice(raw)
+                return _dice(raw)
             except RulesError as exc:
                 self.diags.error("E0301", f"{exc}", self.span(path), "write dice like 1d10+1d4")
                 return Dice()

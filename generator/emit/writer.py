@@ -36,6 +36,10 @@ class Writer:
         return "\n".join(self.lines).rstrip("\n") + "\n"
 
 
+# json.dumps makes an encoder for each call with options; the export and the records encode tens of thousands.
+_ENCODERS = {sort: json.JSONEncoder(ensure_ascii=False, sort_keys=sort) for sort in (False, True)}
+
+
 def json_text(value: Any, levels: int, sort_keys: bool = False, _depth: int = 0) -> str:
     """JSON indented by two spaces for the outer `levels` levels of containers, each deeper one on a single line.
 
@@ -43,7 +47,7 @@ def json_text(value: Any, levels: int, sort_keys: bool = False, _depth: int = 0)
     in pure Python, about four times slower on a large export.
     """
     if _depth >= levels or not isinstance(value, (dict, list)) or not value:
-        return json.dumps(value, ensure_ascii=False, sort_keys=sort_keys)
+        return _ENCODERS[sort_keys].encode(value)
     inner, outer = "  " * (_depth + 1), "  " * _depth
     if isinstance(value, dict):
         keys = sorted(value) if sort_keys else list(value)
