@@ -137,7 +137,7 @@ class Markup:
             self._refs.append((match.group(1).strip(), match.group(2)))
             return f"\ue000{len(self._refs) - 1}\ue001"
 
-        return LINK.sub(park, source)
+        return LINK.sub(park, source) if "[[" in source else source
 
     def _label(self, index: int) -> str:
         target, label = self._refs[index]
@@ -170,7 +170,7 @@ class Markup:
         return found.name if found is not None else target
 
     def _fill(self, text: str) -> str:
-        return VALUE.sub(lambda m: self._value(m.group(1)), text)
+        return VALUE.sub(lambda m: self._value(m.group(1)), text) if "{{" in text else text  # most pieces have none
 
     def _value(self, name: str) -> str:
         value = self.values.get(name)
