@@ -39,8 +39,9 @@ def permalink(system: System, rule: Rule, site_url: str = "") -> str:
     return f"{site_url.rstrip('/') + '/' if site_url else ''}{page_url(system, rule.chapter)}#{rule.id}"
 
 
+@lru_cache(maxsize=4096)
 def url_of(md_path: str) -> str:
-    """The site URL (relative to the site root) a Markdown page is served at."""
+    """The site URL (relative to the site root) a Markdown page is served at (asked for every link written)."""
     stem = md_path[:-3] if md_path.endswith(".md") else md_path
     if stem == "index":
         return ""
