@@ -65,6 +65,7 @@ class Clock:
     cpu: dict[str, float] = field(default_factory=dict)
     quiet: bool = False  # in a forked worker: the parent has announced the stages already
     workers_kib: int = 0  # what the build's workers grew by, added up (ru_maxrss over the RSS they started with)
+    workers: int = 0  # how many forked workers reported
 
     def observer(self) -> Observer:
         """Follows the build's worker processes: each starts with an empty quiet clock, and its figures and its
@@ -84,6 +85,7 @@ class Clock:
                 for name, seconds in theirs.items():
                     mine[name] = mine.get(name, 0.0) + seconds
             self.workers_kib += max(0, grown)
+            self.workers += 1
 
         return Observer(started, report, merge)
 
@@ -139,6 +141,7 @@ def measure_build(root: Path, progress: Progress) -> dict[str, Any]:
     progress("incremental")
     figures.update(measure_incremental(root, compile_project(_project(root))))
     figures["peak_mib"] = _peak_mib(clock.workers_kib)
+    figures["compile_processes"] = 1 + clock.workers
     return figures
 
 

@@ -67,6 +67,9 @@ def run_rules_bench(project: Project, args: argparse.Namespace) -> int:
 def report(f: dict[str, Any]) -> str:
     lines = [f"{f['rules']} rules in {f['systems']} system(s), {f['chapters']} chapters, {f['pages']} HTML pages"
              f" (median of {f['runs']} run(s); wall seconds, CPU seconds in brackets)"]
+    if f.get("compile_processes", 1) > 1:
+        lines.append(f"(the compile ran in {f['compile_processes']:g} processes side by side; each stage adds up"
+                     " what they all spent on it)")
     cpu = f["cpu_seconds"]
     for name in ROWS:
         lines.append(_row(LABELS.get(name, name), f[f"{name}_seconds"], cpu[name]))
