@@ -45,10 +45,11 @@ STAGES: dict[tuple[str, str], str] = {
     ("generator.build", "emit_export"): "export",
     ("generator.build", "_write_tree"): "write",
     ("generator.build", "build_site"): "site",
+    ("generator.build", "_swap"): "swap",
     ("generator.emit.search", "write_index"): "search_index",
 }
 REPORTED = ("load", "validate", "model", "semantic", "formulas", "pages", "search_records", "export", "write",
-            "mkdocs", "search_index")
+            "mkdocs", "search_index", "swap")
 Progress = Callable[[str], None]
 
 
@@ -155,7 +156,9 @@ def _build_figures(clock: Clock) -> dict[str, Any]:
     wall, cpu = dict(clock.wall), dict(clock.cpu)
     for times in (wall, cpu):
         times["mkdocs"] = times.get("site", 0.0) - times.get("search_index", 0.0)
-        times["compile"] = times["total"] - times.get("site", 0.0)
+        # Before MkDocs: not the swap after it (moving the new outputs in and removing the old, which a rebuild
+        # over an earlier build has; 0.06 s for a 5,000-rule site), reported on its own.
+        times["compile"] = times["total"] - times.get("site", 0.0) - times.get("swap", 0.0)
     figures: dict[str, Any] = {f"{name}_seconds": round(wall.get(name, 0.0), 3)
                                for name in (*REPORTED, "compile", "total")}
     figures["cpu_seconds"] = {name: round(cpu.get(name, 0.0), 3) for name in (*REPORTED, "compile", "total")}

@@ -183,7 +183,7 @@ def _write_tree(folder: Path, files: dict[str, str]) -> None:
 
 
 def _swap(root: Path, staging: Path, folders: list[str]) -> None:
-    """Move each staged folder into place; the old ones go into staging and are removed with it."""
+    """Move each staged folder into place, then remove the old ones (moved into staging on the way)."""
     retired = staging / ".retired"
     moved: list[tuple[Path, Path | None]] = []
     try:
@@ -204,6 +204,7 @@ def _swap(root: Path, staging: Path, folders: list[str]) -> None:
             if old is not None:
                 os.replace(old, target)
         raise
+    shutil.rmtree(retired, ignore_errors=True)
 
 
 def nav(systems: list[dict[str, list[Any]]]) -> list[Any]:

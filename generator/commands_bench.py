@@ -15,7 +15,8 @@ from .pipeline import Project
 
 STEPS_PER_RUN = len(set(STAGES.values())) + 2  # every stage, then the incremental rebuild and `rulesc check`
 LABELS = {"site": "mkdocs build", "search_index": "search index (Pagefind)", "search_records": "search records",
-          "semantic": "semantic analysis", "formulas": "compile formulas (engine + scripts)", "validate": "schema"}
+          "semantic": "semantic analysis", "formulas": "compile formulas (engine + scripts)", "validate": "schema",
+          "swap": "swap in the outputs"}
 ROWS = ("load", "validate", "model", "semantic", "formulas", "pages", "search_records", "export", "write")
 
 
@@ -76,6 +77,7 @@ def report(f: dict[str, Any]) -> str:
     lines += [_row("= compile (all of rulesc before MkDocs)", f["compile_seconds"], cpu["compile"]),
               _row("mkdocs build", f["mkdocs_seconds"], cpu["mkdocs"]),
               _row("search index (Pagefind)", f["search_index_seconds"], cpu["search_index"]),
+              _row("swap in the outputs (after MkDocs)", f["swap_seconds"], cpu["swap"]),
               _row("= total build", f["total_seconds"], cpu["total"]),
               _row("rulesc check (whole command)", f["check_seconds"]),
               _row("incremental (edit -> page rewritten)", f["incremental_seconds"]),
