@@ -76,21 +76,21 @@ class Program:
             key = None
         except KeyError:
             pass
-        env = {**self.constants, **{p.name: a for p, a in zip(formula.params, args)}}
+        env = {p.name: a for p, a in zip(formula.params, args)}
         answer = within_range(evaluate(formula.expr.node, env, self.runtime_tables(),
-                                       lambda f, a: self.call(f, a, depth + 1)))
+                                       lambda f, a: self.call(f, a, depth + 1), constants=self.constants))
         if key is not None:
             answers[key] = answer  # formulas are pure: the examples, the engine's docs and pages ask alike
         return answer
 
     def calculate(self, calculator_id: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
         calc = self.calculators[calculator_id]
-        env: dict[str, Any] = {**self.constants, **inputs}
+        env: dict[str, Any] = dict(inputs)
         results: dict[str, Any] = {}
         for output in calc.outputs:
             assert output.expr.node is not None
             env[output.name] = results[output.name] = within_range(
-                evaluate(output.expr.node, env, self.runtime_tables(), self._call, self.upgrades()))
+                evaluate(output.expr.node, env, self.runtime_tables(), self._call, self.upgrades(), self.constants))
         return results
 
     def _call(self, formula_id: str, args: list[Any]) -> Any:

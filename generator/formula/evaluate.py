@@ -30,19 +30,26 @@ _BUILTINS: dict[str, Callable[..., Value]] = {
 }
 
 
+_MISSING = object()
+
+
 def evaluate(node: n.Node, env: Mapping[str, Value], tables: Mapping[str, R.Table], call: CallFormula,
-             upgrades: Mapping[str, R.Upgrade] | None = None) -> Value:
-    """The value of a checked expression; raises RulesError when the rules give no answer."""
-    return _Evaluator(env, tables, call, upgrades or {}).visit(node)
+             upgrades: Mapping[str, R.Upgrade] | None = None, constants: Mapping[str, Value] | None = None) -> Value:
+    """The value of a checked expression; raises RulesError when the rules give no answer.
+
+    Names are looked up in `env` first, then in `constants`: kept apart, the system's constants are not copied
+    for every call and every let binding."""
+    return _Evaluator(env, tables, call, upgrades or {}, constants or {}).visit(node)
 
 
 class _Evaluator:
     def __init__(self, env: Mapping[str, Value], tables: Mapping[str, R.Table], call: CallFormula,
-                 upgrades: Mapping[str, R.Upgrade]):
+                 upgrades: Mapping[str, R.Upgrade], constants: Mapping[str, Value]):
         self.env = env
         self.tables = tables
         self.call_formula = call
         self.upgrades = upgrades
+        self.constants = constants
 
     def visit(self, node: n.Node) -> Value:
         return getattr(self, "visit_" + type(node).__name__)(node)
@@ -54,7 +61,8 @@ class _Evaluator:
         return node.value
 
     def visit_Name(self, node: n.Name) -> Value:
-        return self.env[node.name]
+        found = self.env.get(node.name, _MISSING)
+        return self.constants[node.name] if found is _MISSING else found
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> Value:
         return R.dice(self.visit(node.count), self.visit(node.sides))
@@ -101,7 +109,7 @@ class _Evaluator:
         return self.with_name(node.name, value).visit(node.body)
 
     def with_name(self, name: str, value: Value) -> "_Evaluator":
-        return _Evaluator({**self.env, name: value}, self.tables, self.call_formula, self.upgrades)
+        return _Evaluator({**self.env, name: value}, self.tables, self.call_formula, self.upgrades, self.constants)
 
     def visit_IfElse(self, node: n.IfElse) -> Value:
         return self.visit(node.then) if self.visit(node.cond) else self.visit(node.other)
