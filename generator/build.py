@@ -56,6 +56,7 @@ class BuildResult:
 
 
 def emit_system(program: Program, site_url: str) -> Emitted:
+    """Everything one system contributes to the outputs (all but the files every system shares)."""
     system = program.system
     return Emitted(system.id, {"build/docs": system_pages(program), "build/engine": engine_module(program, site_url),
                                "build/export": system_export(program, site_url)},

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 
 import re
-from html import escape
 from dataclasses import dataclass, field
+from html import escape
 from typing import Iterator
 
 from markdown_it import MarkdownIt
@@ -155,8 +155,9 @@ class Markup:
         address is worked out once per rule, as a rule is linked from many places."""
         tail = self._link_tails.get(rule.id)
         if tail is None:
-            tail = self._link_tails[rule.id] = (f'" class="rulesc-ref rulesc-ref--rule" '
-                                                f'data-preview="{escape(self.preview_rule(rule))}">{escape(rule.name)}</a>')
+            preview = escape(self.preview_rule(rule))
+            tail = self._link_tails[rule.id] = (f'" class="rulesc-ref rulesc-ref--rule" data-preview="{preview}">'
+                                                f'{escape(rule.name)}</a>')
         return f'<a href="{rule_href(self.program.system, rule, page)}{tail}'
 
     def preview_term(self, term: Term) -> str:
@@ -232,7 +233,8 @@ class Markup:
         if found is None or inert:
             return escapeHtml(shown)
         if isinstance(found, Rule):
-            return _link(rule_href(self.program.system, found, section.page), shown, "rule", self._preview_attribute(found))
+            url = rule_href(self.program.system, found, section.page)
+            return _link(url, shown, "rule", self._preview_attribute(found))
         section.seen.add(found.id)
         return _link(term_href(self.program.system, found, section.page), shown, "term", self._preview_attribute(found))
 
@@ -408,4 +410,5 @@ def _first_sentence(text: str) -> str:
 def _link(url: str, label: str, kind: str, preview: str) -> str:
     """A link as the renderer writes a link_open with these attributes (the preview already escaped), its text,
     and link_close."""
-    return f'<a href="{escapeHtml(url)}" class="rulesc-ref rulesc-ref--{kind}" data-preview="{preview}">{escapeHtml(label)}</a>'
+    return (f'<a href="{escapeHtml(url)}" class="rulesc-ref rulesc-ref--{kind}" data-preview="{preview}">'
+            f"{escapeHtml(label)}</a>")
