@@ -17,6 +17,7 @@ STEPS_PER_RUN = len(set(STAGES.values())) + 2  # every stage, then the increment
 LABELS = {"site": "mkdocs build", "search_index": "search index (Pagefind)", "search_records": "search records",
           "semantic": "semantic analysis", "formulas": "compile formulas (engine + scripts)", "validate": "schema",
           "swap": "swap in the outputs"}
+TARGET_RULES = 5000  # the book size the compile share and check targets are set for
 ROWS = ("load", "validate", "model", "semantic", "formulas", "pages", "search_records", "export", "write")
 
 
@@ -96,11 +97,19 @@ def _row(label: str, seconds: float, cpu: float | None = None) -> str:
 
 
 def targets(f: dict[str, Any]) -> list[str]:
+    """Each target the run can be judged by: the compile share and `check` time are set for the 5,000-rule
+    synthetic book, the incremental rebuild for the bundled content, peak memory for any book."""
     share = f["compile_seconds"] / f["mkdocs_seconds"] if f["mkdocs_seconds"] else 0.0
-    checks = [(f"compile is {share:.0%} of mkdocs (target <= 25%)", share <= 0.25),
-              (f"rulesc check {f['check_seconds']:.2f} s (target < 5 s at 5,000 rules)", f["check_seconds"] < 5),
-              (f"peak memory {f['peak_mib']:.0f} MiB (target < 500 MiB)", f["peak_mib"] < 500)]
-    if f.get("book") == "content":  # the incremental target is set for the bundled content only
+    checks = []
+    if f.get("book") == "synthetic" and f.get("rules") == TARGET_RULES:
+        checks += [(f"compile is {share:.1%} of mkdocs (target <= 25%)", share <= 0.25),
+                   (f"rulesc check {f['check_seconds']:.2f} s (target < 5 s)", f["check_seconds"] < 5)]
+    checks.append((f"peak memory {f['peak_mib']:.0f} MiB (target < 500 MiB)", f["peak_mib"] < 500))
+    if f.get("book") == "content":
         checks.append((f"incremental {f['incremental_seconds']:.2f} s (target < 2 s on the bundled content)",
                        f["incremental_seconds"] < 2))
-    return [f"target: {text}: {'met' if ok else 'MISSED'}" for text, ok in checks]
+    judged = [f"target: {text}: {'met' if ok else 'MISSED'}" for text, ok in checks]
+    if not (f.get("book") == "synthetic" and f.get("rules") == TARGET_RULES):
+        judged.append(f"(the compile share, {share:.1%} of mkdocs here, and check time are judged at "
+                      f"--rules {TARGET_RULES})")
+    return judged
