@@ -166,48 +166,42 @@ class _Composer:
         fast = self.scalars is None  # with tabs in the file, every scalar's extent is kept for the tab check
         for event in events:
             kind = type(event)
-            if kind is _SCALAR and fast and stack and event.anchor is None and event.tag is None:
-                top = stack[-1]
-                container = top.container
-                if type(container) is dict:
-                    name = top.key
-                    if name is None:
-                        if event.value in top.seen:
-                            self.key(top, event)  # a duplicate key, reported there
-                        else:
-                            name = top.key = event.value
-                            top.seen[name] = event.start_mark.line + 1
-                            keys[top.path + (name,)] = event.start_mark
-                        continue
-                    path = top.path + (name,)
-                    value = self.resolve(event)  # resolved even after a duplicate key: it may be out of range
-                    if name not in container:
-                        container[name] = value  # type: ignore[index]
-                    top.key = None
-                else:
-                    path = top.path + (len(container),)
-                    container.append(self.resolve(event))  # type: ignore[union-attr]
-                if path not in values:
-                    values[path] = event.start_mark
-            elif kind in _ENDS:
+            if kind in _ENDS:
                 stack.pop()
-            elif kind in _STARTS and fast and stack and event.anchor is None and event.tag is None and \
-                    len(stack) < MAX_DEPTH and (type(stack[-1].container) is list or stack[-1].key is not None):
-                top = stack[-1]
-                container = top.container
-                child: dict[str, Any] | list[Any] = {} if kind is _MAPPING else []
-                if type(container) is dict:
-                    path = top.path + (top.key,)
-                    container.setdefault(top.key, child)  # type: ignore[union-attr, arg-type]
-                    top.key = None
-                else:
-                    path = top.path + (len(container),)
-                    container.append(child)  # type: ignore[union-attr]
-                if path not in values:
-                    values[path] = event.start_mark
-                stack.append(_Frame(child, path))
-            else:
+                continue
+            if (kind is not _SCALAR and kind not in _STARTS) or not (fast and stack) or event.anchor is not None \
+                    or event.tag is not None:
                 self.event(event)
+                continue
+            top = stack[-1]
+            container = top.container
+            in_mapping = type(container) is dict
+            if kind is _SCALAR:
+                if in_mapping and top.key is None:
+                    if event.value in top.seen:
+                        self.key(top, event)  # a duplicate key, reported there
+                    else:
+                        name = top.key = event.value
+                        top.seen[name] = event.start_mark.line + 1
+                        keys[top.path + (name,)] = event.start_mark
+                    continue
+                value = self.resolve(event)  # resolved even after a duplicate key: it may be out of range
+            elif len(stack) < MAX_DEPTH and not (in_mapping and top.key is None):
+                value = {} if kind is _MAPPING else []
+            else:  # too deep, or a collection as a mapping key: reported there
+                self.event(event)
+                continue
+            if in_mapping:
+                path = top.path + (top.key,)
+                container.setdefault(top.key, value)  # type: ignore[union-attr, arg-type]
+                top.key = None
+            else:
+                path = top.path + (len(container),)
+                container.append(value)  # type: ignore[union-attr]
+            if path not in values:
+                values[path] = event.start_mark
+            if kind is not _SCALAR:
+                stack.append(_Frame(value, path))
 
     def event(self, event: yaml.Event) -> None:
         if isinstance(event, yaml.ScalarEvent):

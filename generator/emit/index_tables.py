@@ -65,11 +65,8 @@ def _columns(program: Program, markup: Markup) -> list[Column]:
 
     page = tables_path(program.system)
 
-    def link(rule_id: str) -> str:
-        rule = program.rules.get(program.aliases.get(rule_id, rule_id))
-        if rule is None:
-            return escape(rule_id)
-        return markup.rule_link(rule, page)
+    def link(target: str) -> str:
+        return markup.rule_link(target, page)
 
     facts = {rule.id: dict(facts_of(rule)) for rule in program.system.rules()}
 

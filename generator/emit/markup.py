@@ -150,9 +150,13 @@ class Markup:
             self._previews[key] = f"{rule.name} ({rule.kind}): {_first_sentence(self.plain(rule.text))}"
         return self._previews[key]
 
-    def rule_link(self, rule: Rule, page: str) -> str:
-        """A link from `page` to the rule with its preview, as the pages and index tables write one; all but the
-        address is worked out once per rule, as a rule is linked from many places."""
+    def rule_link(self, target: str, page: str) -> str:
+        """A link from `page` to the rule with id or alias `target`, with its preview, as the pages and index tables
+        write one (just the id if no rule has it); all but the address is worked out once per rule, as a rule is
+        linked from many places."""
+        rule = self.program.rules.get(self.program.aliases.get(target, target))
+        if rule is None:
+            return escape(target)
         tail = self._link_tails.get(rule.id)
         if tail is None:
             preview = escape(self.preview_rule(rule))

@@ -151,8 +151,7 @@ def _glossary(ctx: Context) -> str:
             body.append("<p>Also: " + ", ".join(f"<strong>{escape(a)}</strong>" for a in also) + "</p>")
         body.append(ctx.markup.block(term.definition, Section(page, term.id)))
         if term.rule:
-            rule = ctx.program.rules[ctx.program.aliases.get(term.rule, term.rule)]
-            body.append(f"<p>Defined in {ctx.markup.rule_link(rule, page)}.</p>")
+            body.append(f"<p>Defined in {ctx.markup.rule_link(term.rule, page)}.</p>")
         body.append(_backlinks(ctx, term.id, page))
         html_block(w, "rulesc-term", "\n".join(b for b in body if b))
     return w.getvalue()
@@ -192,13 +191,6 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: dict[str | None, list[R
         _rule(w, ctx, child, children, level + 1, page)
 
 
-def _ref(ctx: Context, target: str, page: str) -> str:
-    found = ctx.program.rules.get(ctx.program.aliases.get(target, target))
-    if found is None:
-        return escape(target)
-    return ctx.markup.rule_link(found, page)
-
-
 def facts_of(rule: Rule) -> list[tuple[str, str]]:
     """A rule's key fields as (label, plain text) pairs, shared by the rule's page and the index tables."""
     facts = [(f"Cost ({key})", value) for key, value in rule.cost]
@@ -214,11 +206,11 @@ def facts_of(rule: Rule) -> list[tuple[str, str]]:
 def _facts(ctx: Context, rule: Rule, page: str) -> str:
     parts = [f"<strong>{escape(label)}:</strong> {escape(value)}" for label, value in facts_of(rule)]
     if rule.maneuver and rule.maneuver.base:
-        parts.append(f"<strong>Modifies:</strong> {_ref(ctx, rule.maneuver.base, page)}")
+        parts.append(f"<strong>Modifies:</strong> {ctx.markup.rule_link(rule.maneuver.base, page)}")
     for label, ids in (("Requires", rule.upgrade.requires if rule.upgrade else ()),
                        ("Excludes", rule.upgrade.excludes if rule.upgrade else ())):
         if ids:
-            parts.append(f"<strong>{label}:</strong> " + ", ".join(_ref(ctx, i, page) for i in ids))
+            parts.append(f"<strong>{label}:</strong> " + ", ".join(ctx.markup.rule_link(i, page) for i in ids))
     return f'<p class="rulesc-facts">{" · ".join(parts)}</p>' if parts else ""
 
 
@@ -272,5 +264,5 @@ def _backlinks(ctx: Context, target: str, page: str) -> str:
     rules = ctx.backlinks.get(target, [])
     if not rules:
         return ""
-    links = ", ".join(_ref(ctx, rule.id, page) for rule in rules)
+    links = ", ".join(ctx.markup.rule_link(rule.id, page) for rule in rules)
     return f'<p class="rulesc-backlinks"><span>Referenced by:</span> {links}</p>'

@@ -111,21 +111,11 @@ class _Parser:
         self.expect("in")
         return n.Let(self.span(start), name, value, self.expr())
 
-    # One method per precedence level, each calling the next directly: the formula stage parses every formula
-    # of the book, and a generic level taking its operand as a lambda cost a call more per level and operand.
     def disjunction(self) -> n.Node:
-        left = self.conjunction()
-        while self.at("or"):
-            token = self.advance()
-            left = n.Logic(self.span(token), "or", left, self.conjunction())
-        return left
+        return self.level(("or",), self.conjunction, n.Logic)
 
     def conjunction(self) -> n.Node:
-        left = self.negation()
-        while self.at("and"):
-            token = self.advance()
-            left = n.Logic(self.span(token), "and", left, self.negation())
-        return left
+        return self.level(("and",), self.negation, n.Logic)
 
     def negation(self) -> n.Node:
         if self.at("not"):
@@ -145,20 +135,19 @@ class _Parser:
         return left
 
     def additive(self) -> n.Node:
-        left = self.multiplicative()
-        token = self.tokens[self.pos]
-        while token.kind == "op" and token.text in ("+", "-"):
-            self.pos += 1
-            left = n.BinOp(self.span(token), token.text, left, self.multiplicative())
-            token = self.tokens[self.pos]
-        return left
+        return self.level(("+", "-"), self.multiplicative, n.BinOp)
 
     def multiplicative(self) -> n.Node:
-        left = self.unary()
+        return self.level(("*", "//", "/"), self.unary, n.BinOp)
+
+    def level(self, ops: tuple[str, ...], operand: Callable[[], n.Node],
+              node: Callable[[Span, str, n.Node, n.Node], n.Node]) -> n.Node:
+        """Left-associative operators of one precedence level; each level passes the next as a bound method."""
+        left = operand()
         token = self.tokens[self.pos]
-        while token.kind == "op" and token.text in ("*", "//", "/"):
+        while token.text in ops and token.kind in ("op", "keyword"):
             self.pos += 1
-            left = n.BinOp(self.span(token), token.text, left, self.unary())
+            left = node(self.span(token), token.text, left, operand())
             token = self.tokens[self.pos]
         return left
 
