@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import yaml
 
-from .diagnostics import Diagnostics, Span
-from .runtime.rulesc_runtime import MAX_INT
+from generator.diagnostics.core import Diagnostics, Span
+from generator.runtime.rulesc_runtime import MAX_INT
 
 JsonPath = tuple[str | int, ...]
 MAX_DEPTH = 64

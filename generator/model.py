@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Union
 
-from .diagnostics import Diagnostics, Span, did_you_mean
-from .formula import nodes
-from .formula.lexer import FormulaSyntaxError
-from .formula.parser import parse_formula
-from .load import Document, JsonPath, locate_in_scalar, scalar_locator
-from .runtime.rulesc_runtime import Dice, RulesError, parse_dice
+from generator.diagnostics.core import Diagnostics, Span, did_you_mean
+from generator.formula import nodes
+from generator.formula.lexer import FormulaSyntaxError
+from generator.formula.parser import parse_formula
+from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
+from generator.runtime.rulesc_runtime import Dice, RulesError, parse_dice
 
 Scalar = Union[int, bool, str]
 _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice": "dice (dice)"}
@@ -428,3 +428,16 @@ class _Builder:
             return (int(low), int(high) if sep else int(low))
         except ValueError:
             return (0, -1)  # an empty range; tables keyed by text are not looked up
+
+
+def default_of(param: Param) -> Any:
+    """The value a calculator input starts from."""
+    if param.default is not None:
+        return param.default
+    if param.type == "bool":
+        return False
+    if param.type == "upgrades":
+        return ()
+    if param.options:
+        return param.options[0].value
+    return max(param.min or 0, min(param.max if param.max is not None else 0, 0))

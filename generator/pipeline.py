@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
-from .analyze import Program, analyze_system
-from .diagnostics import Diagnostic, Diagnostics, Span
-from .load import Document, load_document
-from .model import build_system
-from .schema import SCHEMA_DIR, validate_document
+from generator.analyze.program import Program, analyze_system
+from generator.diagnostics.core import Diagnostic, Diagnostics, Span
+from generator.load import Document, load_document
+from generator.model import build_system
+from generator.schema import SCHEMA_DIR, validate_document
 
 SYSTEM_FILE = "system.yaml"
 # Collect the youngest generation after this many new objects, not Python's default 700 (see few_collections).

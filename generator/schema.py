@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 
-from .diagnostics import Diagnostics, did_you_mean
-from .load import Document
+from generator.diagnostics.core import Diagnostics, did_you_mean
+from generator.load import Document
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
 SCHEMA_FILES = ("common.schema.json", "system.schema.json", "chapter.schema.json")

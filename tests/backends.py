@@ -7,8 +7,8 @@ import json
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from generator.runtime.rulesc_runtime import Dice

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from generator.build import build_project
+from generator.build.staging import build_project
 from generator.pipeline import Project
 from tests.browser import chromium, serve_site
 

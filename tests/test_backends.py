@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from generator.analyze import Program
-from generator.emit.calculator_html import default_of
+from generator.analyze.program import Program
+from generator.model import default_of
 from generator.pipeline import Project, compile_project
-import json
-import subprocess
-
 from tests.backends import agree, encode, import_engine, node, run_js
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.bench.synthetic import write_rulebook
 from generator.pipeline import Project, compile_project
-from generator.synthetic import write_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 STAGES = ("load", "validate", "model", "semantic", "formulas", "pages", "search_records", "export", "write",
@@ -113,7 +113,7 @@ def test_bench_progress_names_each_stage(figures: dict[str, object]) -> None:
 
 
 def test_targets_are_judged_on_the_book_they_are_set_for() -> None:
-    from generator.commands_bench import targets
+    from generator.cli.bench import targets
 
     base = {"compile_seconds": 1.0, "mkdocs_seconds": 5.0, "check_seconds": 6.0, "peak_mib": 100.0,
             "incremental_seconds": 3.0}

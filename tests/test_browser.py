@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from generator.analyze import Program
-from generator.emit.calculator_html import default_of, display
-from generator.model import Param
+from generator.analyze.program import Program
+from generator.emit.site.calculators import display
+from generator.model import Param, default_of
 from generator.pipeline import Project, compile_project
 from generator.runtime.rulesc_runtime import parse_dice
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from generator.build import build_project
-from generator.diagnostics import ContentError
+from generator.build.staging import build_project
+from generator.diagnostics.core import ContentError
 from generator.pipeline import Project
 from tests.conftest import copy_project
 

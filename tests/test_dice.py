@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.analyze import Program
+from generator.analyze.program import Program
 from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
 from tests.backends import agree, encode, run_js

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.diff_text import markdown, word_diff
+from generator.diff.text import markdown, word_diff
 from tests.run_case import run_rulesc
 
 SYSTEM = """\

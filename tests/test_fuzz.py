@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.diagnostics import Diagnostics, Span
+from generator.diagnostics.core import Diagnostics, Span
 from generator.formula import nodes as n
 from generator.formula.check import Scope, type_of
 from generator.formula.lexer import FormulaSyntaxError

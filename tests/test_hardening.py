@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from generator import build as build_module
 from generator import pipeline
-from generator.build import SiteBuildError, build_project
+from generator.build import staging as build_module
+from generator.build.staging import SiteBuildError, build_project
 from generator.pipeline import Project
 from tests.run_case import run_rulesc
 from tests.test_build import digest

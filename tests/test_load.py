@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from generator import load
-from generator.diagnostics import Diagnostics, Span
+from generator.diagnostics.core import Diagnostics, Span
 from generator.load import MAX_BYTES, MAX_DEPTH, Document, load_document
 from generator.runtime.rulesc_runtime import MAX_INT
 from tests.conftest import REPO

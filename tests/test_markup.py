@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from markdown_it.token import Token
 
-from generator.emit.markup import Markup, Paragraphs, Section, _alternatives, _term_pattern, prose_paragraphs
+from generator.analyze.terms import alternatives, term_pattern
+from generator.emit.site.markup import Markup, Paragraphs, Section, prose_paragraphs
 from generator.model import Term
 from generator.pipeline import Project, compile_project
 
@@ -20,7 +21,7 @@ def _matches(pattern: object, text: str) -> list[tuple[tuple[int, int], str]]:
 
 
 def _alternation(terms: tuple[Term, ...]) -> object:
-    return _alternatives({n for t in terms for n in (t.name, *t.aliases)}, {a for t in terms for a in t.abbreviations})
+    return alternatives({n for t in terms for n in (t.name, *t.aliases)}, {a for t in terms for a in t.abbreviations})
 
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.system.id for p in PROGRAMS])
@@ -29,7 +30,7 @@ def test_grouped_pattern_finds_what_the_alternation_finds_in_every_text(program:
     texts = [r.text.source for r in program.system.rules()] + [t.definition.source for t in terms]  # type: ignore[attr-defined]
     names = [n for t in terms for n in (t.name, *t.aliases)]
     texts.append(" ".join(n.upper() + "," for n in names) + " ".join(n.lower() + "es" for n in names))
-    grouped, whole = _term_pattern(terms), _alternation(terms)
+    grouped, whole = term_pattern(terms), _alternation(terms)
     found = [_matches(grouped, text) for text in texts]
     assert found == [_matches(whole, text) for text in texts]
     assert sum(map(len, found)) > 20  # the texts do mention terms
@@ -46,7 +47,7 @@ def _term(name: str, abbreviations: tuple[str, ...] = (), aliases: tuple[str, ..
 def test_grouped_pattern_agrees_on_case_folds_and_boundaries(text: str) -> None:
     terms = (_term("Ki Points", ("KP",)), _term("Ki", ("K",)), _term("Strength", aliases=("Str",)),
              _term("Tier of Power", ("ToP",)), _term("(T)"), _term("kp bonus"))
-    assert _matches(_term_pattern(terms), text) == _matches(_alternation(terms), text)
+    assert _matches(term_pattern(terms), text) == _matches(_alternation(terms), text)
 
 
 def test_pages_and_search_records_share_one_markup_per_program() -> None:
@@ -59,7 +60,7 @@ def test_pages_and_search_records_share_one_markup_per_program() -> None:
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.system.id for p in PROGRAMS])
 def test_each_text_parses_once_and_renders_as_if_parsed_afresh(program: object) -> None:
-    from generator.emit.markup import Section
+    from generator.emit.site.markup import Section
 
     rules = program.system.rules()  # type: ignore[attr-defined]
     previewed, rendered_first = Markup(program), Markup(program)  # type: ignore[arg-type]
@@ -103,7 +104,7 @@ def _both_ways(markup: Markup, text: str) -> tuple[object, object]:
 def _synthetic_texts() -> list[str]:
     import tempfile
 
-    from generator.synthetic import write_rulebook
+    from generator.bench.synthetic import write_rulebook
 
     with tempfile.TemporaryDirectory() as folder:
         write_rulebook(Path(folder), 300, ROOT)

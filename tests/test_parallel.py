@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-import generator.build as build
-from generator.build import assemble, compile_and_emit, generate
-from generator.diagnostics import ContentError, Diagnostics
-from generator.parallel import JOBS_VARIABLE, WorkerFailed, balanced, makespan, plan, run_shares
+import generator.build.staging as build
+from generator.build.parallel import JOBS_VARIABLE, WorkerFailed, balanced, makespan, plan, run_shares
+from generator.build.staging import assemble, compile_and_emit, generate
+from generator.diagnostics.core import ContentError, Diagnostics
 from generator.pipeline import Project, compile_project, discover
 from tests.conftest import REPO, copy_project
 
@@ -151,8 +151,8 @@ def test_workers_write_their_files_as_one_process_would(shares: list[int], tmp_p
 def test_the_bench_clock_adds_up_what_forked_workers_spent() -> None:
     import time
 
-    from generator.bench_rules import Clock
-    from generator.parallel import OBSERVERS
+    from generator.bench.rules import Clock
+    from generator.build.parallel import OBSERVERS
 
     clock = Clock()
     announced: list[str] = []

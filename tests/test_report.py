@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import compiled_nav
-from generator.diagnostics import ContentError, Diagnostic, Span
-from generator.emit.errors_page import emit_errors_page
-from generator.errors_catalog import BASE, CATALOG, FileText, Generated
-from generator.lint import lint
+from generator.analyze.lint import lint
+from generator.build.staging import compiled_nav
+from generator.diagnostics.catalog import BASE, CATALOG, FileText, Generated
+from generator.diagnostics.core import ContentError, Diagnostic, Span
+from generator.diagnostics.report import github, human, use_colour
+from generator.emit.site.errors_page import emit_errors_page
 from generator.pipeline import Compiled, Project, compile_project
-from generator.report import github, human, use_colour
 from tests.run_case import run_rulesc
 
 REPO = Path(__file__).resolve().parent.parent

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import copy
-
 from pathlib import Path
 
 import pytest
 
-from generator.diagnostics import Diagnostics
+from generator.diagnostics.core import Diagnostics
 from generator.load import Document, load_document
 from generator.schema import SCHEMA_DIR, _fast_validators, _validators
 

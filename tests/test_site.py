@@ -13,9 +13,9 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
-from generator.analyze import Program
-from generator.build import build_project
-from generator.emit.markup import Markup, Section
+from generator.analyze.program import Program
+from generator.build.staging import build_project
+from generator.emit.site.markup import Markup, Section
 from generator.pipeline import Project, compile_project
 from tests.conftest import REPO
 
@@ -205,7 +205,7 @@ def test_provenance_and_the_sources_gaps_are_shown(built: Path) -> None:
 
 
 def test_index_tables_list_every_rule_of_each_kind_linking_to_it(built: Path) -> None:
-    from generator.emit.index_tables import table_kinds
+    from generator.emit.site.tables import table_kinds
 
     for program in compile_project(Project(built)).programs:
         page = built / f"site/{program.system.id}/tables/index.html"
@@ -248,9 +248,9 @@ def test_rulesc_own_scripts_and_styles_stay_under_30_kb_gzipped(built: Path) -> 
 
 
 def test_a_renamed_rule_keeps_its_old_permalink(tmp_path: Path) -> None:
-    from tests.conftest import copy_project
-    from generator.build import build_project
+    from generator.build.staging import build_project
     from generator.pipeline import Project
+    from tests.conftest import copy_project
 
     root = copy_project(tmp_path / "p")
     chapter = root / "content/dbu/core-rules.yaml"
@@ -263,7 +263,7 @@ def test_a_renamed_rule_keeps_its_old_permalink(tmp_path: Path) -> None:
 
 
 def test_pagefind_meta_is_canonical_whatever_order_pagefind_wrote_its_filters() -> None:
-    from generator.emit.pagefind_index import SIGNATURE, _with_sorted_filters, cbor_encode
+    from generator.emit.site.pagefind_index import SIGNATURE, _with_sorted_filters, cbor_encode
 
     meta = ["1.5.2", [["en_a", 1]], [], [["system", "en_1"], ["kind", "en_2"]], [], ["names", "title"]]
     shuffled = SIGNATURE + cbor_encode(meta)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..analyze import Program
-from ..model import Formula, Table, Value
-from ..runtime import PYTHON_RUNTIME
-from ..runtime.rulesc_runtime import Dice
-from ..formula.to_python import expr_to_python
-from .links import permalink
-from .writer import Writer
+from generator.analyze.program import Program
+from generator.emit.site.links import permalink
+from generator.emit.writer import Writer
+from generator.formula.to_python import expr_to_python
+from generator.model import Formula, Table, Value
+from generator.runtime import PYTHON_RUNTIME
+from generator.runtime.rulesc_runtime import Dice
 
 PY_TYPES = {"int": "int", "bool": "bool", "dice": "R.Dice", "dist": "R.Dist", "num": "R.Number",
             "upgrades": "Sequence[str]", "text": "list[str]"}

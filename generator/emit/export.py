@@ -6,11 +6,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..analyze import Program
-from ..model import Formula, Param, Rule, Text, Value
-from ..runtime.rulesc_runtime import Dice
-from .links import permalink
-from .writer import json_text
+from generator.analyze.program import Program
+from generator.emit.site.links import permalink
+from generator.emit.writer import json_text
+from generator.model import Formula, Param, Rule, Text, Value
+from generator.runtime.rulesc_runtime import Dice
 
 EXPORT_SCHEMA = Path(__file__).resolve().parent.parent.parent / "schema" / "export.schema.json"
 EXPORT_VERSION = 1

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import json
 
-from ..analyze import Program
-from ..formula.to_js import expr_to_js
-from ..model import Calculator, Param, Value
-from ..runtime import JS_RUNTIME
-from ..runtime.rulesc_runtime import Dice
-from .calculator_html import default_of
-from .writer import Writer
+from generator.analyze.program import Program
+from generator.emit.writer import Writer
+from generator.formula.to_js import expr_to_js
+from generator.model import Calculator, Param, Value, default_of
+from generator.runtime import JS_RUNTIME
+from generator.runtime.rulesc_runtime import Dice
 
-RESERVED = frozenset("""break case catch class const continue debugger default delete do else enum export extends
-false finally for function if implements import in instanceof interface let new null package private protected public
-return static super switch this throw true try typeof var void while with yield arguments eval""".split())
+RESERVED = frozenset(["break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "implements", "import", "in", "instanceof", "interface", "let", "new", "null", "package", "private", "protected", "public", "return", "static", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "arguments", "eval"])
 
 
 def emit_scripts(blocks: list[list[str]]) -> dict[str, str]:

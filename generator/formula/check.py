@@ -7,11 +7,11 @@ an int is accepted.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
 
-from ..diagnostics import Diagnostics, Span, did_you_mean
-from . import nodes as n
+from generator.diagnostics.core import Diagnostics, Span, did_you_mean
+from generator.formula import nodes as n
 
 BUILTINS: dict[str, tuple[tuple[str, ...], str]] = {
     "abs": (("int",), "int"),
@@ -192,7 +192,7 @@ class _Typer:
     def lookup(self, node: n.Call) -> str:
         if len(node.args) != 3 or not isinstance(node.args[0], n.Name) or not isinstance(node.args[1], n.Name):
             raise self.fail("E0404", "lookup() takes a table name, a column name and a key", node.span,
-                            "e.g. lookup(tier_of_power_table, tier, power_level)")
+                            "e.g. lookup(damage_table, dice, level)")
         table, column = node.args[0], node.args[1]
         columns = self.scope.tables.get(table.name)
         if columns is None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from ..runtime import rulesc_runtime as R
-from . import nodes as n
+from generator.formula import nodes as n
+from generator.runtime import rulesc_runtime as R
 
 Value = Any
 CallFormula = Callable[[str, list[Value]], Value]
@@ -108,7 +109,7 @@ class _Evaluator:
             return R.bind(value, lambda result: self.with_name(node.name, result).visit(node.body))
         return self.with_name(node.name, value).visit(node.body)
 
-    def with_name(self, name: str, value: Value) -> "_Evaluator":
+    def with_name(self, name: str, value: Value) -> _Evaluator:
         return _Evaluator({**self.env, name: value}, self.tables, self.call_formula, self.upgrades, self.constants)
 
     def visit_IfElse(self, node: n.IfElse) -> Value:

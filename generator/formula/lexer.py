@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..runtime.rulesc_runtime import MAX_INT
+from generator.runtime.rulesc_runtime import MAX_INT
 
 KEYWORDS = frozenset({"if", "then", "else", "and", "or", "not", "true", "false", "let", "in"})
 _TOKEN = re.compile(r"""

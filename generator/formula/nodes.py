@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..diagnostics import Span
+from generator.diagnostics.core import Span
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from ..diagnostics import Span
-from . import nodes as n
-from .lexer import FormulaSyntaxError, Token, tokenize
+from generator.diagnostics.core import Span
+from generator.formula import nodes as n
+from generator.formula.lexer import FormulaSyntaxError, Token, tokenize
 
 COMPARISONS = ("<", "<=", ">", ">=", "==", "!=")
 MAX_NESTING = 100

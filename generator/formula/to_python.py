@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
-from . import nodes as n
+from generator.formula import nodes as n
 
 Resolver = Callable[[str], str]
 _DIRECT = {"abs": "abs"}

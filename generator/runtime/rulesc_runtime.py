@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping, Sequence, Union
+from typing import Union
 
 __all__ = ["Dice", "Dist", "RulesError", "Table", "Value", "category", "category_index", "ceil_div", "clamp",
            "dice", "dice_add", "dice_scale", "floor_div", "lookup", "parse_dice", "step", "MAX_INT",
@@ -385,7 +386,7 @@ def rolls(items: Iterable[int]) -> Dist:
 
 
 
-def as_dist(x: Union[Dist, Dice, int]) -> Dist:
+def as_dist(x: Dist | Dice | int) -> Dist:
     """A distribution from a roll, a dice pool (the sum of its dice and constant) or a number."""
     if isinstance(x, Dist):
         return x
@@ -420,36 +421,36 @@ def keep_pool(pool: Dice, k: int, highest: bool) -> Dist:
     return add(kept, constant(pool.const)) if pool.const else kept
 
 
-def dadd(a: Union[Dist, Dice, int], b: Union[Dist, Dice, int]) -> Dist:
+def dadd(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
     return add(as_dist(a), as_dist(b))
 
 
-def dsub(a: Union[Dist, Dice, int], b: Union[Dist, Dice, int]) -> Dist:
+def dsub(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
     return sub(as_dist(a), as_dist(b))
 
 
-def dneg(a: Union[Dist, Dice]) -> Dist:
+def dneg(a: Dist | Dice) -> Dist:
     return negate(as_dist(a))
 
 
-def dscale(a: Union[Dist, Dice], k: int) -> Dist:
+def dscale(a: Dist | Dice, k: int) -> Dist:
     return map_outcomes(as_dist(a), lambda x: x * k)
 
 
-def dfloor_div(a: Union[Dist, Dice], k: int) -> Dist:
+def dfloor_div(a: Dist | Dice, k: int) -> Dist:
     if k == 0:
         raise RulesError("division by zero")
     return map_outcomes(as_dist(a), lambda x: x // k)
 
 
-def dmax(a: Union[Dist, Dice, int], b: Union[Dist, Dice, int]) -> Dist:
+def dmax(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
     if isinstance(b, int):
         return _clamp(as_dist(a), low=b)
     other = as_dist(b)
     return mix(as_dist(a), lambda x: _clamp(other, low=x))
 
 
-def dmin(a: Union[Dist, Dice, int], b: Union[Dist, Dice, int]) -> Dist:
+def dmin(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
     if isinstance(b, int):
         return _clamp(as_dist(a), high=b)
     other = as_dist(b)
@@ -470,28 +471,28 @@ def _clamp(a: Dist, low: int | None = None, high: int | None = None) -> Dist:
     return _make(offset, weights, a.total)
 
 
-def bind(a: Union[Dist, Dice], f: Callable[[int], Union[Dist, Dice, int]]) -> Dist:
+def bind(a: Dist | Dice, f: Callable[[int], Dist | Dice | int]) -> Dist:
     """Roll `a`, then roll whatever f(result) says: the mixture over every result of `a`."""
     return mix(as_dist(a), lambda r: as_dist(f(r)))
 
 
-def prob_eq(a: Union[Dist, Dice], k: int) -> Fraction:
+def prob_eq(a: Dist | Dice, k: int) -> Fraction:
     return as_dist(a).probability(k)
 
 
-def divide(a: Union[int, Fraction], b: Union[int, Fraction]) -> Fraction:
+def divide(a: int | Fraction, b: int | Fraction) -> Fraction:
     if b == 0:
         raise RulesError("division by zero")
     return Fraction(a) / Fraction(b)
 
 
-def win(a: Union[Dist, Dice, int], b: Union[Dist, Dice, int], ties_to_first: bool) -> Fraction:
+def win(a: Dist | Dice | int, b: Dist | Dice | int, ties_to_first: bool) -> Fraction:
     """P(a beats b), where a tie goes to a only when ties_to_first (e.g. False when the defender wins ties)."""
     margin = dsub(a, b)
     return at_least(margin, 0 if ties_to_first else 1)
 
 
-def dist_items(a: Union[Dist, Dice, int]) -> list[tuple[int, Fraction]]:
+def dist_items(a: Dist | Dice | int) -> list[tuple[int, Fraction]]:
     """Every outcome of a roll with its exact probability."""
     return as_dist(a).items()
 
@@ -499,7 +500,7 @@ def dist_items(a: Union[Dist, Dice, int]) -> list[tuple[int, Fraction]]:
 MAX_EXPONENT = 10_000
 
 
-def power(base: Union[int, Fraction], exponent: int) -> Union[int, Fraction]:
+def power(base: int | Fraction, exponent: int) -> int | Fraction:
     """base ^ exponent for a whole exponent from 0 up; whole-number results stay within +/- MAX_INT."""
     if exponent < 0 or exponent > MAX_EXPONENT:
         raise RulesError(f"the exponent must be from 0 to {MAX_EXPONENT}, not {exponent}")

@@ -1,0 +1,384 @@
+"""Stage 4, analyze: cross-references, formula types and worked examples, checked over a whole system."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from generator.diagnostics.core import Diagnostics, Span, did_you_mean
+from generator.formula import nodes as n
+from generator.formula.check import Scope, type_of
+from generator.formula.evaluate import evaluate
+from generator.model import Calculator, Expr, Formula, Param, Rule, System, Table, Term, Text, Value
+from generator.runtime import rulesc_runtime as R
+
+LINK = re.compile(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]")
+VALUE = re.compile(r"\{\{\s*([^}]*?)\s*\}\}")
+MAX_CALL_DEPTH = 50
+
+
+@dataclass
+class Program:
+    """A checked system: everything the backends need, indexed by name."""
+
+    system: System
+    rules: dict[str, Rule] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+    terms: dict[str, Term] = field(default_factory=dict)
+    constants: dict[str, Value] = field(default_factory=dict)
+    tables: dict[str, Table] = field(default_factory=dict)
+    formulas: dict[str, Formula] = field(default_factory=dict)
+    calculators: dict[str, Calculator] = field(default_factory=dict)
+    returns: dict[str, str] = field(default_factory=dict)
+    types: dict[int, str] = field(default_factory=dict)
+    value_names: set[str] = field(default_factory=set)
+    _runtime_tables: dict[str, R.Table] | None = field(default=None, repr=False)
+    _upgrades: dict[str, R.Upgrade] | None = field(default=None, repr=False)
+    # What the emitters derive from the program once and share (the pages' and search records' Markup).
+    derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def resolve(self, target: str) -> Rule | Term | None:
+        rule_id = self.aliases.get(target, target)
+        return self.rules.get(rule_id) or self.terms.get(target)
+
+    def upgrades(self) -> dict[str, R.Upgrade]:
+        """Every upgrade (a rule of kind upgrade, or one with upgrade data) as the runtime checks sets of them."""
+        if self._upgrades is not None:
+            return self._upgrades
+        found = {}
+        for rule in sorted(self.rules.values(), key=lambda r: r.id):
+            if rule.kind == "upgrade" or rule.upgrade is not None:
+                data = rule.upgrade
+                found[rule.id] = R.Upgrade(rule.name, data.requires if data else (), data.excludes if data else (),
+                                           (data.max_times if data else None) or 1)
+        self._upgrades = found
+        return found
+
+    def runtime_tables(self) -> dict[str, R.Table]:
+        """The tables as the runtime reads them, built once per program."""
+        if self._runtime_tables is None:
+            self._runtime_tables = {name: runtime_table(t) for name, t in self.tables.items()}
+        return self._runtime_tables
+
+    def call(self, formula_id: str, args: list[Any], depth: int = 0) -> Any:
+        """Run a formula through the interpreter (the engine and calculators run compiled code)."""
+        if depth > MAX_CALL_DEPTH:
+            raise R.RulesError("formulas call each other too deeply")
+        formula = self.formulas[formula_id]
+        assert formula.expr.node is not None
+        key = (formula_id, tuple((type(a), a) for a in args))  # the type too: 1, 1.0 and True are equal keys
+        answers = self.derived.setdefault("answers", {})
+        try:
+            return answers[key]
+        except TypeError:  # an unhashable argument (a list of upgrades): work it out every time
+            key = None
+        except KeyError:
+            pass
+        env = {p.name: a for p, a in zip(formula.params, args)}
+        answer = within_range(evaluate(formula.expr.node, env, self.runtime_tables(),
+                                       lambda f, a: self.call(f, a, depth + 1), constants=self.constants))
+        if key is not None:
+            answers[key] = answer  # formulas are pure: the examples, the engine's docs and pages ask alike
+        return answer
+
+    def calculate(self, calculator_id: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
+        calc = self.calculators[calculator_id]
+        env: dict[str, Any] = dict(inputs)
+        results: dict[str, Any] = {}
+        for output in calc.outputs:
+            assert output.expr.node is not None
+            env[output.name] = results[output.name] = within_range(
+                evaluate(output.expr.node, env, self.runtime_tables(), self._call, self.upgrades(), self.constants))
+        return results
+
+    def _call(self, formula_id: str, args: list[Any]) -> Any:
+        return self.call(formula_id, args)
+
+
+def within_range(value: Any) -> Any:
+    """A result, refused when a whole number in it is beyond MAX_INT, where JavaScript would lose exactness."""
+    numbers = [value] if isinstance(value, int) else \
+        [value.const, *(count for _, count in value.counts)] if isinstance(value, R.Dice) else []
+    for number in numbers:
+        if abs(number) > R.MAX_INT:
+            raise R.RulesError(f"{number} is beyond the largest whole number rulesc computes with ({R.MAX_INT})")
+    return value
+
+
+def runtime_table(table: Table) -> R.Table:
+    return R.Table(table.keys, {c.key: [row[i] for row in table.rows] for i, c in enumerate(table.columns)})
+
+
+def analyze_system(system: System, diags: Diagnostics) -> Program:
+    program = Program(system)
+    _index(program, diags)
+    _check_links(program, diags)
+    _check_formulas(program, diags)
+    _check_calculators(program, diags)
+    if not diags.errors:
+        _run_examples(program, diags)
+    return program
+
+
+def _unique(items: Iterable[tuple[str, Span]], what: str, diags: Diagnostics) -> None:
+    seen: dict[str, Span] = {}
+    for name, span in items:
+        if name in seen:
+            diags.error("E0601", f"duplicate {what} '{name}' (first defined at {seen[name]})", span,
+                        f"each {what} needs its own name")
+        else:
+            seen[name] = span
+
+
+def _index(program: Program, diags: Diagnostics) -> None:
+    system = program.system
+    rules = system.rules()
+    _unique(((a, r.span) for r in rules for a in (r.id, *r.aliases)), "rule id or alias", diags)
+    _unique(((t.id, t.span) for t in system.terms), "term id", diags)
+    _unique(((f.id, f.span) for r in rules for f in r.formulas), "formula id", diags)
+    _unique(((c.id, c.span) for r in rules for c in r.calculators), "calculator id", diags)
+    _unique(((k, r.field_span("values")) for r in rules for k, _ in r.values), "value name", diags)
+    _unique(((r.table.name, r.table.span) for r in rules if r.table), "table name", diags)
+    _unique(((c.id, c.span) for c in system.chapters), "chapter id", diags)
+    program.rules = {r.id: r for r in rules}
+    program.aliases = {a: r.id for r in rules for a in r.aliases}
+    program.terms = {t.id: t for t in system.terms}
+    program.constants = {k: v for r in rules for k, v in r.values if not isinstance(v, str)}
+    program.value_names = {k for r in rules for k, _ in r.values}
+    program.tables = {r.table.name: r.table for r in rules if r.table}
+    program.formulas = {f.id: f for r in rules for f in r.formulas}
+    program.calculators = {c.id: c for r in rules for c in r.calculators}
+
+
+def _check_links(program: Program, diags: Diagnostics) -> None:
+    system = program.system
+    rule_ids = {*program.rules, *program.aliases}
+    sources = {s.id for s in system.sources}
+    for term in system.terms:
+        _check_text(term.definition, program, diags)
+        if term.rule:
+            _need(term.rule, rule_ids, "rule", term.span, diags)
+    for rule in program.rules.values():
+        for text in (rule.text, *rule.items):
+            _check_text(text, program, diags)
+        if rule.provenance.source not in sources:
+            diags.error("E0604", f"unknown source '{rule.provenance.source}'", rule.provenance.span,
+                        did_you_mean(rule.provenance.source, sources) or f"the system's sources: {', '.join(sorted(sources))}")
+        for target, key in _rule_targets(rule):
+            _need(target, rule_ids, "rule", rule.field_span(key), diags)
+    _check_upgrade_graph(program, diags)
+    for text in (system.summary, system.dice_summary, *(c.summary for c in system.chapters)):
+        _check_text(text, program, diags)
+
+
+def _rule_targets(rule: Rule) -> Iterator[tuple[str, str]]:
+    if rule.parent:
+        yield rule.parent, "parent"
+    if rule.maneuver and rule.maneuver.base:
+        yield rule.maneuver.base, "maneuver"
+    if rule.upgrade:
+        for target in (*rule.upgrade.requires, *rule.upgrade.excludes):
+            yield target, "upgrade"
+
+
+def _need(target: str, known: Collection[str], what: str, span: Span, diags: Diagnostics) -> None:
+    if target not in known:
+        diags.error("E0602", f"reference to unknown {what} '{target}'", span, did_you_mean(target, known))
+
+
+def _check_text(text: Text, program: Program, diags: Diagnostics) -> None:
+    for match in LINK.finditer(text.source):
+        target = match.group(1).strip()
+        if program.resolve(target) is None:
+            diags.error("E0602", f"link to unknown rule or term '{target}'", text.locate(match.start(1)),
+                        did_you_mean(target, [*program.rules, *program.aliases, *program.terms]))
+    names = program.value_names
+    for match in VALUE.finditer(text.source):
+        name = match.group(1)
+        if name not in names:
+            diags.error("E0603", f"unknown value '{name}' in text", text.locate(match.start(1)),
+                        did_you_mean(name, names) or "values are declared under a rule's 'values:'")
+
+
+def _check_upgrade_graph(program: Program, diags: Diagnostics) -> None:
+    for rule in program.rules.values():
+        if not rule.upgrade:
+            continue
+        required = _requirement_closure(rule.id, program)
+        if rule.id in required:
+            diags.error("E0605", f"'{rule.id}' requires itself through a cycle of requirements",
+                        rule.field_span("upgrade"), "remove one requirement of the cycle; no character could take "
+                        "an upgrade that needs itself first")
+        for excluded in rule.upgrade.excludes:
+            if excluded in required:
+                diags.error("E0606", f"'{rule.id}' both requires and excludes '{excluded}'", rule.field_span("upgrade"),
+                            "no character could ever take it" if excluded in rule.upgrade.requires else
+                            f"'{excluded}' is required through another of its requirements, so no character could "
+                            "ever take it")
+
+
+def _requirement_closure(start: str, program: Program) -> set[str]:
+    """Every rule that `start` requires, directly or through other requirements."""
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        name = stack.pop()
+        current = program.rules.get(program.aliases.get(name, name))
+        for target in current.upgrade.requires if current and current.upgrade else ():
+            if target not in seen:
+                seen.add(target)
+                stack.append(target)
+    return seen
+
+
+def _scope(program: Program, local: Mapping[str, str], diags: Diagnostics) -> Scope:
+    def signature(name: str, span: Span) -> tuple[tuple[str, ...], str] | None:
+        formula = program.formulas.get(name)
+        if formula is None:
+            return None
+        returns = _formula_type(program, formula, diags)
+        return tuple(p.type for p in formula.params), returns or "int"
+
+    constants, tables = _global_types(program)
+    return Scope(local, constants, tables, signature, program.types)
+
+
+def _global_types(program: Program) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The types of the constants and table columns, worked out once per program: rebuilding them for every
+    formula made checking formulas grow with formulas times constants."""
+    found = program.derived.get("global types")
+    if found is None:
+        constants = {k: _type_of_value(v) for k, v in program.constants.items()}
+        tables = {name: {c.key: ("text" if c.type == "range" else c.type) for c in t.columns}
+                  for name, t in program.tables.items()}
+        found = program.derived["global types"] = (constants, tables)
+    return found  # type: ignore[no-any-return]
+
+
+def _type_of_value(value: Value) -> str:
+    return "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "dice"
+
+
+_IN_PROGRESS = "in progress"
+
+
+def _formula_type(program: Program, formula: Formula, diags: Diagnostics) -> str | None:
+    known = program.returns.get(formula.id)
+    if known == _IN_PROGRESS:
+        diags.error("E0405", f"formula '{formula.id}' calls itself", formula.expr.span,
+                    "formulas may call other formulas, but not in a cycle")
+        return None
+    if known is not None or formula.expr.node is None:
+        return known
+    program.returns[formula.id] = _IN_PROGRESS
+    inferred = type_of(formula.expr.node, _scope(program, {p.name: p.type for p in formula.params}, diags), diags)
+    if inferred and formula.returns and inferred != formula.returns:
+        diags.error("E0403", f"formula '{formula.id}' is declared to return {formula.returns} but gives {inferred}",
+                    formula.expr.span)
+    program.returns[formula.id] = inferred or formula.returns or "int"
+    return inferred
+
+
+def _check_formulas(program: Program, diags: Diagnostics) -> None:
+    for formula in program.formulas.values():
+        _unique(((p.name, p.span) for p in formula.params), f"parameter of {formula.id}", diags)
+        for p in formula.params:
+            if p.name in program.constants:
+                diags.error("E0601", f"parameter '{p.name}' has the name of a value", p.span, "rename one of them")
+        _formula_type(program, formula, diags)
+
+
+def _check_calculators(program: Program, diags: Diagnostics) -> None:
+    for calc in program.calculators.values():
+        local: dict[str, str] = {p.name: p.type for p in calc.inputs}
+        _unique(((p.name, p.span) for p in calc.inputs), f"input of {calc.id}", diags)
+        for param in calc.inputs:
+            _check_default(param, diags)
+        for output in calc.outputs:
+            if output.expr.node is None:
+                continue
+            result = type_of(output.expr.node, _scope(program, dict(local), diags), diags)
+            local[output.name] = result or "int"
+
+
+def _check_default(param: Param, diags: Diagnostics) -> None:
+    if param.default is None or param.type != "int":
+        return
+    assert isinstance(param.default, int)
+    if not _in_range(param, param.default):
+        diags.error("E0503", f"default {param.default} of '{param.name}' is outside {param.min}..{param.max}",
+                    param.span)
+
+
+def _in_range(param: Param, value: Any) -> bool:
+    if param.options:
+        return value in {o.value for o in param.options}
+    return (param.min is None or value >= param.min) and (param.max is None or value <= param.max)
+
+
+def _run_examples(program: Program, diags: Diagnostics) -> None:
+    for formula in program.formulas.values():
+        for example in formula.examples:
+            _run_example(program, formula, example, diags)
+
+
+def _run_example(program: Program, formula: Formula, example: Any, diags: Diagnostics) -> None:
+    given = dict(example.args)
+    spans = dict(example.arg_spans)
+    names = [p.name for p in formula.params]
+    for name in given:
+        if name not in names:
+            diags.error("E0502", f"example passes unknown argument '{name}' to {formula.id}", spans[name],
+                        did_you_mean(name, names))
+    for param in formula.params:
+        if param.name not in given:
+            diags.error("E0502", f"example does not give '{param.name}' to {formula.id}", example.span)
+        elif not _in_range(param, given[param.name]):
+            diags.error("E0503", f"example argument {param.name}={given[param.name]} is outside its range "
+                        f"{param.min}..{param.max}", spans[param.name])
+    if set(given) != set(names) or not all(_in_range(p, given[p.name]) for p in formula.params):
+        return
+    call = f"{formula.id}({', '.join(f'{k}={given[k]}' for k in names)})"
+    try:
+        got = program.call(formula.id, [given[k] for k in names])
+    except R.RulesError as exc:
+        diags.error("E0504", f"{call} has no answer: {exc}", example.span)
+        return
+    if not matches(got, example.expect):
+        diags.error("E0501", f"example failed: {call} gives {show(got)}, expected {show(example.expect)}", example.span)
+
+
+NUM_TOLERANCE = 1e-12
+
+
+def matches(got: Any, expected: Any) -> bool:
+    """Whether a result is the expected one: exact, except a decimal expectation within 1e-12."""
+    if isinstance(expected, dict):
+        return isinstance(got, R.Dist) and dict(got.items()) == expected
+    if isinstance(expected, float) or (isinstance(got, float) and isinstance(expected, (int, Fraction))):
+        return isinstance(got, (int, float, Fraction)) and not isinstance(got, bool) and \
+            abs(float(got) - float(expected)) <= NUM_TOLERANCE
+    if isinstance(expected, Fraction) or isinstance(got, Fraction):
+        return isinstance(got, (int, Fraction)) and not isinstance(got, bool) and Fraction(got) == expected
+    return got == expected and type(got) is type(expected)
+
+
+def show(value: Any) -> str:
+    """A value as people read it: true/false, numbers, exact fractions, dice pools."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Fraction):
+        return str(value) if value.denominator == 1 else f"{value} (~{float(value):.6g})"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {v}" for k, v in sorted(value.items())) + "}"
+    if isinstance(value, R.Dist):
+        return show(dict(value.items()))
+    return str(value)
+
+
+def formula_nodes(expr: Expr) -> n.Node:
+    assert expr.node is not None
+    return expr.node

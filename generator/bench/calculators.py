@@ -1,0 +1,124 @@
+"""`rulesc bench --calculators`: each calculator's recompute time at the top of its input ranges, in Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from generator.pipeline import Project
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+TARGET_MS = 16.0
+
+# Runs in the page: push every input of one calculator to its worst case, then time one full recompute.
+MEASURE = """
+(key) => {
+  const box = document.querySelector(`[data-calculator="${key}"]`);
+  const form = box.querySelector("form");
+  const [system, id] = key.split("/");
+  const calc = globalThis.RulesSystems[system].calculators[id];
+  for (const spec of calc.inputs) {
+    const control = form.elements.namedItem(spec.name);
+    if (spec.type === "bool") control.checked = true;
+    else if (spec.options) control.value = String(spec.options[spec.options.length - 1]);
+    else if (spec.type === "dice") control.value = "3d10+2d8";
+    else if (spec.max !== undefined) control.value = String(spec.max);
+  }
+  const times = [];
+  for (let i = 0; i < 7; i++) {
+    const start = performance.now();
+    form.dispatchEvent(new Event("input", {bubbles: true}));
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return {ms: times[3], slowest_ms: times[6], state: box.dataset.state};
+}
+"""
+
+
+def bench_calculators(project: Project) -> list[dict[str, Any]]:
+    """Build the site into a temporary folder and time every calculator in headless Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    from generator.build.staging import build_site, compiled_nav, generate
+    from generator.pipeline import compile_project
+
+    compiled = compile_project(project)
+    with tempfile.TemporaryDirectory(prefix="rulesc-bench-calc-") as folder:
+        docs, site = Path(folder) / "docs", Path(folder) / "site"
+        for relative, text in generate(project, compiled)["build/docs"].items():
+            (docs / relative).parent.mkdir(parents=True, exist_ok=True)
+            (docs / relative).write_text(text, encoding="utf-8")
+        build_site(project, docs, site, compiled_nav(compiled))
+        pages = _calculator_pages(compiled)
+        with _serve(site) as url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                return [_measure(browser, url, page, keys) for page, keys in sorted(pages.items())]
+            finally:
+                browser.close()
+
+
+def _calculator_pages(compiled: Any) -> dict[str, list[str]]:
+    pages: dict[str, list[str]] = {}
+    for program in compiled.programs:
+        for calc in program.calculators.values():
+            chapter = program.rules[calc.rule].chapter
+            pages.setdefault(f"{program.system.id}/{chapter}/", []).append(f"{program.system.id}/{calc.id}")
+    return pages
+
+
+def _measure(browser: Any, url: str, page_path: str, keys: list[str]) -> dict[str, Any]:
+    page = browser.new_page()
+    page.goto(url + page_path)
+    page.wait_for_function("document.querySelectorAll('[data-calculator][data-ready=\"1\"]').length > 0")
+    rows = [{"calculator": key, **page.evaluate(MEASURE, key)} for key in keys]
+    page.close()
+    return {"page": page_path, "rows": rows}
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+class _serve:
+    def __init__(self, site: Path):
+        handler = functools.partial(_Quiet, directory=str(site))
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+
+    def __enter__(self) -> str:
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def __exit__(self, *exc: Any) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def calculator_table(pages: list[dict[str, Any]]) -> str:
+    rows = [row for page in pages for row in page["rows"]]
+    rows.sort(key=lambda r: -r["ms"])
+    lines = ["each calculator with every input at the top of its range; median of 7 recomputes (slowest in brackets)",
+             f"{'calculator':<52} {'ms':>9} {'(slowest)':>10}  result"]
+    lines += [f"{r['calculator']:<52} {r['ms']:9.2f} ({r['slowest_ms']:8.2f})  {r['state']}" for r in rows]
+    worst = rows[0] if rows else {"ms": 0.0, "calculator": "-"}
+    lines.append(f"{len(rows)} calculators; worst {worst['ms']:.2f} ms ({worst['calculator']}); "
+                 f"target {TARGET_MS:.0f} ms: {'met' if worst['ms'] <= TARGET_MS else 'MISSED'}")
+    return "\n".join(lines)
+
+
+def summary(pages: list[dict[str, Any]]) -> dict[str, Any]:
+    rows = [row for page in pages for row in page["rows"]]
+    return {"calculators": len(rows), "worst_ms": max((r["ms"] for r in rows), default=0.0),
+            "rows": sorted(rows, key=lambda r: r["calculator"])}
+
+
+__all__ = ["bench_calculators", "calculator_table", "summary", "json"]

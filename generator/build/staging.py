@@ -1,0 +1,278 @@
+"""Stage 5, build: emit every output into a staging folder, build the site there, then swap it all in."""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from generator.analyze.program import Program
+from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
+from generator.emit.site.dice_page import DICE_PAGE, emit_dice_page
+from generator.emit.engine import emit_engine, engine_module
+from generator.emit.site.errors_page import emit_errors_page
+from generator.emit.export import emit_export, system_export
+from generator.emit.site.links import HOME, SEARCH_PAGE, glossary_path, landing_path, page_path, tables_path
+from generator.emit.site.pages import home_item, home_page, system_pages
+from generator.emit.scripts import emit_scripts, system_script
+from generator.emit.site.search import emit_search_records, record_texts, search_kinds, search_page
+from generator.build.parallel import WorkerFailed, plan, run_shares
+from generator.pipeline import Compiled, Layout, Project, compile_systems, discover, few_collections
+
+OUTPUTS = ("build/docs", "build/engine", "build/export")
+SITE = "site"
+FIXED_EPOCH = "1700000000"  # MkDocs stamps sitemap dates with SOURCE_DATE_EPOCH; fixed, builds stay byte-identical
+
+
+class SiteBuildError(Exception):
+    """MkDocs refused the generated pages (a rulesc bug or a bad mkdocs.yml)."""
+
+
+@dataclass(frozen=True)
+class Emitted:
+    """One system's part of the build: its own files, and its parts of the files all systems share."""
+
+    system: str
+    files: dict[str, dict[str, str]]  # by output folder, as generate() returns them
+    home_item: str
+    facet: tuple[str, str]  # the search page's filter: system id and title
+    kinds: list[str]
+    script: list[str]
+    records: list[str]
+    module: str
+    nav: dict[str, list[Any]]
+    written: int = 0  # how many of its own files were written straight to the staging folder (then left out of files)
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    systems: int
+    files: int
+    nav: list[Any]
+
+
+def emit_system(program: Program, site_url: str) -> Emitted:
+    """Everything one system contributes to the outputs (all but the files every system shares)."""
+    system = program.system
+    return Emitted(system.id, {"build/docs": system_pages(program), "build/engine": engine_module(program, site_url),
+                               "build/export": system_export(program, site_url)},
+                   home_item(program), (system.id, system.title), search_kinds(program), system_script(program),
+                   record_texts(program), system.module, nav_entry(program))
+
+
+def assemble(project: Project, emitted: list[Emitted]) -> dict[str, dict[str, str]]:
+    """Every generated file, by output folder ({folder: {relative path: text}}), from each system's part."""
+    shared = {
+        "build/docs": {HOME: home_page([e.home_item for e in emitted]),
+                       SEARCH_PAGE: search_page([e.facet for e in emitted], {k for e in emitted for k in e.kinds}),
+                       **emit_scripts([e.script for e in emitted]), **emit_errors_page(),
+                       **emit_search_records([r for e in emitted for r in e.records]), **emit_dice_page()},
+        "build/engine": emit_engine([e.module for e in emitted]),
+        "build/export": emit_export(project.schema),
+    }
+    return {folder: {**files, **{k: v for e in emitted for k, v in e.files[folder].items()}}
+            for folder, files in shared.items()}
+
+
+def generate(project: Project, compiled: Compiled) -> dict[str, dict[str, str]]:
+    """Every generated file of compiled programs, by output folder: {folder: {relative path: text}}."""
+    site_url = site_url_of(project)
+    return assemble(project, [emit_system(program, site_url) for program in compiled.programs])
+
+
+def compile_and_emit(project: Project, staging: Path | None = None) -> list[Emitted]:
+    """Compile and emit every system, sharing the systems between processes where there are CPUs to spare.
+
+    Systems are independent until assembly, so each process compiles and emits its share and sends back only
+    text; given a staging folder, each writes its systems' own files there itself and sends back only their
+    parts of the shared files. On any content error (or a system id two shares both use) the work is redone in
+    this process alone, so errors are reported exactly as a single process reports them.
+    """
+    with few_collections():
+        return _compile_and_emit(project, staging)
+
+
+def _compile_and_emit(project: Project, staging: Path | None) -> list[Emitted]:
+    diags = Diagnostics()
+    layout = discover(project, diags)
+    diags.raise_if_errors()
+    planned = plan([sum(_size(path) for path in (system, *chapters)) for system, chapters in layout])
+    if len(planned) > 1:
+        shares = [[layout[i] for i in share] for share in planned]
+        try:
+            parts = run_shares(lambda share: _emit_share(project, share, staging), shares)
+        except (ContentError, WorkerFailed):
+            pass
+        else:
+            order = {system: index for index, (system, _) in enumerate(layout)}
+            emitted = sorted((e for part in parts for e in part), key=lambda pair: order[pair[0]])
+            ids = [e.system for _, e in emitted]
+            if len(set(ids)) == len(ids):
+                return [e for _, e in emitted]
+    return [e for _, e in _emit_share(project, layout, staging)]
+
+
+def _emit_share(project: Project, layout: Layout, staging: Path | None = None) -> list[tuple[Path, Emitted]]:
+    compiled = compile_systems(project, layout)
+    site_url = site_url_of(project)
+    emitted = [(system, emit_system(program, site_url)) for (system, _), program in zip(layout, compiled.programs)]
+    return emitted if staging is None else [(system, _written(staging, e)) for system, e in emitted]
+
+
+def _written(staging: Path, emitted: Emitted) -> Emitted:
+    """The system's own files written to the staging folder, and the system's part without them."""
+    for folder, files in emitted.files.items():
+        _write_tree(staging / folder, files)
+    return replace(emitted, files={folder: {} for folder in emitted.files},
+                   written=sum(len(files) for files in emitted.files.values()))
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def build_project(project: Project, site: bool = True) -> BuildResult:
+    staging = Path(tempfile.mkdtemp(prefix=".rulesc-tmp-", dir=project.root))
+    try:
+        emitted = compile_and_emit(project, staging)
+        trees = assemble(project, emitted)
+        navigation = nav([e.nav for e in emitted])
+        for folder, files in trees.items():
+            _write_tree(staging / folder, files)
+        if site:
+            build_site(project, staging / "build/docs", staging / SITE, navigation)
+        _swap(project.root, staging, list(trees) + ([SITE] if site else []))
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    written = sum(len(files) for files in trees.values()) + sum(e.written for e in emitted)
+    return BuildResult(len(emitted), written, navigation)
+
+
+PREVIEW_OUTPUTS = ("build/docs",)
+
+
+def refresh_outputs(project: Project, folders: tuple[str, ...] = OUTPUTS) -> int:
+    """Rewrite only the changed files of build/ in place (for `rulesc serve`); returns how many changed.
+
+    Unchanged files keep their modification time, so MkDocs' dirty build rebuilds only the pages that changed.
+    """
+    trees = assemble(project, compile_and_emit(project))
+    changed = 0
+    for folder, files in ((f, trees[f]) for f in folders):
+        for relative, text in sorted(files.items()):
+            target = project.root / folder / relative
+            if target.is_file() and target.read_text(encoding="utf-8") == text:
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8", newline="\n")
+            changed += 1
+    return changed
+
+
+def _write_tree(folder: Path, files: dict[str, str]) -> None:
+    for relative, text in sorted(files.items()):
+        target = folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8", newline="\n")
+
+
+def _swap(root: Path, staging: Path, folders: list[str]) -> None:
+    """Move each staged folder into place, then remove the old ones (moved into staging on the way)."""
+    retired = staging / ".retired"
+    moved: list[tuple[Path, Path | None]] = []
+    try:
+        for index, folder in enumerate(folders):
+            target, fresh = root / folder, staging / folder
+            old = None
+            if target.exists():
+                old = retired / str(index)
+                old.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(target, old)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            moved.append((target, old))
+            os.replace(fresh, target)
+    except BaseException:
+        for target, old in reversed(moved):  # put back what was there before
+            if target.exists():
+                shutil.rmtree(target, ignore_errors=True)
+            if old is not None:
+                os.replace(old, target)
+        raise
+    shutil.rmtree(retired, ignore_errors=True)
+
+
+def nav(systems: list[dict[str, list[Any]]]) -> list[Any]:
+    """The site navigation: home, search, each system's nav_entry(), then the dice and error code pages."""
+    return [{"Home": "index.md"}, {"Search": SEARCH_PAGE}, *systems, {"Dice notation": DICE_PAGE},
+            {"Error codes": "errors.md"}]
+
+
+def compiled_nav(compiled: Compiled) -> list[Any]:
+    return nav([nav_entry(program) for program in compiled.programs])
+
+
+def nav_entry(program: Program) -> dict[str, list[Any]]:
+    """A system in the navigation: its landing page, chapters, glossary and index tables."""
+    system = program.system
+    pages: list[Any] = [{"Overview": landing_path(system)}]
+    pages += [{c.title: page_path(system, c.id)} for c in system.chapters]
+    pages += [{"Glossary": glossary_path(system)}, {"Index tables": tables_path(system)}]
+    return {system.title: pages}
+
+
+def site_url_of(project: Project) -> str:
+    config = project.root / "mkdocs.yml"
+    if not config.is_file():
+        return ""
+    for line in config.read_text(encoding="utf-8").splitlines():
+        if line.startswith("site_url:"):
+            return line.split(":", 1)[1].strip().strip("'\"")
+    return ""
+
+
+def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[Any], dirty: bool = False,
+               background_search: bool = False) -> None:
+    """MkDocs in-process and strict; `dirty` rebuilds only changed pages and `background_search` lets the
+    search index finish after the pages are written, as `rulesc serve` does for a quick preview."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    os.environ.setdefault("SOURCE_DATE_EPOCH", FIXED_EPOCH)
+    capture = _CaptureWarnings()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(capture)
+    previous = logger.level
+    logger.setLevel(logging.WARNING)
+    try:
+        config = load_config(config_file=str(project.root / "mkdocs.yml"), docs_dir=str(docs),
+                             site_dir=str(site_dir), nav=navigation, strict=not dirty)  # MkDocs warns on every dirty build
+        for plugin in config["plugins"].values():
+            if hasattr(plugin, "background"):
+                plugin.background = background_search
+        build(config, dirty=dirty)
+    except (MkDocsException, SystemExit) as exc:
+        detail = "; ".join(capture.messages) or str(exc)
+        raise SiteBuildError(f"MkDocs could not build the site: {detail}") from exc
+    finally:
+        logger.removeHandler(capture)
+        logger.setLevel(previous)
+
+
+class _CaptureWarnings(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+__all__ = ["BuildResult", "ContentError", "Diagnostic", "SiteBuildError", "build_project", "generate"]

@@ -1,0 +1,69 @@
+"""`rulesc build` and `rulesc serve`: every output into a staging folder and swapped in; a live preview."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from generator.build.staging import PREVIEW_OUTPUTS, build_project, refresh_outputs
+from generator.diagnostics.core import ContentError, render
+from generator.pipeline import Project
+
+
+def register(commands: Any) -> None:
+    build = commands.add_parser("build", help="build site/, build/engine, build/docs and build/export")
+    build.add_argument("--no-site", action="store_true", help="generate build/ only; skip the MkDocs site")
+    build.set_defaults(run=run_build)
+    serve = commands.add_parser("serve", help="preview the site; rebuild when content/ or schema/ change")
+    serve.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
+    serve.set_defaults(run=run_serve)
+
+
+def run_build(project: Project, args: argparse.Namespace) -> int:
+    result = build_project(project, site=not args.no_site)
+    outputs = "build/docs, build/engine, build/export" + ("" if args.no_site else " and site/")
+    print(f"rulesc: built {result.systems} system(s) into {outputs} ({result.files} generated files)")
+    return 0
+
+
+def run_serve(project: Project, args: argparse.Namespace) -> int:
+    from mkdocs.commands.serve import serve
+
+    result = build_project(project)
+    stop = threading.Event()
+    watcher = threading.Thread(target=_watch, args=(project, stop), daemon=True)
+    watcher.start()
+    try:
+        serve(config_file=str(project.root / "mkdocs.yml"), livereload=True, dev_addr=args.dev_addr,
+              nav=result.nav, build_type="dirty", strict=False)  # the preview; `build` stays strict
+    finally:
+        stop.set()
+    return 0
+
+
+def _snapshot(project: Project) -> dict[Path, float]:
+    paths = list(project.content.rglob("*.yaml")) + list(project.schema.glob("*.json"))
+    return {p: p.stat().st_mtime for p in paths if p.is_file()}
+
+
+def _watch(project: Project, stop: Any) -> None:
+    """Regenerate build/ when content or schema change; MkDocs notices build/docs and rebuilds the site."""
+    seen = _snapshot(project)
+    while not stop.wait(0.3):
+        now = _snapshot(project)
+        if now == seen:
+            continue
+        seen = now
+        started = time.perf_counter()
+        try:
+            written = refresh_outputs(project, PREVIEW_OUTPUTS)
+        except ContentError as exc:
+            for diag in exc.diagnostics:
+                print(render(diag, project.root), file=sys.stderr)
+            print("rulesc: content has errors; the preview keeps the last good build", file=sys.stderr)
+            continue
+        print(f"rulesc: regenerated {written} file(s) in {time.perf_counter() - started:.2f}s", file=sys.stderr)

@@ -1,0 +1,33 @@
+"""`rulesc diff BASE [HEAD]`: what a change does to the rules and their numbers, as Markdown or JSON."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from generator.cli.usage import UsageError
+from generator.diff.compare import diff_revisions
+from generator.diff.git import GitError
+from generator.diff.render import diff_json, diff_markdown
+from generator.pipeline import Project
+
+
+def register(commands: Any) -> None:
+    diff = commands.add_parser("diff", help="what a change does to the rules: compare two git revisions")
+    diff.add_argument("base", metavar="BASE", help="the git revision to compare from, e.g. origin/main")
+    diff.add_argument("head", metavar="HEAD", nargs="?", default=None,
+                      help="the git revision to compare to (default: the working tree)")
+    diff.add_argument("--format", choices=("markdown", "json"), default="markdown",
+                      help="markdown (default; for a pull request comment or job summary) or json")
+    diff.add_argument("--fail-on-breaking", action="store_true",
+                      help="exit 1 when a change is breaking (a permalink or engine function removed)")
+    diff.set_defaults(run=run_diff)
+
+
+def run_diff(project: Project, args: argparse.Namespace) -> int:
+    try:
+        changes = diff_revisions(project, args.base, args.head)
+    except GitError as exc:
+        raise UsageError(str(exc)) from None
+    print(diff_json(changes) if args.format == "json" else diff_markdown(changes), end="")
+    return 1 if args.fail_on_breaking and changes.breaking else 0

@@ -1,0 +1,161 @@
+"""`rulesc list` and `rulesc calc`: the ids of systems, rules, formulas and calculators, and their answers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from generator.analyze.program import Program, show
+from generator.cli.usage import UsageError
+from generator.diagnostics.core import did_you_mean
+from generator.emit.site.calculators import display
+from generator.model import Param, default_of
+from generator.pipeline import Project, compile_project
+from generator.runtime.rulesc_runtime import Dice, RulesError, parse_dice
+
+
+def register(commands: Any) -> None:
+    listing = commands.add_parser("list", help="list systems, rules, formulas and calculators with their ids")
+    listing.add_argument("--json", action="store_true", help="print JSON")
+    listing.set_defaults(run=run_list)
+    calc = commands.add_parser("calc", help="evaluate a formula (system.formula) or calculator (system/calculator)")
+    calc.add_argument("id", help="e.g. system.formula or system/calculator")
+    calc.add_argument("assignments", nargs="*", metavar="name=value")
+    calc.add_argument("--json", action="store_true", help="print JSON")
+    calc.set_defaults(run=run_calc)
+
+
+def run_list(project: Project, args: argparse.Namespace) -> int:
+    programs = compile_project(project).programs
+    listing = [_listing(p) for p in programs]
+    if args.json:
+        print(json.dumps(listing, indent=2))
+        return 0
+    for system in listing:
+        print(f"{system['id']}: {system['title']}")
+        print(f"  rules ({len(system['rules'])}):")
+        for rule in system["rules"]:
+            print(f"    {rule['id']:<40} {rule['kind']:<10} {rule['name']}")
+        print(f"  formulas ({len(system['formulas'])}):")
+        for formula in system["formulas"]:
+            print(f"    {formula['id']}({', '.join(formula['params'])}) -> {formula['returns']}")
+        print(f"  calculators ({len(system['calculators'])}):")
+        for calc in system["calculators"]:
+            print(f"    {calc['id']:<40} {calc['title']}")
+    return 0
+
+
+def _listing(program: Program) -> dict[str, Any]:
+    system = program.system
+    return {
+        "id": system.id, "title": system.title,
+        "rules": [{"id": r.id, "kind": r.kind, "name": r.name} for r in system.rules()],
+        "formulas": [{"id": f"{system.id}.{f.id}", "params": [p.name for p in f.params], "returns": program.returns[f.id]}
+                     for f in program.formulas.values()],
+        "calculators": [{"id": f"{system.id}/{c.id}", "title": c.title} for c in program.calculators.values()],
+    }
+
+
+def run_calc(project: Project, args: argparse.Namespace) -> int:
+    programs = {p.system.id: p for p in compile_project(project).programs}
+    given = _assignments(args.assignments)
+    if "/" in args.id:
+        return _calculator(programs, args.id, given, args.json)
+    return _formula(programs, args.id, given, args.json)
+
+
+def _assignments(items: list[str]) -> dict[str, str]:
+    given: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise UsageError(f"expected name=value, got {item!r}")
+        given[name.strip()] = value.strip()
+    return given
+
+
+def _system_of(programs: dict[str, Program], system_id: str, full_id: str) -> Program:
+    if system_id not in programs:
+        raise UsageError(f"unknown system {system_id!r} in {full_id!r}" +
+                         (f"; {did_you_mean(system_id, programs)}" if did_you_mean(system_id, programs) else ""))
+    return programs[system_id]
+
+
+def _formula(programs: dict[str, Program], full_id: str, given: dict[str, str], as_json: bool) -> int:
+    system_id, _, formula_id = full_id.partition(".")
+    program = _system_of(programs, system_id, full_id)
+    formula = program.formulas.get(formula_id)
+    if formula is None:
+        raise UsageError(_unknown("formula", full_id, formula_id, program.formulas, "rulesc list"))
+    _no_extra(given, formula.params, full_id)
+    missing = [p.name for p in formula.params if p.name not in given]
+    if missing:
+        raise UsageError(f"{full_id} needs " + " ".join(f"{name}=..." for name in missing))
+    values = {p.name: _parse(p, given[p.name]) for p in formula.params}
+    result = _answer(lambda: program.call(formula_id, [values[p.name] for p in formula.params]))
+    if as_json:
+        print(json.dumps({"id": full_id, "inputs": _jsonable(values), "result": _jsonable(result)}))
+    else:
+        print(show(result))
+    return 0
+
+
+def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str], as_json: bool) -> int:
+    system_id, _, calc_id = full_id.partition("/")
+    program = _system_of(programs, system_id, full_id)
+    calc = program.calculators.get(calc_id)
+    if calc is None:
+        raise UsageError(_unknown("calculator", full_id, calc_id, program.calculators, "rulesc list"))
+    _no_extra(given, calc.inputs, full_id)
+    values = {p.name: _parse(p, given[p.name]) if p.name in given else default_of(p) for p in calc.inputs}
+    results = _answer(lambda: program.calculate(calc_id, values))
+    if as_json:
+        print(json.dumps({"id": full_id, "inputs": _jsonable(values), "outputs": _jsonable(results)}))
+        return 0
+    width = max(len(o.label) for o in calc.outputs)
+    for output in calc.outputs:
+        print(f"{output.label:<{width}}  {display(results[output.name], output.format)}")
+    return 0
+
+
+def _unknown(what: str, full_id: str, name: str, known: dict[str, Any], command: str) -> str:
+    hint = did_you_mean(name, known)
+    return f"unknown {what} {full_id!r}" + (f"; {hint}" if hint else f"; `{command}` shows them")
+
+
+def _no_extra(given: dict[str, str], params: tuple[Param, ...], full_id: str) -> None:
+    names = [p.name for p in params]
+    for name in given:
+        if name not in names:
+            raise UsageError(f"{full_id} has no input {name!r}; it takes {', '.join(names)}")
+
+
+def _parse(param: Param, text: str) -> Any:
+    if param.type == "upgrades":
+        return tuple(part.strip() for part in text.split(",") if part.strip())
+    try:
+        if param.type == "dice":
+            return parse_dice(text)
+        if param.type == "bool":
+            return {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}[text.lower()]
+        value = int(text)
+    except (KeyError, ValueError, RulesError):
+        kinds = {"int": "a whole number", "bool": "true or false", "dice": "dice like 1d10+1d4"}
+        raise UsageError(f"{param.name} must be {kinds[param.type]}, got {text!r}") from None
+    if (param.min is not None and value < param.min) or (param.max is not None and value > param.max):
+        raise UsageError(f"{param.name}={value} is outside {param.min}..{param.max}")
+    return value
+
+
+def _answer(compute: Any) -> Any:
+    try:
+        return compute()
+    except RulesError as exc:
+        raise UsageError(f"no answer: {exc}") from None
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    return str(value) if isinstance(value, Dice) else value

@@ -1,0 +1,298 @@
+"""The documented error and warning codes: what each means, with a bad and a fixed example (tested, and shown
+on the site's error page)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Union
+
+from generator.load import MAX_BYTES, MAX_DEPTH
+from generator.runtime.rulesc_runtime import MAX_INT
+
+SYSTEM = "content/mini/system.yaml"
+CHAPTER = "content/mini/basics.yaml"
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A file too large to print: `shown` is what the page says, `make` writes the real bytes for the tests."""
+
+    shown: str
+    make: Callable[[], bytes]
+
+
+FileText = Union[str, bytes, Generated, None]  # None: the path does not exist
+
+
+@dataclass(frozen=True)
+class Entry:
+    code: str
+    title: str
+    explanation: str
+    bad: dict[str, FileText]
+    fixed: dict[str, FileText]
+
+
+BASE_SYSTEM = """\
+id: mini
+title: Mini
+summary: A small system.
+sources:
+  - {id: src, file: source.txt, title: The rulebook}
+dice:
+  summary: Roll a d6.
+terms:
+  - id: pool
+    name: Pool
+    definition: The dice you roll.
+"""
+
+RULE = """\
+  - id: doubling
+    name: Doubling
+    kind: general
+    text: Twice a [[pool]] is {{factor}} times as much.
+    provenance: {source: src, section: Doubling}
+    values:
+      factor: 2
+    formulas:
+      - id: double
+        summary: Twice a number.
+        params:
+          - {name: n, type: int, min: 0, max: 10}
+        expr: n * factor
+        examples:
+          - {args: {n: 3}, expect: 6}
+"""
+
+
+def chapter(rules: str = RULE, head: str = "id: basics\ntitle: Basics\norder: 1\n") -> str:
+    """A whole chapter file: its header, a summary and the given rules."""
+    return f"{head}summary: The basic rules.\nrules:\n{rules}"
+
+
+def edit(old: str, new: str, rules: str = RULE) -> str:
+    """The base chapter with one piece of its rule changed."""
+    assert old in rules, old
+    return chapter(rules.replace(old, new, 1))
+
+
+BASE_CHAPTER = chapter()
+GOOD = {CHAPTER: BASE_CHAPTER}
+
+
+def rule_edit(code: str, title: str, explanation: str, old: str, bad: str, fixed: str | None = None) -> Entry:
+    """An entry whose bad example changes `old` in the base rule to `bad`, and whose fix changes it to `fixed`."""
+    return Entry(code, title, explanation, {CHAPTER: edit(old, bad)}, {CHAPTER: edit(old, fixed) if fixed else BASE_CHAPTER})
+
+
+def _nested() -> bytes:
+    depth = MAX_DEPTH + 2
+    return chapter(head=f"id: basics\ntitle: Basics\norder: 1\nnotes: {'[' * depth}1{']' * depth}\n").encode()
+
+
+def _huge() -> bytes:
+    return BASE_CHAPTER.encode() + b"# " + b"x" * MAX_BYTES + b"\n"
+
+
+HALVING = """\
+  - id: {id}
+    name: Halving
+    kind: general
+    text: Half a number, rounded down.
+    provenance: {{source: src, section: Halving}}
+"""
+
+UPGRADE = """\
+  - id: {a}
+    name: {name}
+    kind: upgrade
+    text: An upgrade.
+    provenance: {{source: src, section: Upgrades}}
+    upgrade: {upgrade}
+"""
+
+
+def upgrades(first: str, second: str) -> str:
+    return chapter(RULE + UPGRADE.format(a="swift", name="Swift", upgrade=first)
+                   + UPGRADE.format(a="swifter", name="Swifter", upgrade=second))
+
+
+LAYOUT = [
+    Entry("E0001", "no content folder",
+          "rulesc looks for content/ in the project folder: the current folder, or the one given with --root.",
+          {"content": None}, {SYSTEM: BASE_SYSTEM}),
+    Entry("E0002", "a system folder without system.yaml",
+          "Every folder in content/ is a game system and needs a system.yaml that names it and its sources.",
+          {SYSTEM: None}, {SYSTEM: BASE_SYSTEM}),
+    Entry("E0003", "content/ holds no game system",
+          "content/ exists but has no system folder in it.",
+          {"content/mini": None}, {SYSTEM: BASE_SYSTEM}),
+]
+
+LOADING = [
+    Entry("E0101", "YAML syntax error",
+          "The file is not valid YAML. A common cause is a colon followed by a space inside an unquoted value.",
+          {CHAPTER: chapter(head="id: basics\ntitle: Basics: the start\norder: 1\n")},
+          {CHAPTER: chapter(head="id: basics\ntitle: \"Basics: the start\"\norder: 1\n")}),
+    Entry("E0102", "not UTF-8",
+          "Content files are UTF-8. Some editors on some systems save in an older encoding such as Latin-1; the "
+          "bad file below was saved that way.",
+          {CHAPTER: chapter().replace("The basic rules.", "The basic rules, café style.").encode("latin-1")},
+          {CHAPTER: chapter().replace("The basic rules.", "The basic rules, café style.")}),
+    Entry("E0103", "YAML anchors and aliases",
+          "Anchors (&name) and aliases (*name) make a file read differently from how it looks; write values out.",
+          {CHAPTER: edit("provenance: {source: src, section: Doubling}",
+                         "provenance: &doubling {source: src, section: Doubling}\n    notes: *doubling")},
+          GOOD),
+    Entry("E0104", "empty file",
+          "A chapter file must hold a mapping: at least id, title, order, summary and rules.",
+          {CHAPTER: "# to do\n"}, GOOD),
+    Entry("E0105", "file too large",
+          f"A content file may be at most {MAX_BYTES} bytes; split a longer chapter into several files.",
+          {CHAPTER: Generated(f"(a chapter file of more than {MAX_BYTES} bytes)", _huge)}, GOOD),
+    Entry("E0106", "nesting too deep",
+          f"Content is at most {MAX_DEPTH} levels deep; deeper nesting is always a mistake.",
+          {CHAPTER: Generated(f"notes: [[[[ ... 1 ... ]]]]   (nested {MAX_DEPTH + 2} levels)", _nested)}, GOOD),
+    Entry("E0107", "duplicate key",
+          "A key appears twice in one mapping; YAML would silently keep only the last one.",
+          {CHAPTER: edit("    kind: general\n", "    kind: general\n    name: Twice\n")}, GOOD),
+    Entry("E0108", "control character", "The file holds an invisible control character, usually pasted in from "
+          "another program; the bad file below has a backspace (U+0008) after 'Twice'.",
+          {CHAPTER: edit("Twice a [[pool]]", "Twice\x08 a [[pool]]")}, GOOD),
+    Entry("E0109", "YAML tag", "Tags such as !!str or !include change how YAML reads a value; content has none.",
+          {CHAPTER: edit("name: Doubling", "name: !!str Doubling")}, GOOD),
+    Entry("E0110", "more than one YAML document", "A '---' line starts a second document; a content file is one.",
+          {CHAPTER: BASE_CHAPTER + "---\nid: more\n"}, GOOD),
+    Entry("E0111", "complex mapping key", "A key must be plain text, not a list or a mapping.",
+          {CHAPTER: edit("      factor: 2\n", "      [factor]: 2\n")}, GOOD),
+    Entry("E0112", "number too large", f"Whole numbers must fit in 53 bits (at most {MAX_INT}) so that the Python "
+          "engine and the calculators in the browser agree.",
+          {CHAPTER: edit("factor: 2", "factor: 20000000000000000000")}, GOOD),
+]
+
+SCHEMA = [
+    rule_edit("E0201", "unknown key", "The schema does not know this key; the hint lists the keys it allows.",
+              "    kind: general\n", "    kind: general\n    page: 12\n"),
+    rule_edit("E0202", "missing required key", "A required key is missing; a rule needs id, name, kind, text and "
+              "provenance.", "    provenance: {source: src, section: Doubling}\n", ""),
+    Entry("E0203", "wrong type", "A value has the wrong type, e.g. text where a number is expected.",
+          {CHAPTER: chapter(head="id: basics\ntitle: Basics\norder: first\n")}, GOOD),
+    rule_edit("E0204", "not one of the allowed values", "The value must be one of a fixed list; the hint names the "
+              "closest.", "kind: general", "kind: generl"),
+    rule_edit("E0205", "invalid id or name", "Ids are lowercase letters, digits and hyphens (they become "
+              "permalinks); formula names use underscores instead of hyphens.", "- id: doubling", "- id: Doubling"),
+    Entry("E0206", "number or list out of bounds", "A number is below its minimum or above its maximum, or a list "
+          "is too short.", {CHAPTER: chapter(head="id: basics\ntitle: Basics\norder: -1\n")}, GOOD),
+]
+
+MODEL = [
+    rule_edit("E0301", "invalid dice", "Dice are written like 1d6, 2d10 or 1d10+1d4.",
+              "{args: {n: 3}, expect: 6}",
+              "{args: {n: 3}, expect: 6}\n      - id: roll\n        summary: Some dice.\n        params:\n"
+              "          - {name: dice, type: dice}\n        expr: dice\n        examples:\n"
+              "          - {args: {dice: 2x6}, expect: 2x6}",
+              "{args: {n: 3}, expect: 6}\n      - id: roll\n        summary: Some dice.\n        params:\n"
+              "          - {name: dice, type: dice}\n        expr: dice\n        examples:\n"
+              "          - {args: {dice: 2d6}, expect: 2d6}"),
+    rule_edit("E0302", "value of the wrong kind", "A worked example gives a parameter a value of another type than "
+              "the parameter's.", "{args: {n: 3}, expect: 6}", "{args: {n: three}, expect: 6}"),
+    rule_edit("E0303", "table row does not fit its columns", "Every row of a table has one cell per column, "
+              "under the column's key.", "    values:\n",
+              "    table:\n      name: sizes\n      columns:\n        - {key: level, label: Level, type: range}\n"
+              "        - {key: size, label: Size, type: int}\n      rows:\n        - {level: 1-5, sise: 2}\n"
+              "    values:\n",
+              "    table:\n      name: sizes\n      columns:\n        - {key: level, label: Level, type: range}\n"
+              "        - {key: size, label: Size, type: int}\n      rows:\n        - {level: 1-5, size: 2}\n"
+              "    values:\n"),
+]
+
+FORMULAS = [
+    rule_edit("E0401", "formula syntax error", "The formula does not parse; the caret shows where it stops making "
+              "sense.", "expr: n * factor", "expr: n * * factor"),
+    rule_edit("E0402", "unknown name", "A formula uses a name that is not a parameter, a value, a table or a "
+              "formula of the system.", "expr: n * factor", "expr: n * factr"),
+    rule_edit("E0403", "type error", "Parts of a formula do not fit together, e.g. a comparison added to a "
+              "number, or a result of another type than `returns:` declares.", "expr: n * factor",
+              "expr: n * (factor > 1)"),
+    rule_edit("E0404", "wrong number of arguments", "A function is called with too many or too few arguments.",
+              "expr: n * factor", "expr: n * max()", "expr: n * max(factor, 1)"),
+    rule_edit("E0405", "formula calls itself", "Formulas may call each other, but never in a cycle.",
+              "expr: n * factor", "expr: double(n) * factor"),
+    rule_edit("E0406", "let reuses a name", "`let name = value in ...` must introduce a new name, not one that is "
+              "already a parameter or a value.", "expr: n * factor", "expr: let n = n * 2 in n * factor",
+              "expr: let twice = n * 2 in twice * factor // 2"),
+]
+
+EXAMPLES = [
+    rule_edit("E0501", "worked example fails", "The formula gives another result than the example expects: either "
+              "the formula or the example is wrong.", "expect: 6", "expect: 7"),
+    rule_edit("E0502", "example arguments do not match the parameters", "An example must give every parameter, "
+              "and nothing else.", "args: {n: 3}", "args: {m: 3}"),
+    rule_edit("E0503", "example argument out of range", "An example (or a calculator default) lies outside the "
+              "parameter's min..max.", "{args: {n: 3}, expect: 6}", "{args: {n: 11}, expect: 22}"),
+    rule_edit("E0504", "example has no answer", "The formula cannot compute a result for these arguments, e.g. "
+              "it divides by zero.", "{args: {n: 3}, expect: 6}\n",
+              "{args: {n: 3}, expect: 6}\n      - id: share\n        summary: Split evenly.\n        params:\n"
+              "          - {name: n, type: int, min: 0, max: 10}\n        expr: 10 // n\n        examples:\n"
+              "          - {args: {n: 0}, expect: 0}\n",
+              "{args: {n: 3}, expect: 6}\n      - id: share\n        summary: Split evenly.\n        params:\n"
+              "          - {name: n, type: int, min: 1, max: 10}\n        expr: 10 // n\n        examples:\n"
+              "          - {args: {n: 2}, expect: 5}\n"),
+]
+
+REFERENCES = [
+    Entry("E0601", "duplicate id or name", "Ids of rules (and their aliases), terms, formulas, calculators, values "
+          "and tables are unique within a system.", {CHAPTER: chapter(RULE + HALVING.format(id="doubling"))},
+          {CHAPTER: chapter(RULE + HALVING.format(id="halving"))}),
+    rule_edit("E0602", "link to an unknown rule or term", "[[id]] must name a rule, a rule's alias or a glossary "
+              "term of the same system.", "[[pool]]", "[[pol]]"),
+    rule_edit("E0603", "unknown value in text", "{{name}} must name a value declared under some rule's values:.",
+              "{{factor}}", "{{factr}}"),
+    rule_edit("E0604", "unknown source", "provenance.source must be the id of one of the system's sources.",
+              "source: src,", "source: srd,"),
+    Entry("E0605", "upgrade requires itself", "Upgrades whose requirements form a cycle can never be taken.",
+          {CHAPTER: upgrades("{requires: [swifter]}", "{requires: [swift]}")},
+          {CHAPTER: upgrades("{}", "{requires: [swift]}")}),
+    Entry("E0606", "upgrade both requires and excludes a rule", "No character could ever take such an upgrade.",
+          {CHAPTER: upgrades("{}", "{requires: [swift], excludes: [swift]}")},
+          {CHAPTER: upgrades("{}", "{requires: [swift]}")}),
+]
+
+WARNINGS = [
+    Entry("W0701", "term never used", "A glossary term that no text mentions (by name, alias or abbreviation, "
+          "which the site links automatically) or links with [[id]]: use it where it belongs, or remove it.",
+          {CHAPTER: edit("Twice a [[pool]]", "Twice a number")}, GOOD),
+    rule_edit("W0702", "value never used", "A value that no text shows and no formula uses is either missing from "
+              "the text or left over.", "      factor: 2\n", "      factor: 2\n      halving: 2\n"),
+    rule_edit("W0703", "formula without worked examples", "Examples are checked by rulesc check, shown on the "
+              "page, run as doctests in the engine and used by rulesc diff to show a change's impact.",
+              "        examples:\n          - {args: {n: 3}, expect: 6}\n", ""),
+    Entry("W0704", "source never cited", "A source that no rule's provenance names.",
+          {SYSTEM: BASE_SYSTEM.replace("title: The rulebook}", "title: The rulebook}\n  - {id: extra, file: extra.txt, "
+                                       "title: Supplement}")}, {SYSTEM: BASE_SYSTEM}),
+]
+
+SECTIONS: list[tuple[str, str, list[Entry]]] = [
+    ("Layout", "Where rulesc looks for content.", LAYOUT),
+    ("Reading files", "Problems found while reading a file, before its meaning is looked at.", LOADING),
+    ("Schema", "Keys and values checked against schema/; the message names the JSON path.", SCHEMA),
+    ("Values", "Values read by their declared type.", MODEL),
+    ("Formulas", "Formulas checked for syntax, names and types.", FORMULAS),
+    ("Worked examples", "Every example is run; a wrong one fails the check.", EXAMPLES),
+    ("References", "Ids, links and sources checked across a whole system.", REFERENCES),
+    ("Warnings", "Not errors: `rulesc check` lists them and exits 0, unless `--strict` makes them errors.", WARNINGS),
+]
+
+CATALOG: dict[str, Entry] = {entry.code: entry for _, _, entries in SECTIONS for entry in entries}
+BASE: dict[str, str] = {SYSTEM: BASE_SYSTEM, CHAPTER: BASE_CHAPTER}
+
+
+def effective(overlay: dict[str, FileText], path: str) -> FileText:
+    """What `path` holds in the base project with `overlay` laid over it."""
+    if path in overlay:
+        return overlay[path]
+    if any(text is None and path.startswith(gone + "/") for gone, text in overlay.items()):
+        return None
+    return BASE.get(path)

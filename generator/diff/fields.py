@@ -1,0 +1,131 @@
+"""Diff, field side: the fields of one rule or term, before and after, as readable old -> new pairs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from generator.analyze.program import Program, show
+from generator.diff.text import WordDiff, word_diff
+from generator.emit.site.links import page_url
+from generator.model import Limit, Rule, Table, Term, Text
+
+NONE = "(none)"
+Field = tuple[str, str, str]
+
+
+def rule_fields(old: Program, new: Program, before: Rule, after: Rule) -> tuple[list[Field], list[tuple[str, WordDiff]]]:
+    """Field changes (name, kind, values, limits, table rows...) and text changes of one rule."""
+    fields = [f for f in _plain(before, after) if f[1] != f[2]]
+    if before.chapter != after.chapter:
+        fields.append(("page", page_url(old.system, before.chapter), page_url(new.system, after.chapter)))
+    fields += _keyed("value", dict(before.values), dict(after.values))
+    fields += _keyed("cost", dict(before.cost), dict(after.cost))
+    fields += _table(before.table, after.table)
+    return fields, _texts(before, after)
+
+
+def _plain(before: Rule, after: Rule) -> Iterator[Field]:
+    yield "name", before.name, after.name
+    yield "kind", before.kind, after.kind
+    yield "parent", before.parent or NONE, after.parent or NONE
+    yield "aliases", _listing(before.aliases), _listing(after.aliases)
+    yield "limit", _limits(before.limits), _limits(after.limits)
+    yield "source", _source(before), _source(after)
+    yield "unstated", _listing([g.what for g in before.provenance.unstated]), \
+        _listing([g.what for g in after.provenance.unstated])
+    if before.maneuver or after.maneuver:
+        for part in ("type", "base", "exploit"):
+            yield f"maneuver {part}", _attr(before.maneuver, part), _attr(after.maneuver, part)
+    if before.upgrade or after.upgrade:
+        for part in ("requires", "excludes", "max_times"):
+            yield f"upgrade {part.replace('_', ' ')}", _attr(before.upgrade, part), _attr(after.upgrade, part)
+
+
+def _attr(holder: Any, name: str) -> str:
+    value = getattr(holder, name, None) if holder is not None else None
+    if isinstance(value, tuple):
+        return _listing(value)
+    return NONE if value is None else str(value)
+
+
+def _listing(items: Any) -> str:
+    return ", ".join(items) if items else NONE
+
+
+def _limits(limits: tuple[Limit, ...]) -> str:
+    return ", ".join(f"{x.count}/{x.per.capitalize()}" for x in limits) if limits else NONE
+
+
+def _source(rule: Rule) -> str:
+    return f"{rule.provenance.source}, “{rule.provenance.section}”"
+
+
+def shown(value: Any) -> str:
+    return NONE if value is None else value if isinstance(value, str) else show(value)
+
+
+def _keyed(label: str, before: dict[str, Any], after: dict[str, Any]) -> list[Field]:
+    names = list(before) + [k for k in after if k not in before]
+    return [(f"{label} {name}", shown(before.get(name)), shown(after.get(name)))
+            for name in names if before.get(name) != after.get(name) or type(before.get(name)) is not type(after.get(name))]
+
+
+def _table(before: Table | None, after: Table | None) -> list[Field]:
+    if before is None or after is None:
+        return [] if before is after else [("table", _table_name(before), _table_name(after))]
+    label = f"table {after.name}"
+    fields = [(f"{label} name", before.name, after.name), (f"{label} caption", before.caption or NONE,
+              after.caption or NONE), (f"{label} columns", _columns(before), _columns(after))]
+    changed = [f for f in fields if f[1] != f[2]]
+    return changed + _rows(label, before, after)
+
+
+def _table_name(table: Table | None) -> str:
+    return NONE if table is None else f"{table.name} ({len(table.rows)} rows)"
+
+
+def _columns(table: Table) -> str:
+    return ", ".join(c.label for c in table.columns)
+
+
+def _rows(label: str, before: Table, after: Table) -> list[Field]:
+    """Cell changes by row key (the first column) and column label; rows added or removed whole."""
+    old, new = _rows_by_key(before), _rows_by_key(after)
+    found: list[Field] = []
+    for key in list(old) + [k for k in new if k not in old]:
+        a, b = old.get(key), new.get(key)
+        if a is None or b is None:
+            found.append((f"{label} row {key}", _row_text(a), _row_text(b)))
+            continue
+        found += [(f"{label} row {key}: {column}", a.get(column, NONE), b.get(column, NONE))
+                  for column in list(a) + [c for c in b if c not in a] if a.get(column, NONE) != b.get(column, NONE)]
+    return found
+
+
+def _rows_by_key(table: Table) -> dict[str, dict[str, str]]:
+    return {shown(row[0]): {c.label: shown(v) for c, v in zip(table.columns[1:], row[1:])} for row in table.rows}
+
+
+def _row_text(row: dict[str, str] | None) -> str:
+    return NONE if row is None else "; ".join(f"{k} {v}" for k, v in row.items())
+
+
+def _texts(before: Rule, after: Rule) -> list[tuple[str, WordDiff]]:
+    pairs: list[tuple[str, Text | None, Text | None]] = [("text", before.text, after.text)]
+    count = max(len(before.items), len(after.items))
+    pairs += [(f"item {i + 1}", _at(before.items, i), _at(after.items, i)) for i in range(count)]
+    found = [(name, word_diff(a.source if a else "", b.source if b else "")) for name, a, b in pairs]
+    return [(name, d) for name, d in found if d is not None]
+
+
+def _at(items: tuple[Text, ...], index: int) -> Text | None:
+    return items[index] if index < len(items) else None
+
+
+def term_fields(before: Term, after: Term) -> tuple[list[Field], list[tuple[str, WordDiff]]]:
+    fields = [("name", before.name, after.name), ("abbreviations", _listing(before.abbreviations),
+              _listing(after.abbreviations)), ("aliases", _listing(before.aliases), _listing(after.aliases)),
+              ("rule", before.rule or NONE, after.rule or NONE)]
+    text = word_diff(before.definition.source, after.definition.source)
+    return [f for f in fields if f[1] != f[2]], [("definition", text)] if text else []

@@ -1,0 +1,139 @@
+"""Calculator markup: labelled controls and outputs inside a [data-calculator] element."""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+from typing import Any
+
+from generator.analyze.program import Program
+from generator.formula import nodes as n
+from generator.model import Calculator, Param, Rule, default_of
+from generator.runtime.rulesc_runtime import Dice
+from generator.emit.writer import Writer
+
+
+def render_calculator(program: Program, calc: Calculator) -> str:
+    """The calculator's form, pre-filled with the results of its defaults; calculators.js makes it live."""
+    w = Writer()
+    system = program.system
+    key = f"{system.id}/{calc.id}"
+    defaults = {p.name: default_of(p) for p in calc.inputs}
+    results = program.calculate(calc.id, defaults)
+    base = f"calc-{system.id}-{calc.id}"
+    w.writeline(f'<div class="rulesc-calc" data-calculator="{html.escape(key)}" markdown="0">')
+    w.writeline(f'<form class="rulesc-calc__form" aria-labelledby="{base}-title" novalidate>')
+    w.writeline(f'<p class="rulesc-calc__title" id="{base}-title">{html.escape(calc.title)}</p>')
+    for param in calc.inputs:
+        if param.type == "upgrades":
+            w.writeline(_upgrade_picker(base, param, program.upgrades()))
+        else:
+            w.writeline(_control(base, param, defaults[param.name]))
+    w.writeline('<dl class="rulesc-calc__results" aria-live="polite">')
+    for output in calc.outputs:
+        shown = display(results[output.name], output.format)
+        w.writeline(f'<dt>{html.escape(output.label)}</dt><dd><output name="{output.name}" '
+                    f'id="{base}-out-{output.name}">{html.escape(shown)}</output></dd>')
+        if program.types.get(id(output.expr.node)) == "dist":
+            w.writeline(f'<dd class="rulesc-calc__chart" data-chart="{output.name}"></dd>')
+    w.writeline("</dl>")
+    _explanation(w, program, calc)
+    w.writeline('<button type="reset" class="md-button rulesc-calc__reset">Reset</button>')
+    w.writeline("</form>")
+    w.writeline("</div>")
+    return w.getvalue()
+
+
+def display(value: Any, fmt: str = "decimal") -> str:
+    """A value as pages and calculators show it: yes/no for flags, a dash for no dice, numbers rounded."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return "; ".join(value) if value else "none"
+    if isinstance(value, (Fraction, float)):
+        return f"{float(value) * 100:.2f}%" if fmt == "percent" else f"{float(value):.2f}"
+    if isinstance(value, Dice) and not value.counts and not value.const:
+        return "\u2014"
+    return str(value)
+
+
+def _upgrade_picker(base: str, param: Param, upgrades: dict[str, Any]) -> str:
+    """A filterable list of the system's upgrades: a checkbox each, or a count where one may be taken again."""
+    ident = f"{base}-{param.name}"
+    items = []
+    for upgrade_id, upgrade in sorted(upgrades.items(), key=lambda item: (item[1].name.lower(), item[0])):
+        name = html.escape(upgrade.name)
+        if upgrade.max_times > 1:
+            control = (f'<input type="number" min="0" max="{upgrade.max_times}" value="0" inputmode="numeric" '
+                       f'data-upgrade="{upgrade_id}" aria-label="{name}: times taken (up to {upgrade.max_times})">')
+            items.append(f"<li><label>{control} {name} (up to {upgrade.max_times})</label></li>")
+        else:
+            items.append(f'<li><label><input type="checkbox" data-upgrade="{upgrade_id}"> {name}</label></li>')
+    return (f'<fieldset class="rulesc-calc__field rulesc-calc__picker" id="{ident}" name="{param.name}" '
+            f'data-type="upgrades" aria-describedby="{ident}-msg"><legend>{html.escape(param.label)}</legend>'
+            f'<input type="search" class="rulesc-calc__filter" aria-label="Filter the list of {html.escape(param.label)}" '
+            f'placeholder="Filter by name" autocomplete="off">'
+            f'<ul class="rulesc-calc__choices">{"".join(items)}</ul>'
+            f'<span class="rulesc-calc__msg" id="{ident}-msg" aria-live="polite"></span></fieldset>')
+
+
+def _control(base: str, param: Param, value: Any) -> str:
+    ident = f"{base}-{param.name}"
+    label = f'<label for="{ident}">{html.escape(param.label)}</label>'
+    msg = f'<span class="rulesc-calc__msg" id="{ident}-msg" aria-live="polite"></span>'
+    common = f'id="{ident}" name="{param.name}" data-type="{param.type}" aria-describedby="{ident}-msg"'
+    if param.type == "bool":
+        checked = " checked" if value else ""
+        return f'<div class="rulesc-calc__field rulesc-calc__field--toggle"><input type="checkbox" {common}{checked}> {label}{msg}</div>'
+    if param.options:
+        options = "".join(f'<option value="{o.value}"{" selected" if o.value == value else ""}>{html.escape(o.label)}</option>'
+                          for o in param.options)
+        return f'<div class="rulesc-calc__field">{label}<select {common}>{options}</select>{msg}</div>'
+    if param.type == "dice":
+        return (f'<div class="rulesc-calc__field">{label}<input type="text" {common} value="{html.escape(str(value))}" '
+                f'spellcheck="false" autocomplete="off" pattern="[0-9d+ ]+">{msg}</div>')
+    bounds = "".join(f' {k}="{v}"' for k, v in (("min", param.min), ("max", param.max)) if v is not None)
+    return (f'<div class="rulesc-calc__field">{label}<input type="number" inputmode="numeric" step="1"{bounds} '
+            f'{common} value="{value}">{msg}</div>')
+
+
+
+
+def _explanation(w: Writer, program: Program, calc: Calculator) -> None:
+    """What each output computes, in the formula language, and links to every rule whose formula it uses."""
+    w.writeline('<details class="rulesc-calc__how"><summary>How this is worked out</summary><dl>')
+    for output in calc.outputs:
+        w.writeline(f"<dt>{html.escape(output.label)}</dt><dd><code>{html.escape(' '.join(output.expr.source.split()))}"
+                    "</code></dd>")
+    w.writeline("</dl>")
+    rules = _rules_used(program, calc)
+    if rules:
+        here = program.rules[calc.rule].chapter
+        links = ", ".join(f'<a href="{_href(here, r.chapter, r.id)}">{html.escape(r.name)}</a>' for r in rules)
+        w.writeline(f"<p>Rules used: {links}.</p>")
+    w.writeline("</details>")
+
+
+def _href(here: str, chapter: str, rule_id: str) -> str:
+    return f"#{rule_id}" if chapter == here else f"../{chapter}/#{rule_id}"
+
+
+def _rules_used(program: Program, calc: Calculator) -> list[Rule]:
+    """The rules of every formula the calculator's outputs call, directly or through other formulas."""
+    seen: dict[str, None] = {}
+    pending = [o.expr.node for o in calc.outputs if o.expr.node is not None]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, n.Call) and node.func in program.formulas and node.func not in seen:
+            seen[node.func] = None
+            formula = program.formulas[node.func]
+            if formula.expr.node is not None:
+                pending.append(formula.expr.node)
+        pending.extend(_children(node))
+    ids = dict.fromkeys(program.formulas[f].rule for f in seen)
+    return sorted((program.rules[i] for i in ids), key=lambda r: (r.chapter, r.name))
+
+
+def _children(node: n.Node) -> list[n.Node]:
+    return [value for value in vars(node).values() if isinstance(value, n.Node)] + \
+        [arg for arg in getattr(node, "args", ()) if isinstance(arg, n.Node)]

@@ -1,0 +1,73 @@
+"""Where each rule lives on the site: page paths, permalinks and page-relative hrefs shared by every emitter.
+
+The site is built with `use_directory_urls: true` (mkdocs.yml): `system/chapter.md` is served at `system/chapter/`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from functools import lru_cache
+
+from generator.model import Rule, System, Term
+
+HOME = "index.md"
+SEARCH_PAGE = "search.md"
+
+
+def page_path(system: System, chapter_id: str) -> str:
+    """The Markdown file of a chapter, relative to the docs folder."""
+    return f"{system.id}/{chapter_id}.md"
+
+
+def landing_path(system: System) -> str:
+    return f"{system.id}/index.md"
+
+
+def glossary_path(system: System) -> str:
+    return f"{system.id}/glossary.md"
+
+
+def tables_path(system: System) -> str:
+    return f"{system.id}/tables.md"
+
+
+def page_url(system: System, chapter_id: str) -> str:
+    return f"{system.id}/{chapter_id}/"
+
+
+def permalink(system: System, rule: Rule, site_url: str = "") -> str:
+    return f"{site_url.rstrip('/') + '/' if site_url else ''}{page_url(system, rule.chapter)}#{rule.id}"
+
+
+@lru_cache(maxsize=4096)
+def url_of(md_path: str) -> str:
+    """The site URL (relative to the site root) a Markdown page is served at (asked for every link written)."""
+    stem = md_path[:-3] if md_path.endswith(".md") else md_path
+    if stem == "index":
+        return ""
+    if stem.endswith("/index"):
+        return stem[: -len("index")]
+    return stem + "/"
+
+
+def href(from_md: str, to_md: str, anchor: str | None = None) -> str:
+    """A link from one generated page to another page (and anchor), relative so site/ works under any prefix."""
+    fragment = f"#{anchor}" if anchor else ""
+    if from_md == to_md and anchor:
+        return fragment
+    return _relative(url_of(from_md), url_of(to_md)) + fragment
+
+
+@lru_cache(maxsize=None)
+def _relative(here: str, there: str) -> str:
+    """The relative URL between two page URLs; few distinct pairs exist, so each is worked out once."""
+    relative = posixpath.relpath("/" + there.rstrip("/"), "/" + here.rstrip("/"))
+    return "./" if relative == "." else relative + "/"
+
+
+def rule_href(system: System, rule: Rule, from_md: str) -> str:
+    return href(from_md, page_path(system, rule.chapter), rule.id)
+
+
+def term_href(system: System, term: Term, from_md: str) -> str:
+    return href(from_md, glossary_path(system), term.id)

@@ -1,0 +1,230 @@
+"""Pages emitter: the Markdown the MkDocs site is built from: home, per system a landing page, chapters, glossary.
+
+Headings stay Markdown (MkDocs builds the table of contents and checks the anchors); everything that comes from
+content is rendered by markup.py to escaped HTML blocks, which Python-Markdown passes through untouched.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import json
+import re
+from collections import defaultdict
+from html import escape
+from typing import Any
+
+from generator.analyze.program import Program, show
+from generator.model import Chapter, Formula, Rule, System
+from generator.emit.site.calculators import display, render_calculator
+from generator.emit.site.crosslink import backlinks
+from generator.emit.site.tables import emit_index_tables, table_kinds
+from generator.emit.site.links import HOME, SEARCH_PAGE, glossary_path, href, landing_path, page_path, tables_path
+from generator.emit.site.markup import Markup, Section
+from generator.emit.writer import Writer
+from generator.emit.site.fragments import GENERATED, facts_of, front, html_block, md_escape
+
+
+
+class Context:
+    """What every page of one system needs: the program, its markup renderer and its backlinks."""
+
+    def __init__(self, program: Program):
+        self.program = program
+        self.system: System = program.system
+        self.markup = Markup.of(program)
+        self.backlinks = backlinks(program)
+
+
+def system_pages(program: Program) -> dict[str, str]:
+    """One system's pages: its landing page, glossary, index tables and chapters."""
+    ctx = Context(program)
+    system = ctx.system
+    files = {landing_path(system): _landing(ctx), glossary_path(system): _glossary(ctx),
+             tables_path(system): emit_index_tables(ctx.program, ctx.markup)}
+    for chapter in system.chapters:
+        files[page_path(system, chapter.id)] = _chapter(ctx, chapter)
+    return files
+
+
+def home_page(items: list[str]) -> str:
+    """The home page, from each system's home_item()."""
+    w = front("Rules reference", "content/", "Game rules compiled from canonical data, cross-linked and searchable.")
+    w.writeline("# Rules reference")
+    w.writeline()
+    html_block(w, "rulesc-home", "\n".join([
+        "<p>A reference to look rules up during play. Every rule has its own link, every defined term in the text "
+        "links to its definition, and the calculators beside the rules compute with the same formulas and "
+        "numbers as the text shows. Everything here is compiled from one canonical set of rule data.</p>",
+        f'<p>Search by a rule\'s name, an abbreviation or any word of its text from the search box, or open the '
+        f'<a href="{href(HOME, SEARCH_PAGE)}">search page</a> to filter by system and kind of rule.</p>',
+        "<h2>Systems</h2>", '<ul class="rulesc-systems">', *items, "</ul>"]))
+    return w.getvalue()
+
+
+def home_item(program: Program) -> str:
+    """The system's entry in the home page's list of systems."""
+    system, section = program.system, Section(HOME)
+    rules = system.rules()
+    counts = f"{len(rules)} rules, {len(system.terms)} terms, {sum(len(r.calculators) for r in rules)} calculators"
+    return (f'<li><a href="{href(HOME, landing_path(system))}"><strong>{escape(system.title)}</strong></a>: '
+            f'{Markup.of(program).inline(system.summary, section)} <span class="rulesc-muted">({counts}; '
+            f'<a href="{href(HOME, glossary_path(system))}">glossary</a>, '
+            f'<a href="{href(HOME, tables_path(system))}">index tables</a>)</span></li>')
+
+
+def _landing(ctx: Context) -> str:
+    system, page = ctx.system, landing_path(ctx.system)
+    w = front(system.title, f"content/{system.id}/system.yaml", ctx.markup.plain(system.summary))
+    w.writeline(f"# {md_escape(system.title)}")
+    w.writeline()
+    body = [ctx.markup.block(system.summary, Section(page))]
+    if system.name_note:
+        body.append(f"<p><em>About the name:</em> {escape(system.name_note)}</p>")
+    html_block(w, "rulesc-text", "\n".join(body))
+    _landing_section(w, "Chapters", [_chapter_item(ctx, c) for c in system.chapters] + [
+        f'<li><a href="{href(page, glossary_path(system))}">Glossary</a>: {len(system.terms)} defined terms, '
+        "with their abbreviations and aliases</li>"])
+    kinds = ", ".join(f"{len(rules)} {kind}s" for kind, rules in table_kinds(ctx.program))
+    _landing_section(w, "Index tables", [
+        f'<li><a href="{href(page, tables_path(system))}">Index tables</a>: {escape(kinds) or "no rules"}, '
+        "filterable and sortable</li>"])
+    w.writeline("## Dice")
+    w.writeline()
+    html_block(w, "rulesc-text", ctx.markup.block(system.dice_summary, Section(page)))
+    _landing_section(w, "Sources", [
+        f"<li>{escape(s.title)} (<code>{escape(s.file)}</code>).{' ' + escape(s.note) if s.note else ''}</li>"
+        for s in system.sources])
+    return w.getvalue()
+
+
+def _landing_section(w: Writer, title: str, items: list[str]) -> None:
+    w.writeline(f"## {title}")
+    w.writeline()
+    html_block(w, "rulesc-list", "\n".join(["<ul>", *items, "</ul>"]))
+
+
+def _chapter_item(ctx: Context, chapter: Chapter) -> str:
+    page = landing_path(ctx.system)
+    summary = ctx.markup.inline(chapter.summary, Section(page))
+    return (f'<li><a href="{href(page, page_path(ctx.system, chapter.id))}">{escape(chapter.title)}</a> '
+            f'<span class="rulesc-muted">({len(chapter.rules)} rules)</span>: {summary}</li>')
+
+
+def _glossary(ctx: Context) -> str:
+    system, page = ctx.system, glossary_path(ctx.system)
+    w = front(f"{system.title}: glossary", f"content/{system.id}/system.yaml")
+    w.writeline("# Glossary")
+    w.writeline()
+    for term in sorted(system.terms, key=lambda t: (t.name.lower(), t.id)):
+        w.writeline(f"## {md_escape(term.name)} {{#{term.id} data-kind=\"term\"}}")
+        w.writeline()
+        body = []
+        also = [*term.abbreviations, *term.aliases]
+        if also:
+            body.append("<p>Also: " + ", ".join(f"<strong>{escape(a)}</strong>" for a in also) + "</p>")
+        body.append(ctx.markup.block(term.definition, Section(page, term.id)))
+        if term.rule:
+            body.append(f"<p>Defined in {ctx.markup.rule_link(term.rule, page)}.</p>")
+        body.append(_backlinks(ctx, term.id, page))
+        html_block(w, "rulesc-term", "\n".join(b for b in body if b))
+    return w.getvalue()
+
+
+def _chapter(ctx: Context, chapter: Chapter) -> str:
+    page = page_path(ctx.system, chapter.id)
+    w = front(chapter.title, chapter.file, ctx.markup.plain(chapter.summary))
+    w.writeline(f"# {md_escape(chapter.title)}")
+    w.writeline()
+    html_block(w, "rulesc-text", ctx.markup.block(chapter.summary, Section(page)))
+    children: dict[str | None, list[Rule]] = defaultdict(list)
+    ids = {rule.id for rule in chapter.rules}
+    for rule in chapter.rules:
+        children[rule.parent if rule.parent in ids else None].append(rule)
+    for rule in children[None]:
+        _rule(w, ctx, rule, children, 2, page)
+    return w.getvalue()
+
+
+def _rule(w: Writer, ctx: Context, rule: Rule, children: dict[str | None, list[Rule]], level: int,
+          page: str) -> None:
+    w.writeline(f"{'#' * min(level, 6)} {md_escape(rule.name)} {{#{rule.id} data-kind=\"{rule.kind}\"}}")
+    w.writeline()
+    section = Section(page, rule.id)
+    old_ids = "".join(f'<span id="{alias}" class="rulesc-alias"></span>' for alias in rule.aliases)  # old permalinks
+    body = [old_ids, _facts(ctx, rule, page), ctx.markup.block(rule.text, section)]
+    if rule.items:
+        body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")
+    if rule.table:
+        body.append(_table(rule))
+    body += [_formula(ctx, formula) for formula in rule.formulas]
+    body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
+    body += [_provenance(ctx, rule), _backlinks(ctx, rule.id, page)]
+    html_block(w, "rulesc-rule", "\n".join(b for b in body if b), f' data-rule="{rule.id}"')
+    for child in children.get(rule.id, []):
+        _rule(w, ctx, child, children, level + 1, page)
+
+
+def _facts(ctx: Context, rule: Rule, page: str) -> str:
+    parts = [f"<strong>{escape(label)}:</strong> {escape(value)}" for label, value in facts_of(rule)]
+    if rule.maneuver and rule.maneuver.base:
+        parts.append(f"<strong>Modifies:</strong> {ctx.markup.rule_link(rule.maneuver.base, page)}")
+    for label, ids in (("Requires", rule.upgrade.requires if rule.upgrade else ()),
+                       ("Excludes", rule.upgrade.excludes if rule.upgrade else ())):
+        if ids:
+            parts.append(f"<strong>{label}:</strong> " + ", ".join(ctx.markup.rule_link(i, page) for i in ids))
+    return f'<p class="rulesc-facts">{" · ".join(parts)}</p>' if parts else ""
+
+
+def cell(value: Any) -> str:
+    exact = isinstance(value, (bool, Fraction, dict))  # worked examples show exact fractions and distributions
+    shown = value if isinstance(value, str) else show(value) if exact else display(value)
+    return escape(shown)
+
+
+def _table(rule: Rule) -> str:
+    table = rule.table
+    assert table is not None
+    caption = f"<caption>{escape(table.caption)}</caption>" if table.caption else ""
+    head = "".join(f'<th scope="col">{escape(c.label)}</th>' for c in table.columns)
+    rows = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in table.rows)
+    return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+def _formula(ctx: Context, formula: Formula) -> str:
+    params = ", ".join(p.name for p in formula.params)
+    call = f"<code>{escape(formula.id)}({escape(params)})</code>"
+    parts = [f'<details class="example"><summary>Formula {call} and worked examples</summary>',
+             f"<p>{escape(formula.summary)}</p>",
+             f"<p><code>{escape(formula.id)}({escape(params)}) = "
+             f"{escape(' '.join(formula.expr.source.split()))}</code></p>"]
+    if formula.examples:
+        rows = "".join(f"<tr><td>{escape(', '.join(f'{k} = {cell(v)}' for k, v in e.args))}</td>"
+                       f"<td><strong>{cell(e.expect)}</strong></td><td>{escape(e.note or '')}</td></tr>"
+                       for e in formula.examples)
+        parts.append('<table><thead><tr><th scope="col">Arguments</th><th scope="col">Result</th>'
+                     f'<th scope="col">Note</th></tr></thead><tbody>{rows}</tbody></table>')
+    parts.append("</details>")
+    return "\n".join(parts)
+
+
+def _provenance(ctx: Context, rule: Rule) -> str:
+    prov = rule.provenance
+    source = next((s for s in ctx.system.sources if s.id == prov.source), None)
+    title = escape(source.title if source else prov.source)
+    where = f" (<code>{escape(source.file)}</code>)" if source else ""
+    line = (f'<p class="rulesc-provenance"><span>Source:</span> {title}{where}, section '
+            f"\u201c{escape(prov.section)}\u201d.</p>")
+    if not prov.unstated:
+        return line
+    gaps = "".join(f"<li><strong>{escape(g.what)}</strong> {escape(g.reasoning)}</li>" for g in prov.unstated)
+    return (f'{line}\n<div class="admonition warning rulesc-gaps"><p class="admonition-title">'
+            f"Not stated by the source</p><ul>{gaps}</ul></div>")
+
+
+def _backlinks(ctx: Context, target: str, page: str) -> str:
+    rules = ctx.backlinks.get(target, [])
+    if not rules:
+        return ""
+    links = ", ".join(ctx.markup.rule_link(rule.id, page) for rule in rules)
+    return f'<p class="rulesc-backlinks"><span>Referenced by:</span> {links}</p>'

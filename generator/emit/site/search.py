@@ -1,0 +1,138 @@
+"""Search emitter: one Pagefind record per rule and term, the search page, and the MkDocs plugin that indexes them.
+
+Pagefind writes a chunked index: a page loads a few kilobytes of entry code only when the reader starts a search,
+then only the index chunks and fragments a query needs (see benchmarks/site_payload.py for the figures against
+Material's lunr index, which ships whole). The records are written beside the docs as `.search/records.json`
+(MkDocs leaves dot-folders out of the site); the plugin turns them into `site/pagefind/` after each build.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+import threading
+from pathlib import Path
+from typing import Any
+
+from mkdocs.plugins import BasePlugin
+
+from generator.analyze.program import Program
+from generator.model import Rule, Term
+from generator.emit.site.tables import plural, table_kinds
+from generator.emit.site.links import glossary_path, page_path, url_of
+from generator.emit.site.markup import Markup
+from generator.emit.site.pagefind_index import run_pagefind
+from generator.emit.writer import json_array, json_text
+from generator.emit.site.fragments import front, html_block
+
+RECORDS = ".search/records.json"
+INDEX_FOLDER = "pagefind"
+
+
+def emit_search_records(records: list[str]) -> dict[str, str]:
+    """The records file, from every system's record_texts(): a JSON array, a record a line."""
+    return {RECORDS: json_array(records, 0) + "\n"}
+
+
+def record_texts(program: Program) -> list[str]:
+    """The system's search records (a rule or a term each), each as its line of JSON."""
+    markup = Markup.of(program)
+    rules = [_rule_record(program, markup, rule) for rule in program.system.rules()]
+    records = rules + [_term_record(program, markup, term) for term in program.system.terms]
+    return [json_text(record, 0, sort_keys=True) for record in records]
+
+
+def _rule_record(program: Program, markup: Markup, rule: Rule) -> dict[str, Any]:
+    texts = [markup.plain(rule.text), *(markup.plain(item) for item in rule.items)]
+    return {"url": url_of(page_path(program.system, rule.chapter)) + f"#{rule.id}", "title": rule.name,
+            "names": [rule.name], "kind": rule.kind, "system": program.system.id,
+            "system_title": program.system.title, "text": " ".join(texts)}
+
+
+def _term_record(program: Program, markup: Markup, term: Term) -> dict[str, Any]:
+    return {"url": url_of(glossary_path(program.system)) + f"#{term.id}", "title": term.name,
+            "names": [term.name, *term.abbreviations, *term.aliases], "kind": "term", "system": program.system.id,
+            "system_title": program.system.title, "text": markup.plain(term.definition)}
+
+
+def record_html(record: dict[str, Any]) -> str:
+    """A record as the HTML Pagefind indexes: names weigh most, then the text; system and kind are filters."""
+    names = " ".join(escape(n) for n in record["names"][1:])
+    meta = {"url": record["url"], "system": record["system_title"].replace(",", " ")}
+    tags = "".join(f'<span data-pagefind-meta="{key}:{escape(value)}"></span>' for key, value in meta.items())
+    return (f'<html lang="en"><body data-pagefind-filter="system:{escape(record["system"])}">{tags}'
+            f'<h1 data-pagefind-weight="10" data-pagefind-meta="title">{escape(record["title"])}</h1>'
+            f'<p data-pagefind-weight="9">{names}</p><p data-pagefind-filter="kind">{escape(record["kind"])}</p>'
+            f'<p data-pagefind-meta="names" hidden>{escape("|".join(record["names"]))}</p>'
+            f'<div data-pagefind-weight="1">{escape(record["text"])}</div></body></html>')
+
+
+def write_index(docs_dir: Path, site_dir: Path) -> int:
+    """Index the records the pages emitter wrote into site/pagefind/; returns how many were indexed."""
+    records = json.loads((docs_dir / RECORDS).read_text(encoding="utf-8"))
+    run_pagefind({f"{i:06d}.html": record_html(r) for i, r in enumerate(records)}, site_dir / INDEX_FOLDER)
+    return len(records)
+
+
+def search_kinds(program: Program) -> list[str]:
+    """The kinds of rule the system has, for the search page's filter."""
+    return [kind for kind, _ in table_kinds(program)]
+
+
+def search_page(systems: list[tuple[str, str]], rule_kinds: set[str]) -> str:
+    """The search page, filtering by the systems (id, title) and by the kinds of rule all of them have."""
+    w = front("Search", "content/", "Search every rule and term by name, abbreviation or text.")
+    w.writeline("# Search")
+    w.writeline()
+    kinds = sorted(rule_kinds) + ["term"]
+    html_block(w, "rulesc-search", "\n".join([
+        '<form class="rulesc-search__form" role="search" action="./">',
+        '<label for="rulesc-search-q">Rule name, abbreviation or words of its text</label>',
+        '<input id="rulesc-search-q" name="q" type="search" autocomplete="off" spellcheck="false">',
+        _facet("system", "System", systems), _facet("kind", "Kind of rule", [(k, plural(k)) for k in kinds]),
+        "</form>",
+        '<p class="rulesc-search__status" role="status" aria-live="polite">Search needs JavaScript and the site '
+        'served over HTTP; without them, browse from the <a href="../">home page</a>.</p>',
+        '<ol class="rulesc-search__results"></ol>']))
+    return w.getvalue()
+
+
+def _facet(name: str, legend: str, options: list[tuple[str, str]]) -> str:
+    boxes = "".join(f'<label><input type="checkbox" name="{name}" value="{escape(value)}"> {escape(label)}</label>'
+                    for value, label in options)
+    return f'<fieldset class="rulesc-search__facet"><legend>{escape(legend)}</legend>{boxes}</fieldset>'
+
+
+_PENDING: list[threading.Thread] = []
+
+
+def wait_for_search_index() -> None:
+    """Block until every search index started in the background has been written."""
+    while _PENDING:
+        _PENDING.pop().join()
+
+
+class PagefindPlugin(BasePlugin):  # type: ignore[type-arg,misc]
+    """MkDocs plugin `rulesc-search`: after the site is built, index the search records with Pagefind."""
+
+    background = False
+    _lock = threading.Lock()
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Under `serve`, index in the background: the edited page is shown at once, search catches up."""
+        self.background = command == "serve"
+
+    def on_post_build(self, *, config: Any) -> None:
+        docs, site = Path(config["docs_dir"]), Path(config["site_dir"])
+        if not (docs / RECORDS).is_file():
+            return
+        if self.background:
+            indexing = threading.Thread(target=self._index, args=(docs, site), name="rulesc-search-index")
+            _PENDING.append(indexing)
+            indexing.start()
+        else:
+            self._index(docs, site)
+
+    def _index(self, docs: Path, site: Path) -> None:
+        with self._lock:
+            write_index(docs, site)

@@ -1,0 +1,44 @@
+"""Formula, standalone expressions: a dice expression with no names, parsed, checked and evaluated exactly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.diagnostics.core import Diagnostics, Span
+from generator.formula.check import Scope, type_of
+from generator.formula.evaluate import evaluate
+from generator.formula.lexer import FormulaSyntaxError
+from generator.formula.parser import parse_formula
+from generator.runtime import rulesc_runtime as R
+
+
+class DiceUsageError(Exception):
+    """An expression that cannot be rolled; the message is ready to print."""
+
+
+def roll_expression(source: str) -> Any:
+    """Evaluate a dice expression with no names, e.g. '4d6kh3', 'max(0, 2d6 - 3)' or 'p_at_least(2d6, 7)'."""
+    try:
+        node = parse_formula(source, lambda offset: Span("<expression>", 1, offset + 1))
+    except FormulaSyntaxError as exc:
+        raise DiceUsageError(_pointed(source, exc.offset, f"syntax error: {exc.message}")) from None
+    diags = Diagnostics()
+    kind = type_of(node, Scope({}, {}, {}, lambda name, span: None), diags)
+    if kind is None:
+        first = diags.items[0]
+        raise DiceUsageError(_pointed(source, (first.span.col - 1) if first.span else 0, first.message))
+    if kind not in ("int", "dice", "dist", "num"):
+        raise DiceUsageError(f"{source!r} is {kind}, neither a roll nor a number")
+    try:
+        value = evaluate(node, {}, {}, _no_formulas)
+        return value if kind == "num" else R.as_dist(value)
+    except R.RulesError as exc:
+        raise DiceUsageError(f"no answer: {exc}") from None
+
+
+def _no_formulas(name: str, args: list[Any]) -> Any:
+    raise R.RulesError(f"unknown function {name}")
+
+
+def _pointed(source: str, offset: int, message: str) -> str:
+    return f"{message}\n  {source}\n  {' ' * offset}^"
