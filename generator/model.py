@@ -247,11 +247,6 @@ class System:
         return [rule for chapter in self.chapters for rule in chapter.rules]
 
 
-@dataclass(frozen=True)
-class Rulebook:
-    systems: tuple[System, ...]
-
-
 def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diagnostics) -> System:
     """Turn one validated system.yaml and its chapter documents into a System."""
     data = system_doc.data

@@ -9,10 +9,9 @@ from fractions import Fraction
 from typing import Any
 
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
-from generator.formula import nodes as n
 from generator.formula.check import Scope, type_of
 from generator.formula.evaluate import evaluate
-from generator.model import Calculator, Expr, Formula, Param, Rule, System, Table, Term, Text, Value
+from generator.model import Calculator, Formula, Param, Rule, System, Table, Term, Text, Value
 from generator.runtime import rulesc_runtime as R
 
 LINK = re.compile(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]")
@@ -379,6 +378,3 @@ def show(value: Any) -> str:
     return str(value)
 
 
-def formula_nodes(expr: Expr) -> n.Node:
-    assert expr.node is not None
-    return expr.node

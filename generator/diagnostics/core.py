@@ -22,11 +22,6 @@ class Span:
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
-    def shifted(self, line_offset: int, col: int) -> Span:
-        """The span `line_offset` lines below this one, at column `col`."""
-        return Span(self.file, self.line + line_offset, col)
-
-
 @dataclass(frozen=True)
 class Diagnostic:
     severity: str  # "error" or "warning"

@@ -12,7 +12,6 @@ from generator.emit.writer import json_text
 from generator.model import Formula, Param, Rule, Text, Value
 from generator.runtime.rulesc_runtime import Dice
 
-EXPORT_SCHEMA = Path(__file__).resolve().parent.parent.parent / "schema" / "export.schema.json"
 EXPORT_VERSION = 1
 RECORD_DEPTH = 4  # system, its lists, a chapter, its rules: each rule and term stands on one line
 

@@ -38,7 +38,6 @@ BUILTINS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 VARIADIC = {"min": "int", "max": "int"}
 ACCEPTS = {"dist": {"dist", "dice", "int"}, "num": {"num", "int"}}
-SPECIAL = ("lookup",)
 
 
 class TypeFailure(Exception):

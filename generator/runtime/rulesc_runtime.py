@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -375,17 +375,6 @@ def tie(a: Dist, b: Dist) -> Fraction:
     return dsub(a, b).probability(0)
 
 
-def rolls(items: Iterable[int]) -> Dist:
-    """An empirical distribution: every listed outcome equally likely (for tests and notation examples)."""
-    values = list(items)
-    low, high = min(values), max(values)
-    weights = [0] * (high - low + 1)
-    for v in values:
-        weights[v - low] += 1
-    return _make(low, weights, len(values))
-
-
-
 def as_dist(x: Dist | Dice | int) -> Dist:
     """A distribution from a roll, a dice pool (the sum of its dice and constant) or a number."""
     if isinstance(x, Dist):
@@ -490,11 +479,6 @@ def win(a: Dist | Dice | int, b: Dist | Dice | int, ties_to_first: bool) -> Frac
     """P(a beats b), where a tie goes to a only when ties_to_first (e.g. False when the defender wins ties)."""
     margin = dsub(a, b)
     return at_least(margin, 0 if ties_to_first else 1)
-
-
-def dist_items(a: Dist | Dice | int) -> list[tuple[int, Fraction]]:
-    """Every outcome of a roll with its exact probability."""
-    return as_dist(a).items()
 
 
 MAX_EXPONENT = 10_000
