@@ -22,7 +22,11 @@ from generator.build.staging import build_project, build_site, compiled_nav  # n
 from generator.pipeline import Project, compile_project  # noqa: E402
 from tests.browser import chromium, serve_site  # noqa: E402
 
-WORDS = ["strike", "dodge", "wound", "ki", "guard", "aura", "burst", "charge", "focus", "tier", "dice", "roll", "bonus", "penalty", "target", "range", "beam", "rush", "counter", "stance", "shield", "recover", "stamina", "power", "level", "speed", "reach", "zone", "blast", "spray", "trigger", "escalate"]
+WORDS = [
+    "strike", "dodge", "wound", "ki", "guard", "aura", "burst", "charge", "focus", "tier", "dice", "roll", "bonus",
+    "penalty", "target", "range", "beam", "rush", "counter", "stance", "shield", "recover", "stamina", "power",
+    "level", "speed", "reach", "zone", "blast", "spray", "trigger", "escalate",
+]
 OWN = ("assets/rulesc/site.js", "assets/rulesc/site.css", "assets/rulesc/rulesc.css", "assets/rulesc/calculators.js",
        "assets/rulesc/runtime.js")
 
