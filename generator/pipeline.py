@@ -46,12 +46,12 @@ class Project:
 @dataclass
 class Timings:
     """The build's own log of where its time went: wall and CPU seconds per stage (CPU counts this process and its
-    finished children), added up over every process that worked on a stage; `processes` worked on the build, and
-    the ones beside this one grew by `workers_kib` of memory in all (each its peak less what it started with)."""
+    finished children), added up over every process that worked on a stage; `workers` processes worked beside
+    this one, and grew by `workers_kib` of memory in all (each its peak less what it started with)."""
 
     wall: dict[str, float] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)
-    processes: int = 1
+    workers: int = 0
     workers_kib: int = 0
 
     @contextmanager
@@ -67,10 +67,10 @@ class Timings:
         self.cpu[name] = self.cpu.get(name, 0.0) + cpu
 
     def merge(self, other: Timings) -> None:
-        """Add in what another process recorded (a forked worker's share of the build)."""
+        """Add in what another part of the build recorded (a forked worker's share, the site build)."""
         for name in other.wall:
             self.add(name, other.wall[name], other.cpu.get(name, 0.0))
-        self.processes += other.processes
+        self.workers += other.workers
         self.workers_kib += other.workers_kib
 
 

@@ -25,7 +25,7 @@ def test_timings_add_up_a_stage_each_time_it_runs() -> None:
     other = Timings({"load": 1.0, "pages": 2.0}, {"load": 0.5, "pages": 1.5}, 1, 300)
     timings.merge(other)
     assert timings.wall["pages"] == 2.0 and timings.wall["load"] >= 1.04 and timings.cpu["pages"] == 1.5
-    assert (timings.processes, timings.workers_kib) == (2, 300)
+    assert (timings.workers, timings.workers_kib) == (1, 300)
 
 
 def test_forked_workers_send_back_what_they_recorded() -> None:
@@ -39,7 +39,7 @@ def test_forked_workers_send_back_what_they_recorded() -> None:
     timings.add("before", 1.0, 1.0)  # recorded here before the fork: a child must not send it back again
     assert run_shares(work, [1, 2], timings) == [1, 2]
     assert timings.wall["load"] >= 0.15  # this process's 0.05 s and the child's 0.10 s
-    assert timings.processes == 2 and timings.workers_kib >= 0
+    assert timings.workers == 1 and timings.workers_kib >= 0
     assert timings.wall == {"before": 1.0, "load": timings.wall["load"]}
 
 
@@ -57,6 +57,6 @@ def test_a_build_reports_each_stage_of_every_process(tmp_path: Path, monkeypatch
     timings = build_project(two_systems(tmp_path / "shared"), site=False).timings
     assert set(timings.wall) == COMPILE_STAGES | {"swap"}  # no site: no mkdocs, no search index
     assert set(timings.cpu) == set(timings.wall) and all(seconds >= 0 for seconds in timings.wall.values())
-    assert timings.processes == 2
+    assert timings.workers == 1
     monkeypatch.setenv(JOBS_VARIABLE, "1")
-    assert build_project(two_systems(tmp_path / "alone"), site=False).timings.processes == 1
+    assert build_project(two_systems(tmp_path / "alone"), site=False).timings.workers == 0

@@ -129,7 +129,7 @@ def _start_recording(timings: Timings | None) -> tuple[Timings, int]:
 
 
 def _recorded(recording: tuple[Timings, int]) -> Timings:
-    """What the child recorded, as one process that grew from the memory it started with to its peak."""
+    """What the child recorded, as one worker that grew from the memory it started with to its peak."""
     import resource
 
     timings, start_kib = recording

@@ -166,7 +166,7 @@ def build_project(project: Project, site: bool = True) -> BuildResult:
             for folder, files in trees.items():
                 _write_tree(staging / folder, files)
         if site:
-            build_site(project, staging / "build/docs", staging / SITE, navigation, timings=timings)
+            timings.merge(build_site(project, staging / "build/docs", staging / SITE, navigation))
         with timings.stage("swap"):
             _swap(project.root, staging, list(trees) + ([SITE] if site else []))
     finally:
@@ -258,11 +258,11 @@ def site_url_of(project: Project) -> str:
 
 
 def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[Any], dirty: bool = False,
-               background_search: bool = False, timings: Timings | None = None) -> None:
+               background_search: bool = False) -> Timings:
     """MkDocs in-process and strict; `dirty` rebuilds only changed pages and `background_search` lets the
-    search index finish after the pages are written, as `rulesc serve` does for a quick preview. The time until
-    the pages are written is added to `timings` as "mkdocs", that of the post-build plugins as "search_index"."""
-    clock = _SiteClock(timings or Timings())  # from here on, MkDocs' time (importing it too)
+    search index finish after the pages are written, as `rulesc serve` does for a quick preview. Returns the
+    time until the pages were written ("mkdocs") and that of the post-build plugins ("search_index")."""
+    clock = _SiteClock(Timings())  # from here on, MkDocs' time (importing it too)
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
@@ -288,6 +288,7 @@ def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[An
     finally:
         logger.removeHandler(capture)
         logger.setLevel(previous)
+    return clock.timings
 
 
 class _SiteClock:
