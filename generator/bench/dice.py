@@ -306,12 +306,12 @@ process.stdin.on("end", () => {
 
 def dice_table(rows: Sequence[Row], runs: int) -> str:
     """The rows, slowest first, under a header that says what was timed; then any disagreement, call by call."""
-    lines = ["each dice formula of the content on its workload: its worked examples' inputs, then every parameter "
-             "at the top of its declared range (one call each);",
-             f"timed in the generated engine (Python, its caches emptied before each run) and the generated "
-             f"JavaScript (Node, one process for all); median of {runs} run(s) of the workload in each;",
-             f"same: the two runtimes' results agree call by call (exactly; floats to {TOLERANCE:g})",
-             f"{'formula':<50} {'calls':>9} {'Python ms':>11} {'Node ms':>11} {'same':>5}"]
+    lines = ["each dice formula of the content, on a workload from it: its worked examples' inputs, then every",
+             "parameter at the top of its declared range (one call each); timed in the generated engine (Python; its",
+             "caches emptied before each run) and in the generated JavaScript (Node; one process for all formulas):",
+             f"median of {runs} run(s) of the workload in each. same: the two runtimes' results agree call by call",
+             f"(exactly; floats to {TOLERANCE:g})",
+             f"{'formula':<50} {'ex+top':>9} {'Python ms':>11} {'Node ms':>11} {'same':>5}"]
     for row in rows:
         calls = f"{row.workload.examples}+{len(row.workload.calls) - row.workload.examples}"
         lines.append(f"{row.workload.name:<50} {calls:>9} {row.python_ms:11.3f} {row.node_ms:11.3f} "
@@ -330,8 +330,8 @@ def _summary(rows: Sequence[Row]) -> str:
     python, node = sum(row.python_ms for row in rows), sum(row.node_ms for row in rows)
     differing, refused = sum(1 for row in rows if not row.same), sum(row.refused for row in rows)
     verdict = "the runtimes agree on every call" if not differing else f"{differing} formula(s) DISAGREE"
-    return (f"{len(rows)} formulas, {calls} calls (examples+top), {refused} refused by the engine: {python:.1f} ms "
-            f"in Python, {node:.1f} ms in Node (medians added up); {verdict}")
+    return (f"{len(rows)} formulas, {calls} calls, {refused} refused by the engine: {python:.1f} ms in Python, "
+            f"{node:.1f} ms in Node (medians added up)\n{verdict}")
 
 
 def summary(rows: Sequence[Row]) -> dict[str, Any]:
