@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import gc
+import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.analyze.program import Program, analyze_system
@@ -39,6 +41,43 @@ class Project:
             return path.relative_to(self.root).as_posix()
         except ValueError:
             return path.as_posix()
+
+
+@dataclass
+class Timings:
+    """The build's own log of where its time went: wall and CPU seconds per stage (CPU counts this process and its
+    finished children), added up over every process that worked on a stage; `workers` processes worked beside
+    this one, and grew by `workers_kib` of memory in all (each its peak less what it started with)."""
+
+    wall: dict[str, float] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)
+    workers: int = 0
+    workers_kib: int = 0
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        wall, cpu = time.perf_counter(), cpu_seconds()
+        try:
+            yield
+        finally:
+            self.add(name, time.perf_counter() - wall, cpu_seconds() - cpu)
+
+    def add(self, name: str, wall: float, cpu: float) -> None:
+        self.wall[name] = self.wall.get(name, 0.0) + wall
+        self.cpu[name] = self.cpu.get(name, 0.0) + cpu
+
+    def merge(self, other: Timings) -> None:
+        """Add in what another part of the build recorded (a forked worker's share, the site build)."""
+        for name in other.wall:
+            self.add(name, other.wall[name], other.cpu.get(name, 0.0))
+        self.workers += other.workers
+        self.workers_kib += other.workers_kib
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that have finished (a build waits for its workers)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
 
 
 @dataclass(frozen=True)
@@ -94,20 +133,25 @@ def few_collections() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
-def compile_systems(project: Project, layout: Layout) -> Compiled:
-    """compile_project for the systems of `layout` (each a system.yaml and its chapter files)."""
-    diags = Diagnostics()
-    loaded = [(_load(project, s, diags), [_load(project, c, diags) for c in cs]) for s, cs in layout]
+def compile_systems(project: Project, layout: Layout, timings: Timings | None = None) -> Compiled:
+    """compile_project for the systems of `layout` (each a system.yaml and its chapter files); each stage's time
+    is added to `timings`."""
+    diags, timings = Diagnostics(), timings or Timings()
+    with timings.stage("load"):
+        loaded = [(_load(project, s, diags), [_load(project, c, diags) for c in cs]) for s, cs in layout]
     diags.raise_if_errors()
-    for system_doc, chapter_docs in loaded:
-        _validate(project, system_doc, "system", diags)
-        for doc in chapter_docs:
-            _validate(project, doc, "chapter", diags)
+    with timings.stage("validate"):
+        for system_doc, chapter_docs in loaded:
+            _validate(project, system_doc, "system", diags)
+            for doc in chapter_docs:
+                _validate(project, doc, "chapter", diags)
     diags.raise_if_errors()
-    systems = [build_system(_some(s), [_some(c) for c in cs], diags) for s, cs in loaded]
-    _unique_systems(systems, diags)
+    with timings.stage("model"):
+        systems = [build_system(_some(s), [_some(c) for c in cs], diags) for s, cs in loaded]
+        _unique_systems(systems, diags)
     diags.raise_if_errors()
-    programs = tuple(analyze_system(system, diags) for system in systems)
+    with timings.stage("semantic"):
+        programs = tuple(analyze_system(system, diags) for system in systems)
     diags.raise_if_errors()
     return Compiled(programs, tuple(d for d in diags.items if d.severity == "warning"))
 

@@ -1,26 +1,122 @@
-"""`rulesc bench --rules N`: the synthetic book covers every feature, and the benchmark runs and reports sane figures."""
+"""`rulesc bench`: every benchmark runs on a small book, reports what it names, and reports what goes wrong."""
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from generator.bench import dice
 from generator.bench.synthetic import write_rulebook
 from generator.pipeline import Project, compile_project
+from tests.run_case import run_rulesc
 
 ROOT = Path(__file__).resolve().parent.parent
 STAGES = ("load", "validate", "model", "semantic", "formulas", "pages", "search_records", "export", "write",
           "mkdocs", "search_index", "swap")
 
+TINY_SYSTEM = """\
+id: tiny
+title: Tiny
+summary: A tiny dice system for the benchmark tests.
+sources:
+  - {id: src, file: seed.txt, title: Test source}
+dice:
+  summary: Roll d6s; a 5 or 6 is a hit.
+terms:
+  - id: hit
+    name: Hit
+    definition: A die that shows 5 or 6.
+"""
+TINY_CHAPTER = """\
+id: rolls
+title: Rolls
+order: 1
+summary: Rolling hits.
+rules:
+  - id: hits
+    name: Hits
+    kind: general
+    text: Roll a pool of d6; each 5 or 6 is a [[hit]].
+    provenance: {source: src, section: Hits}
+    values:
+      hit_face: 5
+    formulas:
+      - id: hit_roll
+        summary: The hits a pool rolls.
+        params:
+          - {name: dice, type: int, min: 0, max: 12}
+        returns: dist
+        expr: successes((dice)d6, hit_face)
+        examples:
+          - {args: {dice: 1}, expect: {0: "2/3", 1: "1/3"}}
+      - id: hit_chance
+        summary: The chance of at least some hits.
+        params:
+          - {name: dice, type: int, min: 0, max: 12}
+          - {name: need, type: int, min: 0, max: 3}
+        returns: num
+        expr: p_at_least(hit_roll(dice), need)
+        examples:
+          - {args: {dice: 1, need: 1}, expect: "1/3"}
+          - {args: {dice: 2, need: 2}, expect: "1/9"}
+      - id: boosted
+        summary: A pool with a bonus die.
+        params:
+          - {name: extra, type: dice}
+          - {name: big, type: bool}
+        returns: dice
+        expr: if big then extra + 1d8 else extra + 1d4
+        examples:
+          - {args: {extra: 1d6, big: false}, expect: 1d6+1d4}
+          - {args: {extra: 2d10, big: true}, expect: 2d10+1d8}
+      - id: doubled
+        summary: Twice a number.
+        params:
+          - {name: n, type: int, min: 0, max: 10}
+        returns: int
+        expr: n * 2
+        examples:
+          - {args: {n: 3}, expect: 6}
+    calculators:
+      - id: odds
+        title: Odds
+        inputs:
+          - {name: dice, type: int, label: Dice, min: 0, max: 12, default: 3}
+        outputs:
+          - {name: roll, label: Hits, expr: hit_roll(dice)}
+          - {name: any, label: Any hit, expr: "hit_chance(dice, 1)", format: percent}
+"""
+DICE_FORMULAS = ["tiny/boosted", "tiny/hit_chance", "tiny/hit_roll"]  # not tiny/doubled: no dice in it
 
-def rulesc(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator.cli", "--root", str(ROOT), *args],
+
+def rulesc(*args: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator.cli", "--root", str(root), *args],
                           capture_output=True, text=True, check=False, cwd=ROOT)
+
+
+def site_project(root: Path, content: dict[str, str]) -> Path:
+    """A project with the repository's schema, theme and mkdocs.yml, and the given content files."""
+    for folder in ("schema", "site_overrides"):
+        shutil.copytree(ROOT / folder, root / folder)
+    shutil.copy2(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    for relative, text in content.items():
+        (root / "content" / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / "content" / relative).write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A one-system book with three dice formulas, one without dice, and a calculator."""
+    return site_project(tmp_path_factory.mktemp("tiny"), {"tiny/system.yaml": TINY_SYSTEM,
+                                                          "tiny/rolls.yaml": TINY_CHAPTER})
 
 
 @pytest.fixture(scope="module")
@@ -29,10 +125,136 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Project:
 
 
 @pytest.fixture(scope="module")
-def figures() -> dict[str, object]:
+def rules_run() -> subprocess.CompletedProcess[str]:
+    """One `bench --rules 60 --json` for the tests that read its figures or its progress lines."""
     done = rulesc("bench", "--rules", "60", "--json")
     assert done.returncode == 0, done.stderr
-    return dict(json.loads(done.stdout.splitlines()[-1]))
+    return done
+
+
+@pytest.fixture(scope="module")
+def figures(rules_run: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+    return dict(json.loads(rules_run.stdout.splitlines()[-1]))
+
+
+# --- bench --dice -------------------------------------------------------------------------------------------------
+
+
+def rows_of(out: str) -> dict[str, list[str]]:
+    """The table's rows by formula: [calls, Python ms, Node ms, same]."""
+    return {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.startswith("tiny/")}
+
+
+def test_dice_bench_times_every_dice_formula_in_both_runtimes_and_they_agree(tiny: Path) -> None:
+    status, out, err = run_rulesc("--root", str(tiny), "bench", "--dice", "--repeat", "3")
+    assert (status, err) == (0, "")
+    rows = rows_of(out)
+    assert sorted(rows) == DICE_FORMULAS
+    assert {name: (row[0], row[3]) for name, row in rows.items()} == {
+        "tiny/boosted": ("2+1", "yes"), "tiny/hit_chance": ("2+1", "yes"), "tiny/hit_roll": ("1+1", "yes")}
+    header = " ".join(out.splitlines()[:5])
+    assert "generated engine (Python" in header and "generated JavaScript (Node" in header
+    assert "median of 3 run(s) of the workload in each" in header
+    assert out.splitlines()[-2].startswith("3 formulas, 8 calls, 0 refused by the engine: ")
+    assert out.splitlines()[-1] == "the runtimes agree on every call"
+
+
+def test_dice_bench_json_lists_each_formula_with_its_calls(tiny: Path) -> None:
+    status, out, _ = run_rulesc("--root", str(tiny), "bench", "--dice", "--repeat", "1", "--json")
+    figures = json.loads(out.splitlines()[-1])
+    assert status == 0 and figures["same"] is True
+    assert sorted((r["formula"], r["calls"], r["examples"], r["same"]) for r in figures["rows"]) == [
+        ("tiny/boosted", 3, 2, True), ("tiny/hit_chance", 3, 2, True), ("tiny/hit_roll", 2, 1, True)]
+    assert all(r["python_ms"] >= 0 and r["node_ms"] >= 0 for r in figures["rows"])
+
+
+def test_the_workloads_are_the_examples_then_the_top_of_every_range(tiny: Path) -> None:
+    workloads = {w.name: w for w in dice.dice_workloads(compile_project(Project(tiny)))}
+    assert sorted(workloads) == DICE_FORMULAS
+    assert workloads["tiny/hit_roll"].calls == ((1,), (12,))
+    assert workloads["tiny/hit_chance"].calls == ((1, 1), (2, 2), (12, 3))
+    # a pool has no range: the largest an example uses; a flag's top is true
+    assert workloads["tiny/boosted"].calls == (("1d6", False), ("2d10", True), ("2d10", True))
+    assert (workloads["tiny/boosted"].types, workloads["tiny/boosted"].examples) == (("dice", "bool"), 2)
+
+
+def test_a_disagreement_between_the_runtimes_is_reported(tiny: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = dice.run_node
+
+    def off_by_a_little(docs: Path, workloads: list[dice.Workload], runs: int) -> list[dice.Timed]:
+        timed = real(docs, workloads, runs)
+        index = [w.formula for w in workloads].index("hit_chance")
+        timed[index].results[0] += 1e-9
+        return timed
+
+    monkeypatch.setattr(dice, "run_node", off_by_a_little)
+    status, out, _ = run_rulesc("--root", str(tiny), "bench", "--dice", "--repeat", "1")
+    assert status == 1
+    assert {name: row[3] for name, row in rows_of(out).items()} == {
+        "tiny/boosted": "yes", "tiny/hit_chance": "NO", "tiny/hit_roll": "yes"}
+    assert "1 formula(s) DISAGREE" in out
+    assert "differs: tiny/hit_chance(1, 1): Python 0.3333333333333333, Node 0.333333334333333" in out
+
+
+@pytest.mark.parametrize(("folder", "file", "override"), [
+    ("build/engine", "rules_engine/tiny.py", "\n\ndef hit_chance(dice: int, need: int) -> int:\n    return 0\n"),
+    ("build/docs", "assets/rulesc/formulas.js", "\nglobalThis.RulesSystems.tiny.formulas.hit_chance = () => 0;\n"),
+], ids=["python", "javascript"])
+def test_each_side_runs_the_generated_code(tiny: Path, monkeypatch: pytest.MonkeyPatch, folder: str, file: str,
+                                          override: str) -> None:
+    """Break the generated engine, or the generated JavaScript, and only that formula disagrees."""
+    import generator.build.staging as staging
+
+    real = staging.generate
+
+    def broken(project: Project, compiled: Any) -> dict[str, dict[str, str]]:
+        files = real(project, compiled)
+        files[folder][file] += override
+        return files
+
+    monkeypatch.setattr(staging, "generate", broken)
+    status, out, _ = run_rulesc("--root", str(tiny), "bench", "--dice", "--repeat", "1")
+    assert status == 1
+    assert [name for name, row in rows_of(out).items() if row[3] == "NO"] == ["tiny/hit_chance"]
+
+
+def test_the_comparison_allows_float_error_below_1e_12_only() -> None:
+    assert dice.agree(0.1, 0.1 + 1e-13) and not dice.agree(0.1, 0.1 + 1e-11)
+    assert dice.agree(250.0, 250.0 * (1 + 1e-13)) and not dice.agree(250.0, 250.0 * (1 + 1e-11))
+    assert dice.agree(1, 1.0) and not dice.agree(True, 1) and not dice.agree(3, 4)
+    assert dice.agree({"dist": [[0, 0.5], [1, 0.5]]}, {"dist": [[0, 0.5], [1, 0.5], [2, 0.0]]})
+    assert not dice.agree({"dist": [[0, 0.5], [1, 0.5]]}, {"dist": [[0, 0.5], [2, 0.5]]})
+    assert not dice.agree({"dice": "1d6+1d4"}, {"dice": "1d6+1d8"})
+    assert dice.agree({"error": "RulesError"}, {"error": "RulesError"})
+    assert not dice.agree({"error": "RulesError"}, {"error": "TypeError"})
+
+
+def test_dice_bench_on_a_book_without_dice_says_so(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "tests/cases/good/minimal/content", tmp_path / "content")
+    assert run_rulesc("--root", str(tmp_path), "bench", "--dice") == (
+        0, "no formula of the content rolls or builds dice: nothing to time\n", "")
+
+
+def test_bench_needs_a_benchmark_and_a_positive_repeat(tiny: Path) -> None:
+    assert run_rulesc("--root", str(tiny), "bench") == (
+        2, "", "rulesc: error: choose a benchmark: --dice, --calculators, --rules N or --content\n")
+    assert run_rulesc("--root", str(tiny), "bench", "--dice", "--repeat", "0") == (
+        2, "", "rulesc: error: --repeat needs a positive number of runs\n")
+
+
+# --- bench --calculators ------------------------------------------------------------------------------------------
+
+
+def test_calculator_bench_times_each_calculator_at_the_top_of_its_ranges(tiny: Path) -> None:
+    status, out, _ = run_rulesc("--root", str(tiny), "bench", "--calculators", "--json")
+    summary = json.loads(out.splitlines()[-1])
+    assert [(r["calculator"], r["state"]) for r in summary["rows"]] == [("tiny/odds", "ok")]
+    assert status == (0 if summary["worst_ms"] <= 16.0 else 1)  # the target decides, whatever the machine
+    assert "median of 7 recomputes" in out.splitlines()[2]
+    assert [line.split()[0] for line in out.splitlines()[4:5]] == ["tiny/odds"]
+
+
+# --- bench --rules N and --content --------------------------------------------------------------------------------
 
 
 def test_synthetic_book_compiles_cleanly(book: Project) -> None:
@@ -49,7 +271,8 @@ def test_synthetic_book_has_every_rule_kind_and_field(book: Project) -> None:
     assert {r.maneuver.type for r in rules if r.maneuver} == {"standard", "instant", "counter", "special-modifier"}
     assert all(r.cost and r.limits for r in rules if r.maneuver)
     upgrades = [r.upgrade for r in rules if r.upgrade]
-    assert any(u.requires for u in upgrades) and any(u.excludes for u in upgrades) and any(u.max_times for u in upgrades)
+    assert any(u.requires for u in upgrades) and any(u.excludes for u in upgrades)
+    assert any(u.max_times for u in upgrades)
     assert all(r.items for r in rules if r.kind == "list") and all(r.table for r in rules if r.kind == "table")
     assert sum(1 for r in rules if r.parent) == 57  # all but the three section heads
 
@@ -73,26 +296,36 @@ def test_rules_are_spread_over_systems_of_ten_chapters(tmp_path: Path) -> None:
     assert (tmp_path / "content/synth-2/part-000.yaml").read_text().count("\n  - id: r0-") == 50
 
 
-def test_bench_reports_every_stage(figures: dict[str, object]) -> None:
+def test_bench_reports_every_stage(figures: dict[str, Any]) -> None:
     for stage in STAGES:
         assert isinstance(figures[f"{stage}_seconds"], float) and figures[f"{stage}_seconds"] >= 0, stage
-    parts = sum(float(figures[f"{s}_seconds"]) for s in STAGES[:9])  # type: ignore[arg-type]
-    assert parts <= float(figures["compile_seconds"]) + 0.01  # type: ignore[arg-type]
-    whole = sum(float(figures[f"{part}_seconds"]) for part in ("compile", "mkdocs", "swap"))  # type: ignore[arg-type]
-    assert 0 < whole <= float(figures["total_seconds"]) + 0.01  # type: ignore[arg-type]
-    assert float(figures["check_seconds"]) > 0 and float(figures["incremental_seconds"]) > 0  # type: ignore[arg-type]
-    split = float(figures["incremental_refresh_seconds"]) + float(figures["incremental_site_seconds"])  # type: ignore[arg-type]
-    assert abs(split - float(figures["incremental_seconds"])) < 0.01  # type: ignore[arg-type]
+    for stage in ("load", "mkdocs", "search_index"):  # the build's own log names them, MkDocs and its plugin too
+        assert figures[f"{stage}_seconds"] > 0, stage
+    parts = sum(figures[f"{s}_seconds"] for s in STAGES[:9])  # one system, one process: stages do not overlap
+    assert 0 < parts <= figures["compile_seconds"] + 0.01
+    assert figures["check_seconds"] > 0 and figures["incremental_seconds"] > 0
+    split = figures["incremental_refresh_seconds"] + figures["incremental_site_seconds"]
+    assert abs(split - figures["incremental_seconds"]) < 0.01
+    assert set(figures["cpu_seconds"]) == {*STAGES, "compile", "total"}
 
 
-def test_bench_reports_the_book_and_its_site(figures: dict[str, object]) -> None:
+def test_bench_reports_the_book_and_its_site(figures: dict[str, Any]) -> None:
     assert (figures["rules"], figures["systems"], figures["chapters"], figures["runs"]) == (60, 1, 1, 1)
+    assert figures["book"] == "synthetic" and figures["compile_processes"] == 1  # one system: one process
     # home, search, dice notation, error codes, 404, and the system's overview, chapter, glossary, index tables
     assert figures["pages"] == 9
-    assert 20 < float(figures["peak_mib"]) < 2000  # type: ignore[arg-type]
+    assert 20 < figures["peak_mib"] < 2000
     assert figures["payload_page"] == "synth-0/part-0/" and figures["search_payload_method"] == "chromium"
-    assert 0 <= int(figures["search_payload_on_load_bytes"]) <= int(figures["search_payload_bytes"])  # type: ignore[call-overload]
-    assert int(figures["page_load_bytes"]) > int(figures["search_payload_bytes"])  # type: ignore[call-overload]
+    assert 0 <= figures["search_payload_on_load_bytes"] <= figures["search_payload_bytes"]
+    assert figures["page_load_bytes"] > figures["search_payload_bytes"]
+
+
+def test_bench_progress_names_each_step(rules_run: subprocess.CompletedProcess[str]) -> None:
+    steps = [line.split("s ", 1)[1] for line in rules_run.stderr.splitlines()]
+    assert steps == ["generate", "full build (rulesc build, timing its own stages)", "incremental rebuild",
+                     "rulesc check", "search payload"]
+    assert rules_run.stdout.splitlines()[0] == "60 rules in 1 system(s), 1 chapters, 9 HTML pages " \
+                                               "(median of 1 run(s); wall seconds, CPU seconds in brackets)"
 
 
 def test_bench_rejects_a_rule_count_below_one() -> None:
@@ -101,15 +334,18 @@ def test_bench_rejects_a_rule_count_below_one() -> None:
                                                  "e.g. --rules 500\n")
 
 
-def test_bench_progress_names_each_stage(figures: dict[str, object]) -> None:
-    done = rulesc("bench", "--rules", "20")
+def test_content_bench_builds_a_copy_of_the_projects_own_content(tmp_path: Path) -> None:
+    minimal = ROOT / "tests/cases/good/minimal/content"
+    project = site_project(tmp_path, {p.relative_to(minimal).as_posix(): p.read_text(encoding="utf-8")
+                                      for p in minimal.rglob("*.yaml")})
+    before = sorted(p.relative_to(project).as_posix() for p in project.rglob("*"))
+    done = rulesc("bench", "--content", "--json", root=project)
     assert done.returncode == 0, done.stderr
-    stages = [line.split("s ", 1)[1] for line in done.stderr.splitlines()]
-    assert stages[:3] == ["generate", "load", "schema"]
-    assert stages[-3:] == ["incremental", "check", "search payload"]
-    assert "mkdocs build" in stages and "search index (Pagefind)" in stages
-    assert done.stdout.splitlines()[0] == "20 rules in 1 system(s), 1 chapters, 9 HTML pages " \
-                                          "(median of 1 run(s); wall seconds, CPU seconds in brackets)"
+    figures = json.loads(done.stdout.splitlines()[-1])
+    assert (figures["book"], figures["rules"], figures["systems"], figures["chapters"]) == ("content", 2, 1, 1)
+    assert figures["payload_page"] == "mini/basics/"
+    assert any(line.startswith("target: incremental ") for line in done.stdout.splitlines())
+    assert sorted(p.relative_to(project).as_posix() for p in project.rglob("*")) == before  # built elsewhere
 
 
 def test_targets_are_judged_on_the_book_they_are_set_for() -> None:
@@ -127,7 +363,3 @@ def test_targets_are_judged_on_the_book_they_are_set_for() -> None:
     assert targets({**base, "book": "content", "rules": 420})[-2:] == [
         "target: incremental 3.00 s (target < 2 s on the bundled content): MISSED",
         "(the compile share, 20.0% of mkdocs here, and check time are judged at --rules 5000)"]
-
-
-def test_bench_names_the_book_it_measured(figures: dict[str, object]) -> None:
-    assert figures["book"] == "synthetic"

@@ -23,9 +23,9 @@ def shares(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     monkeypatch.setenv(JOBS_VARIABLE, "2")
     counts: list[int] = []
 
-    def counted(work: Any, given: list[Any]) -> list[Any]:
+    def counted(work: Any, given: list[Any], *timings: Any) -> list[Any]:
         counts.append(len(given))
-        return run_shares(work, given)
+        return run_shares(work, given, *timings)
 
     monkeypatch.setattr(build, "run_shares", counted)
     return counts
@@ -146,29 +146,3 @@ def test_workers_write_their_files_as_one_process_would(shares: list[int], tmp_p
     assert build.build_project(Project(alone), site=False).files == counted
     assert shares == [2]  # only the first build shared its systems
     assert tree(shared) == tree(alone) and len(tree(shared)) == counted
-
-
-def test_the_bench_clock_adds_up_what_forked_workers_spent() -> None:
-    import time
-
-    from generator.bench.rules import Clock
-    from generator.build.parallel import OBSERVERS
-
-    clock = Clock()
-    announced: list[str] = []
-
-    def work(share: int) -> int:
-        with clock.stage("load"):
-            time.sleep(0.05 * share)
-        if not clock.quiet:
-            announced.append(f"share {share}")
-        return share
-
-    OBSERVERS.append(clock.observer())
-    try:
-        assert run_shares(work, [1, 2]) == [1, 2]
-    finally:
-        OBSERVERS.pop()
-    assert clock.wall["load"] >= 0.15  # this process's 0.05 s and the child's 0.10 s
-    assert clock.workers == 1 and clock.workers_kib >= 0
-    assert announced == ["share 1"]  # the child is quiet; the parent announces the stages

@@ -1,148 +1,342 @@
-"""`rulesc bench --dice`: the dice runtime timed against icepool in this process and the JavaScript runtime in Node."""
+"""`rulesc bench --dice`: each dice formula of the content timed in the generated engine (Python) and the generated
+JavaScript (Node) on workloads taken from the content, with the two runtimes' results compared call by call."""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import itertools
 import json
-import math
 import shutil
+import statistics
 import subprocess
+import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-from generator.diagnostics.core import Span
-from generator.formula.evaluate import evaluate
-from generator.formula.expression import DiceUsageError, _no_formulas
-from generator.formula.parser import parse_formula
-from generator.runtime import rulesc_runtime as R
+from generator.analyze.program import Program
+from generator.model import Formula, Param, Value, default_of
+from generator.pipeline import Compiled, Project
+from generator.runtime.rulesc_runtime import Dice
 
-BENCH_CASES: tuple[tuple[str, str], ...] = (
-    ("DBU tier-7 clash (crit 7, botch 6)", "dbu-clash"),
-    ("30d6 successes on 5+, minus defense 3, floor 0", "max(0, successes(30d6, 5) - 3)"),
-    ("P(trigger) at escalation 0..30, threshold 10", "trigger"),
-    ("60d6 vs 60d6 successes on 5+", "p_greater(successes(60d6, 5), successes(60d6, 5))"),
-)
+DICE_TYPES = frozenset(["dist", "num", "dice"])  # what a formula returns when it rolls or builds dice
+TOLERANCE = 1e-12  # floats (probabilities, means) may differ by this much, relative above 1
+SCRIPTS = ("assets/rulesc/runtime.js", "assets/rulesc/formulas.js")
+NODE_TIMEOUT_S = 600
 
 
-def _timed(work: Callable[[], Any], repeat: int = 5) -> tuple[float, Any]:
-    best, result = math.inf, None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = work()
-        best = min(best, time.perf_counter() - start)
-    return best, result
+class DiceBenchError(Exception):
+    """The benchmark could not run: no Node.js, or the generated JavaScript failed to load."""
 
 
-def _engine_cases(call: Callable[..., Any]) -> list[Callable[[], Any]]:
-    def clash() -> Any:
-        return call("clash_attacker_wins", [7, 0, 7, 6, 7, 0, 7, 6])
+@dataclass(frozen=True)
+class Workload:
+    """The calls one formula is timed on: its worked examples' inputs, then every parameter at its top."""
 
-    def trigger() -> Any:
-        return [R.at_least(R.keep_pool(R.dice(1 + e // 3, 12), 1, True), 10) for e in range(31)]
+    system: str  # the system's id (its key in the generated JavaScript)
+    module: str  # the system's module in the generated engine
+    formula: str
+    types: tuple[str, ...]  # each parameter's type, in order
+    calls: tuple[tuple[Any, ...], ...]  # arguments as JSON: dice pools as text
+    examples: int  # how many of the calls are worked examples
 
-    def expression(source: str) -> Callable[[], Any]:
-        node = parse_formula(source, lambda o: Span("<bench>", 1, o + 1))
-        return lambda: evaluate(node, {}, {}, _no_formulas)
-
-    return [clash, expression(BENCH_CASES[1][1]), trigger, expression(BENCH_CASES[3][1])]
-
-
-def _icepool_cases() -> list[Callable[[], Any]]:
-    import icepool
-
-    def category(n: int) -> Any:
-        tens, rest = divmod(n, 4)
-        die = icepool.Die([0])
-        for _ in range(tens):
-            die = die + icepool.d10
-        return die + icepool.d((4, 6, 8)[rest - 1]) if rest else die
-
-    def clash() -> Any:
-        extra, crit = category(6), category(8)
-        roll = icepool.d10.map(lambda n: (n + extra + (crit if n >= 7 else 0) - (14 if n <= 6 else 0)).clip(0, None))
-        return (roll > roll).probability(True)
-
-    def successes() -> Any:
-        return (30 @ (icepool.d6 >= 5) - 3).clip(0, None)
-
-    def trigger() -> Any:
-        return [(icepool.d12.highest(1 + e // 3) >= 10).probability(True) for e in range(31)]
-
-    def duel() -> Any:
-        side = 60 @ (icepool.d6 >= 5)
-        return (side > side).probability(True)
-
-    return [clash, successes, trigger, duel]
+    @property
+    def name(self) -> str:
+        return f"{self.system}/{self.formula}"
 
 
-def _same(ours: Any, theirs: Any) -> bool:
-    if isinstance(ours, list):
-        return all(_same(a, b) for a, b in zip(ours, theirs)) and len(ours) == len(theirs)
-    if isinstance(ours, R.Dist):
-        return {x: p for x, p in ours.items()} == {o: Fraction(q, theirs.denominator()) for o, q in theirs.items() if q}
-    return Fraction(ours) == Fraction(theirs.numerator, theirs.denominator) if hasattr(theirs, "denominator") \
-        else Fraction(ours) == Fraction(theirs)
+@dataclass(frozen=True)
+class Row:
+    """One formula's workload as each runtime ran it: median milliseconds of K runs and the results of a run."""
+
+    workload: Workload
+    python_ms: float
+    node_ms: float
+    differences: tuple[tuple[tuple[Any, ...], Any, Any], ...]  # (arguments, Python's result, Node's result)
+    refused: int  # calls the engine refused (a RulesError): the time is that of refusing
+
+    @property
+    def same(self) -> bool:
+        return not self.differences
 
 
-def bench_dice(call: Callable[..., Any], js_runtime: Path) -> tuple[list[dict[str, Any]], str | None]:
-    """Time each case on the engine runtime and on icepool in this process, and the JavaScript runtime in Node."""
+@dataclass(frozen=True)
+class Timed:
+    """One runtime's run of a workload: the milliseconds of each of K runs, and each call's result (as JSON)."""
+
+    runs_ms: list[float]
+    results: list[Any]
+
+
+def dice_workloads(compiled: Compiled) -> list[Workload]:
+    """A workload for every formula that returns a roll, a probability or a pool, or takes a pool."""
+    return [workload(program, formula) for program in compiled.programs for formula in program.formulas.values()
+            if program.returns[formula.id] in DICE_TYPES or any(p.type == "dice" for p in formula.params)]
+
+
+def workload(program: Program, formula: Formula) -> Workload:
+    examples = [_arguments(formula, dict(example.args)) for example in formula.examples]
+    top = [_top(param, formula) for param in formula.params]
+    calls = (*examples, *([tuple(_json(v) for v in top)] if all(v is not None for v in top) else []))
+    return Workload(program.system.id, program.system.module, formula.id, tuple(p.type for p in formula.params),
+                    calls, len(examples))
+
+
+def _arguments(formula: Formula, given: dict[str, Value]) -> tuple[Any, ...]:
+    return tuple(_json(given[p.name] if p.name in given else default_of(p)) for p in formula.params)
+
+
+def _top(param: Param, formula: Formula) -> Any:
+    """The top of a parameter's declared range: its largest option or maximum, true for a flag; for a pool or a
+    list, which have no range, the largest its worked examples use (else its default)."""
+    if param.options:
+        return max(option.value for option in param.options)
+    if param.type == "bool":
+        return True
+    if param.max is not None:
+        return param.max
+    seen = [dict(example.args)[param.name] for example in formula.examples if param.name in dict(example.args)]
+    return max(seen, key=_size) if seen else default_of(param)
+
+
+def _size(value: Any) -> tuple[int, str]:
+    if isinstance(value, Dice):
+        return sum(count * sides for sides, count in value.counts) + value.const, str(value)
+    return (len(value) if isinstance(value, (list, tuple)) else int(value)), str(value)
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Dice):
+        return str(value)
+    return list(value) if isinstance(value, tuple) else value
+
+
+def bench_dice(project: Project, compiled: Compiled, runs: int) -> list[Row]:
+    """Generate the engine and the site's scripts into a temporary folder, run every workload `runs` times in
+    each, and compare their results; slowest first."""
+    from generator.build.staging import generate
+
+    workloads = dice_workloads(compiled)
+    if not workloads:
+        return []
+    files = generate(project, compiled)
+    with tempfile.TemporaryDirectory(prefix="rulesc-bench-dice-") as folder:
+        engine, docs = Path(folder) / "engine", Path(folder) / "docs"
+        _write(engine, files["build/engine"])
+        _write(docs, {path: files["build/docs"][path] for path in SCRIPTS})
+        node = run_node(docs, workloads, runs)
+        with imported_engine(engine) as package:
+            python = run_python(package, workloads, runs)
+    rows = [_row(w, p, n) for w, p, n in zip(workloads, python, node, strict=True)]
+    return sorted(rows, key=lambda row: (-max(row.python_ms, row.node_ms), row.workload.name))
+
+
+def _write(folder: Path, files: dict[str, str]) -> None:
+    for relative, text in files.items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+
+
+def _row(workload: Workload, python: Timed, node: Timed) -> Row:
+    differences = tuple((call, ours, theirs) for call, ours, theirs in zip(workload.calls, python.results,
+                                                                           node.results, strict=True)
+                        if not agree(ours, theirs))
+    refused = sum(1 for result in python.results if isinstance(result, dict) and "error" in result)
+    return Row(workload, statistics.median(python.runs_ms), statistics.median(node.runs_ms), differences, refused)
+
+
+_ENGINES = itertools.count()
+
+
+@contextmanager
+def imported_engine(folder: Path) -> Iterator[ModuleType]:
+    """The generated package in `folder` imported under a name of its own (a rules_engine already imported is
+    left alone), and forgotten afterwards."""
+    name = f"rulesc_bench_engine_{next(_ENGINES)}"
+    package_dir = folder / "rules_engine"
+    spec = importlib.util.spec_from_file_location(name, package_dir / "__init__.py",
+                                                  submodule_search_locations=[str(package_dir)])
+    assert spec is not None and spec.loader is not None
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[name] = package
     try:
-        icepool_cases = _icepool_cases()
-    except ImportError:
-        raise DiceUsageError("the dice benchmark compares against icepool: pip install -e '.[test]'") from None
-    rows = []
-    js = _bench_js(js_runtime)
-    for (label, _), ours, theirs, js_ms in zip(BENCH_CASES, _engine_cases(call), icepool_cases, js or [None] * 4):
-        ours_cold, _ = _timed(ours, repeat=1)
-        theirs_cold, _ = _timed(theirs, repeat=1)
-        ours_s, ours_value = _timed(ours)
-        theirs_s, theirs_value = _timed(theirs)
-        rows.append({"case": label, "engine_ms": ours_s * 1000, "icepool_ms": theirs_s * 1000,
-                     "speedup": theirs_s / ours_s, "engine_first_ms": ours_cold * 1000,
-                     "icepool_first_ms": theirs_cold * 1000, "identical": _same(ours_value, theirs_value),
-                     "js_ms": js_ms})
-    return rows, None if js else "node not found: the JavaScript timings were skipped"
+        spec.loader.exec_module(package)
+        yield package
+    finally:
+        for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            del sys.modules[module]
 
 
-JS_BENCH = r"""
-require(process.argv[1]);
+def run_python(package: ModuleType, workloads: Sequence[Workload], runs: int) -> list[Timed]:
+    """Each workload `runs` times through the generated engine's functions, every run from empty caches."""
+    return [_time_python(package, w, runs) for w in workloads]
+
+
+def _time_python(package: ModuleType, workload: Workload, runs: int) -> Timed:
+    function = getattr(importlib.import_module(f"{package.__name__}.{workload.module}"), workload.formula)
+    calls = [[package.parse_dice(v) if t == "dice" else v for t, v in zip(workload.types, call, strict=True)]
+             for call in workload.calls]
+    runs_ms: list[float] = []
+    results: list[Any] = []
+    for _ in range(runs):
+        _empty_caches(package)
+        start = time.perf_counter()
+        results = [_call(function, arguments) for arguments in calls]
+        runs_ms.append((time.perf_counter() - start) * 1000)
+    return Timed(runs_ms, [encode(result) for result in results])
+
+
+def _empty_caches(package: ModuleType) -> None:
+    """Empty every cache the engine keeps (functools caches), so that each run computes everything again."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith(package.__name__ + ".") or name == package.__name__:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
+def _call(function: Callable[..., Any], arguments: list[Any]) -> Any:
+    try:
+        return function(*arguments)
+    except Exception as exc:  # a rule with no answer here: both runtimes must refuse it alike
+        return _Refused(type(exc).__name__)
+
+
+@dataclass(frozen=True)
+class _Refused:
+    error: str
+
+
+def encode(value: Any) -> Any:
+    """A result as JSON, as the Node side reports it: pools as {"dice": text}, rolls as {"dist": [[x, p], ...]}
+    (outcomes of probability 0 left out), errors as {"error": name}, exact numbers as floats."""
+    kind = type(value).__name__  # the engine has its own copies of the runtime's classes
+    if isinstance(value, _Refused):
+        return {"error": value.error}
+    if kind == "Dice":
+        return {"dice": str(value)}
+    if kind == "Dist":
+        return {"dist": [[x, float(p)] for x, p in value.items()]}
+    if isinstance(value, Fraction):
+        return float(value)
+    return list(value) if isinstance(value, (list, tuple)) else value
+
+
+def agree(ours: Any, theirs: Any) -> bool:
+    """The same result: equal, except that floats may differ by TOLERANCE (relative to values above 1)."""
+    if isinstance(ours, dict) and isinstance(theirs, dict) and "dist" in ours and "dist" in theirs:
+        a, b = dict(map(tuple, ours["dist"])), dict(map(tuple, theirs["dist"]))
+        return all(agree(float(a.get(x, 0.0)), float(b.get(x, 0.0))) for x in a.keys() | b.keys())
+    if isinstance(ours, float) or isinstance(theirs, float):
+        numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (ours, theirs))
+        return numbers and abs(ours - theirs) <= TOLERANCE * max(1.0, abs(ours), abs(theirs))
+    if isinstance(ours, list) and isinstance(theirs, list):
+        return len(ours) == len(theirs) and all(agree(a, b) for a, b in zip(ours, theirs, strict=True))
+    return bool(ours == theirs) and type(ours) is type(theirs)
+
+
+def run_node(docs: Path, workloads: Sequence[Workload], runs: int) -> list[Timed]:
+    """Each workload `runs` times through the site's formulas.js in one Node process."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        raise DiceBenchError("bench --dice runs the generated JavaScript in Node.js, and there is no node on PATH")
+    spec = {"runs": runs, "workloads": [{"system": w.system, "formula": w.formula, "types": list(w.types),
+                                         "calls": [list(call) for call in w.calls]} for w in workloads]}
+    done = subprocess.run([node, "-e", NODE_BENCH, str(docs)], input=json.dumps(spec), capture_output=True,
+                          text=True, check=False, timeout=NODE_TIMEOUT_S)
+    if done.returncode != 0:
+        raise DiceBenchError(f"the generated JavaScript failed in Node: {done.stderr.strip()[-2000:]}")
+    return [Timed(list(entry["runs_ms"]), list(entry["results"])) for entry in json.loads(done.stdout)]
+
+
+# Runs in Node: load the site's runtime.js and formulas.js, then time each workload as the Python side does.
+NODE_BENCH = r"""
+"use strict";
+const path = require("path");
+const docs = process.argv[1];
+require(path.resolve(docs, "assets/rulesc/runtime.js"));
+require(path.resolve(docs, "assets/rulesc/formulas.js"));
 const R = globalThis.RulesRuntime;
-function cat(n) { return R.category(n); }
-function clash() {
-  const roll = R.mix(R.asDist(R.dice(1, 10)), (n) => R.dmax(R.dsub(R.dadd(R.dadd(n, cat(6)), n >= 7 ? cat(8) : 0), n <= 6 ? 14 : 0), 0));
-  return R.win(roll, roll, false);
+
+class Refused { constructor(name) { this.name = name; } }
+
+function call(f, args) {
+  try { return f(...args); } catch (e) { return new Refused(e && e.name ? e.name : "Error"); }
 }
-const cases = [
-  clash,
-  () => R.dmax(R.dsub(R.successes(R.dice(30, 6), 5), 3), 0),
-  () => { const out = []; for (let e = 0; e <= 30; e++) out.push(R.atLeast(R.keep(R.dice(1 + Math.floor(e / 3), 12), 1, true), 10)); return out; },
-  () => R.greater(R.successes(R.dice(60, 6), 5), R.successes(R.dice(60, 6), 5)),
-];
-const result = cases.map((work) => {
-  let best = Infinity;
-  for (let i = 0; i < 20; i++) { const t = process.hrtime.bigint(); work(); best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6); }
-  return best;
+
+function encode(value) {
+  if (value instanceof Refused) return {error: value.name};
+  if (value instanceof R.Dice) return {dice: String(value)};
+  if (value instanceof R.Dist) {
+    const out = [];
+    value.p.forEach((p, i) => { if (p !== 0) out.push([value.offset + i, p]); });
+    return {dist: out};
+  }
+  return value;
+}
+
+function time(spec, runs) {
+  const f = globalThis.RulesSystems[spec.system].formulas[spec.formula];
+  const calls = spec.calls.map((args) => args.map((v, i) => spec.types[i] === "dice" ? R.parseDice(v) : v));
+  const runs_ms = [];
+  let results = [];
+  for (let run = 0; run < runs; run++) {
+    const start = process.hrtime.bigint();
+    results = calls.map((args) => call(f, args));
+    runs_ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return {runs_ms: runs_ms, results: results.map(encode)};
+}
+
+let input = "";
+process.stdin.on("data", (chunk) => { input += chunk; });
+process.stdin.on("end", () => {
+  const spec = JSON.parse(input);
+  process.stdout.write(JSON.stringify(spec.workloads.map((w) => time(w, spec.runs))));
 });
-process.stdout.write(JSON.stringify(result));
 """
 
 
-def _bench_js(js_runtime: Path) -> list[float] | None:
-    node = shutil.which("node") or shutil.which("nodejs")
-    if node is None:
-        return None
-    done = subprocess.run([node, "-e", JS_BENCH, str(js_runtime)], capture_output=True, text=True, timeout=120)
-    return list(json.loads(done.stdout)) if done.returncode == 0 else None
-
-
-def bench_table(rows: list[dict[str, Any]]) -> str:
-    lines = ["best of 5 runs (caches warm); the first run of each, cold, in brackets",
-             f"{'case':<48} {'engine':>21} {'icepool':>21} {'speedup':>8} {'same':>5} {'node js':>9}"]
+def dice_table(rows: Sequence[Row], runs: int) -> str:
+    """The rows, slowest first, under a header that says what was timed; then any disagreement, call by call."""
+    lines = ["each dice formula of the content, on a workload from it: its worked examples' inputs, then every",
+             "parameter at the top of its declared range (one call each); timed in the generated engine (Python; its",
+             "caches emptied before each run) and in the generated JavaScript (Node; one process for all formulas):",
+             f"median of {runs} run(s) of the workload in each. same: the two runtimes' results agree call by call",
+             f"(exactly; floats to {TOLERANCE:g})",
+             f"{'formula':<50} {'ex+top':>9} {'Python ms':>11} {'Node ms':>11} {'same':>5}"]
     for row in rows:
-        js = f"{row['js_ms']:.3f} ms" if row["js_ms"] is not None else "-"
-        lines.append(f"{row['case']:<48} {row['engine_ms']:7.3f} ms ({row['engine_first_ms']:7.2f}) "
-                     f"{row['icepool_ms']:7.3f} ms ({row['icepool_first_ms']:7.2f}) "
-                     f"{row['speedup']:7.1f}x {'yes' if row['identical'] else 'NO':>5} {js:>9}")
+        calls = f"{row.workload.examples}+{len(row.workload.calls) - row.workload.examples}"
+        lines.append(f"{row.workload.name:<50} {calls:>9} {row.python_ms:11.3f} {row.node_ms:11.3f} "
+                     f"{'yes' if row.same else 'NO':>5}")
+    lines.append(_summary(rows))
+    for row in rows:
+        for call, ours, theirs in row.differences:
+            arguments = ", ".join(json.dumps(v) for v in call)
+            lines.append(f"differs: {row.workload.name}({arguments}): Python {json.dumps(ours)}, "
+                         f"Node {json.dumps(theirs)}")
     return "\n".join(lines)
+
+
+def _summary(rows: Sequence[Row]) -> str:
+    calls = sum(len(row.workload.calls) for row in rows)
+    python, node = sum(row.python_ms for row in rows), sum(row.node_ms for row in rows)
+    differing, refused = sum(1 for row in rows if not row.same), sum(row.refused for row in rows)
+    verdict = "the runtimes agree on every call" if not differing else f"{differing} formula(s) DISAGREE"
+    return (f"{len(rows)} formulas, {calls} calls, {refused} refused by the engine: {python:.1f} ms in Python, "
+            f"{node:.1f} ms in Node (medians added up)\n{verdict}")
+
+
+def summary(rows: Sequence[Row]) -> dict[str, Any]:
+    """The figures as JSON (for --json)."""
+    return {"rows": [{"formula": row.workload.name, "calls": len(row.workload.calls),
+                      "examples": row.workload.examples, "python_ms": round(row.python_ms, 3),
+                      "node_ms": round(row.node_ms, 3), "same": row.same, "refused": row.refused} for row in rows],
+            "same": all(row.same for row in rows)}

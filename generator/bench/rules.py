@@ -1,7 +1,8 @@
 """`rulesc bench --rules N`: time every stage of a full build of a synthetic N-rule book, and its peak memory.
 
-The build runs in a fresh (spawned) process so its peak RSS is its own; each stage is timed by wrapping the very
-functions `build_project` calls, so the figures describe the real build, not a copy of it.
+The build runs in a fresh (spawned) process so its peak RSS is its own. The stage figures are the build's own:
+`rulesc build` records the wall and CPU time of each stage in every process that works on it (BuildResult.timings),
+so the benchmark times the real build, not a copy of it or a build with hooks in it.
 """
 
 from __future__ import annotations
@@ -15,120 +16,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from generator.bench.synthetic import write_rulebook
-from generator.build.parallel import OBSERVERS, Observer
+from generator.pipeline import Timings, cpu_seconds
 
-# (module, function) -> stage: the functions build_project reaches, in pipeline order.
-STAGES: dict[tuple[str, str], str] = {
-    ("generator.pipeline", "load_document"): "load",
-    ("generator.pipeline", "validate_document"): "validate",
-    ("generator.pipeline", "build_system"): "model",
-    ("generator.pipeline", "analyze_system"): "semantic",
-    ("generator.build.staging", "engine_module"): "formulas",
-    ("generator.build.staging", "emit_engine"): "formulas",
-    ("generator.build.staging", "system_script"): "formulas",
-    ("generator.build.staging", "emit_scripts"): "formulas",
-    ("generator.build.staging", "system_pages"): "pages",
-    ("generator.build.staging", "home_item"): "pages",
-    ("generator.build.staging", "home_page"): "pages",
-    ("generator.build.staging", "search_page"): "pages",
-    ("generator.build.staging", "emit_errors_page"): "pages",
-    ("generator.build.staging", "emit_dice_page"): "pages",
-    ("generator.build.staging", "record_texts"): "search_records",
-    ("generator.build.staging", "emit_search_records"): "search_records",
-    ("generator.build.staging", "system_export"): "export",
-    ("generator.build.staging", "emit_export"): "export",
-    ("generator.build.staging", "_write_tree"): "write",
-    ("generator.build.staging", "build_site"): "site",
-    ("generator.build.staging", "_swap"): "swap",
-    ("generator.emit.site.search", "write_index"): "search_index",
-}
+# The stages BuildResult.timings names, in pipeline order: all before "mkdocs" are rulesc's own (the compile).
 REPORTED = ("load", "validate", "model", "semantic", "formulas", "pages", "search_records", "export", "write",
             "mkdocs", "search_index", "swap")
 Progress = Callable[[str], None]
-
-
-@dataclass
-class Clock:
-    """Wall and CPU seconds per stage; nested stages are recorded on their own and subtracted where needed.
-
-    CPU seconds are the better guide on a busy machine: other processes stretch wall time, not CPU time. Where
-    the build shares systems between processes, a stage's figures add up what each process spent on it (so they
-    can sum to more than the elapsed time); compile_seconds stays the elapsed time.
-    """
-
-    wall: dict[str, float] = field(default_factory=dict)
-    cpu: dict[str, float] = field(default_factory=dict)
-    quiet: bool = False  # in a forked worker: the parent has announced the stages already
-    workers_kib: int = 0  # what the build's workers grew by, added up (ru_maxrss over the RSS they started with)
-    workers: int = 0  # how many forked workers reported
-
-    def observer(self) -> Observer:
-        """Follows the build's worker processes: each starts with an empty quiet clock, and its figures and its
-        growth in memory are added to this one."""
-        start = [0]
-
-        def started() -> None:
-            self.wall, self.cpu, self.quiet = {}, {}, True
-            start[0] = _rss_kib()
-
-        def report() -> tuple[dict[str, float], dict[str, float], int]:
-            return self.wall, self.cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - start[0]
-
-        def merge(report: tuple[dict[str, float], dict[str, float], int]) -> None:
-            wall, cpu, grown = report
-            for mine, theirs in ((self.wall, wall), (self.cpu, cpu)):
-                for name, seconds in theirs.items():
-                    mine[name] = mine.get(name, 0.0) + seconds
-            self.workers_kib += max(0, grown)
-            self.workers += 1
-
-        return Observer(started, report, merge)
-
-    @contextmanager
-    def stage(self, name: str) -> Iterator[None]:
-        wall, cpu = time.perf_counter(), _cpu()
-        try:
-            yield
-        finally:
-            self.wall[name] = self.wall.get(name, 0.0) + time.perf_counter() - wall
-            self.cpu[name] = self.cpu.get(name, 0.0) + _cpu() - cpu
-
-    def timed(self, function: Callable[..., Any], name: str, progress: Progress) -> Callable[..., Any]:
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            if name not in self.wall and not self.quiet:
-                progress(name)
-            with self.stage(name):
-                return function(*args, **kwargs)
-        return wrapper
-
-
-def _cpu() -> float:
-    """CPU seconds of this process and of its finished children (Pagefind runs in one)."""
-    times = os.times()
-    return times.user + times.system + times.children_user + times.children_system
-
-
-@contextmanager
-def instrumented(clock: Clock, progress: Progress) -> Iterator[None]:
-    """Wrap every function of STAGES with the clock for the duration of the block."""
-    import importlib
-
-    with ExitStack() as stack:
-        for (module_name, attr), name in STAGES.items():
-            module = importlib.import_module(module_name)
-            original = getattr(module, attr)
-            setattr(module, attr, clock.timed(original, name, progress))
-            stack.callback(setattr, module, attr, original)
-        OBSERVERS.append(clock.observer())
-        stack.callback(OBSERVERS.pop)
-        yield
 
 
 def measure_build(root: Path, progress: Progress) -> dict[str, Any]:
@@ -136,14 +34,15 @@ def measure_build(root: Path, progress: Progress) -> dict[str, Any]:
     from generator.build.staging import build_project
     from generator.pipeline import compile_project
 
-    clock = Clock()
-    with instrumented(clock, progress), clock.stage("total"):
-        build_project(_project(root))
-    figures = _build_figures(clock)
+    progress("build")
+    wall, cpu = time.perf_counter(), cpu_seconds()
+    timings = build_project(_project(root)).timings
+    timings.add("total", time.perf_counter() - wall, cpu_seconds() - cpu)
+    figures = _build_figures(timings)
     progress("incremental")
     figures.update(measure_incremental(root, compile_project(_project(root))))
-    figures["peak_mib"] = _peak_mib(clock.workers_kib)
-    figures["compile_processes"] = 1 + clock.workers
+    figures["peak_mib"] = _peak_mib(timings.workers_kib)
+    figures["compile_processes"] = 1 + timings.workers
     return figures
 
 
@@ -153,13 +52,13 @@ def _project(root: Path) -> Any:
     return Project(root)
 
 
-def _build_figures(clock: Clock) -> dict[str, Any]:
-    wall, cpu = dict(clock.wall), dict(clock.cpu)
+def _build_figures(timings: Timings) -> dict[str, Any]:
+    """Each stage's wall and CPU seconds; compile is everything before MkDocs: the whole build less MkDocs, the
+    search index and the swap after them (moving the new outputs in and removing the old, 0.06 s for a
+    5,000-rule site), which is reported on its own."""
+    wall, cpu = dict(timings.wall), dict(timings.cpu)
     for times in (wall, cpu):
-        times["mkdocs"] = times.get("site", 0.0) - times.get("search_index", 0.0)
-        # Before MkDocs: not the swap after it (moving the new outputs in and removing the old, which a rebuild
-        # over an earlier build has; 0.06 s for a 5,000-rule site), reported on its own.
-        times["compile"] = times["total"] - times.get("site", 0.0) - times.get("swap", 0.0)
+        times["compile"] = times["total"] - sum(times.get(name, 0.0) for name in ("mkdocs", "search_index", "swap"))
     figures: dict[str, Any] = {f"{name}_seconds": round(wall.get(name, 0.0), 3)
                                for name in (*REPORTED, "compile", "total")}
     figures["cpu_seconds"] = {name: round(cpu.get(name, 0.0), 3) for name in (*REPORTED, "compile", "total")}
@@ -176,12 +75,6 @@ def _peak_mib(workers_kib: int) -> float:
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return round(max(own + workers_kib, child) / 1024, 1)
-
-
-def _rss_kib() -> int:
-    """This process's resident set now, in KiB."""
-    with open("/proc/self/statm", encoding="ascii") as statm:
-        return int(statm.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
 
 
 EDIT_MARK = "Edited for the incremental benchmark"

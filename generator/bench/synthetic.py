@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import shutil
+from collections.abc import Callable
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -12,11 +13,19 @@ from pathlib import Path
 RULES_PER_CHAPTER = 100
 CHAPTERS_PER_SYSTEM = 10
 GROUP = 20  # each group of 20 rules repeats the full mix of kinds and features
-ADJECTIVES = ["amber", "azure", "brisk", "calm", "dusky", "eager", "fierce", "gilded", "hollow", "iron", "jade", "keen", "lunar", "molten", "noble", "onyx", "pale", "quiet", "rusted", "silent", "tidal", "umber", "vivid", "wild", "ashen", "bright", "cinder", "distant", "ember", "frozen"]
-NOUNS = ["anchor", "beacon", "current", "drift", "echo", "flare", "gale", "harbor", "ingot", "jolt", "kettle", "lantern", "meadow", "needle", "orbit", "pillar", "quarry", "ripple", "spindle", "tether", "upland", "vessel", "warden", "yoke", "zenith", "bastion", "cradle", "dune", "fathom", "grove"]
-FILLER = ["the", "a", "each", "every", "one", "your", "its", "their", "this", "that", "when", "while", "after", "before", "unless", "until", "and", "or", "but", "so"]
-VERBS = ["moves", "holds", "spends", "gains", "loses", "marks", "shifts", "trades", "blocks", "raises", "lowers", "counts", "names", "keeps", "drops"]
-THINGS = ["turn", "round", "step", "token", "marker", "point", "track", "pool", "die", "result", "bonus", "penalty", "edge", "mark", "zone", "reach"]
+ADJECTIVES = ["amber", "azure", "brisk", "calm", "dusky", "eager", "fierce", "gilded", "hollow", "iron", "jade", "keen",
+              "lunar", "molten", "noble", "onyx", "pale", "quiet", "rusted", "silent", "tidal", "umber", "vivid",
+              "wild", "ashen", "bright", "cinder", "distant", "ember", "frozen"]
+NOUNS = ["anchor", "beacon", "current", "drift", "echo", "flare", "gale", "harbor", "ingot", "jolt", "kettle",
+         "lantern", "meadow", "needle", "orbit", "pillar", "quarry", "ripple", "spindle", "tether", "upland", "vessel",
+         "warden", "yoke", "zenith", "bastion", "cradle", "dune", "fathom", "grove"]
+FILLER = ["the", "a", "each", "every", "one", "your", "its", "their", "this", "that", "when", "while", "after",
+          "before", "unless", "until", "and", "or", "but", "so"]
+VERBS = ["moves", "holds", "spends", "gains", "loses", "marks", "shifts", "trades", "blocks", "raises", "lowers",
+         "counts", "names", "keeps", "drops"]
+THINGS = ["turn", "round", "step", "token", "marker", "point", "track", "pool", "die", "result", "bonus", "penalty",
+          "edge", "mark", "zone", "reach"]
+Extra = Callable[["_Chapter", int, int], None]  # what a kind of rule adds to its YAML
 SUCCESS_FACE = 5  # successes((n)d6, 5): a die succeeds on 5 or 6
 
 
@@ -63,7 +72,8 @@ def _system_yaml(index: int, terms: list[dict[str, object]]) -> str:
     lines = [f"id: synth-{index}", f"title: Synthetic Book {index}",
              "summary: A generated rulebook that exercises every content feature, for benchmarks.",
              "sources:", "  - {id: synthetic, file: synthetic.txt, title: Generated text}",
-             "dice:", "  base_die: d10", "  summary: Roll one ten-sided die and add bonuses; pools of d6 count successes.",
+             "dice:", "  base_die: d10",
+             "  summary: Roll one ten-sided die and add bonuses; pools of d6 count successes.",
              "terms:"]
     lines += [f"  - {json.dumps(term, sort_keys=False)}" for term in terms]
     return "\n".join(lines) + "\n"
@@ -161,8 +171,10 @@ def _table(chapter: _Chapter, position: int, group: int) -> None:
     c, name = chapter.number, _name(chapter.number, position, "ladder")
     chapter.lines += ["    values:", f"      {_name(c, position, 'step')}: 2",
                       "    table:", f"      name: {name}", "      caption: Bonus and pool by level", "      columns:",
-                      "        - {key: level, label: Level, type: int}", "        - {key: bonus, label: Bonus, type: int}",
-                      "        - {key: pool, label: Pool, type: dice}", "        - {key: band, label: Band, type: range}",
+                      "        - {key: level, label: Level, type: int}",
+                      "        - {key: bonus, label: Bonus, type: int}",
+                      "        - {key: pool, label: Pool, type: dice}",
+                      "        - {key: band, label: Band, type: range}",
                       "      rows:"]
     chapter.lines += [f"        - {{level: {lv}, bonus: {_bonus(lv)}, pool: {lv}d6, band: {lv * 10}-{lv * 10 + 9}}}"
                       for lv in range(1, 11)]
@@ -190,11 +202,12 @@ def _maneuver(chapter: _Chapter, position: int, group: int) -> None:
 
 def _special(chapter: _Chapter, position: int, group: int) -> None:
     base = _rule_id(chapter.number, group + 4)
-    chapter.lines += ["    cost: {action: 1 Action, resource: 2 KP}", "    limits:", "      - {count: 2, per: encounter}",
+    chapter.lines += ["    cost: {action: 1 Action, resource: 2 KP}", "    limits:",
+                      "      - {count: 2, per: encounter}",
                       f"    maneuver: {{type: special-modifier, base: {base}}}"]
 
 
-def _upgrade(requires: int | None, excludes: int | None, max_times: int | None) -> object:
+def _upgrade(requires: int | None, excludes: int | None, max_times: int | None) -> Extra:
     def extra(chapter: _Chapter, position: int, group: int) -> None:
         chapter.lines += ["    cost: {resource: 1 Experience}", "    upgrade:"]
         if requires is not None:
@@ -219,7 +232,8 @@ def _successes(chapter: _Chapter, position: int, group: int) -> None:
     c = chapter.number
     chapter.lines += ["    formulas:",
                       *_formula(f"hit_chance_{c}_{group}", "The chance to roll at least the successes needed.",
-                                ["dice: int 1 12", "need: int 0 12"], "num", f"p_at_least(successes((dice)d6, {SUCCESS_FACE}), need)",
+                                ["dice: int 1 12", "need: int 0 12"], "num",
+                                f"p_at_least(successes((dice)d6, {SUCCESS_FACE}), need)",
                                 [({"dice": d, "need": k}, _fraction(_p_successes(d, k))) for d, k in ((1, 1), (4, 2))])]
 
 
@@ -235,7 +249,8 @@ def _fraction(value: Fraction) -> str:
 def _recovery(chapter: _Chapter, position: int, group: int) -> None:
     c = chapter.number
     chapter.lines += ["    formulas:",
-                      *_formula(f"recover_mean_{c}_{group}", "The average of a d10 plus a bonus, less 3, never below 0.",
+                      *_formula(f"recover_mean_{c}_{group}",
+                                "The average of a d10 plus a bonus, less 3, never below 0.",
                                 ["bonus: int 0 10"], "num", "mean(let r = 1d10 in max(0, r + bonus - 3))",
                                 [({"bonus": b}, _fraction(_recover_mean(b))) for b in (0, 5)])]
 
@@ -246,8 +261,9 @@ def _recover_mean(bonus: int) -> Fraction:
 
 def _calculator(chapter: _Chapter, position: int, group: int) -> None:
     c = chapter.number
-    chapter.lines += ["    calculators:", f"      - id: calc-{c}-{group}", f"        title: Group {group // GROUP} figures",
-                      "        inputs:", "          - {name: level, type: int, label: Level, min: 1, max: 10, default: 3}",
+    chapter.lines += ["    calculators:", f"      - id: calc-{c}-{group}",
+                      f"        title: Group {group // GROUP} figures", "        inputs:",
+                      "          - {name: level, type: int, label: Level, min: 1, max: 10, default: 3}",
                       "          - {name: effort, type: int, label: Effort, min: 0, max: 5, default: 1}",
                       "          - {name: dice, type: int, label: Dice in the pool, min: 1, max: 12, default: 4}",
                       "          - {name: need, type: int, label: Successes needed, min: 0, max: 12, default: 2}",
@@ -255,12 +271,15 @@ def _calculator(chapter: _Chapter, position: int, group: int) -> None:
                       "        outputs:",
                       f"          - {{name: total, label: Total, expr: 'total_{c}_{group}(level, effort)'}}",
                       f"          - {{name: pool, label: Pool, expr: 'pool_{c}_{group}(level)'}}",
-                      f"          - {{name: chance, label: Chance, expr: 'hit_chance_{c}_{group}(dice, need)', format: percent}}",
-                      f"          - {{name: mean, label: Mean recovery, expr: 'recover_mean_{c}_{group}(if rested then 2 else 0)'}}"]
+                      f"          - {{name: chance, label: Chance, expr: 'hit_chance_{c}_{group}(dice, need)', "
+                      "format: percent}",
+                      "          - {name: mean, label: Mean recovery, "
+                      f"expr: 'recover_mean_{c}_{group}(if rested then 2 else 0)'}}"]
     if c == 0 and group == 0:
         chapter.lines += [f"      - id: upgrade-builder-{chapter.system}", "        title: Upgrade set builder",
                           "        inputs:", "          - {name: chosen, type: upgrades, label: Upgrades taken}",
-                          "        outputs:", "          - {name: problems, label: Problems, expr: upgrade_problems(chosen)}",
+                          "        outputs:",
+                          "          - {name: problems, label: Problems, expr: upgrade_problems(chosen)}",
                           "          - {name: picks, label: Picks, expr: upgrade_count(chosen)}"]
 
 
@@ -278,7 +297,7 @@ def _formula(fid: str, summary: str, params: list[str], returns: str, expr: str,
     return lines
 
 
-_SLOTS = {
+_SLOTS: dict[int, tuple[str, Extra]] = {
     0: ("section", _calculator), 1: ("general", _plain), 2: ("table", _table), 3: ("list", _list),
     4: ("maneuver", _maneuver), 5: ("maneuver", _special), 6: ("upgrade", _upgrade(None, None, 3)),
     7: ("upgrade", _upgrade(6, 8, None)), 8: ("upgrade", _upgrade(6, 7, None)), 9: ("action", _action),

@@ -11,26 +11,15 @@ import os
 import pickle
 import signal
 import threading
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from generator.pipeline import Timings
 
 Share = TypeVar("Share")
 Result = TypeVar("Result")
 JOBS_VARIABLE = "RULESC_JOBS"  # a number of processes; 1 keeps all the work in this one
 SHARES_PER_CPU = 4
-
-
-@dataclass(frozen=True)
-class Observer:
-    """Follows work done in forked children (the benchmark times its stages this way): `started` runs in the
-    child before its share, `report` after it, and `merge` receives in this process what `report` returned."""
-
-    started: Callable[[], None]
-    report: Callable[[], Any]
-    merge: Callable[[Any], None]
-
-
-OBSERVERS: list[Observer] = []
 
 
 class WorkerFailed(Exception):
@@ -58,7 +47,7 @@ def plan(sizes: Sequence[int]) -> list[list[int]]:
     if not options:
         return balanced(sizes, len(sizes))
     ends = [makespan([sum(sizes[i] for i in share) for share in option], cpus) for option in options]
-    return next(option for option, end in zip(options, ends) if end <= min(ends) * 1.01)
+    return next(option for option, end in zip(options, ends, strict=True) if end <= min(ends) * 1.01)
 
 
 def makespan(loads: Sequence[float], cpus: int) -> float:
@@ -86,13 +75,15 @@ def balanced(sizes: Sequence[int], count: int) -> list[list[int]]:
     return [sorted(shares[s]) for s in order if shares[s]]
 
 
-def run_shares(work: Callable[[Share], Result], shares: Sequence[Share]) -> list[Result]:
+def run_shares(work: Callable[[Share], Result], shares: Sequence[Share],
+               timings: Timings | None = None) -> list[Result]:
     """work(share) for every share, in order: the first in this process, each other one in a forked child.
 
-    An exception in the first share propagates once the children are stopped; a child that raised or died
-    raises WorkerFailed.
+    What work records in `timings` in a child (its copy starts empty there) comes back and is merged into
+    `timings` here, with how much memory the child grew by. An exception in the first share propagates once the
+    children are stopped; a child that raised or died raises WorkerFailed.
     """
-    children = [_fork(work, share) for share in shares[1:]]
+    children = [_fork(work, share, timings) for share in shares[1:]]
     try:
         results = [work(shares[0])]
     except BaseException:
@@ -100,32 +91,26 @@ def run_shares(work: Callable[[Share], Result], shares: Sequence[Share]) -> list
             os.kill(pid, signal.SIGKILL)
             _collect(pid, pipe)
         raise
-    failed = False
-    for pid, pipe in children:
-        outcome = _collect(pid, pipe)
-        if outcome is None:
-            failed = True
-            continue
-        result, reports = outcome
-        for observer, report in zip(OBSERVERS, reports):
-            observer.merge(report)
-        results.append(result)
-    if failed:
+    outcomes = [_collect(pid, pipe) for pid, pipe in children]
+    if any(outcome is None for outcome in outcomes):
         raise WorkerFailed("a worker process failed")
+    for result, recorded in (outcome for outcome in outcomes if outcome is not None):
+        if timings is not None:
+            timings.merge(recorded)
+        results.append(result)
     return results
 
 
-def _fork(work: Callable[[Share], Result], share: Share) -> tuple[int, int]:
+def _fork(work: Callable[[Share], Result], share: Share, timings: Timings | None) -> tuple[int, int]:
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns
         status = 1
         try:
             os.close(read)
-            for observer in OBSERVERS:
-                observer.started()
+            recorded = _start_recording(timings)
             result = work(share)
-            payload = pickle.dumps((result, [o.report() for o in OBSERVERS]), protocol=pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps((result, _recorded(recorded)), protocol=pickle.HIGHEST_PROTOCOL)
             with os.fdopen(write, "wb") as out:
                 out.write(payload)
             status = 0
@@ -135,7 +120,33 @@ def _fork(work: Callable[[Share], Result], share: Share) -> tuple[int, int]:
     return pid, read
 
 
-def _collect(pid: int, pipe: int) -> tuple[Any, list[Any]] | None:
+def _start_recording(timings: Timings | None) -> tuple[Timings, int]:
+    """In a child: empty its copy of `timings` (the parent's figures are the parent's), and note its memory."""
+    timings = timings or Timings()
+    timings.wall.clear()
+    timings.cpu.clear()
+    return timings, _rss_kib()
+
+
+def _recorded(recording: tuple[Timings, int]) -> Timings:
+    """What the child recorded, as one worker that grew from the memory it started with to its peak."""
+    import resource
+
+    timings, start_kib = recording
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    return Timings(dict(timings.wall), dict(timings.cpu), 1, max(0, peak_kib - start_kib))
+
+
+def _rss_kib() -> int:
+    """This process's resident set now, in KiB (0 where /proc is missing: then a child's whole peak counts)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
+    except OSError:
+        return 0
+
+
+def _collect(pid: int, pipe: int) -> tuple[Any, Timings] | None:
     """What the child sent, once it has exited; None if it failed."""
     chunks = []
     with os.fdopen(pipe, "rb") as source:

@@ -6,6 +6,7 @@ import logging
 import os
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,8 @@ from generator.emit.site.pages import home_item, home_page, system_pages
 from generator.emit.scripts import emit_scripts, system_script
 from generator.emit.site.search import emit_search_records, record_texts, search_kinds, search_page
 from generator.build.parallel import WorkerFailed, plan, run_shares
-from generator.pipeline import Compiled, Layout, Project, compile_systems, discover, few_collections
+from generator.pipeline import (Compiled, Layout, Project, Timings, compile_systems, cpu_seconds, discover,
+                                few_collections)
 
 OUTPUTS = ("build/docs", "build/engine", "build/export")
 SITE = "site"
@@ -53,27 +55,39 @@ class BuildResult:
     systems: int
     files: int
     nav: list[Any]
+    timings: Timings  # where the build's time went, stage by stage
 
 
-def emit_system(program: Program, site_url: str) -> Emitted:
+def emit_system(program: Program, site_url: str, timings: Timings | None = None) -> Emitted:
     """Everything one system contributes to the outputs (all but the files every system shares)."""
-    system = program.system
-    return Emitted(system.id, {"build/docs": system_pages(program), "build/engine": engine_module(program, site_url),
-                               "build/export": system_export(program, site_url)},
-                   home_item(program), (system.id, system.title), search_kinds(program), system_script(program),
-                   record_texts(program), system.module, nav_entry(program))
+    system, timings = program.system, timings or Timings()
+    with timings.stage("formulas"):
+        engine, script = engine_module(program, site_url), system_script(program)
+    with timings.stage("pages"):
+        pages, item, kinds, entry = system_pages(program), home_item(program), search_kinds(program), nav_entry(program)
+    with timings.stage("search_records"):
+        records = record_texts(program)
+    with timings.stage("export"):
+        export = system_export(program, site_url)
+    return Emitted(system.id, {"build/docs": pages, "build/engine": engine, "build/export": export}, item,
+                   (system.id, system.title), kinds, script, records, system.module, entry)
 
 
-def assemble(project: Project, emitted: list[Emitted]) -> dict[str, dict[str, str]]:
+def assemble(project: Project, emitted: list[Emitted], timings: Timings | None = None) -> dict[str, dict[str, str]]:
     """Every generated file, by output folder ({folder: {relative path: text}}), from each system's part."""
-    shared = {
-        "build/docs": {HOME: home_page([e.home_item for e in emitted]),
-                       SEARCH_PAGE: search_page([e.facet for e in emitted], {k for e in emitted for k in e.kinds}),
-                       **emit_scripts([e.script for e in emitted]), **emit_errors_page(),
-                       **emit_search_records([r for e in emitted for r in e.records]), **emit_dice_page()},
-        "build/engine": emit_engine([e.module for e in emitted]),
-        "build/export": emit_export(project.schema),
-    }
+    timings = timings or Timings()
+    with timings.stage("formulas"):
+        scripts, engine = emit_scripts([e.script for e in emitted]), emit_engine([e.module for e in emitted])
+    with timings.stage("pages"):
+        home, search = home_page([e.home_item for e in emitted]), \
+            search_page([e.facet for e in emitted], {k for e in emitted for k in e.kinds})
+        errors, dice = emit_errors_page(), emit_dice_page()
+    with timings.stage("search_records"):
+        records = emit_search_records([r for e in emitted for r in e.records])
+    with timings.stage("export"):
+        export = emit_export(project.schema)
+    shared = {"build/docs": {HOME: home, SEARCH_PAGE: search, **scripts, **errors, **records, **dice},
+              "build/engine": engine, "build/export": export}
     return {folder: {**files, **{k: v for e in emitted for k, v in e.files[folder].items()}}
             for folder, files in shared.items()}
 
@@ -84,19 +98,20 @@ def generate(project: Project, compiled: Compiled) -> dict[str, dict[str, str]]:
     return assemble(project, [emit_system(program, site_url) for program in compiled.programs])
 
 
-def compile_and_emit(project: Project, staging: Path | None = None) -> list[Emitted]:
+def compile_and_emit(project: Project, staging: Path | None = None, timings: Timings | None = None) -> list[Emitted]:
     """Compile and emit every system, sharing the systems between processes where there are CPUs to spare.
 
     Systems are independent until assembly, so each process compiles and emits its share and sends back only
     text; given a staging folder, each writes its systems' own files there itself and sends back only their
     parts of the shared files. On any content error (or a system id two shares both use) the work is redone in
-    this process alone, so errors are reported exactly as a single process reports them.
+    this process alone, so errors are reported exactly as a single process reports them. Each stage's time, in
+    every process, is added to `timings`.
     """
     with few_collections():
-        return _compile_and_emit(project, staging)
+        return _compile_and_emit(project, staging, timings or Timings())
 
 
-def _compile_and_emit(project: Project, staging: Path | None) -> list[Emitted]:
+def _compile_and_emit(project: Project, staging: Path | None, timings: Timings) -> list[Emitted]:
     diags = Diagnostics()
     layout = discover(project, diags)
     diags.raise_if_errors()
@@ -104,7 +119,7 @@ def _compile_and_emit(project: Project, staging: Path | None) -> list[Emitted]:
     if len(planned) > 1:
         shares = [[layout[i] for i in share] for share in planned]
         try:
-            parts = run_shares(lambda share: _emit_share(project, share, staging), shares)
+            parts = run_shares(lambda share: _emit_share(project, share, staging, timings), shares, timings)
         except (ContentError, WorkerFailed):
             pass
         else:
@@ -113,20 +128,22 @@ def _compile_and_emit(project: Project, staging: Path | None) -> list[Emitted]:
             ids = [e.system for _, e in emitted]
             if len(set(ids)) == len(ids):
                 return [e for _, e in emitted]
-    return [e for _, e in _emit_share(project, layout, staging)]
+    return [e for _, e in _emit_share(project, layout, staging, timings)]
 
 
-def _emit_share(project: Project, layout: Layout, staging: Path | None = None) -> list[tuple[Path, Emitted]]:
-    compiled = compile_systems(project, layout)
+def _emit_share(project: Project, layout: Layout, staging: Path | None, timings: Timings) -> list[tuple[Path, Emitted]]:
+    compiled = compile_systems(project, layout, timings)
     site_url = site_url_of(project)
-    emitted = [(system, emit_system(program, site_url)) for (system, _), program in zip(layout, compiled.programs)]
-    return emitted if staging is None else [(system, _written(staging, e)) for system, e in emitted]
+    emitted = [(system, emit_system(program, site_url, timings))
+               for (system, _), program in zip(layout, compiled.programs, strict=True)]
+    return emitted if staging is None else [(system, _written(staging, e, timings)) for system, e in emitted]
 
 
-def _written(staging: Path, emitted: Emitted) -> Emitted:
+def _written(staging: Path, emitted: Emitted, timings: Timings) -> Emitted:
     """The system's own files written to the staging folder, and the system's part without them."""
-    for folder, files in emitted.files.items():
-        _write_tree(staging / folder, files)
+    with timings.stage("write"):
+        for folder, files in emitted.files.items():
+            _write_tree(staging / folder, files)
     return replace(emitted, files={folder: {} for folder in emitted.files},
                    written=sum(len(files) for files in emitted.files.values()))
 
@@ -139,20 +156,23 @@ def _size(path: Path) -> int:
 
 
 def build_project(project: Project, site: bool = True) -> BuildResult:
-    staging = Path(tempfile.mkdtemp(prefix=".rulesc-tmp-", dir=project.root))
+    """Every output staged, then swapped in; the result says what was built and where the time went."""
+    staging, timings = Path(tempfile.mkdtemp(prefix=".rulesc-tmp-", dir=project.root)), Timings()
     try:
-        emitted = compile_and_emit(project, staging)
-        trees = assemble(project, emitted)
+        emitted = compile_and_emit(project, staging, timings)
+        trees = assemble(project, emitted, timings)
         navigation = nav([e.nav for e in emitted])
-        for folder, files in trees.items():
-            _write_tree(staging / folder, files)
+        with timings.stage("write"):
+            for folder, files in trees.items():
+                _write_tree(staging / folder, files)
         if site:
-            build_site(project, staging / "build/docs", staging / SITE, navigation)
-        _swap(project.root, staging, list(trees) + ([SITE] if site else []))
+            timings.merge(build_site(project, staging / "build/docs", staging / SITE, navigation))
+        with timings.stage("swap"):
+            _swap(project.root, staging, list(trees) + ([SITE] if site else []))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     written = sum(len(files) for files in trees.values()) + sum(e.written for e in emitted)
-    return BuildResult(len(emitted), written, navigation)
+    return BuildResult(len(emitted), written, navigation, timings)
 
 
 PREVIEW_OUTPUTS = ("build/docs",)
@@ -238,9 +258,11 @@ def site_url_of(project: Project) -> str:
 
 
 def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[Any], dirty: bool = False,
-               background_search: bool = False) -> None:
+               background_search: bool = False) -> Timings:
     """MkDocs in-process and strict; `dirty` rebuilds only changed pages and `background_search` lets the
-    search index finish after the pages are written, as `rulesc serve` does for a quick preview."""
+    search index finish after the pages are written, as `rulesc serve` does for a quick preview. Returns the
+    time until the pages were written ("mkdocs") and that of the post-build plugins ("search_index")."""
+    clock = _SiteClock(Timings())  # from here on, MkDocs' time (importing it too)
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
@@ -257,13 +279,36 @@ def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[An
         for plugin in config["plugins"].values():
             if hasattr(plugin, "background"):
                 plugin.background = background_search
+        config["plugins"][_SiteClock.NAME] = clock
         build(config, dirty=dirty)
+        clock.lap("search_index")
     except (MkDocsException, SystemExit) as exc:
         detail = "; ".join(capture.messages) or str(exc)
         raise SiteBuildError(f"MkDocs could not build the site: {detail}") from exc
     finally:
         logger.removeHandler(capture)
         logger.setLevel(previous)
+    return clock.timings
+
+
+class _SiteClock:
+    """A plugin MkDocs runs first of all after writing the pages (event priority 100): laps split the site build
+    into the pages and the post-build plugins (the search index)."""
+
+    NAME = "rulesc-site-clock"
+
+    def __init__(self, timings: Timings) -> None:
+        self.timings, self.started = timings, (time.perf_counter(), cpu_seconds())
+
+    def lap(self, stage: str) -> None:
+        wall, cpu = self.started
+        self.timings.add(stage, time.perf_counter() - wall, cpu_seconds() - cpu)
+        self.started = (time.perf_counter(), cpu_seconds())
+
+    def on_post_build(self, *, config: Any) -> None:
+        self.lap("mkdocs")
+
+    on_post_build.mkdocs_priority = 100  # type: ignore[attr-defined]  # MkDocs' event_priority(100): first
 
 
 class _CaptureWarnings(logging.Handler):

@@ -3,28 +3,24 @@
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import json
 import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any, TextIO
 
-from generator.bench.dice import bench_dice, bench_table
-from generator.bench.rules import STAGES, BenchError, run_bench
+from generator.bench.dice import DiceBenchError, bench_dice, dice_table
+from generator.bench.dice import summary as dice_summary
+from generator.bench.rules import BenchError, run_bench
 from generator.cli.usage import UsageError
-from generator.formula.expression import DiceUsageError
 from generator.pipeline import Project, compile_project
-from generator.runtime import JS_RUNTIME
 
-STEPS_PER_RUN = len(set(STAGES.values())) + 2  # every stage, then the incremental rebuild and `rulesc check`
-LABELS = {"site": "mkdocs build", "search_index": "search index (Pagefind)", "search_records": "search records",
+STEPS_PER_RUN = 3  # the full build, the incremental rebuild and `rulesc check`
+LABELS = {"build": "full build (rulesc build, timing its own stages)", "search_records": "search records",
           "semantic": "semantic analysis", "formulas": "compile formulas (engine + scripts)", "validate": "schema",
-          "swap": "swap in the outputs"}
+          "swap": "swap in the outputs", "incremental": "incremental rebuild", "check": "rulesc check"}
 TARGET_RULES = 5000  # the book size the compile share and check targets are set for
 ROWS = ("load", "validate", "model", "semantic", "formulas", "pages", "search_records", "export", "write")
+DICE_RUNS = 5  # bench --dice: the median of this many runs unless --repeat says otherwise
 
 
 class Progress:
@@ -57,11 +53,10 @@ def run_rules_bench(project: Project, args: argparse.Namespace) -> int:
     rules = None if args.content else args.rules
     if rules is not None and rules < 1:
         raise UsageError("--rules needs a positive number of rules, e.g. --rules 500")
-    if args.repeat < 1:
-        raise UsageError("--repeat needs a positive number of runs")
-    progress = Progress(2 + STEPS_PER_RUN * args.repeat)
+    repeat = _repeat(args, 1)
+    progress = Progress(2 + STEPS_PER_RUN * repeat)
     try:
-        figures = run_bench(project, rules, args.repeat, progress)
+        figures = run_bench(project, rules, repeat, progress)
     except BenchError as exc:
         raise UsageError(str(exc)) from None
     finally:
@@ -122,14 +117,26 @@ def targets(f: dict[str, Any]) -> list[str]:
     return judged
 
 
+def _repeat(args: argparse.Namespace, default: int) -> int:
+    if args.repeat is None:
+        return default
+    if args.repeat < 1:
+        raise UsageError("--repeat needs a positive number of runs")
+    return int(args.repeat)
+
+
 def register(commands: Any) -> None:
-    bench = commands.add_parser("bench", help="benchmarks: --dice, --calculators, --rules N (build stages at scale), --content")
-    bench.add_argument("--dice", action="store_true", help="time the dice runtime against icepool and in Node")
+    bench = commands.add_parser("bench", help="benchmarks: --dice, --calculators, --rules N (build stages at scale), "
+                                              "--content")
+    bench.add_argument("--dice", action="store_true",
+                       help="time every dice formula in the generated engine (Python) and the generated JavaScript "
+                            "(Node) on its worked examples and the top of its ranges, and compare their results")
     bench.add_argument("--calculators", action="store_true",
                        help="time every calculator's recompute at the top of its input ranges in headless Chromium")
     bench.add_argument("--rules", type=int, metavar="N", help="time every build stage on a synthetic book of N rules")
     bench.add_argument("--content", action="store_true", help="time every build stage on the project's own content")
-    bench.add_argument("--repeat", type=int, default=1, metavar="K", help="with --rules/--content: median of K runs")
+    bench.add_argument("--repeat", type=int, metavar="K",
+                       help=f"the median of K runs (with --rules/--content: 1 unless given; --dice: {DICE_RUNS})")
     bench.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     bench.set_defaults(run=run_bench_command)
 
@@ -144,21 +151,19 @@ def _bench_calculators(project: Project, args: argparse.Namespace) -> int:
     return 0 if summary(pages)["worst_ms"] <= TARGET_MS else 1
 
 
-def _import_engine(project: Project, compiled: Any, folder: Path) -> Any:
-    """Generate the engine for the bundled content into `folder` and import its DBU module."""
-    from generator.build.staging import generate
-
-    for relative, text in generate(project, compiled)["build/engine"].items():
-        target = folder / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("rules_engine", folder / "rules_engine" / "__init__.py",
-                                                  submodule_search_locations=[str(folder / "rules_engine")])
-    assert spec is not None and spec.loader is not None
-    package = importlib.util.module_from_spec(spec)
-    sys.modules["rules_engine"] = package
-    spec.loader.exec_module(package)
-    return importlib.import_module("rules_engine.dbu")
+def run_dice_bench(project: Project, args: argparse.Namespace) -> int:
+    runs = _repeat(args, DICE_RUNS)
+    try:
+        rows = bench_dice(project, compile_project(project), runs)
+    except DiceBenchError as exc:
+        raise UsageError(str(exc)) from None
+    if not rows:
+        print("no formula of the content rolls or builds dice: nothing to time")
+        return 0
+    print(dice_table(rows, runs))
+    if args.json:
+        print(json.dumps(dice_summary(rows), sort_keys=True))
+    return 0 if all(row.same for row in rows) else 1
 
 
 def run_bench_command(project: Project, args: argparse.Namespace) -> int:
@@ -168,18 +173,4 @@ def run_bench_command(project: Project, args: argparse.Namespace) -> int:
         return run_rules_bench(project, args)
     if not args.dice:
         raise UsageError("choose a benchmark: --dice, --calculators, --rules N or --content")
-    compiled = compile_project(project)
-    if not any(p.system.id == "dbu" for p in compiled.programs):
-        raise UsageError("the dice benchmark uses the bundled DBU content (content/dbu)")
-    with tempfile.TemporaryDirectory(prefix="rulesc-bench-") as folder:
-        engine = _import_engine(project, compiled, Path(folder))
-        try:
-            rows, note = bench_dice(lambda name, args: getattr(engine, name)(*args), JS_RUNTIME)
-        except DiceUsageError as exc:
-            raise UsageError(str(exc)) from None
-    print(bench_table(rows))
-    if note:
-        print(f"note: {note}")
-    if args.json:
-        print(json.dumps({"dice": rows}))
-    return 0 if all(row["identical"] for row in rows) else 1
+    return run_dice_bench(project, args)
