@@ -78,9 +78,9 @@ class Markup:
     def of(cls, program: Program) -> Markup:
         """The program's one Markup, shared by the pages and the search records so each text is parsed once."""
         found = program.derived.get("markup")
-        if found is None:
+        if not isinstance(found, Markup):
             found = program.derived["markup"] = cls(program)
-        return found  # type: ignore[no-any-return]
+        return found
 
     def plain(self, text: Text | str) -> str:
         """Text without markup: links become their labels, values their shown value."""
