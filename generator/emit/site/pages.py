@@ -6,24 +6,20 @@ content is rendered by markup.py to escaped HTML blocks, which Python-Markdown p
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-import json
-import re
 from collections import defaultdict
+from fractions import Fraction
 from html import escape
 from typing import Any
 
 from generator.analyze.program import Program, show
-from generator.model import Chapter, Formula, Rule, System
 from generator.emit.site.calculators import display, render_calculator
 from generator.emit.site.crosslink import backlinks
-from generator.emit.site.tables import emit_index_tables, table_kinds
+from generator.emit.site.fragments import facts_of, front, html_block, md_escape
 from generator.emit.site.links import HOME, SEARCH_PAGE, glossary_path, href, landing_path, page_path, tables_path
 from generator.emit.site.markup import Markup, Section
+from generator.emit.site.tables import emit_index_tables, table_kinds
 from generator.emit.writer import Writer
-from generator.emit.site.fragments import GENERATED, facts_of, front, html_block, md_escape
-
+from generator.model import Chapter, Formula, Rule, System
 
 
 class Context:

@@ -9,21 +9,22 @@ Material's lunr index, which ships whole). The records are written beside the do
 from __future__ import annotations
 
 import json
-from html import escape
 import threading
+from html import escape
 from pathlib import Path
 from typing import Any
 
+from mkdocs.config.base import LegacyConfig
 from mkdocs.plugins import BasePlugin
 
 from generator.analyze.program import Program
-from generator.model import Rule, Term
-from generator.emit.site.tables import plural, table_kinds
+from generator.emit.site.fragments import front, html_block
 from generator.emit.site.links import glossary_path, page_path, url_of
 from generator.emit.site.markup import Markup
 from generator.emit.site.pagefind_index import run_pagefind
+from generator.emit.site.tables import plural, table_kinds
 from generator.emit.writer import json_array, json_text
-from generator.emit.site.fragments import front, html_block
+from generator.model import Rule, Term
 
 RECORDS = ".search/records.json"
 INDEX_FOLDER = "pagefind"
@@ -112,7 +113,8 @@ def wait_for_search_index() -> None:
         _PENDING.pop().join()
 
 
-class PagefindPlugin(BasePlugin):  # type: ignore[type-arg,misc]
+# LegacyConfig is BasePlugin's own default config class: this plugin has no options.
+class PagefindPlugin(BasePlugin[LegacyConfig]):  # type: ignore[no-untyped-call]  # mkdocs's __init_subclass__ is untyped
     """MkDocs plugin `rulesc-search`: after the site is built, index the search records with Pagefind."""
 
     background = False
