@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Union
+from typing import Any, TypeAlias
 
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
@@ -15,10 +15,10 @@ from generator.formula.parser import parse_formula
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
 from generator.runtime.rulesc_runtime import Dice, RulesError, parse_dice
 
-Scalar = Union[int, bool, str]
+Scalar: TypeAlias = int | bool | str
 _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice": "dice (dice)"}
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
-Value = Union[int, bool, Dice, str, Fraction, float]
+Value: TypeAlias = int | bool | Dice | str | Fraction | float
 
 
 @dataclass(frozen=True)
@@ -402,8 +402,8 @@ class _Builder:
     def row_fits(self, row: dict[str, Scalar], names: list[str], path: JsonPath) -> bool:
         for key in row:
             if key not in names:
-                self.diags.error("E0303", f"table row has a cell for unknown column '{key}'", self.doc.key_span(path + (key,)),
-                                 did_you_mean(key, names))
+                self.diags.error("E0303", f"table row has a cell for unknown column '{key}'",
+                                 self.doc.key_span(path + (key,)), did_you_mean(key, names))
         missing = [name for name in names if name not in row]
         if missing:
             self.diags.error("E0303", f"table row has no cell for column(s) {', '.join(missing)}", self.span(path))

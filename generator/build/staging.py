@@ -119,7 +119,8 @@ def _compile_and_emit(project: Project, staging: Path | None) -> list[Emitted]:
 def _emit_share(project: Project, layout: Layout, staging: Path | None = None) -> list[tuple[Path, Emitted]]:
     compiled = compile_systems(project, layout)
     site_url = site_url_of(project)
-    emitted = [(system, emit_system(program, site_url)) for (system, _), program in zip(layout, compiled.programs)]
+    emitted = [(system, emit_system(program, site_url))
+               for (system, _), program in zip(layout, compiled.programs, strict=True)]  # a program per system
     return emitted if staging is None else [(system, _written(staging, e)) for system, e in emitted]
 
 
@@ -252,8 +253,9 @@ def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[An
     previous = logger.level
     logger.setLevel(logging.WARNING)
     try:
+        # not strict when dirty: MkDocs warns on every dirty build
         config = load_config(config_file=str(project.root / "mkdocs.yml"), docs_dir=str(docs),
-                             site_dir=str(site_dir), nav=navigation, strict=not dirty)  # MkDocs warns on every dirty build
+                             site_dir=str(site_dir), nav=navigation, strict=not dirty)
         for plugin in config["plugins"].values():
             if hasattr(plugin, "background"):
                 plugin.background = background_search

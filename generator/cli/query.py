@@ -51,8 +51,8 @@ def _listing(program: Program) -> dict[str, Any]:
     return {
         "id": system.id, "title": system.title,
         "rules": [{"id": r.id, "kind": r.kind, "name": r.name} for r in system.rules()],
-        "formulas": [{"id": f"{system.id}.{f.id}", "params": [p.name for p in f.params], "returns": program.returns[f.id]}
-                     for f in program.formulas.values()],
+        "formulas": [{"id": f"{system.id}.{f.id}", "params": [p.name for p in f.params],
+                      "returns": program.returns[f.id]} for f in program.formulas.values()],
         "calculators": [{"id": f"{system.id}/{c.id}", "title": c.title} for c in program.calculators.values()],
     }
 
