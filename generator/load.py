@@ -431,7 +431,7 @@ def _clean(message: str) -> str:
     return " ".join(message.split())
 
 
-def locate_in_scalar(doc: Document, path: JsonPath, text: str, offset: int) -> Span:
+def locate_in_scalar(doc: Document, path: JsonPath, offset: int) -> Span:
     """The span of character `offset` of the string at `path`, following block and quoted styles."""
     return scalar_locator(doc, path)(offset)
 

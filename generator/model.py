@@ -30,7 +30,7 @@ class Text:
     path: JsonPath = field(repr=False)
 
     def locate(self, offset: int) -> Span:
-        return locate_in_scalar(self.doc, self.path, self.source, offset)
+        return locate_in_scalar(self.doc, self.path, offset)
 
 
 @dataclass(frozen=True)
@@ -300,7 +300,7 @@ class _Builder:
         return Rule(
             id=r["id"], name=r["name"], kind=r["kind"], parent=r.get("parent"), aliases=tuple(r.get("aliases", ())),
             text=self.text(path + ("text",)), provenance=provenance,
-            values=tuple((k, self.value(v, path + ("values", k))) for k, v in r.get("values", {}).items()),
+            values=tuple((k, self.value(v)) for k, v in r.get("values", {}).items()),
             table=self.table(path + ("table",)) if "table" in r else None,
             items=tuple(self.text(path + ("items", i)) for i in range(len(r.get("items", ())))),
             cost=tuple(sorted(r.get("cost", {}).items())),
@@ -313,7 +313,7 @@ class _Builder:
                               for i in range(len(r.get("calculators", ())))),
             chapter=chapter, span=self.span(path), doc=self.doc, path=path)
 
-    def value(self, raw: Scalar, path: JsonPath) -> Value:
+    def value(self, raw: Scalar) -> Value:
         if isinstance(raw, str):
             try:
                 return _dice(raw)
@@ -350,7 +350,7 @@ class _Builder:
             node = parse_formula(source, scalar_locator(self.doc, path))
         except FormulaSyntaxError as exc:
             self.diags.error("E0401", f"formula syntax error: {exc.message}",
-                             locate_in_scalar(self.doc, path, source, exc.offset), exc.hint)
+                             locate_in_scalar(self.doc, path, exc.offset), exc.hint)
             node = None
         return Expr(source, node, span)
 
@@ -358,12 +358,12 @@ class _Builder:
         f = self.get(path)
         params = tuple(self.param(path + ("params", i)) for i in range(len(f["params"])))
         types = {p.name: p.type for p in params}
-        examples = tuple(self.example(path + ("examples", i), types, f.get("returns"))
+        examples = tuple(self.example(path + ("examples", i), types)
                          for i in range(len(f.get("examples", ()))))
         return Formula(f["id"], f["summary"], params, f.get("returns"), self.expr(path + ("expr",)), examples, rule,
                        self.span(path))
 
-    def example(self, path: JsonPath, types: dict[str, str], returns: str | None) -> Example:
+    def example(self, path: JsonPath, types: dict[str, str]) -> Example:
         e = self.get(path)
         args = tuple((k, self.typed(v, types[k], path + ("args", k)) if k in types else v)
                      for k, v in e["args"].items())
@@ -396,7 +396,7 @@ class _Builder:
             if not self.row_fits(row, names, rpath):
                 continue
             rows.append(tuple(self.cell(row[c.key], c, rpath + (c.key,)) for c in columns))
-            keys.append(self.key(row[names[0]], rpath + (names[0],)))
+            keys.append(self.key(row[names[0]]))
         return Table(t["name"], t.get("caption"), columns, tuple(rows), tuple(keys), self.span(path))
 
     def row_fits(self, row: dict[str, Scalar], names: list[str], path: JsonPath) -> bool:
@@ -416,7 +416,7 @@ class _Builder:
             return self.typed(raw, "int", path)
         return raw if isinstance(raw, str) else str(raw).lower() if isinstance(raw, bool) else str(raw)
 
-    def key(self, raw: Scalar, path: JsonPath) -> tuple[int, int]:
+    def key(self, raw: Scalar) -> tuple[int, int]:
         text = str(raw).strip()
         low, sep, high = text.partition("-")
         try:

@@ -153,7 +153,7 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: dict[str | None, list[R
         body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")
     if rule.table:
         body.append(_table(rule))
-    body += [_formula(ctx, formula) for formula in rule.formulas]
+    body += [_formula(formula) for formula in rule.formulas]
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
     body += [_provenance(ctx, rule), _backlinks(ctx, rule.id, page)]
     html_block(w, "rulesc-rule", "\n".join(b for b in body if b), f' data-rule="{rule.id}"')
@@ -187,7 +187,7 @@ def _table(rule: Rule) -> str:
     return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
 
-def _formula(ctx: Context, formula: Formula) -> str:
+def _formula(formula: Formula) -> str:
     params = ", ".join(p.name for p in formula.params)
     call = f"<code>{escape(formula.id)}({escape(params)})</code>"
     parts = [f'<details class="example"><summary>Formula {call} and worked examples</summary>',
