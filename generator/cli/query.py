@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from generator.analyze.program import Program, show
@@ -119,7 +120,7 @@ def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str
     return 0
 
 
-def _unknown(what: str, full_id: str, name: str, known: dict[str, Any], command: str) -> str:
+def _unknown(what: str, full_id: str, name: str, known: Iterable[str], command: str) -> str:
     hint = did_you_mean(name, known)
     return f"unknown {what} {full_id!r}" + (f"; {hint}" if hint else f"; `{command}` shows them")
 

@@ -10,7 +10,7 @@ from generator.analyze.program import Program
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
 from generator.model import Calculator, Param, Rule, default_of
-from generator.runtime.rulesc_runtime import Dice
+from generator.runtime.rulesc_runtime import Dice, Upgrade
 
 
 def render_calculator(program: Program, calc: Calculator) -> str:
@@ -57,7 +57,7 @@ def display(value: Any, fmt: str = "decimal") -> str:
     return str(value)
 
 
-def _upgrade_picker(base: str, param: Param, upgrades: dict[str, Any]) -> str:
+def _upgrade_picker(base: str, param: Param, upgrades: dict[str, Upgrade]) -> str:
     """A filterable list of the system's upgrades: a checkbox each, or a count where one may be taken again."""
     ident = f"{base}-{param.name}"
     items = []
