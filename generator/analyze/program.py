@@ -73,7 +73,7 @@ class Program:
             raise R.RulesError("formulas call each other too deeply")
         formula = self.formulas[formula_id]
         assert formula.expr.node is not None
-        key: AnswerKey = (formula_id, tuple((type(a), a) for a in args))  # 1, 1.0 and True are equal keys
+        key: AnswerKey = (formula_id, tuple((type(a), a) for a in args))  # typed: 1, 1.0, True are equal keys
         answers = self._answers
         hashable = True
         try:
@@ -254,7 +254,7 @@ def _scope(program: Program, local: dict[str, str], diags: Diagnostics) -> Scope
     return Scope(local, constants, tables, signature, program.types)
 
 
-def _global_types(program: Program) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+def _global_types(program: Program) -> GlobalTypes:
     """The types of the constants and table columns, worked out once per program: rebuilding them for every
     formula made checking formulas grow with formulas times constants."""
     found = program._global_types
