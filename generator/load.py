@@ -7,7 +7,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, Protocol
 
 import yaml
 
@@ -27,11 +27,19 @@ _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\
 # Characters YAML forbids in a stream (C0 controls but tab and line breaks, DEL, C1 controls but NEL, surrogates).
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 _TAB = re.compile("\t")
-_SCALAR = yaml.ScalarEvent
+_SCALAR: Final = yaml.ScalarEvent  # Final: mypy narrows `type(event) is _SCALAR` as it does the class itself
 _ENDS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 _MAPPING = yaml.MappingStartEvent
-_STARTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_NODES = (yaml.ScalarEvent, yaml.CollectionStartEvent)  # the events that carry an anchor and a tag
 _EMPTY = object()
+
+
+class Mark(Protocol):
+    """Where an event starts or ends, as libyaml's and PyYAML's marks both give it (0-based line and column)."""
+
+    line: int
+    column: int
+    index: int
 
 
 @dataclass
@@ -42,8 +50,9 @@ class Document:
     data: Any
     # Where each value and each mapping key starts, by JSON path: libyaml's own marks (0-based line and column),
     # kept as they come so that loading makes no object per value; span() and key_span() turn them into Spans.
-    values: dict[JsonPath, Any] = field(default_factory=dict)
-    keys: dict[JsonPath, Any] = field(default_factory=dict)
+    # PyYAML types an event's mark as optional (a hand-made event may lack one); the parser marks every event.
+    values: dict[JsonPath, Mark | None] = field(default_factory=dict)
+    keys: dict[JsonPath, Mark | None] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
 
     def span(self, path: JsonPath) -> Span:
@@ -136,7 +145,7 @@ class _Frame:
         self.container = container
         self.path = path
         self.key: str | None = None
-        self.seen: dict[str, int] = {}
+        self.seen: dict[str, Mark | None] = {}  # where each key was first given
 
 
 class _Composer:
@@ -170,35 +179,36 @@ class _Composer:
             if kind in _ENDS:
                 stack.pop()
                 continue
-            if (kind is not _SCALAR and kind not in _STARTS) or not (fast and stack) or event.anchor is not None \
+            if not (fast and stack) or not isinstance(event, _NODES) or event.anchor is not None \
                     or event.tag is not None:
                 self.event(event)
                 continue
             top = stack[-1]
-            container = top.container
-            in_mapping = type(container) is dict
-            if kind is _SCALAR:
-                if in_mapping and top.key is None:
-                    if event.value in top.seen:
-                        self.key(top, event)  # a duplicate key, reported there
-                    else:
-                        name = top.key = event.value
-                        top.seen[name] = event.start_mark.line + 1
-                        keys[top.path + (name,)] = event.start_mark
-                    continue
+            container, key = top.container, top.key
+            if key is None and type(container) is dict:  # the event is the mapping's next key
+                if type(event) is not _SCALAR:
+                    self.event(event)  # a list or mapping as a key: reported there
+                elif event.value in top.seen:
+                    self.key(top, event)  # a duplicate key, reported there
+                else:
+                    name = top.key = event.value
+                    top.seen[name] = keys[top.path + (name,)] = event.start_mark
+                continue
+            if type(event) is _SCALAR:
                 value = self.resolve(event)  # resolved even after a duplicate key: it may be out of range
-            elif len(stack) < MAX_DEPTH and not (in_mapping and top.key is None):
+            elif len(stack) < MAX_DEPTH:
                 value = {} if kind is _MAPPING else []
-            else:  # too deep, or a collection as a mapping key: reported there
+            else:  # too deep: reported there
                 self.event(event)
                 continue
-            if in_mapping:
-                path = top.path + (top.key,)
-                container.setdefault(top.key, value)  # type: ignore[union-attr, arg-type]
-                top.key = None
-            else:
+            if isinstance(container, list):
                 path = top.path + (len(container),)
-                container.append(value)  # type: ignore[union-attr]
+                container.append(value)
+            else:
+                assert key is not None  # a mapping's value: a mapping awaiting its key was handled above
+                path = top.path + (key,)
+                container.setdefault(key, value)
+                top.key = None
             if path not in values:
                 values[path] = event.start_mark
             if kind is not _SCALAR:
@@ -213,16 +223,16 @@ class _Composer:
         elif isinstance(event, yaml.AliasEvent):
             self.refuse("E0103", "YAML aliases are not allowed in content", event,
                         "write the value out; content files must read the same to every editor")
-        elif isinstance(event, yaml.NodeEvent):
+        elif isinstance(event, yaml.CollectionStartEvent):
             self.node(event)
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             self.stack.pop()
 
-    def node(self, event: yaml.NodeEvent) -> None:
+    def node(self, event: yaml.ScalarEvent | yaml.CollectionStartEvent) -> None:
         if event.anchor is not None:
             self.refuse("E0103", "YAML anchors are not allowed in content", event,
                         "write the value out; content files must read the same to every editor")
-        if getattr(event, "tag", None) is not None:
+        if event.tag is not None:
             self.refuse("E0109", f"YAML tags such as '{event.tag}' are not allowed in content", event,
                         "remove the tag; quote a value to make it text")
         if isinstance(event, yaml.ScalarEvent):
@@ -232,14 +242,16 @@ class _Composer:
 
     def scalar(self, event: yaml.ScalarEvent) -> None:
         if self.scalars is not None:
-            self.scalars.append((event.start_mark.index, event.end_mark.index))
+            start, end = event.start_mark, event.end_mark
+            assert start is not None and end is not None  # the parser marks every event
+            self.scalars.append((start.index, end.index))
         top = self.stack[-1] if self.stack else None
         if top is not None and isinstance(top.container, dict) and top.key is None:
             self.key(top, event)
         else:
             self.place(self.resolve(event), event)
 
-    def collection(self, event: yaml.NodeEvent) -> None:
+    def collection(self, event: yaml.CollectionStartEvent) -> None:
         top = self.stack[-1] if self.stack else None
         if top is not None and isinstance(top.container, dict) and top.key is None:
             self.refuse("E0111", "a mapping key must be plain text, not a list or mapping", event,
@@ -257,13 +269,13 @@ class _Composer:
         span = _span(self.doc.path, event.start_mark)
         if name in top.seen:
             self.diags.error("E0107", f"duplicate key '{name}' in a mapping", span,
-                             f"it is first given at line {top.seen[name]}; each key may appear once")
+                             f"it is first given at line {_span(self.doc.path, top.seen[name]).line}; "
+                             "each key may appear once")
         else:
-            top.seen[name] = span.line
-            self.doc.keys[path] = event.start_mark
+            top.seen[name] = self.doc.keys[path] = event.start_mark
         top.key = name
 
-    def place(self, value: Any, event: yaml.NodeEvent) -> JsonPath:
+    def place(self, value: Any, event: yaml.ScalarEvent | yaml.CollectionStartEvent) -> JsonPath:
         """Put a composed value where the open collection expects it; returns its JSON path."""
         mark = event.start_mark
         if not self.stack:
@@ -332,8 +344,8 @@ class _Composer:
 _TAB_HINT = "use spaces to indent and to separate keys from values; tabs may appear only inside text"
 
 
-def _span(path: str, mark: Any) -> Span:
-    return Span(path, mark.line + 1, mark.column + 1)
+def _span(path: str, mark: Mark | None) -> Span:
+    return Span(path, mark.line + 1, mark.column + 1) if mark is not None else Span(path, 1, 1)
 
 
 def _inside(ranges: list[tuple[int, int]], starts: list[int], offset: int) -> bool:
@@ -350,6 +362,7 @@ def _in_comment(text: str, offset: int, ranges: list[tuple[int, int]], starts: l
 def _report_syntax(exc: yaml.MarkedYAMLError, doc: Document, text: str, diags: Diagnostics) -> None:
     """libyaml's error, said for editors: the place to fix, what is wrong there, and how to fix it."""
     problem = _clean(exc.problem or exc.context or "invalid YAML")
+    hint: str | None
     context, opened = exc.context or "", exc.context_mark
     mark = exc.problem_mark or opened
     found = text[mark.index] if mark is not None and mark.index < len(text) else ""
@@ -404,7 +417,7 @@ _PROBLEM_HINTS = {
 }
 
 
-def _syntax_hint(problem: str, context: str, mark: Any) -> str | None:
+def _syntax_hint(problem: str, context: str, mark: Mark | None) -> str | None:
     for start, hint in _PROBLEM_HINTS.items():
         if problem.startswith(start):
             return hint
@@ -418,7 +431,7 @@ def _clean(message: str) -> str:
     return " ".join(message.split())
 
 
-def locate_in_scalar(doc: Document, path: JsonPath, text: str, offset: int) -> Span:
+def locate_in_scalar(doc: Document, path: JsonPath, offset: int) -> Span:
     """The span of character `offset` of the string at `path`, following block and quoted styles."""
     return scalar_locator(doc, path)(offset)
 
@@ -450,7 +463,7 @@ def _scalar_segments(doc: Document, start: Span, indicator: str) -> Iterator[tup
     """(line, column, text) of each source line of a scalar, in the order its characters appear in the value."""
     if indicator in ("|", ">"):
         lines = doc.lines[start.line:]
-        indent = next((len(l) - len(l.lstrip(" ")) for l in lines if l.strip()), 0)
+        indent = next((len(text) - len(text.lstrip(" ")) for text in lines if text.strip()), 0)
         for number, line in enumerate(lines, start=start.line + 1):
             if line.strip() and len(line) - len(line.lstrip(" ")) < indent:
                 return

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Union
+from typing import Any, TypeAlias
 
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
@@ -15,10 +15,10 @@ from generator.formula.parser import parse_formula
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
 from generator.runtime.rulesc_runtime import Dice, RulesError, parse_dice
 
-Scalar = Union[int, bool, str]
+Scalar: TypeAlias = int | bool | str
 _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice": "dice (dice)"}
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
-Value = Union[int, bool, Dice, str, Fraction, float]
+Value: TypeAlias = int | bool | Dice | str | Fraction | float
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Text:
     path: JsonPath = field(repr=False)
 
     def locate(self, offset: int) -> Span:
-        return locate_in_scalar(self.doc, self.path, self.source, offset)
+        return locate_in_scalar(self.doc, self.path, offset)
 
 
 @dataclass(frozen=True)
@@ -300,7 +300,7 @@ class _Builder:
         return Rule(
             id=r["id"], name=r["name"], kind=r["kind"], parent=r.get("parent"), aliases=tuple(r.get("aliases", ())),
             text=self.text(path + ("text",)), provenance=provenance,
-            values=tuple((k, self.value(v, path + ("values", k))) for k, v in r.get("values", {}).items()),
+            values=tuple((k, self.value(v)) for k, v in r.get("values", {}).items()),
             table=self.table(path + ("table",)) if "table" in r else None,
             items=tuple(self.text(path + ("items", i)) for i in range(len(r.get("items", ())))),
             cost=tuple(sorted(r.get("cost", {}).items())),
@@ -313,7 +313,7 @@ class _Builder:
                               for i in range(len(r.get("calculators", ())))),
             chapter=chapter, span=self.span(path), doc=self.doc, path=path)
 
-    def value(self, raw: Scalar, path: JsonPath) -> Value:
+    def value(self, raw: Scalar) -> Value:
         if isinstance(raw, str):
             try:
                 return _dice(raw)
@@ -350,7 +350,7 @@ class _Builder:
             node = parse_formula(source, scalar_locator(self.doc, path))
         except FormulaSyntaxError as exc:
             self.diags.error("E0401", f"formula syntax error: {exc.message}",
-                             locate_in_scalar(self.doc, path, source, exc.offset), exc.hint)
+                             locate_in_scalar(self.doc, path, exc.offset), exc.hint)
             node = None
         return Expr(source, node, span)
 
@@ -358,12 +358,12 @@ class _Builder:
         f = self.get(path)
         params = tuple(self.param(path + ("params", i)) for i in range(len(f["params"])))
         types = {p.name: p.type for p in params}
-        examples = tuple(self.example(path + ("examples", i), types, f.get("returns"))
+        examples = tuple(self.example(path + ("examples", i), types)
                          for i in range(len(f.get("examples", ()))))
         return Formula(f["id"], f["summary"], params, f.get("returns"), self.expr(path + ("expr",)), examples, rule,
                        self.span(path))
 
-    def example(self, path: JsonPath, types: dict[str, str], returns: str | None) -> Example:
+    def example(self, path: JsonPath, types: dict[str, str]) -> Example:
         e = self.get(path)
         args = tuple((k, self.typed(v, types[k], path + ("args", k)) if k in types else v)
                      for k, v in e["args"].items())
@@ -396,14 +396,14 @@ class _Builder:
             if not self.row_fits(row, names, rpath):
                 continue
             rows.append(tuple(self.cell(row[c.key], c, rpath + (c.key,)) for c in columns))
-            keys.append(self.key(row[names[0]], rpath + (names[0],)))
+            keys.append(self.key(row[names[0]]))
         return Table(t["name"], t.get("caption"), columns, tuple(rows), tuple(keys), self.span(path))
 
     def row_fits(self, row: dict[str, Scalar], names: list[str], path: JsonPath) -> bool:
         for key in row:
             if key not in names:
-                self.diags.error("E0303", f"table row has a cell for unknown column '{key}'", self.doc.key_span(path + (key,)),
-                                 did_you_mean(key, names))
+                self.diags.error("E0303", f"table row has a cell for unknown column '{key}'",
+                                 self.doc.key_span(path + (key,)), did_you_mean(key, names))
         missing = [name for name in names if name not in row]
         if missing:
             self.diags.error("E0303", f"table row has no cell for column(s) {', '.join(missing)}", self.span(path))
@@ -416,7 +416,7 @@ class _Builder:
             return self.typed(raw, "int", path)
         return raw if isinstance(raw, str) else str(raw).lower() if isinstance(raw, bool) else str(raw)
 
-    def key(self, raw: Scalar, path: JsonPath) -> tuple[int, int]:
+    def key(self, raw: Scalar) -> tuple[int, int]:
         text = str(raw).strip()
         low, sep, high = text.partition("-")
         try:

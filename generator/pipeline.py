@@ -13,7 +13,7 @@ from pathlib import Path
 from generator.analyze.program import Program, analyze_system
 from generator.diagnostics.core import Diagnostic, Diagnostics, Span
 from generator.load import Document, load_document
-from generator.model import build_system
+from generator.model import System, build_system
 from generator.schema import SCHEMA_DIR, validate_document
 
 SYSTEM_FILE = "system.yaml"
@@ -170,7 +170,7 @@ def _some(doc: Document | None) -> Document:
     return doc
 
 
-def _unique_systems(systems: list, diags: Diagnostics) -> None:  # type: ignore[type-arg]
+def _unique_systems(systems: list[System], diags: Diagnostics) -> None:
     seen: dict[str, Span] = {}
     for system in systems:
         if system.id in seen:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 
 from generator.diagnostics.core import Diagnostics, did_you_mean
-from generator.load import Document
+from generator.load import Document, JsonPath
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
 SCHEMA_FILES = ("common.schema.json", "system.schema.json", "chapter.schema.json")
@@ -93,7 +94,7 @@ def validate_document(doc: Document, kind: str, diags: Diagnostics, schema_dir: 
     found = False
     for error in sorted(_leaf_errors(validator.iter_errors(doc.data)), key=lambda e: list(map(str, e.absolute_path))):
         found = True
-        _report(error, doc, diags)
+        _report(_Violation.of(error), doc, diags)
     return not found
 
 
@@ -105,40 +106,63 @@ def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]
             yield error
 
 
+@dataclass(frozen=True)
+class _Violation:
+    """One jsonschema error, as the messages read it."""
+
+    keyword: str | None  # the schema keyword that failed; None for a `false` schema
+    expected: Any  # that keyword's value in the schema
+    instance: Any  # the value that failed it
+    schema: Mapping[str, Any]  # the subschema holding the keyword
+    path: JsonPath
+    where: str  # " at <JSON path>", or "" at the top of the document
+
+    @classmethod
+    def of(cls, error: ValidationError) -> _Violation:
+        """iter_errors fills every field; the stubs also allow the Unset default of a hand-made error."""
+        keyword = error.validator if isinstance(error.validator, str) else None
+        schema = error.schema if isinstance(error.schema, Mapping) else {}
+        return cls(keyword, error.validator_value, error.instance, schema, tuple(error.absolute_path), _where(error))
+
+
 def _where(error: ValidationError) -> str:
     path = error.json_path
     return "" if path == "$" else f" at {path[2:] if path.startswith('$.') else path[1:]}"
 
 
-def _report(error: ValidationError, doc: Document, diags: Diagnostics) -> None:
-    path = tuple(error.absolute_path)
-    validator = error.validator
-    if validator == "additionalProperties":
+def _report(error: _Violation, doc: Document, diags: Diagnostics) -> None:
+    path, keyword, where = error.path, error.keyword, error.where
+    if keyword == "additionalProperties":
         _report_unknown_keys(error, doc, diags)
-    elif validator == "required":
-        missing = [name for name in error.validator_value if name not in error.instance]
+    elif keyword == "required":
+        missing = [name for name in error.expected if name not in error.instance]
         for name in missing:
-            diags.error("E0202", f"missing required key '{name}'{_where(error)}", doc.span(path),
+            diags.error("E0202", f"missing required key '{name}'{where}", doc.span(path),
                         f"add '{name}:' to this mapping")
-    elif validator == "type":
-        expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    elif keyword == "type":
+        expected: list[str] = error.expected if isinstance(error.expected, list) else [error.expected]
         wanted = " or ".join(TYPE_NAMES.get(t, t) for t in expected)
-        diags.error("E0203", f"expected {wanted}{_where(error)}, got {_describe(error.instance)}", doc.span(path),
+        diags.error("E0203", f"expected {wanted}{where}, got {_describe(error.instance)}", doc.span(path),
                     _type_hint(expected, error.instance))
-    elif validator in ("enum", "const"):
-        options = error.validator_value if validator == "enum" else [error.validator_value]
-        listed = ", ".join(repr(o) for o in options)
-        hint = did_you_mean(str(error.instance), [str(o) for o in options]) if isinstance(error.instance, str) else None
-        diags.error("E0204", f"expected one of {listed}{_where(error)}, got {_describe(error.instance)}", doc.span(path), hint)
-    elif validator == "pattern":
+    elif keyword in ("enum", "const"):
+        _report_choice(error, doc, diags)
+    elif keyword == "pattern":
         title = error.schema.get("title", "value").lower()
-        diags.error("E0205", f"{_describe(error.instance)} is not a valid {title}{_where(error)}: it must match {error.validator_value}",
-                    doc.span(path), error.schema.get("description"))
-    elif validator == "propertyNames":
-        diags.error("E0205", f"'{path[-1] if path else ''}' has a key that is not a valid name{_where(error)}",
+        diags.error("E0205", f"{_describe(error.instance)} is not a valid {title}{where}: it must match "
+                    f"{error.expected}", doc.span(path), error.schema.get("description"))
+    elif keyword == "propertyNames":
+        diags.error("E0205", f"'{path[-1] if path else ''}' has a key that is not a valid name{where}",
                     doc.span(path), "names use lowercase letters, digits and underscores")
     else:
         _report_bounds(error, doc, diags)
+
+
+def _report_choice(error: _Violation, doc: Document, diags: Diagnostics) -> None:
+    options = error.expected if error.keyword == "enum" else [error.expected]
+    listed = ", ".join(repr(o) for o in options)
+    hint = did_you_mean(error.instance, [str(o) for o in options]) if isinstance(error.instance, str) else None
+    diags.error("E0204", f"expected one of {listed}{error.where}, got {_describe(error.instance)}",
+                doc.span(error.path), hint)
 
 
 def _type_hint(expected: list[str], instance: Any) -> str | None:
@@ -152,15 +176,15 @@ def _type_hint(expected: list[str], instance: Any) -> str | None:
     return None
 
 
-def _report_unknown_keys(error: ValidationError, doc: Document, diags: Diagnostics) -> None:
-    path = tuple(error.absolute_path)
+def _report_unknown_keys(error: _Violation, doc: Document, diags: Diagnostics) -> None:
+    path = error.path
     known = list(error.schema.get("properties", {}))
     for key in error.instance:
         if key in known:
             continue
         hint = did_you_mean(key, known) or _split_value_hint(key) or \
             ("allowed keys: " + ", ".join(known) if known else None)
-        diags.error("E0201", f"unknown key '{key}'{_where(error)}", doc.key_span(path + (key,)), hint)
+        diags.error("E0201", f"unknown key '{key}'{error.where}", doc.key_span(path + (key,)), hint)
 
 
 def _split_value_hint(key: str) -> str | None:
@@ -171,17 +195,16 @@ def _split_value_hint(key: str) -> str | None:
     return None
 
 
-def _report_bounds(error: ValidationError, doc: Document, diags: Diagnostics) -> None:
-    path = tuple(error.absolute_path)
-    bound = error.validator_value
+def _report_bounds(error: _Violation, doc: Document, diags: Diagnostics) -> None:
+    bound, where = error.expected, error.where
     messages = {
-        "minItems": f"expected at least {bound} item(s){_where(error)}, got {_count(error.instance)}",
-        "minLength": f"expected non-empty text{_where(error)}",
-        "minimum": f"expected a number >= {bound}{_where(error)}, got {_describe(error.instance)}",
-        "maximum": f"expected a number <= {bound}{_where(error)}, got {_describe(error.instance)}",
+        "minItems": f"expected at least {bound} item(s){where}, got {_count(error.instance)}",
+        "minLength": f"expected non-empty text{where}",
+        "minimum": f"expected a number >= {bound}{where}, got {_describe(error.instance)}",
+        "maximum": f"expected a number <= {bound}{where}, got {_describe(error.instance)}",
     }
-    message = messages.get(str(error.validator), f"invalid value{_where(error)} ({error.validator} {bound!r})")
-    diags.error("E0206", message, doc.span(path))
+    message = messages.get(str(error.keyword), f"invalid value{where} ({error.keyword} {bound!r})")
+    diags.error("E0206", message, doc.span(error.path))
 
 
 def _count(instance: Any) -> int:

@@ -75,7 +75,8 @@ def _unused_values(program: Program) -> Iterator[Diagnostic]:
     for rule in program.rules.values():
         for name, _ in rule.values:
             if name not in used:
-                yield Diagnostic("warning", "W0702", f"value '{name}' is never shown or used", rule.field_span("values"),
+                yield Diagnostic("warning", "W0702", f"value '{name}' is never shown or used",
+                                 rule.field_span("values"),
                                  f"show it in text with {{{{{name}}}}} or use it in a formula, or remove it")
 
 
@@ -83,7 +84,8 @@ def _formulas_without_examples(program: Program) -> Iterator[Diagnostic]:
     for formula in program.formulas.values():
         if not formula.examples:
             yield Diagnostic("warning", "W0703", f"formula '{formula.id}' has no worked examples", formula.span,
-                             "add examples: they are checked, shown on the page, run as doctests and used by rulesc diff")
+                             "add examples: they are checked, shown on the page, run as doctests and used by "
+                             "rulesc diff")
 
 
 def _uncited_sources(program: Program) -> Iterator[Diagnostic]:

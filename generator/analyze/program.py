@@ -17,6 +17,8 @@ from generator.runtime import rulesc_runtime as R
 LINK = re.compile(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]")
 VALUE = re.compile(r"\{\{\s*([^}]*?)\s*\}\}")
 MAX_CALL_DEPTH = 50
+AnswerKey = tuple[str, tuple[tuple[type, Any], ...]]  # a formula and its arguments, each with its type
+GlobalTypes = tuple[dict[str, str], dict[str, dict[str, str]]]  # the constants' types, the table columns' types
 
 
 @dataclass
@@ -36,8 +38,11 @@ class Program:
     value_names: set[str] = field(default_factory=set)
     _runtime_tables: dict[str, R.Table] | None = field(default=None, repr=False)
     _upgrades: dict[str, R.Upgrade] | None = field(default=None, repr=False)
-    # What the emitters derive from the program once and share (the pages' and search records' Markup).
-    derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _answers: dict[AnswerKey, Any] = field(default_factory=dict, repr=False, compare=False)
+    _global_types: GlobalTypes | None = field(default=None, repr=False, compare=False)
+    # What the emitters derive from the program once and share (the pages' and search records' Markup), by name;
+    # each emitter checks the type of what it finds, as this stage cannot name the emitters' types.
+    derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
 
     def resolve(self, target: str) -> Rule | Term | None:
         rule_id = self.aliases.get(target, target)
@@ -68,18 +73,20 @@ class Program:
             raise R.RulesError("formulas call each other too deeply")
         formula = self.formulas[formula_id]
         assert formula.expr.node is not None
-        key = (formula_id, tuple((type(a), a) for a in args))  # the type too: 1, 1.0 and True are equal keys
-        answers = self.derived.setdefault("answers", {})
+        key: AnswerKey = (formula_id, tuple((type(a), a) for a in args))  # typed: 1, 1.0, True are equal keys
+        answers = self._answers
+        hashable = True
         try:
             return answers[key]
         except TypeError:  # an unhashable argument (a list of upgrades): work it out every time
-            key = None
+            hashable = False
         except KeyError:
             pass
-        env = {p.name: a for p, a in zip(formula.params, args)}
+        # The checker has matched every call's arguments to the formula's parameters before anything runs.
+        env = {p.name: a for p, a in zip(formula.params, args, strict=True)}
         answer = within_range(evaluate(formula.expr.node, env, self.runtime_tables(),
                                        lambda f, a: self.call(f, a, depth + 1), constants=self.constants))
-        if key is not None:
+        if hashable:
             answers[key] = answer  # formulas are pure: the examples, the engine's docs and pages ask alike
         return answer
 
@@ -165,7 +172,8 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
             _check_text(text, program, diags)
         if rule.provenance.source not in sources:
             diags.error("E0604", f"unknown source '{rule.provenance.source}'", rule.provenance.span,
-                        did_you_mean(rule.provenance.source, sources) or f"the system's sources: {', '.join(sorted(sources))}")
+                        did_you_mean(rule.provenance.source, sources)
+                        or f"the system's sources: {', '.join(sorted(sources))}")
         for target, key in _rule_targets(rule):
             _need(target, rule_ids, "rule", rule.field_span(key), diags)
     _check_upgrade_graph(program, diags)
@@ -233,7 +241,8 @@ def _requirement_closure(start: str, program: Program) -> set[str]:
     return seen
 
 
-def _scope(program: Program, local: Mapping[str, str], diags: Diagnostics) -> Scope:
+def _scope(program: Program, local: dict[str, str], diags: Diagnostics) -> Scope:
+    """The names a formula of `program` sees; `local` is the scope's own (the checker binds lets in it)."""
     def signature(name: str, span: Span) -> tuple[tuple[str, ...], str] | None:
         formula = program.formulas.get(name)
         if formula is None:
@@ -245,16 +254,16 @@ def _scope(program: Program, local: Mapping[str, str], diags: Diagnostics) -> Sc
     return Scope(local, constants, tables, signature, program.types)
 
 
-def _global_types(program: Program) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+def _global_types(program: Program) -> GlobalTypes:
     """The types of the constants and table columns, worked out once per program: rebuilding them for every
     formula made checking formulas grow with formulas times constants."""
-    found = program.derived.get("global types")
+    found = program._global_types
     if found is None:
         constants = {k: _type_of_value(v) for k, v in program.constants.items()}
         tables = {name: {c.key: ("text" if c.type == "range" else c.type) for c in t.columns}
                   for name, t in program.tables.items()}
-        found = program.derived["global types"] = (constants, tables)
-    return found  # type: ignore[no-any-return]
+        found = program._global_types = (constants, tables)
+    return found
 
 
 def _type_of_value(value: Value) -> str:

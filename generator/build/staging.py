@@ -12,18 +12,26 @@ from pathlib import Path
 from typing import Any
 
 from generator.analyze.program import Program
+from generator.build.parallel import WorkerFailed, plan, run_shares
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
-from generator.emit.site.dice_page import DICE_PAGE, emit_dice_page
 from generator.emit.engine import emit_engine, engine_module
-from generator.emit.site.errors_page import emit_errors_page
 from generator.emit.export import emit_export, system_export
+from generator.emit.scripts import emit_scripts, system_script
+from generator.emit.site.dice_page import DICE_PAGE, emit_dice_page
+from generator.emit.site.errors_page import emit_errors_page
 from generator.emit.site.links import HOME, SEARCH_PAGE, glossary_path, landing_path, page_path, tables_path
 from generator.emit.site.pages import home_item, home_page, system_pages
-from generator.emit.scripts import emit_scripts, system_script
 from generator.emit.site.search import emit_search_records, record_texts, search_kinds, search_page
-from generator.build.parallel import WorkerFailed, plan, run_shares
-from generator.pipeline import (Compiled, Layout, Project, Timings, compile_systems, cpu_seconds, discover,
-                                few_collections)
+from generator.pipeline import (
+    Compiled,
+    Layout,
+    Project,
+    Timings,
+    compile_systems,
+    cpu_seconds,
+    discover,
+    few_collections,
+)
 
 OUTPUTS = ("build/docs", "build/engine", "build/export")
 SITE = "site"
@@ -135,7 +143,7 @@ def _emit_share(project: Project, layout: Layout, staging: Path | None, timings:
     compiled = compile_systems(project, layout, timings)
     site_url = site_url_of(project)
     emitted = [(system, emit_system(program, site_url, timings))
-               for (system, _), program in zip(layout, compiled.programs, strict=True)]
+               for (system, _), program in zip(layout, compiled.programs, strict=True)]  # a program per system
     return emitted if staging is None else [(system, _written(staging, e, timings)) for system, e in emitted]
 
 
@@ -274,8 +282,9 @@ def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[An
     previous = logger.level
     logger.setLevel(logging.WARNING)
     try:
+        # not strict when dirty: MkDocs warns on every dirty build
         config = load_config(config_file=str(project.root / "mkdocs.yml"), docs_dir=str(docs),
-                             site_dir=str(site_dir), nav=navigation, strict=not dirty)  # MkDocs warns on every dirty build
+                             site_dir=str(site_dir), nav=navigation, strict=not dirty)
         for plugin in config["plugins"].values():
             if hasattr(plugin, "background"):
                 plugin.background = background_search

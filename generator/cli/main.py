@@ -32,7 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rulesc: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into `head`: not an error
-        sys.stdout = open(os.devnull, "w")
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  # never closed: Python flushes stdout at exit
         return 0
     except KeyboardInterrupt:
         print("rulesc: interrupted; nothing was written", file=sys.stderr)
@@ -46,7 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rulesc", description="Compile rule data into an engine, a site and an export.")
+    parser = argparse.ArgumentParser(prog="rulesc",
+                                     description="Compile rule data into an engine, a site and an export.")
     parser.add_argument("--version", action="version", version=f"rulesc {__version__}")
     parser.add_argument("--root", default=".", help="the project folder (holds content/ and mkdocs.yml)")
     parser.add_argument("--debug", action="store_true", help="show details of internal errors")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from generator.analyze.program import Program, show
@@ -51,8 +52,8 @@ def _listing(program: Program) -> dict[str, Any]:
     return {
         "id": system.id, "title": system.title,
         "rules": [{"id": r.id, "kind": r.kind, "name": r.name} for r in system.rules()],
-        "formulas": [{"id": f"{system.id}.{f.id}", "params": [p.name for p in f.params], "returns": program.returns[f.id]}
-                     for f in program.formulas.values()],
+        "formulas": [{"id": f"{system.id}.{f.id}", "params": [p.name for p in f.params],
+                      "returns": program.returns[f.id]} for f in program.formulas.values()],
         "calculators": [{"id": f"{system.id}/{c.id}", "title": c.title} for c in program.calculators.values()],
     }
 
@@ -119,7 +120,7 @@ def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str
     return 0
 
 
-def _unknown(what: str, full_id: str, name: str, known: dict[str, Any], command: str) -> str:
+def _unknown(what: str, full_id: str, name: str, known: Iterable[str], command: str) -> str:
     hint = did_you_mean(name, known)
     return f"unknown {what} {full_id!r}" + (f"; {hint}" if hint else f"; `{command}` shows them")
 

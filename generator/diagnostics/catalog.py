@@ -3,9 +3,9 @@ on the site's error page)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Union
+from typing import TypeAlias
 
 from generator.load import MAX_BYTES, MAX_DEPTH
 from generator.runtime.rulesc_runtime import MAX_INT
@@ -22,7 +22,7 @@ class Generated:
     make: Callable[[], bytes]
 
 
-FileText = Union[str, bytes, Generated, None]  # None: the path does not exist
+FileText: TypeAlias = str | bytes | Generated | None  # None: the path does not exist
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,8 @@ class Entry:
     code: str
     title: str
     explanation: str
-    bad: dict[str, FileText]
-    fixed: dict[str, FileText]
+    bad: Mapping[str, FileText]  # read-only, and so covariant: a dict[str, str] of plain texts fits
+    fixed: Mapping[str, FileText]
 
 
 BASE_SYSTEM = """\
@@ -84,7 +84,8 @@ GOOD = {CHAPTER: BASE_CHAPTER}
 
 def rule_edit(code: str, title: str, explanation: str, old: str, bad: str, fixed: str | None = None) -> Entry:
     """An entry whose bad example changes `old` in the base rule to `bad`, and whose fix changes it to `fixed`."""
-    return Entry(code, title, explanation, {CHAPTER: edit(old, bad)}, {CHAPTER: edit(old, fixed) if fixed else BASE_CHAPTER})
+    return Entry(code, title, explanation, {CHAPTER: edit(old, bad)},
+                 {CHAPTER: edit(old, fixed) if fixed else BASE_CHAPTER})
 
 
 def _nested() -> bytes:
@@ -289,7 +290,7 @@ CATALOG: dict[str, Entry] = {entry.code: entry for _, _, entries in SECTIONS for
 BASE: dict[str, str] = {SYSTEM: BASE_SYSTEM, CHAPTER: BASE_CHAPTER}
 
 
-def effective(overlay: dict[str, FileText], path: str) -> FileText:
+def effective(overlay: Mapping[str, FileText], path: str) -> FileText:
     """What `path` holds in the base project with `overlay` laid over it."""
     if path in overlay:
         return overlay[path]

@@ -96,7 +96,9 @@ class SystemDiff:
     @property
     def pages(self) -> tuple[str, ...]:
         """Every page of the site that the change alters."""
-        pages = set(self.impact.pages) | {r.page for r in (*self.added, *self.removed, *self.renamed, *self.changed)}
+        entries: tuple[RuleEntry | Rename | RuleChange, ...] = (*self.added, *self.removed, *self.renamed,
+                                                                 *self.changed)
+        pages = set(self.impact.pages) | {entry.page for entry in entries}
         pages |= {f"{self.id}/glossary/"} if self.terms else set()
         return tuple(sorted(pages))
 
@@ -192,7 +194,8 @@ def _renames(old: Program, new: Program) -> tuple[Rename, ...]:
     for rule in old.system.rules():
         target = new.aliases.get(rule.id) if rule.id not in new.rules else None
         if target is not None:
-            found.append(Rename(rule.id, target, new.rules[target].name, page_url(new.system, new.rules[target].chapter)))
+            renamed = new.rules[target]
+            found.append(Rename(rule.id, target, renamed.name, page_url(new.system, renamed.chapter)))
     return tuple(found)
 
 

@@ -11,10 +11,11 @@ from generator.emit.site.links import page_url
 from generator.model import Limit, Rule, Table, Term, Text
 
 NONE = "(none)"
-Field = tuple[str, str, str]
+Field = tuple[str, str, str]  # what, old, new
+TextDiff = tuple[str, WordDiff]  # which text, and its word diff
 
 
-def rule_fields(old: Program, new: Program, before: Rule, after: Rule) -> tuple[list[Field], list[tuple[str, WordDiff]]]:
+def rule_fields(old: Program, new: Program, before: Rule, after: Rule) -> tuple[list[Field], list[TextDiff]]:
     """Field changes (name, kind, values, limits, table rows...) and text changes of one rule."""
     fields = [f for f in _plain(before, after) if f[1] != f[2]]
     if before.chapter != after.chapter:
@@ -68,7 +69,8 @@ def shown(value: Any) -> str:
 def _keyed(label: str, before: dict[str, Any], after: dict[str, Any]) -> list[Field]:
     names = list(before) + [k for k in after if k not in before]
     return [(f"{label} {name}", shown(before.get(name)), shown(after.get(name)))
-            for name in names if before.get(name) != after.get(name) or type(before.get(name)) is not type(after.get(name))]
+            for name in names
+            if before.get(name) != after.get(name) or type(before.get(name)) is not type(after.get(name))]
 
 
 def _table(before: Table | None, after: Table | None) -> list[Field]:
@@ -104,14 +106,16 @@ def _rows(label: str, before: Table, after: Table) -> list[Field]:
 
 
 def _rows_by_key(table: Table) -> dict[str, dict[str, str]]:
-    return {shown(row[0]): {c.label: shown(v) for c, v in zip(table.columns[1:], row[1:])} for row in table.rows}
+    # The model builds each row from the table's columns, one cell per column.
+    return {shown(row[0]): {c.label: shown(v) for c, v in zip(table.columns[1:], row[1:], strict=True)}
+            for row in table.rows}
 
 
 def _row_text(row: dict[str, str] | None) -> str:
     return NONE if row is None else "; ".join(f"{k} {v}" for k, v in row.items())
 
 
-def _texts(before: Rule, after: Rule) -> list[tuple[str, WordDiff]]:
+def _texts(before: Rule, after: Rule) -> list[TextDiff]:
     pairs: list[tuple[str, Text | None, Text | None]] = [("text", before.text, after.text)]
     count = max(len(before.items), len(after.items))
     pairs += [(f"item {i + 1}", _at(before.items, i), _at(after.items, i)) for i in range(count)]
@@ -123,7 +127,7 @@ def _at(items: tuple[Text, ...], index: int) -> Text | None:
     return items[index] if index < len(items) else None
 
 
-def term_fields(before: Term, after: Term) -> tuple[list[Field], list[tuple[str, WordDiff]]]:
+def term_fields(before: Term, after: Term) -> tuple[list[Field], list[TextDiff]]:
     fields = [("name", before.name, after.name), ("abbreviations", _listing(before.abbreviations),
               _listing(after.abbreviations)), ("aliases", _listing(before.aliases), _listing(after.aliases)),
               ("rule", before.rule or NONE, after.rule or NONE)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from generator.analyze.lint import names_in
@@ -65,7 +66,8 @@ def assess(old: Program, new: Program) -> Impact:
     calculators_found = [c for c in calculators if c is not None]
     module = new.system.module
     engine = tuple(f"rules_engine.{module}.{f.id}" for f in formulas_found)
-    breaking = [f"engine function `rules_engine.{module}.{f.id}` removed" for f in formulas_found if f.status == "removed"]
+    breaking = [f"engine function `rules_engine.{module}.{f.id}` removed"
+                for f in formulas_found if f.status == "removed"]
     breaking += [f"engine function `rules_engine.{module}.{f.id}` now takes {f.signature[1]} (was {f.signature[0]})"
                  for f in formulas_found if f.signature and f.status == "changed"]
     pages = _pages(old, new, touched, formulas_found, calculators_found)
@@ -78,12 +80,14 @@ def _ids(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
 
 def _touched_names(old: Program, new: Program) -> set[str]:
     """Names whose meaning changed: values, tables, formulas (directly or through what they use)."""
-    touched = {k for k in set(old.constants) | set(new.constants) if _differs(old.constants.get(k), new.constants.get(k))}
-    touched |= {t for t in set(old.tables) | set(new.tables)
-                if t not in old.tables or t not in new.tables or runtime_table(old.tables[t]) != runtime_table(new.tables[t])}
+    touched = {k for k in set(old.constants) | set(new.constants)
+               if _differs(old.constants.get(k), new.constants.get(k))}
+    touched |= {t for t in set(old.tables) | set(new.tables) if t not in old.tables or t not in new.tables
+                or runtime_table(old.tables[t]) != runtime_table(new.tables[t])}
     touched |= {f for f in _ids(old.formulas, new.formulas) if _definition(old, f) != _definition(new, f)}
     while True:  # formulas that use a touched name are touched too
-        more = {f for f, formula in new.formulas.items() if f not in touched and set(names_in(formula.expr.node)) & touched}
+        more = {f for f, formula in new.formulas.items()
+                if f not in touched and set(names_in(formula.expr.node)) & touched}
         if not more:
             return touched
         touched |= more
@@ -131,8 +135,8 @@ def _example_results(old: Program, new: Program, before: Formula, after: Formula
             cases.append(example.args)
     found = []
     for args in cases:
-        a = _outcome(lambda: _call(old, before, dict(args)))
-        b = _outcome(lambda: _call(new, after, dict(args)))
+        a = _outcome(partial(_call, old, before, dict(args)))
+        b = _outcome(partial(_call, new, after, dict(args)))
         if a is not None and b is not None and a != b:
             call = f"{after.id}({', '.join(f'{k}={show(v)}' for k, v in args)})"
             found.append(ResultChange(call, a, b))
@@ -204,9 +208,11 @@ def _pages(old: Program, new: Program, touched: set[str], formulas: list[Formula
            calculators: list[CalculatorChange]) -> tuple[str, ...]:
     """Pages that show a changed formula, calculator or value."""
     pages: set[str] = set()
-    for change in (*formulas, *calculators):
+    changes: tuple[FormulaChange | CalculatorChange, ...] = (*formulas, *calculators)
+    for change in changes:
         program = old if change.status == "removed" else new
-        item = program.formulas.get(change.id) if isinstance(change, FormulaChange) else program.calculators.get(change.id)
+        item = program.formulas.get(change.id) if isinstance(change, FormulaChange) \
+            else program.calculators.get(change.id)
         if item is not None:
             pages.add(page_url(program.system, program.rules[item.rule].chapter))
     pages |= _pages_showing(new, touched)

@@ -48,7 +48,8 @@ def _system(w: Writer, system: SystemDiff) -> None:
     _section(w, "Glossary", [line for term in system.terms for line in _term_lines(term)])
     _section(w, "Formulas", [line for f in system.impact.formulas for line in _formula_lines(f)])
     _section(w, "Calculators", [line for c in system.impact.calculators for line in _calculator_lines(c)])
-    affected = [f"engine functions: {', '.join(f'`{e}`' for e in system.impact.engine)}"] if system.impact.engine else []
+    engine = system.impact.engine
+    affected = [f"engine functions: {', '.join(f'`{e}`' for e in engine)}"] if engine else []
     _section(w, "Affected", affected + [f"pages: {', '.join(system.pages)}"])
 
 
@@ -88,7 +89,8 @@ def _formula_lines(change: FormulaChange) -> list[str]:
 def _calculator_lines(change: CalculatorChange) -> list[str]:
     what = {"added": "added", "removed": "removed", "changed": "changed",
             "affected": "results at its defaults changed"}[change.status]
-    return [f"`{change.id}` ({change.title}): {what}"] + [f"  - {r.subject}: {r.old} -> {r.new}" for r in change.results]
+    return [f"`{change.id}` ({change.title}): {what}"] + \
+        [f"  - {r.subject}: {r.old} -> {r.new}" for r in change.results]
 
 
 def diff_json(diff: RulebookDiff) -> str:

@@ -73,11 +73,14 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
         "table": None if not rule.table else {
             "name": rule.table.name, "caption": rule.table.caption,
             "columns": [{"key": c.key, "label": c.label, "type": c.type} for c in rule.table.columns],
-            "rows": [{c.key: _value(v) for c, v in zip(rule.table.columns, row)} for row in rule.table.rows]},
+            # The model builds each row from the table's columns, one cell per column.
+            "rows": [{c.key: _value(v) for c, v in zip(rule.table.columns, row, strict=True)}
+                     for row in rule.table.rows]},
         "formulas": [_formula(program, f) for f in rule.formulas],
         "calculators": [{"id": c.id, "title": c.title, "inputs": [_param(p) for p in c.inputs],
                          "outputs": [{"name": o.name, "label": o.label, "expr": o.expr.source,
-                                      "type": program.types.get(id(o.expr.node), "int"), "format": o.format} for o in c.outputs]}
+                                      "type": program.types.get(id(o.expr.node), "int"), "format": o.format}
+                                     for o in c.outputs]}
                         for c in rule.calculators],
     }
     return out

@@ -126,9 +126,9 @@ class _Typer:
         numbers = {"int", "num"}
         if (left in numbers and right in numbers) or (node.op in ("==", "!=") and left == right == "bool"):
             return "bool"
+        rolled = "dist" in (left, right) or "dice" in (left, right)
         raise self.fail("E0403", f"'{node.op}' cannot compare {left} with {right}", node.span,
-                        "to ask how likely a roll is to reach a value, use p_at_least(roll, value)" if "dist" in (left, right)
-                        or "dice" in (left, right) else None)
+                        "to ask how likely a roll is to reach a value, use p_at_least(roll, value)" if rolled else None)
 
     def visit_Logic(self, node: n.Logic) -> str:
         self.expect(node.left, "bool", f"the left side of '{node.op}'")
@@ -170,7 +170,7 @@ class _Typer:
         params, result = signature
         if len(params) != len(node.args):
             raise self.fail("E0404", f"{node.func}() takes {len(params)} argument(s), got {len(node.args)}", node.span)
-        for index, (arg, wanted) in enumerate(zip(node.args, params), start=1):
+        for index, (arg, wanted) in enumerate(zip(node.args, params, strict=True), start=1):
             self.expect(arg, wanted, f"argument {index} of {node.func}()")
         return result
 

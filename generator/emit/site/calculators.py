@@ -7,10 +7,10 @@ from fractions import Fraction
 from typing import Any
 
 from generator.analyze.program import Program
+from generator.emit.writer import Writer
 from generator.formula import nodes as n
 from generator.model import Calculator, Param, Rule, default_of
-from generator.runtime.rulesc_runtime import Dice
-from generator.emit.writer import Writer
+from generator.runtime.rulesc_runtime import Dice, Upgrade
 
 
 def render_calculator(program: Program, calc: Calculator) -> str:
@@ -57,7 +57,7 @@ def display(value: Any, fmt: str = "decimal") -> str:
     return str(value)
 
 
-def _upgrade_picker(base: str, param: Param, upgrades: dict[str, Any]) -> str:
+def _upgrade_picker(base: str, param: Param, upgrades: dict[str, Upgrade]) -> str:
     """A filterable list of the system's upgrades: a checkbox each, or a count where one may be taken again."""
     ident = f"{base}-{param.name}"
     items = []
@@ -71,7 +71,8 @@ def _upgrade_picker(base: str, param: Param, upgrades: dict[str, Any]) -> str:
             items.append(f'<li><label><input type="checkbox" data-upgrade="{upgrade_id}"> {name}</label></li>')
     return (f'<fieldset class="rulesc-calc__field rulesc-calc__picker" id="{ident}" name="{param.name}" '
             f'data-type="upgrades" aria-describedby="{ident}-msg"><legend>{html.escape(param.label)}</legend>'
-            f'<input type="search" class="rulesc-calc__filter" aria-label="Filter the list of {html.escape(param.label)}" '
+            f'<input type="search" class="rulesc-calc__filter" '
+            f'aria-label="Filter the list of {html.escape(param.label)}" '
             f'placeholder="Filter by name" autocomplete="off">'
             f'<ul class="rulesc-calc__choices">{"".join(items)}</ul>'
             f'<span class="rulesc-calc__msg" id="{ident}-msg" aria-live="polite"></span></fieldset>')
@@ -84,10 +85,11 @@ def _control(base: str, param: Param, value: Any) -> str:
     common = f'id="{ident}" name="{param.name}" data-type="{param.type}" aria-describedby="{ident}-msg"'
     if param.type == "bool":
         checked = " checked" if value else ""
-        return f'<div class="rulesc-calc__field rulesc-calc__field--toggle"><input type="checkbox" {common}{checked}> {label}{msg}</div>'
+        return (f'<div class="rulesc-calc__field rulesc-calc__field--toggle">'
+                f'<input type="checkbox" {common}{checked}> {label}{msg}</div>')
     if param.options:
-        options = "".join(f'<option value="{o.value}"{" selected" if o.value == value else ""}>{html.escape(o.label)}</option>'
-                          for o in param.options)
+        options = "".join(f'<option value="{o.value}"{" selected" if o.value == value else ""}>'
+                          f'{html.escape(o.label)}</option>' for o in param.options)
         return f'<div class="rulesc-calc__field">{label}<select {common}>{options}</select>{msg}</div>'
     if param.type == "dice":
         return (f'<div class="rulesc-calc__field">{label}<input type="text" {common} value="{html.escape(str(value))}" '

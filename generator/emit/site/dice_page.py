@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from generator.emit.site.fragments import front
 from generator.formula.expression import roll_expression
 from generator.runtime import rulesc_runtime as R
-from generator.emit.site.fragments import front
 
 DICE_PAGE = "dice-notation.md"
 

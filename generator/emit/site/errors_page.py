@@ -5,8 +5,8 @@ from __future__ import annotations
 import difflib
 
 from generator.diagnostics.catalog import SECTIONS, Entry, FileText, Generated, effective
-from generator.emit.writer import Writer
 from generator.emit.site.fragments import front
+from generator.emit.writer import Writer
 
 CONTEXT = 3  # lines shown around the lines a fix changes
 PAGE = "errors.md"
@@ -74,7 +74,8 @@ def _excerpt(file: FileText, other: FileText) -> str | None:
     if text is None or against is None or isinstance(file, Generated):
         return text
     lines, others = text.splitlines(), against.splitlines()
-    changed = [(i1, i2) for op, i1, i2, _, _ in difflib.SequenceMatcher(None, lines, others).get_opcodes() if op != "equal"]
+    opcodes = difflib.SequenceMatcher(None, lines, others).get_opcodes()
+    changed = [(i1, i2) for op, i1, i2, _, _ in opcodes if op != "equal"]
     if not changed:
         return text
     start, end = max(0, changed[0][0] - CONTEXT), min(len(lines), changed[-1][1] + CONTEXT)

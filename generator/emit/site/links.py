@@ -6,7 +6,7 @@ The site is built with `use_directory_urls: true` (mkdocs.yml): `system/chapter.
 from __future__ import annotations
 
 import posixpath
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from generator.model import Rule, System, Term
 
@@ -58,7 +58,7 @@ def href(from_md: str, to_md: str, anchor: str | None = None) -> str:
     return _relative(url_of(from_md), url_of(to_md)) + fragment
 
 
-@lru_cache(maxsize=None)
+@cache
 def _relative(here: str, there: str) -> str:
     """The relative URL between two page URLs; few distinct pairs exist, so each is worked out once."""
     relative = posixpath.relpath("/" + there.rstrip("/"), "/" + here.rstrip("/"))

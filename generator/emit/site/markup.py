@@ -7,20 +7,19 @@ text tokens only, so nothing inside code, links or headings is ever linked.
 
 from __future__ import annotations
 
-
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html import escape
-from typing import Iterator
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 
 from generator.analyze.program import LINK, VALUE, Program, show
-from generator.model import Rule, Term, Text
 from generator.analyze.terms import fold, term_keys, term_pattern
 from generator.emit.site.links import rule_href, term_href
+from generator.model import Rule, Term, Text
 
 SAFE_SCHEMES = ("http://", "https://", "mailto:")
 PREVIEW_CHARS = 220
@@ -78,9 +77,9 @@ class Markup:
     def of(cls, program: Program) -> Markup:
         """The program's one Markup, shared by the pages and the search records so each text is parsed once."""
         found = program.derived.get("markup")
-        if found is None:
+        if not isinstance(found, Markup):
             found = program.derived["markup"] = cls(program)
-        return found  # type: ignore[no-any-return]
+        return found
 
     def plain(self, text: Text | str) -> str:
         """Text without markup: links become their labels, values their shown value."""

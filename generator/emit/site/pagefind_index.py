@@ -12,8 +12,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 SIGNATURE = b"pagefind_dcd"
 
@@ -112,7 +113,7 @@ def _decode_item(data: bytes, at: int, major: int, argument: int) -> tuple[Any, 
         for _ in range(argument * (2 if major == 5 else 1)):
             item, at = cbor_decode(data, at)
             items.append(item)
-        return (items if major == 4 else dict(zip(items[::2], items[1::2]))), at
+        return (items if major == 4 else dict(zip(items[::2], items[1::2], strict=True))), at  # 2n items: n pairs
     raise SearchIndexError(f"unsupported CBOR major type {major}")
 
 

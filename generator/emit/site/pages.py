@@ -6,24 +6,20 @@ content is rendered by markup.py to escaped HTML blocks, which Python-Markdown p
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-import json
-import re
 from collections import defaultdict
+from fractions import Fraction
 from html import escape
 from typing import Any
 
 from generator.analyze.program import Program, show
-from generator.model import Chapter, Formula, Rule, System
 from generator.emit.site.calculators import display, render_calculator
 from generator.emit.site.crosslink import backlinks
-from generator.emit.site.tables import emit_index_tables, table_kinds
+from generator.emit.site.fragments import facts_of, front, html_block, md_escape
 from generator.emit.site.links import HOME, SEARCH_PAGE, glossary_path, href, landing_path, page_path, tables_path
 from generator.emit.site.markup import Markup, Section
+from generator.emit.site.tables import emit_index_tables, table_kinds
 from generator.emit.writer import Writer
-from generator.emit.site.fragments import GENERATED, facts_of, front, html_block, md_escape
-
+from generator.model import Chapter, Formula, Rule, System
 
 
 class Context:
@@ -157,7 +153,7 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: dict[str | None, list[R
         body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")
     if rule.table:
         body.append(_table(rule))
-    body += [_formula(ctx, formula) for formula in rule.formulas]
+    body += [_formula(formula) for formula in rule.formulas]
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
     body += [_provenance(ctx, rule), _backlinks(ctx, rule.id, page)]
     html_block(w, "rulesc-rule", "\n".join(b for b in body if b), f' data-rule="{rule.id}"')
@@ -191,7 +187,7 @@ def _table(rule: Rule) -> str:
     return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
 
-def _formula(ctx: Context, formula: Formula) -> str:
+def _formula(formula: Formula) -> str:
     params = ", ".join(p.name for p in formula.params)
     call = f"<code>{escape(formula.id)}({escape(params)})</code>"
     parts = [f'<details class="example"><summary>Formula {call} and worked examples</summary>',

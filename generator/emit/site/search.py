@@ -9,24 +9,37 @@ Material's lunr index, which ships whole). The records are written beside the do
 from __future__ import annotations
 
 import json
-from html import escape
 import threading
+from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
+from mkdocs.config.base import LegacyConfig
 from mkdocs.plugins import BasePlugin
 
 from generator.analyze.program import Program
-from generator.model import Rule, Term
-from generator.emit.site.tables import plural, table_kinds
+from generator.emit.site.fragments import front, html_block
 from generator.emit.site.links import glossary_path, page_path, url_of
 from generator.emit.site.markup import Markup
 from generator.emit.site.pagefind_index import run_pagefind
+from generator.emit.site.tables import plural, table_kinds
 from generator.emit.writer import json_array, json_text
-from generator.emit.site.fragments import front, html_block
+from generator.model import Rule, Term
 
 RECORDS = ".search/records.json"
 INDEX_FOLDER = "pagefind"
+
+
+class SearchRecord(TypedDict):
+    """A rule or a term as search finds it: a line of the records file, and one page of Pagefind's index."""
+
+    url: str
+    title: str
+    names: list[str]  # the title first, then the abbreviations and aliases
+    kind: str  # the rule's kind, or "term"
+    system: str
+    system_title: str
+    text: str
 
 
 def emit_search_records(records: list[str]) -> dict[str, str]:
@@ -42,20 +55,20 @@ def record_texts(program: Program) -> list[str]:
     return [json_text(record, 0, sort_keys=True) for record in records]
 
 
-def _rule_record(program: Program, markup: Markup, rule: Rule) -> dict[str, Any]:
+def _rule_record(program: Program, markup: Markup, rule: Rule) -> SearchRecord:
     texts = [markup.plain(rule.text), *(markup.plain(item) for item in rule.items)]
     return {"url": url_of(page_path(program.system, rule.chapter)) + f"#{rule.id}", "title": rule.name,
             "names": [rule.name], "kind": rule.kind, "system": program.system.id,
             "system_title": program.system.title, "text": " ".join(texts)}
 
 
-def _term_record(program: Program, markup: Markup, term: Term) -> dict[str, Any]:
+def _term_record(program: Program, markup: Markup, term: Term) -> SearchRecord:
     return {"url": url_of(glossary_path(program.system)) + f"#{term.id}", "title": term.name,
             "names": [term.name, *term.abbreviations, *term.aliases], "kind": "term", "system": program.system.id,
             "system_title": program.system.title, "text": markup.plain(term.definition)}
 
 
-def record_html(record: dict[str, Any]) -> str:
+def record_html(record: SearchRecord) -> str:
     """A record as the HTML Pagefind indexes: names weigh most, then the text; system and kind are filters."""
     names = " ".join(escape(n) for n in record["names"][1:])
     meta = {"url": record["url"], "system": record["system_title"].replace(",", " ")}
@@ -69,7 +82,7 @@ def record_html(record: dict[str, Any]) -> str:
 
 def write_index(docs_dir: Path, site_dir: Path) -> int:
     """Index the records the pages emitter wrote into site/pagefind/; returns how many were indexed."""
-    records = json.loads((docs_dir / RECORDS).read_text(encoding="utf-8"))
+    records: list[SearchRecord] = json.loads((docs_dir / RECORDS).read_text(encoding="utf-8"))  # from record_texts
     run_pagefind({f"{i:06d}.html": record_html(r) for i, r in enumerate(records)}, site_dir / INDEX_FOLDER)
     return len(records)
 
@@ -112,7 +125,8 @@ def wait_for_search_index() -> None:
         _PENDING.pop().join()
 
 
-class PagefindPlugin(BasePlugin):  # type: ignore[type-arg,misc]
+# LegacyConfig is BasePlugin's own default config class: this plugin has no options.
+class PagefindPlugin(BasePlugin[LegacyConfig]):  # type: ignore[no-untyped-call]  # mkdocs's __init_subclass__ is untyped
     """MkDocs plugin `rulesc-search`: after the site is built, index the search records with Pagefind."""
 
     background = False

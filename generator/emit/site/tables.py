@@ -5,14 +5,14 @@ The tables are plain HTML; site.js adds the filter box and sortable headers, so 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from typing import Callable
 
 from generator.analyze.program import Program, show
-from generator.model import Rule
+from generator.emit.site.fragments import facts_of, front, md_escape
 from generator.emit.site.links import tables_path
 from generator.emit.site.markup import Markup
-from generator.emit.site.fragments import facts_of, front, md_escape
+from generator.model import Rule
 
 KIND_ORDER = ("maneuver", "upgrade", "action", "stunt", "keyword", "condition", "general", "table", "list")
 Column = tuple[str, Callable[[Rule], str]]
