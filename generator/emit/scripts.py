@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
 from generator.analyze.program import Program
 from generator.emit.writer import Writer
-from generator.formula.layout import Doc, Group, concat
+from generator.formula.layout import Doc, Group, concat, string
 from generator.formula.to_js import expr_to_js, js_function
 from generator.model import Calculator, Param, Table, Value, default_of
 from generator.runtime import JS_RUNTIME
@@ -23,9 +22,6 @@ RESERVED = frozenset([
 ])
 JS_WIDTH = 120
 """The column formulas.js is wrapped at: the site's scripts keep within it."""
-STRING_PIECE = 80
-"""A string literal longer than this is written as pieces of about this many characters joined by +."""
-_WORD = re.compile(r"\S*\s*")
 
 
 def emit_scripts(blocks: list[list[str]]) -> dict[str, str]:
@@ -66,16 +62,8 @@ def js_value(value: Any) -> Doc:
 
 
 def js_string(text: str) -> Doc:
-    """A string literal; longer than STRING_PIECE characters, it may break into pieces at spaces."""
-    literal = json.dumps(text)
-    if len(literal) <= STRING_PIECE:
-        return literal
-    pieces = [""]
-    for word in _WORD.findall(text):
-        if pieces[-1] and len(pieces[-1]) + len(word) > STRING_PIECE:
-            pieces.append("")
-        pieces[-1] += word
-    return Group("(", tuple(json.dumps(piece) for piece in pieces if piece), ")", sep=" +", text=literal)
+    """A string literal; a long one may break into pieces joined by +."""
+    return string(text, json.dumps, " +")
 
 
 def _literal(value: Value) -> str:

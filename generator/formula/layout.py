@@ -6,12 +6,16 @@ it within a width, breaking the outermost group that does not fit: its items go 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Union
 
 Doc = Union[str, "Concat", "Group"]
+STRING_PIECE = 72
+"""A string literal longer than this many columns may break into literals of about this size."""
+_WORD = re.compile(r"\S+\s*|\s+")
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,33 @@ def conditional(first: Doc, second: Doc, third: Doc, words: tuple[str, str]) -> 
     rest = third.items if isinstance(third, Group) and third.kind == "conditional" else (third,)
     items = (first, concat(words[0], " ", second), concat(words[1], " ", rest[0]), *rest[1:])
     return Group("(", items, ")", sep="", kind="conditional")
+
+
+def string(text: str, encode: Callable[[str], str], joiner: str) -> Doc:
+    """A string literal (`encode` writes one); longer than STRING_PIECE columns, it may break into literals
+    of about that size, split at spaces where it can, joined by `joiner` (" +" in JavaScript; in Python "",
+    as Python joins adjacent literals)."""
+    literal = encode(text)
+    if len(literal) <= STRING_PIECE:
+        return literal
+    pieces = [""]
+    for word in _WORD.findall(text):
+        for part in _cut(word, encode):
+            if pieces[-1] and len(encode(pieces[-1] + part)) > STRING_PIECE:
+                pieces.append("")
+            pieces[-1] += part
+    return Group("(", tuple(encode(piece) for piece in pieces), ")", sep=joiner, text=literal)
+
+
+def _cut(word: str, encode: Callable[[str], str]) -> Iterator[str]:
+    """A word in parts whose literals are at most STRING_PIECE columns (most words are one part)."""
+    start = 0
+    while start < len(word):
+        end = start + 1
+        while end < len(word) and len(encode(word[start:end + 1])) <= STRING_PIECE:
+            end += 1
+        yield word[start:end]
+        start = end
 
 
 def layout(doc: Doc, width: int, column: int = 0, indent: str = "    ") -> list[str]:

@@ -491,7 +491,7 @@ def dmin(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
 
 
 def _clamp(a: Dist, low: int | None = None, high: int | None = None) -> Dist:
-    """Outcomes below `low` become `low`, above `high` become `high`: their weights join the edge."""
+    """Outcomes below `low` become `low`, above `high` become `high`: weights join the edge."""
     weights, offset = list(a.weights), a.offset
     if low is not None and offset < low:
         cut = low - offset
@@ -608,5 +608,5 @@ def exact_text(value: object) -> str:
 
 
 def show(value: object) -> None:
-    """Print a value in the book's terms, e.g. 2d6 rolled as {2: '1/36', 3: '1/18', ..., 12: '1/36'}."""
+    """Print a value in the book's terms, e.g. 2d6 as {2: '1/36', 3: '1/18', ..., 12: '1/36'}."""
     print(exact_text(value))
