@@ -15,6 +15,7 @@ import doctest
 import json
 import re
 import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from fractions import Fraction
@@ -45,8 +46,13 @@ def build_case(root: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def long_names(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_case(tmp_path_factory.mktemp("long-names"))
+def long_names(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The long-names rulebook built; afterwards its engine leaves sys.path, so others import their own."""
+    root = build_case(tmp_path_factory.mktemp("long-names"))
+    yield root
+    sys.path.remove(str(root / "build/engine"))
+    for name in [m for m in sys.modules if m == "rules_engine" or m.startswith("rules_engine.")]:
+        del sys.modules[name]
 
 
 @pytest.fixture(scope="module", params=["bundled", "long-names"])
@@ -65,9 +71,18 @@ def unbreakable(line: str) -> bool:
     return " " not in re.sub(r"^\w+: ", "", line.strip())
 
 
-def system_module(root: Path, program: Program) -> ModuleType:
-    module: ModuleType = import_engine(root / "build/engine", program.system.module)
+def load_engine(root: Path, module_name: str) -> ModuleType:
+    """rules_engine.<module_name> from the project's engine, which goes first on sys.path: two engines (the
+    bundled and the long-names one) are both there, and each is a package named rules_engine."""
+    folder = str(root / "build/engine")
+    if folder in sys.path:
+        sys.path.remove(folder)
+    module: ModuleType = import_engine(root / "build/engine", module_name)
     return module
+
+
+def system_module(root: Path, program: Program) -> ModuleType:
+    return load_engine(root, program.system.module)
 
 
 # ---- widths --------------------------------------------------------------------------------------------------
@@ -215,6 +230,18 @@ def test_every_modules_doctests_pass(project: tuple[Path, tuple[Program, ...]]) 
         assert result.attempted == sum(len(f.examples) for f in program.formulas.values())
 
 
+def test_python_m_doctest_runs_each_module_as_a_file(project: tuple[Path, tuple[Program, ...]],
+                                                     tmp_path: Path) -> None:
+    root, programs = project
+    for program in programs:
+        path = root / f"build/engine/rules_engine/{program.system.module}.py"
+        done = subprocess.run([sys.executable, "-m", "doctest", "-v", str(path)], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=300)
+        examples = sum(len(f.examples) for f in program.formulas.values())
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+        assert f"{examples} passed and 0 failed." in done.stdout
+
+
 def called_names(source: str) -> set[str]:
     """The functions a doctest calls, as written: `show`, `R.show`, a formula's name, ..."""
     calls = [node.func for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call)]
@@ -234,7 +261,7 @@ def test_doctests_call_only_the_public_api(project: tuple[Path, tuple[Program, .
 
 
 def test_the_engine_shows_a_roll_as_exact_fractions(long_names: Path) -> None:
-    sprawl = import_engine(long_names / "build/engine", "sprawl")
+    sprawl = load_engine(long_names, "sprawl")
     package = sys.modules["rules_engine"]
     roll = sprawl.the_margin_an_overextended_attack_rolls_over_the_defenders_carefully_kept_guard(0, False, 5, 0)
     assert package.exact(roll) == {0: "5/6", 1: "1/15", 2: "1/20", 3: "1/30", 4: "1/60"}
@@ -257,7 +284,7 @@ def test_wrapped_python_parses_exactly_as_its_one_line_form(project: tuple[Path,
 
 def test_long_names_run_the_same_in_python_and_javascript(long_names: Path) -> None:
     programs = compile_project(Project(long_names)).programs
-    sprawl = import_engine(long_names / "build/engine", "sprawl")
+    sprawl = load_engine(long_names, "sprawl")
     calls, expected = [], []
     for program in programs:
         for formula in program.formulas.values():

@@ -104,10 +104,14 @@ def _module_head(w: Writer, program: Program) -> None:
     w.writeline()
     w.writeline("from typing import Final, Sequence")
     w.writeline()
-    w.writeline("from . import _runtime as R")
+    w.writeline("try:")
+    w.writeline("    from . import _runtime as R")
+    w.writeline(f"except ImportError:  # run as a file of its own: python -m doctest {program.system.module}.py")
+    w.writeline("    import _runtime as R  # type: ignore[no-redef, import-not-found]")
     helpers = [name for name in EXAMPLE_HELPERS if name not in program.formulas]
     if helpers:
-        w.writeline(f"from ._runtime import {', '.join(helpers)}  # used by the examples")
+        w.writeline()
+        w.writeline(f"{', '.join(helpers)} = {', '.join('R.' + name for name in helpers)}  # the examples call them")
     w.writeline()
     public = sorted(program.formulas) + (["check_upgrades"] if program.upgrades() else [])
     _listing(w, "__all__ = [", [json.dumps(name) for name in public], "]")
