@@ -100,22 +100,28 @@ def _module_head(w: Writer, program: Program) -> None:
                    "{outcome: 'probability'} with show(); parse_dice() reads a pool. Both are public: "
                    "rules_engine.show, rules_engine.parse_dice."])
     w.writeline()
+    _imports(w, program)
+    w.writeline()
+    public = sorted(program.formulas) + (["check_upgrades"] if program.upgrades() else [])
+    _listing(w, "__all__ = [", [json.dumps(name) for name in public], "]")
+    w.writeline()
+
+
+def _imports(w: Writer, program: Program) -> None:
+    """The runtime as R (relative in the package, beside the module when it runs as a file of its own), and the
+    helpers the examples call by name."""
     w.writeline("from __future__ import annotations")
     w.writeline()
     w.writeline("from typing import Final, Sequence")
     w.writeline()
     w.writeline("try:")
     w.writeline("    from . import _runtime as R")
-    w.writeline(f"except ImportError:  # run as a file of its own: python -m doctest {program.system.module}.py")
+    w.writeline("except ImportError:  # run as a file of its own, e.g. by python -m doctest")
     w.writeline("    import _runtime as R  # type: ignore[no-redef, import-not-found]")
     helpers = [name for name in EXAMPLE_HELPERS if name not in program.formulas]
     if helpers:
         w.writeline()
         w.writeline(f"{', '.join(helpers)} = {', '.join('R.' + name for name in helpers)}  # the examples call them")
-    w.writeline()
-    public = sorted(program.formulas) + (["check_upgrades"] if program.upgrades() else [])
-    _listing(w, "__all__ = [", [json.dumps(name) for name in public], "]")
-    w.writeline()
 
 
 def _docstring(w: Writer, prose: list[str], fields: Sequence[str] = (), examples: Sequence[str] = ()) -> None:

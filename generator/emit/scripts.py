@@ -10,7 +10,7 @@ from generator.analyze.program import Program
 from generator.emit.writer import Writer
 from generator.formula.layout import Doc, Group, concat, string
 from generator.formula.to_js import expr_to_js, js_function
-from generator.model import Calculator, Param, Table, Value, default_of
+from generator.model import Calculator, Formula, Output, Param, Table, Value, default_of
 from generator.runtime import JS_RUNTIME
 from generator.runtime.rulesc_runtime import Dice
 
@@ -81,17 +81,20 @@ def _system(w: Writer, program: Program) -> None:
         for name, table in sorted(program.tables.items()):
             _table(w, name, table)
         for formula in program.formulas.values():
-            names = {p.name for p in formula.params}
-            assert formula.expr.node is not None
-            body = expr_to_js(formula.expr.node, program.types, _resolver(program, names, js_name))
-            params = [js_name(p.name) for p in formula.params]
-            w.write_doc(concat(f"F.{formula.id} = ", js_function(params, body), ";"))
+            _formula(w, program, formula)
         _upgrades(w, program)
         w.writeline("var calculators = {};")
         for calc in program.calculators.values():
             _calculator(w, program, calc)
         w.writeline("return {formulas: F, calculators: calculators, constants: C, upgrades: U};")
     w.writeline("})();")
+
+
+def _formula(w: Writer, program: Program, formula: Formula) -> None:
+    assert formula.expr.node is not None
+    body = expr_to_js(formula.expr.node, program.types, _resolver(program, {p.name for p in formula.params}, js_name))
+    params = [js_name(p.name) for p in formula.params]
+    w.write_doc(concat(f"F.{formula.id} = ", js_function(params, body), ";"))
 
 
 def _table(w: Writer, name: str, table: Table) -> None:
@@ -144,17 +147,21 @@ def _calculator(w: Writer, program: Program, calc: Calculator) -> None:
         names = {p.name for p in calc.inputs}
         with w.indent():
             for i, output in enumerate(calc.outputs):
-                assert output.expr.node is not None
-                body = expr_to_js(output.expr.node, program.types, _resolver(program, set(names), lambda x: f"v.{x}"))
-                members = (concat("name: ", json.dumps(output.name)), concat("label: ", js_string(output.label)),
-                           concat("type: ", json.dumps(program.types.get(id(output.expr.node), "int"))),
-                           concat("format: ", json.dumps(output.format)),
-                           concat("formula: ", js_string(" ".join(output.expr.source.split()))),
-                           concat("run: ", js_function(["v"], body)))
-                w.write_doc(concat(Group("{", members, "}"), "," if i < len(calc.outputs) - 1 else ""))
+                w.write_doc(concat(_output(program, output, set(names)), "," if i < len(calc.outputs) - 1 else ""))
                 names.add(output.name)
         w.writeline("]")
     w.writeline("};")
+
+
+def _output(program: Program, output: Output, known: set[str]) -> Doc:
+    """An output: what the page shows it as, and run(v), which works it out from `v`, holding the names known."""
+    assert output.expr.node is not None
+    body = expr_to_js(output.expr.node, program.types, _resolver(program, known, lambda x: f"v.{x}"))
+    return Group("{", (concat("name: ", json.dumps(output.name)), concat("label: ", js_string(output.label)),
+                       concat("type: ", json.dumps(program.types.get(id(output.expr.node), "int"))),
+                       concat("format: ", json.dumps(output.format)),
+                       concat("formula: ", js_string(" ".join(output.expr.source.split()))),
+                       concat("run: ", js_function(["v"], body))), "}")
 
 
 def _input(param: Param) -> dict[str, Any]:
