@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from generator.analyze.program import Program
 from generator.emit.writer import Writer
-from generator.formula.to_js import expr_to_js
-from generator.model import Calculator, Param, Value, default_of
+from generator.formula.layout import Doc, Group, concat, string
+from generator.formula.to_js import expr_to_js, js_function
+from generator.model import Calculator, Formula, Output, Param, Table, Value, default_of
 from generator.runtime import JS_RUNTIME
 from generator.runtime.rulesc_runtime import Dice
 
-RESERVED = frozenset(["break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "implements", "import", "in", "instanceof", "interface", "let", "new", "null", "package", "private", "protected", "public", "return", "static", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "arguments", "eval"])
+RESERVED = frozenset([
+    "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum",
+    "export", "extends", "false", "finally", "for", "function", "if", "implements", "import", "in", "instanceof",
+    "interface", "let", "new", "null", "package", "private", "protected", "public", "return", "static", "super",
+    "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "arguments", "eval",
+])
+JS_WIDTH = 120
+"""The column formulas.js is wrapped at: the site's scripts keep within it."""
 
 
 def emit_scripts(blocks: list[list[str]]) -> dict[str, str]:
@@ -24,18 +34,36 @@ def emit_scripts(blocks: list[list[str]]) -> dict[str, str]:
     for block in blocks:
         w.lines.extend(block)
     w.writeline("})(globalThis.RulesRuntime);")
-    return {"assets/rulesc/runtime.js": JS_RUNTIME.read_text(encoding="utf-8"), "assets/rulesc/formulas.js": w.getvalue()}
+    formulas = w.getvalue()
+    return {"assets/rulesc/runtime.js": JS_RUNTIME.read_text(encoding="utf-8"), "assets/rulesc/formulas.js": formulas}
 
 
 def system_script(program: Program) -> list[str]:
     """The lines of formulas.js that define one system's constants, tables, formulas and calculators."""
-    w = Writer("  ")
+    w = Writer("  ", JS_WIDTH)
     _system(w, program)
     return w.lines
 
 
 def js_name(name: str) -> str:
     return name + "_" if name in RESERVED else name
+
+
+def js_value(value: Any) -> Doc:
+    """A JSON value as JavaScript: on one line when it fits, else one member or item a line, and a long string
+    in pieces joined by +."""
+    if isinstance(value, dict):
+        return Group("{", tuple(concat(json.dumps(str(k)), ": ", js_value(v)) for k, v in value.items()), "}")
+    if isinstance(value, (list, tuple)):
+        return Group("[", tuple(js_value(item) for item in value), "]")
+    if isinstance(value, str):
+        return js_string(value)
+    return json.dumps(value)
+
+
+def js_string(text: str) -> Doc:
+    """A string literal; a long one may break into pieces joined by +."""
+    return string(text, json.dumps, " +")
 
 
 def _literal(value: Value) -> str:
@@ -49,21 +77,12 @@ def _system(w: Writer, program: Program) -> None:
     with w.indent():
         w.writeline("var C = {}, T = {}, F = {};")
         for name, value in sorted(program.constants.items()):
-            w.writeline(f"C.{name} = {_literal(value)};")
+            w.write_doc(f"C.{name} = {_literal(value)};")
         for name, table in sorted(program.tables.items()):
-            columns = {c.key: [row[i] for row in table.rows] for i, c in enumerate(table.columns) if c.type in ("int", "dice")}
-            body = ", ".join(f"{json.dumps(k)}: [{', '.join(_literal(v) for v in vs)}]" for k, vs in columns.items())
-            w.writeline(f"T.{name} = {{keys: {json.dumps([list(k) for k in table.keys])}, columns: {{{body}}}}};")
+            _table(w, name, table)
         for formula in program.formulas.values():
-            names = {p.name for p in formula.params}
-            params = ", ".join(js_name(p.name) for p in formula.params)
-            assert formula.expr.node is not None
-            body = expr_to_js(formula.expr.node, program.types, lambda n: _resolve(program, n, names, local=js_name))
-            w.writeline(f"F.{formula.id} = function ({params}) {{ return {body}; }};")
-        upgrades = {key: {"name": u.name, "requires": list(u.requires), "excludes": list(u.excludes),
-                          "max_times": u.max_times} for key, u in program.upgrades().items()}
-        w.writeline(f"var U = {json.dumps(upgrades, sort_keys=True)};")
-        w.writeline("F.check_upgrades = function (chosen) { return R.upgradeProblems(U, chosen); };")
+            _formula(w, program, formula)
+        _upgrades(w, program)
         w.writeline("var calculators = {};")
         for calc in program.calculators.values():
             _calculator(w, program, calc)
@@ -71,42 +90,84 @@ def _system(w: Writer, program: Program) -> None:
     w.writeline("})();")
 
 
-def _resolve(program: Program, name: str, local_names: set[str], local) -> str:  # type: ignore[no-untyped-def]
-    if name in local_names:
-        return str(local(name))
-    if name in program.tables:
-        return f"T.{name}"
-    if name in program.constants:
-        return f"C.{name}"
-    return f"F.{name}"
+def _formula(w: Writer, program: Program, formula: Formula) -> None:
+    assert formula.expr.node is not None
+    body = expr_to_js(formula.expr.node, program.types, _resolver(program, {p.name for p in formula.params}, js_name))
+    params = [js_name(p.name) for p in formula.params]
+    w.write_doc(concat(f"F.{formula.id} = ", js_function(params, body), ";"))
+
+
+def _table(w: Writer, name: str, table: Table) -> None:
+    """A table as the book prints it: its columns, then one row a line (the keys it covers, then its values)."""
+    kept = [i for i, column in enumerate(table.columns) if column.type in ("int", "dice")]
+    w.writeline(f"T.{name} = R.table(")
+    with w.indent():
+        lines = [js_value([table.columns[i].key for i in kept])]
+        lines += [Group("[", (json.dumps(list(key)), *(_literal(row[i]) for i in kept)), "]")
+                  for key, row in zip(table.keys, table.rows, strict=True)]
+        for i, line in enumerate(lines):
+            w.write_doc(concat(line, "," if i < len(lines) - 1 else ""))
+    w.writeline(");")
+
+
+def _upgrades(w: Writer, program: Program) -> None:
+    """The upgrades as data, one a line, and check_upgrades()."""
+    upgrades = {key: {"excludes": list(u.excludes), "max_times": u.max_times, "name": u.name,
+                      "requires": list(u.requires)} for key, u in sorted(program.upgrades().items())}
+    if not upgrades:
+        w.writeline("var U = {};")
+    else:
+        w.writeline("var U = {")
+        with w.indent():
+            for i, (key, upgrade) in enumerate(upgrades.items()):
+                w.write_doc(concat(json.dumps(key), ": ", js_value(upgrade), "," if i < len(upgrades) - 1 else ""))
+        w.writeline("};")
+    w.writeline("F.check_upgrades = function (chosen) { return R.upgradeProblems(U, chosen); };")
+
+
+def _resolver(program: Program, local_names: set[str], local: Callable[[str], str]) -> Callable[[str], str]:
+    """How a formula's names read in JavaScript: its own through `local`, then tables, values and formulas."""
+    def resolve(name: str) -> str:
+        if name in local_names:
+            return local(name)
+        if name in program.tables:
+            return f"T.{name}"
+        if name in program.constants:
+            return f"C.{name}"
+        return f"F.{name}"
+    return resolve
 
 
 def _calculator(w: Writer, program: Program, calc: Calculator) -> None:
     w.writeline(f"calculators[{json.dumps(calc.id)}] = {{")
     with w.indent():
-        w.writeline(f"title: {json.dumps(calc.title)},")
-        w.writeline("inputs: [" + ", ".join(_input(p) for p in calc.inputs) + "],")
+        w.write_doc(concat("title: ", js_string(calc.title), ","))
+        w.write_doc(concat("inputs: ", Group("[", tuple(js_value(_input(p)) for p in calc.inputs), "]"), ","))
         w.writeline("outputs: [")
         names = {p.name for p in calc.inputs}
         with w.indent():
-            for output in calc.outputs:
-                assert output.expr.node is not None
-                body = expr_to_js(output.expr.node, program.types,
-                                  lambda n, known=frozenset(names): _resolve(program, n, set(known), lambda x: f"v.{x}"))
-                kind = program.types.get(id(output.expr.node), "int")
-                w.writeline(f"{{name: {json.dumps(output.name)}, label: {json.dumps(output.label)}, type: {json.dumps(kind)}, "
-                            f"format: {json.dumps(output.format)}, "
-                            f"formula: {json.dumps(' '.join(output.expr.source.split()))}, "
-                            f"run: function (v) {{ return {body}; }}}},")
+            for i, output in enumerate(calc.outputs):
+                w.write_doc(concat(_output(program, output, set(names)), "," if i < len(calc.outputs) - 1 else ""))
                 names.add(output.name)
         w.writeline("]")
     w.writeline("};")
 
 
-def _input(param: Param) -> str:
+def _output(program: Program, output: Output, known: set[str]) -> Doc:
+    """An output: what the page shows it as, and run(v), which works it out from `v`, holding the names known."""
+    assert output.expr.node is not None
+    body = expr_to_js(output.expr.node, program.types, _resolver(program, known, lambda x: f"v.{x}"))
+    return Group("{", (concat("name: ", json.dumps(output.name)), concat("label: ", js_string(output.label)),
+                       concat("type: ", json.dumps(program.types.get(id(output.expr.node), "int"))),
+                       concat("format: ", json.dumps(output.format)),
+                       concat("formula: ", js_string(" ".join(output.expr.source.split()))),
+                       concat("run: ", js_function(["v"], body))), "}")
+
+
+def _input(param: Param) -> dict[str, Any]:
     spec = {"name": param.name, "type": param.type, "label": param.label, "min": param.min, "max": param.max,
             "default": str(default_of(param)) if param.type == "dice" else
             list(default_of(param)) if param.type == "upgrades" else default_of(param)}
     if param.options:
         spec["options"] = [o.value for o in param.options]
-    return json.dumps({k: v for k, v in spec.items() if v is not None}, sort_keys=True)
+    return {k: spec[k] for k in sorted(spec) if spec[k] is not None}

@@ -1,4 +1,4 @@
-"""A small source builder for the emitters (write, writeline, indent), and JSON laid out for reading."""
+"""A small source builder for the emitters (writeline, write_doc, indent), and JSON laid out for reading."""
 
 from __future__ import annotations
 
@@ -7,12 +7,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from generator.formula.layout import Doc, layout
+
+WIDTH = 100
+"""The column generated code is wrapped at, along its structure."""
+
 
 class Writer:
-    def __init__(self, indent_with: str = "    "):
+    def __init__(self, indent_with: str = "    ", width: int = WIDTH):
         self.lines: list[str] = []
         self.level = 0
         self.indent_with = indent_with
+        self.width = width
 
     def writeline(self, text: str = "") -> None:
         self.lines.append(self.indent_with * self.level + text if text else "")
@@ -23,6 +29,11 @@ class Writer:
             self.lines.append("\n".join(lines))
             return
         for line in lines:
+            self.writeline(line)
+
+    def write_doc(self, doc: Doc) -> None:
+        """`doc` at the current indentation: on one line if it fits in the width, else broken to fit."""
+        for line in layout(doc, self.width, len(self.indent_with) * self.level, self.indent_with):
             self.writeline(line)
 
     @contextmanager

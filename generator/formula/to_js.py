@@ -1,11 +1,12 @@
-"""JavaScript backend: a checked expression to JavaScript that calls the calculator runtime as R."""
+"""JavaScript backend: a checked expression to JavaScript that calls the calculator runtime as R, laid out by layout."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from generator.formula import nodes as n
+from generator.formula.layout import Doc, Group, concat, conditional, infix
 
 Resolver = Callable[[str], str]
 _DIRECT = {"abs": "Math.abs"}
@@ -17,12 +18,27 @@ _RUNTIME = {
 }
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloorDiv"}
 _COMPARE = {"==": "===", "!=": "!=="}
+# Operators that JavaScript groups from the left, so `(a - b) + c` may be written `a - b + c`: each chain's name.
+CHAINS = {"+": "sum", "-": "sum", "*": "product", "&&": "and", "||": "or"}
 ROLLS = ("dice", "dist")
 
 
-def expr_to_js(node: n.Node, types: Mapping[int, str], name: Resolver) -> str:
-    """JavaScript source for `node`; `name` maps a formula-language name to its JavaScript spelling."""
+def expr_to_js(node: n.Node, types: Mapping[int, str], name: Resolver) -> Doc:
+    """JavaScript source for `node` (flat() gives one line, layout() lines within a width); `name` maps a
+    formula-language name to its JavaScript spelling."""
     return _ToJs(types, name).visit(node)
+
+
+def js_call(func: str, args: Sequence[Doc]) -> Group:
+    """`func(a, b)`, or broken, one argument a line."""
+    return Group(func + "(", tuple(args), ")")
+
+
+def js_function(params: Sequence[str], body: Doc) -> Doc:
+    """`function (a, b) { return body; }`, or broken, the return statement (and the parameters) on their own
+    lines."""
+    statement = Group("{", (concat("return ", body, ";"),), "}", sep="", pad=" ")
+    return concat(Group("function (", tuple(params), ")"), " ", statement)
 
 
 class _ToJs:
@@ -31,94 +47,95 @@ class _ToJs:
         self.name = name
         self.bound: set[str] = set()
 
-    def visit(self, node: n.Node) -> str:
-        return str(getattr(self, "visit_" + type(node).__name__)(node))
+    def visit(self, node: n.Node) -> Doc:
+        doc: Doc = getattr(self, "visit_" + type(node).__name__)(node)
+        return doc
 
     def type(self, node: n.Node) -> str:
         return self.types.get(id(node), "int")
 
-    def as_type(self, node: n.Node, wanted: str) -> str:
+    def as_type(self, node: n.Node, wanted: str) -> Doc:
         source = self.visit(node)
-        return f"R.asDist({source})" if wanted == "dist" and self.type(node) != "dist" else source
+        return js_call("R.asDist", [source]) if wanted == "dist" and self.type(node) != "dist" else source
 
-    def visit_Num(self, node: n.Num) -> str:
+    def visit_Num(self, node: n.Num) -> Doc:
         return json.dumps(node.value)
 
-    def visit_Bool(self, node: n.Bool) -> str:
+    def visit_Bool(self, node: n.Bool) -> Doc:
         return json.dumps(node.value)
 
-    def visit_Name(self, node: n.Name) -> str:
+    def visit_Name(self, node: n.Name) -> Doc:
         return f"l_{node.name}" if node.name in self.bound else self.name(node.name)
 
-    def visit_DiceRoll(self, node: n.DiceRoll) -> str:
-        return f"R.dice({self.visit(node.count)}, {self.visit(node.sides)})"
+    def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
+        return js_call("R.dice", [self.visit(node.count), self.visit(node.sides)])
 
-    def visit_Neg(self, node: n.Neg) -> str:
+    def visit_Neg(self, node: n.Neg) -> Doc:
         operand = self.visit(node.operand)
-        return f"R.dneg({operand})" if self.type(node) == "dist" else f"(-{operand})"
+        return js_call("R.dneg", [operand]) if self.type(node) == "dist" else concat("(-", operand, ")")
 
-    def visit_Not(self, node: n.Not) -> str:
-        return f"(!{self.visit(node.operand)})"
+    def visit_Not(self, node: n.Not) -> Doc:
+        return concat("(!", self.visit(node.operand), ")")
 
-    def visit_BinOp(self, node: n.BinOp) -> str:
+    def visit_BinOp(self, node: n.BinOp) -> Doc:
         left, right = self.visit(node.left), self.visit(node.right)
         kind = self.type(node)
-        if node.op == "/":
-            return f"R.divide({left}, {right})"
-        if node.op == "^":
-            return f"R.power({left}, {right})"
+        if node.op in ("/", "^"):
+            return js_call("R.divide" if node.op == "/" else "R.power", [left, right])
         if kind == "dist":
             if node.op == "*":
-                return f"R.dscale({left}, {right})" if self.type(node.left) in ROLLS else f"R.dscale({right}, {left})"
-            return f"{_ROLL_OPS[node.op]}({left}, {right})"
+                return js_call("R.dscale", [left, right] if self.type(node.left) in ROLLS else [right, left])
+            return js_call(_ROLL_OPS[node.op], [left, right])
         if node.op == "//":
-            return f"R.floorDiv({left}, {right})"
+            return js_call("R.floorDiv", [left, right])
         if kind != "dice":
-            return f"({left} {node.op} {right})"
+            return infix(node.op, left, right, CHAINS)
         if node.op == "*":
-            return f"R.diceScale({left}, {right})" if self.type(node.left) == "dice" else f"R.diceScale({right}, {left})"
-        return f"R.diceAdd({left}, {right}{', -1' if node.op == '-' else ''})"
+            return js_call("R.diceScale", [left, right] if self.type(node.left) == "dice" else [right, left])
+        return js_call("R.diceAdd", [left, right, "-1"] if node.op == "-" else [left, right])
 
-    def visit_Compare(self, node: n.Compare) -> str:
-        return f"({self.visit(node.left)} {_COMPARE.get(node.op, node.op)} {self.visit(node.right)})"
+    def visit_Compare(self, node: n.Compare) -> Doc:
+        return infix(_COMPARE.get(node.op, node.op), self.visit(node.left), self.visit(node.right), CHAINS)
 
-    def visit_Logic(self, node: n.Logic) -> str:
+    def visit_Logic(self, node: n.Logic) -> Doc:
         op = "&&" if node.op == "and" else "||"
-        return f"({self.visit(node.left)} {op} {self.visit(node.right)})"
+        return infix(op, self.visit(node.left), self.visit(node.right), CHAINS)
 
-    def visit_IfElse(self, node: n.IfElse) -> str:
+    def visit_IfElse(self, node: n.IfElse) -> Doc:
         kind = self.type(node)
-        return f"({self.visit(node.cond)} ? {self.as_type(node.then, kind)} : {self.as_type(node.other, kind)})"
+        cond = self.visit(node.cond)
+        return conditional(cond, self.as_type(node.then, kind), self.as_type(node.other, kind), ("?", ":"))
 
-    def visit_Let(self, node: n.Let) -> str:
+    def visit_Let(self, node: n.Let) -> Doc:
         value = self.visit(node.value)
         self.bound.add(node.name)
         try:
             body = self.visit(node.body)
         finally:
             self.bound.discard(node.name)
-        function = f"function (l_{node.name}) {{ return {body}; }}"
-        return f"R.bind({value}, {function})" if self.type(node.value) in ROLLS else f"({function})({value})"
+        function = js_function([f"l_{node.name}"], body)
+        if self.type(node.value) in ROLLS:
+            return js_call("R.bind", [value, function])
+        return concat(Group("(", (function,), ")", sep=""), js_call("", [value]))
 
-    def visit_Call(self, node: n.Call) -> str:
+    def visit_Call(self, node: n.Call) -> Doc:
         if node.func == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
-            return f"R.lookup({self.name(table.name)}, {json.dumps(column.name)}, {self.visit(node.args[2])})"
+            return js_call("R.lookup", [self.name(table.name), json.dumps(column.name), self.visit(node.args[2])])
         args = [self.visit(arg) for arg in node.args]
         if node.func == "upgrade_problems":
-            return f"R.upgradeProblems(U, {args[0]})"
+            return js_call("R.upgradeProblems", ["U", args[0]])
         if node.func == "upgrade_count":
-            return f"({args[0]}).length"
+            return concat(Group("(", (args[0],), ")", sep=""), ".length")
         if node.func in ("highest", "lowest"):
-            return f"R.keep({args[0]}, {args[1]}, {json.dumps(node.func == 'highest')})"
+            return js_call("R.keep", [args[0], args[1], json.dumps(node.func == "highest")])
         if node.func in ("min", "max"):
             return self.extreme(node, args)
-        func = _DIRECT.get(node.func) or _RUNTIME.get(node.func) or self.name(node.func)
-        return f"{func}({', '.join(args)})"
+        return js_call(_DIRECT.get(node.func) or _RUNTIME.get(node.func) or self.name(node.func), args)
 
-    def extreme(self, node: n.Call, args: list[str]) -> str:
+    def extreme(self, node: n.Call, args: list[Doc]) -> Doc:
         if self.type(node) != "dist":
-            return f"Math.{node.func}({', '.join(args)})"
+            return js_call(f"Math.{node.func}", args)
         first, second = (0, 1) if self.type(node.args[0]) in ROLLS else (1, 0)
-        return f"R.d{node.func}({args[first]}, {args[second]})"
+        return js_call(f"R.d{node.func}", [args[first], args[second]])

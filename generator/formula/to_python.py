@@ -1,10 +1,11 @@
-"""Python backend: a checked expression to Python source that calls the engine runtime as R."""
+"""Python backend: a checked expression to Python source that calls the engine runtime as R, laid out by layout."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from generator.formula import nodes as n
+from generator.formula.layout import Doc, Group, concat, conditional, infix
 
 Resolver = Callable[[str], str]
 _DIRECT = {"abs": "abs"}
@@ -15,12 +16,20 @@ _RUNTIME = {
     "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win",
 }
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloor_div"}
+# Operators that Python groups from the left, so `(a - b) + c` may be written `a - b + c`: each chain's name.
+CHAINS = {"+": "sum", "-": "sum", "*": "product", "and": "and", "or": "or"}
 ROLLS = ("dice", "dist")
 
 
-def expr_to_python(node: n.Node, types: Mapping[int, str], name: Resolver) -> str:
-    """Python source for `node`; `name` maps a formula-language name to its Python spelling."""
+def expr_to_python(node: n.Node, types: Mapping[int, str], name: Resolver) -> Doc:
+    """Python source for `node` (flat() gives one line, layout() lines within a width); `name` maps a
+    formula-language name to its Python spelling."""
     return _ToPython(types, name).visit(node)
+
+
+def py_call(func: str, args: Sequence[Doc]) -> Group:
+    """`func(a, b)`, or broken, one argument a line with a trailing comma."""
+    return Group(func + "(", tuple(args), ")", trail=",")
 
 
 class _ToPython:
@@ -29,95 +38,95 @@ class _ToPython:
         self.name = name
         self.bound: set[str] = set()
 
-    def visit(self, node: n.Node) -> str:
-        return str(getattr(self, "visit_" + type(node).__name__)(node))
+    def visit(self, node: n.Node) -> Doc:
+        doc: Doc = getattr(self, "visit_" + type(node).__name__)(node)
+        return doc
 
     def type(self, node: n.Node) -> str:
         return self.types.get(id(node), "int")
 
-    def as_type(self, node: n.Node, wanted: str) -> str:
+    def as_type(self, node: n.Node, wanted: str) -> Doc:
         """The node's source, turned into a roll where a roll is wanted and the node is a number or pool."""
         source = self.visit(node)
-        return f"R.as_dist({source})" if wanted == "dist" and self.type(node) != "dist" else source
+        return py_call("R.as_dist", [source]) if wanted == "dist" and self.type(node) != "dist" else source
 
-    def visit_Num(self, node: n.Num) -> str:
+    def visit_Num(self, node: n.Num) -> Doc:
         return repr(node.value)
 
-    def visit_Bool(self, node: n.Bool) -> str:
+    def visit_Bool(self, node: n.Bool) -> Doc:
         return repr(node.value)
 
-    def visit_Name(self, node: n.Name) -> str:
+    def visit_Name(self, node: n.Name) -> Doc:
         return node.name if node.name in self.bound else self.name(node.name)
 
-    def visit_DiceRoll(self, node: n.DiceRoll) -> str:
-        return f"R.dice({self.visit(node.count)}, {self.visit(node.sides)})"
+    def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
+        return py_call("R.dice", [self.visit(node.count), self.visit(node.sides)])
 
-    def visit_Neg(self, node: n.Neg) -> str:
+    def visit_Neg(self, node: n.Neg) -> Doc:
         operand = self.visit(node.operand)
-        return f"R.dneg({operand})" if self.type(node) == "dist" else f"(-{operand})"
+        return py_call("R.dneg", [operand]) if self.type(node) == "dist" else concat("(-", operand, ")")
 
-    def visit_Not(self, node: n.Not) -> str:
-        return f"(not {self.visit(node.operand)})"
+    def visit_Not(self, node: n.Not) -> Doc:
+        return concat("(not ", self.visit(node.operand), ")")
 
-    def visit_BinOp(self, node: n.BinOp) -> str:
+    def visit_BinOp(self, node: n.BinOp) -> Doc:
         left, right = self.visit(node.left), self.visit(node.right)
         kind = self.type(node)
-        if node.op == "/":
-            return f"R.divide({left}, {right})"
-        if node.op == "^":
-            return f"R.power({left}, {right})"
+        if node.op in ("/", "^"):
+            return py_call("R.divide" if node.op == "/" else "R.power", [left, right])
         if kind == "dist":
             if node.op == "*":
-                return f"R.dscale({left}, {right})" if self.type(node.left) in ROLLS else f"R.dscale({right}, {left})"
-            return f"{_ROLL_OPS[node.op]}({left}, {right})"
+                return py_call("R.dscale", [left, right] if self.type(node.left) in ROLLS else [right, left])
+            return py_call(_ROLL_OPS[node.op], [left, right])
         if node.op == "//":
-            return f"R.floor_div({left}, {right})"
+            return py_call("R.floor_div", [left, right])
         if kind != "dice":
-            return f"({left} {node.op} {right})"
+            return infix(node.op, left, right, CHAINS)
         if node.op == "*":
-            return f"R.dice_scale({left}, {right})" if self.type(node.left) == "dice" else f"R.dice_scale({right}, {left})"
-        return f"R.dice_add({left}, {right}{', -1' if node.op == '-' else ''})"
+            return py_call("R.dice_scale", [left, right] if self.type(node.left) == "dice" else [right, left])
+        return py_call("R.dice_add", [left, right, "-1"] if node.op == "-" else [left, right])
 
-    def visit_Compare(self, node: n.Compare) -> str:
-        return f"({self.visit(node.left)} {node.op} {self.visit(node.right)})"
+    def visit_Compare(self, node: n.Compare) -> Doc:
+        return infix(node.op, self.visit(node.left), self.visit(node.right), CHAINS)
 
-    def visit_Logic(self, node: n.Logic) -> str:
-        return f"({self.visit(node.left)} {node.op} {self.visit(node.right)})"
+    def visit_Logic(self, node: n.Logic) -> Doc:
+        return infix(node.op, self.visit(node.left), self.visit(node.right), CHAINS)
 
-    def visit_IfElse(self, node: n.IfElse) -> str:
+    def visit_IfElse(self, node: n.IfElse) -> Doc:
         kind = self.type(node)
-        return f"({self.as_type(node.then, kind)} if {self.visit(node.cond)} else {self.as_type(node.other, kind)})"
+        then, cond = self.as_type(node.then, kind), self.visit(node.cond)
+        return conditional(then, cond, self.as_type(node.other, kind), ("if", "else"))
 
-    def visit_Let(self, node: n.Let) -> str:
+    def visit_Let(self, node: n.Let) -> Doc:
         value = self.visit(node.value)
         self.bound.add(node.name)
         try:
             body = self.visit(node.body)
         finally:
             self.bound.discard(node.name)
+        function = concat(f"lambda {node.name}: ", body)
         if self.type(node.value) in ROLLS:
-            return f"R.bind({value}, lambda {node.name}: {body})"
-        return f"(lambda {node.name}: {body})({value})"
+            return py_call("R.bind", [value, function])
+        return concat(Group("(", (function,), ")", sep=""), py_call("", [value]))
 
-    def visit_Call(self, node: n.Call) -> str:
+    def visit_Call(self, node: n.Call) -> Doc:
         if node.func == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
-            return f"R.lookup({self.name(table.name)}, {column.name!r}, {self.visit(node.args[2])})"
+            return py_call("R.lookup", [self.name(table.name), repr(column.name), self.visit(node.args[2])])
         args = [self.visit(arg) for arg in node.args]
         if node.func == "upgrade_problems":
-            return f"R.upgrade_problems(UPGRADES, {args[0]})"
+            return py_call("R.upgrade_problems", ["UPGRADES", args[0]])
         if node.func == "upgrade_count":
-            return f"len({args[0]})"
+            return py_call("len", args[:1])
         if node.func in ("highest", "lowest"):
-            return f"R.keep_pool({args[0]}, {args[1]}, {node.func == 'highest'})"
+            return py_call("R.keep_pool", [args[0], args[1], repr(node.func == "highest")])
         if node.func in ("min", "max"):
             return self.extreme(node, args)
-        func = _DIRECT.get(node.func) or _RUNTIME.get(node.func) or self.name(node.func)
-        return f"{func}({', '.join(args)})"
+        return py_call(_DIRECT.get(node.func) or _RUNTIME.get(node.func) or self.name(node.func), args)
 
-    def extreme(self, node: n.Call, args: list[str]) -> str:
+    def extreme(self, node: n.Call, args: list[Doc]) -> Doc:
         if self.type(node) != "dist":
-            return f"{node.func}({', '.join(args)})"
+            return py_call(node.func, args)
         first, second = (0, 1) if self.type(node.args[0]) in ROLLS else (1, 0)
-        return f"R.d{node.func}({args[first]}, {args[second]})"
+        return py_call(f"R.d{node.func}", [args[first], args[second]])

@@ -55,6 +55,12 @@
   function floorDiv(a, b) { if (b === 0) throw new RulesError("division by zero"); return Math.floor(a / b); }
   function ceilDiv(a, b) { if (b === 0) throw new RulesError("division by zero"); return Math.ceil(a / b); }
   function clamp(x, lo, hi) { return Math.max(lo, Math.min(hi, x)); }
+  // A table as a book prints it: table(columns, row, ...), each row [low, high] (the keys it covers), then its values.
+  function table(columns) {
+    var rows = Array.prototype.slice.call(arguments, 1), byName = {};
+    columns.forEach(function (name, i) { byName[name] = rows.map(function (row) { return row[i + 1]; }); });
+    return {keys: rows.map(function (row) { return row[0]; }), columns: byName};
+  }
   function lookup(table, column, key) {
     for (var i = 0; i < table.keys.length; i++) {
       if (table.keys[i][0] <= key && key <= table.keys[i][1]) return table.columns[column][i];
@@ -281,7 +287,7 @@
   root.RulesRuntime = {
     Dice: Dice, RulesError: RulesError, dice: dice, diceAdd: diceAdd, diceScale: diceScale,
     category: category, categoryIndex: categoryIndex, step: step, floorDiv: floorDiv, ceilDiv: ceilDiv,
-    clamp: clamp, lookup: lookup, parseDice: parseDice, format: format,
+    clamp: clamp, table: table, lookup: lookup, parseDice: parseDice, format: format,
     Dist: Dist, asDist: asDist, roll: asDist, dadd: dadd, dsub: dsub, dneg: dneg, dmap: dmap, mix: mix, repeat: repeat,
     successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost, probEq: probEq, mean: mean, sd: sd,
     greater: greater, tie: tie, win: win, divide: divide, power: power, upgradeProblems: upgradeProblems, bind: bind, dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv

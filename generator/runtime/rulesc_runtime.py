@@ -1,18 +1,49 @@
-"""rulesc runtime for the generated engine: dice pools, exact dice distributions, tables and arithmetic (stdlib only)."""
+"""rulesc runtime for the generated engine: dice pools, exact rolls, tables (stdlib only)."""
 
 from __future__ import annotations
 
 import math
+import pprint
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Union
+from typing import Any, Union
 
-__all__ = ["Dice", "Dist", "RulesError", "Table", "Value", "category", "category_index", "ceil_div", "clamp",
-           "dice", "dice_add", "dice_scale", "floor_div", "lookup", "parse_dice", "step", "MAX_INT",
-           "as_dist", "at_least", "at_most", "greater", "keep", "mean", "mix", "sd", "successes", "tie"]
+__all__ = [
+    "as_dist",
+    "at_least",
+    "at_most",
+    "category",
+    "category_index",
+    "ceil_div",
+    "clamp",
+    "Dice",
+    "dice",
+    "dice_add",
+    "dice_scale",
+    "Dist",
+    "exact",
+    "exact_text",
+    "floor_div",
+    "greater",
+    "keep",
+    "lookup",
+    "MAX_INT",
+    "mean",
+    "mix",
+    "parse_dice",
+    "RulesError",
+    "sd",
+    "show",
+    "step",
+    "successes",
+    "Table",
+    "table",
+    "tie",
+    "Value",
+]
 
 MAX_INT = 2**53 - 1
 """Integers stay within +/- MAX_INT so that JavaScript computes the same numbers exactly."""
@@ -41,7 +72,7 @@ class Dice:
 
 
 Value = Union[int, bool, Dice, Fraction, float, "Dist"]
-Number = Union[Fraction, float, int]
+Number = Fraction | float | int
 
 
 def _pool(counts: Mapping[int, int], const: int = 0) -> Dice:
@@ -93,7 +124,7 @@ def parse_dice(text: str) -> Dice:
 
 
 def category(index: int) -> Dice:
-    """The pool at a step of the dice category progression: 1 is 1d4, 4 is 1d10, 5 is 1d10+1d4 ..."""
+    """The pool at a step of the dice category progression: 1 is 1d4, 4 is 1d10, 5 is 1d10+1d4."""
     if index <= 0:
         return Dice()
     tens, rest = divmod(index, len(CATEGORY_SIDES))
@@ -104,11 +135,12 @@ def category(index: int) -> Dice:
 
 
 def category_index(pool: Dice) -> int:
-    """The step of the category progression a pool stands at; an error for pools off the progression."""
+    """The step of the category progression a pool stands at; an error for a pool off it."""
     counts = dict(pool.counts)
     tens = counts.pop(10, 0)
     small = [(s, c) for s, c in counts.items()]
-    if pool.const or len(small) > 1 or (small and (small[0][1] != 1 or small[0][0] not in CATEGORY_SIDES)):
+    off = small and (small[0][1] != 1 or small[0][0] not in CATEGORY_SIDES)
+    if pool.const or len(small) > 1 or off:
         raise RulesError(f"{pool} is not on the dice category progression")
     return tens * len(CATEGORY_SIDES) + (CATEGORY_SIDES.index(small[0][0]) + 1 if small else 0)
 
@@ -142,6 +174,12 @@ class Table:
     columns: Mapping[str, Sequence[Value]]
 
 
+def table(columns: Sequence[str], *rows: Sequence[Any]) -> Table:
+    """A table as a book prints it: each row the keys it covers, (low, high), then its values."""
+    keys = tuple((int(row[0][0]), int(row[0][1])) for row in rows)
+    return Table(keys, {name: tuple(row[i + 1] for row in rows) for i, name in enumerate(columns)})
+
+
 def lookup(table: Table, column: str, key: int) -> Value:
     for row, (low, high) in enumerate(table.keys):
         if low <= key <= high:
@@ -149,7 +187,7 @@ def lookup(table: Table, column: str, key: int) -> Value:
     raise RulesError(f"{key} is not in the table")
 
 
-# ---- exact distributions -------------------------------------------------------------------------------
+# ---- exact distributions ------------------------------------------------------------------------
 
 MAX_DICE = 1000
 MAX_OUTCOMES = 1_000_000
@@ -171,7 +209,9 @@ class Dist:
 
     def probability(self, outcome: int) -> Fraction:
         index = outcome - self.offset
-        return Fraction(self.weights[index], self.total) if 0 <= index < len(self.weights) else Fraction(0)
+        if not 0 <= index < len(self.weights):
+            return Fraction(0)
+        return Fraction(self.weights[index], self.total)
 
     def items(self) -> list[tuple[int, Fraction]]:
         return [(self.offset + i, Fraction(w, self.total)) for i, w in enumerate(self.weights) if w]
@@ -285,7 +325,7 @@ def map_outcomes(a: Dist, f: Callable[[int], int]) -> Dist:
 
 
 def mix(a: Dist, f: Callable[[int], Dist]) -> Dist:
-    """A roll that depends on another: for each outcome r of `a`, roll f(r); the mixture of them all."""
+    """A roll that depends on another: for each outcome r of `a`, roll f(r); the mixture of all."""
     parts = [(w, f(a.offset + i)) for i, w in enumerate(a.weights) if w]
     common = math.lcm(*(part.total for _, part in parts))
     low = min(part.offset for _, part in parts)
@@ -326,7 +366,10 @@ def keep(n: int, sides: int, k: int, highest: bool = True) -> Dist:
 
 
 def _keep_table(n: int, sides: int, k: int) -> dict[int, int]:
-    """Ways for the k highest of n dice to sum to each total: faces from high to low, choosing how many show each."""
+    """Ways for the k highest of n dice to sum to each total.
+
+    Faces go from high to low, choosing how many dice show each.
+    """
     states: dict[tuple[int, int], int] = {(0, 0): 1}
     for face in range(sides, 0, -1):
         following: dict[tuple[int, int], int] = {}
@@ -359,7 +402,8 @@ def mean(a: Dist) -> Fraction:
 def variance(a: Dist) -> Fraction:
     a = as_dist(a)
     mu = mean(a)
-    return sum((Fraction(w, a.total) * (a.offset + i - mu) ** 2 for i, w in enumerate(a.weights) if w), Fraction(0))
+    terms = (Fraction(w, a.total) * (a.offset + i - mu) ** 2 for i, w in enumerate(a.weights) if w)
+    return sum(terms, Fraction(0))
 
 
 def sd(a: Dist) -> float:
@@ -447,7 +491,7 @@ def dmin(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
 
 
 def _clamp(a: Dist, low: int | None = None, high: int | None = None) -> Dist:
-    """Outcomes below `low` become `low` and above `high` become `high`: their weights fold into the edge."""
+    """Outcomes below `low` become `low`, above `high` become `high`: weights join the edge."""
     weights, offset = list(a.weights), a.offset
     if low is not None and offset < low:
         cut = low - offset
@@ -476,7 +520,7 @@ def divide(a: int | Fraction, b: int | Fraction) -> Fraction:
 
 
 def win(a: Dist | Dice | int, b: Dist | Dice | int, ties_to_first: bool) -> Fraction:
-    """P(a beats b), where a tie goes to a only when ties_to_first (e.g. False when the defender wins ties)."""
+    """P(a beats b); a tie goes to a only when ties_to_first (False when the defender wins ties)."""
     margin = dsub(a, b)
     return at_least(margin, 0 if ties_to_first else 1)
 
@@ -485,18 +529,19 @@ MAX_EXPONENT = 10_000
 
 
 def power(base: int | Fraction, exponent: int) -> int | Fraction:
-    """base ^ exponent for a whole exponent from 0 up; whole-number results stay within +/- MAX_INT."""
+    """base ^ exponent for a whole exponent from 0 up; whole results stay within +/- MAX_INT."""
     if exponent < 0 or exponent > MAX_EXPONENT:
         raise RulesError(f"the exponent must be from 0 to {MAX_EXPONENT}, not {exponent}")
     result = base**exponent
     if isinstance(result, int) and abs(result) > MAX_INT:
-        raise RulesError(f"{base}^{exponent} is beyond the largest whole number rulesc computes ({MAX_INT})")
+        raise RulesError(
+            f"{base}^{exponent} is beyond the largest whole number rulesc computes ({MAX_INT})")
     return result
 
 
 @dataclass(frozen=True)
 class Upgrade:
-    """What an upgrade needs: the upgrades it requires and excludes, and how often it may be taken."""
+    """What an upgrade needs: the upgrades it requires and excludes, how often it may be taken."""
 
     name: str
     requires: tuple[str, ...] = ()
@@ -505,18 +550,63 @@ class Upgrade:
 
 
 def upgrade_problems(upgrades: Mapping[str, Upgrade], chosen: Sequence[str]) -> list[str]:
-    """Everything wrong with a set of upgrades (an id once per time it is taken), in a stable order."""
+    """Everything wrong with a set of upgrades (an id once per time it is taken), stably ordered."""
     counts: dict[str, int] = {}
     for upgrade_id in chosen:
         counts[upgrade_id] = counts.get(upgrade_id, 0) + 1
     problems = [f"unknown upgrade {u!r}" for u in counts if u not in upgrades]
     for upgrade_id in (u for u in counts if u in upgrades):
         rule = upgrades[upgrade_id]
-        problems += [f"{rule.name} requires {upgrades[r].name if r in upgrades else r}" for r in rule.requires
-                     if r not in counts]
-        problems += [f"{rule.name} cannot be taken with {upgrades[x].name if x in upgrades else x}"
-                     for x in rule.excludes if x in counts and (x not in upgrades or upgrade_id < x
-                                                                or upgrade_id not in upgrades[x].excludes)]
+        problems += [f"{rule.name} requires {_upgrade_name(upgrades, r)}"
+                     for r in rule.requires if r not in counts]
+        problems += [f"{rule.name} cannot be taken with {_upgrade_name(upgrades, x)}"
+                     for x in rule.excludes
+                     if x in counts and _reported_by(upgrades, upgrade_id, x)]
         if counts[upgrade_id] > rule.max_times:
-            problems.append(f"{rule.name} may be taken at most {rule.max_times} time(s), not {counts[upgrade_id]}")
+            problems.append(f"{rule.name} may be taken at most {rule.max_times} time(s), "
+                            f"not {counts[upgrade_id]}")
     return problems
+
+
+def _upgrade_name(upgrades: Mapping[str, Upgrade], upgrade_id: str) -> str:
+    return upgrades[upgrade_id].name if upgrade_id in upgrades else upgrade_id
+
+
+def _reported_by(upgrades: Mapping[str, Upgrade], upgrade_id: str, other: str) -> bool:
+    """Whether `upgrade_id` reports that it excludes `other`: a pair that excludes each other is
+    reported once, by the id that sorts first."""
+    return other not in upgrades or upgrade_id < other or upgrade_id not in upgrades[other].excludes
+
+
+# ---- values in the book's terms ---------------------------------------------------------------
+
+SHOW_WIDTH = 80
+
+
+def exact(value: object) -> object:
+    """A value as a rules reviewer reads it.
+
+    A pool as written ('1d10+1d4'), an exact fraction as 'n/d', a roll as {outcome: 'probability'},
+    a list item by item; numbers, flags and text as they are.
+    """
+    if isinstance(value, Dist):
+        return {outcome: str(p) for outcome, p in value.items()}
+    if isinstance(value, (Dice, Fraction)):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return [exact(item) for item in value]
+    return value
+
+
+def exact_text(value: object) -> str:
+    """What show() prints: exact(value), text bare and anything else as a Python literal.
+
+    A literal longer than SHOW_WIDTH columns is printed one item a line.
+    """
+    shown = exact(value)
+    return shown if isinstance(shown, str) else pprint.pformat(shown, width=SHOW_WIDTH)
+
+
+def show(value: object) -> None:
+    """Print a value in the book's terms, e.g. 2d6 as {2: '1/36', 3: '1/18', ..., 12: '1/36'}."""
+    print(exact_text(value))
