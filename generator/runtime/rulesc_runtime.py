@@ -73,6 +73,7 @@ class Dice:
 
 Value = Union[int, bool, Dice, Fraction, float, "Dist"]
 Number = Fraction | float | int
+Cell = int | bool | Dice | Fraction | float | str  # a table cell: text columns hold words
 
 
 def _pool(counts: Mapping[int, int], const: int = 0) -> Dice:
@@ -171,7 +172,7 @@ class Table:
     """Rows keyed by a whole-number range (low, high) in the first column."""
 
     keys: tuple[tuple[int, int], ...]
-    columns: Mapping[str, Sequence[Value]]
+    columns: Mapping[str, Sequence[Cell]]
 
 
 def table(columns: Sequence[str], *rows: Sequence[Any]) -> Table:
@@ -180,7 +181,7 @@ def table(columns: Sequence[str], *rows: Sequence[Any]) -> Table:
     return Table(keys, {name: tuple(row[i + 1] for row in rows) for i, name in enumerate(columns)})
 
 
-def lookup(table: Table, column: str, key: int) -> Value:
+def lookup(table: Table, column: str, key: int) -> Cell:
     for row, (low, high) in enumerate(table.keys):
         if low <= key <= high:
             return table.columns[column][row]
