@@ -37,15 +37,15 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site(built: Path) -> Iterator[str]:
-    """The built site served on loopback, for the browser tests."""
+    """The built site served on loopback for the whole session, for the browser tests."""
     with serve_site(built / "site") as url:
         yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright."""
+    """Debian's Chromium driven by Playwright, launched once per session; each test opens contexts of its own."""
     with chromium() as instance:
         yield instance

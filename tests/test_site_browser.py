@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser import Visit
 from tests.conftest import REPO
 
 AXE_DIR = REPO / "tests/js"
@@ -23,24 +24,6 @@ def axe_source() -> str:
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--prefix", str(AXE_DIR)], check=True,
                        capture_output=True)
     return AXE.read_text(encoding="utf-8")
-
-
-class Visit:
-    """A page with its console errors and every request it made."""
-
-    def __init__(self, browser: Any, url: str, **context: Any):
-        self.context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context})
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.goto(url)
-        self.page.wait_for_load_state("networkidle")
-
-    def close(self) -> None:
-        self.context.close()
 
 
 def test_no_request_leaves_the_site_on_any_page_type(site: str, browser: Any) -> None:
