@@ -159,7 +159,9 @@ def test_the_bench_clock_adds_up_what_forked_workers_spent() -> None:
 
     def work(share: int) -> int:
         with clock.stage("load"):
+            ballast = b"x" * (share - 1) * (32 << 20)  # the child grows by 32 MiB; the parent by nothing
             time.sleep(0.05 * share)
+        del ballast
         if not clock.quiet:
             announced.append(f"share {share}")
         return share
@@ -170,5 +172,5 @@ def test_the_bench_clock_adds_up_what_forked_workers_spent() -> None:
     finally:
         OBSERVERS.pop()
     assert clock.wall["load"] >= 0.15  # this process's 0.05 s and the child's 0.10 s
-    assert clock.workers == 1 and clock.workers_kib >= 0
+    assert clock.workers == 1 and 24 * 1024 <= clock.workers_kib < 64 * 1024  # the child's 32 MiB, not the parent
     assert announced == ["share 1"]  # the child is quiet; the parent announces the stages
