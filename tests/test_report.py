@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shutil
@@ -49,7 +50,8 @@ def codes_of(root: Path) -> list[str]:
     return [d.code for d in lint(compiled.programs)]
 
 
-WARNED = {"content/mini/basics.yaml": BASE["content/mini/basics.yaml"].replace("Twice a [[pool]]", "Twice a number")}
+WARNED: dict[str, FileText] = {
+    "content/mini/basics.yaml": BASE["content/mini/basics.yaml"].replace("Twice a [[pool]]", "Twice a number")}
 
 
 def test_github_annotations_for_errors() -> None:
@@ -110,8 +112,11 @@ def test_human_format_in_colour(tmp_path: Path) -> None:
         re.sub("\x1b\\[[0-9;]*m", "", line) for line in human(diag, root, colour=True).split("\n"))
 
 
-class _Stream:
+class _Stream(io.StringIO):
+    """An output stream that is, or is not, a terminal."""
+
     def __init__(self, tty: bool):
+        super().__init__()
         self.tty = tty
 
     def isatty(self) -> bool:

@@ -59,7 +59,7 @@ def _results(page: Any, query: str) -> list[str]:
     page.fill("#rulesc-search-q", query)
     page.wait_for_function("document.querySelector('.rulesc-search__status').textContent.indexOf('results') > 0"
                            " || document.querySelector('.rulesc-search__status').textContent === 'No results'")
-    return page.locator(".rulesc-search__results li > a").all_inner_texts()
+    return list(page.locator(".rulesc-search__results li > a").all_inner_texts())
 
 
 def test_search_ranks_exact_names_first_and_finds_abbreviations_and_text(site: str, browser: Any) -> None:
