@@ -14,6 +14,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 VIEWPORT = {"width": 1280, "height": 900}
+# How long a page may take to load or an awaited change to show before the test fails: a bound for a machine
+# busy with other work, never a measurement (a passing test waits only as long as the page takes).
+TIMEOUT_MS = 120_000
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -54,6 +57,7 @@ class Visit:
 
     def __init__(self, browser: Any, url: str, **context: Any):
         self.context = browser.new_context(**{"viewport": VIEWPORT, **context})
+        self.context.set_default_timeout(TIMEOUT_MS)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.requests: list[str] = []
