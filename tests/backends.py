@@ -54,7 +54,7 @@ def agree(a: Any, b: Any) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(agree(a[k], b[k]) for k in a)
     if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(agree(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(agree(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b) and type(a) is type(b)
 
 

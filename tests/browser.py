@@ -1,4 +1,4 @@
-"""A static server for site/ on loopback and a Playwright-driven system Chromium."""
+"""A static server for site/ on loopback, a Playwright-driven system Chromium, and a page visit that records."""
 
 from __future__ import annotations
 
@@ -13,6 +13,10 @@ from typing import Any
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
+VIEWPORT = {"width": 1280, "height": 900}
+# How long a page may take to load or an awaited change to show before the test fails: a bound for a machine
+# busy with other work, never a measurement (a passing test waits only as long as the page takes).
+TIMEOUT_MS = 120_000
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -22,6 +26,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @contextmanager
 def serve_site(site: Path) -> Iterator[str]:
+    """site/ served on a free loopback port; yields its base URL."""
     handler = functools.partial(_Quiet, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -35,6 +40,7 @@ def serve_site(site: Path) -> Iterator[str]:
 
 @contextmanager
 def chromium() -> Iterator[Any]:
+    """Debian's Chromium, launched once by Playwright (never a downloaded browser)."""
     from playwright.sync_api import sync_playwright
 
     assert CHROMIUM.exists(), "browser tests need Debian's chromium at /usr/bin/chromium (.ci/run installs it)"
@@ -44,3 +50,37 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+class Visit:
+    """A page in a browser context of its own (so no storage is shared), with its console errors and requests."""
+
+    def __init__(self, browser: Any, url: str, **context: Any):
+        self.context = browser.new_context(**{"viewport": VIEWPORT, **context})
+        self.context.set_default_timeout(TIMEOUT_MS)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.goto(url)
+        self.page.wait_for_load_state("networkidle")
+
+    def __enter__(self) -> Visit:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.context.close()
+
+    def wait_until_calculators_are_ready(self, *keys: str) -> None:
+        """Wait until each named calculator (every one on the page if none is named) has computed."""
+        self.page.wait_for_function(
+            """(keys) => {
+                 const boxes = keys.length ? keys.map((k) => document.querySelector(`[data-calculator="${k}"]`))
+                                           : Array.from(document.querySelectorAll("[data-calculator]"));
+                 return boxes.length > 0 && boxes.every((box) => box && box.dataset.state === "ok");
+               }""", arg=list(keys))

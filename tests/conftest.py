@@ -29,6 +29,16 @@ def copy_project(target: Path) -> Path:
     return target
 
 
+SESSION_THREADS = {"browser", "site"}  # fixtures that keep a thread running until the session ends
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that use the browser or the served site run last. Both live for the whole session and keep a thread
+    running (Playwright's child watcher, the HTTP server), and a build never forks while another thread runs, so
+    the tests before them see builds share their systems between processes as a user's build does."""
+    items.sort(key=lambda item: bool(SESSION_THREADS & set(getattr(item, "fixturenames", ()))))
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The bundled project built once for the whole session: site/, build/docs, build/engine, build/export."""
@@ -37,15 +47,15 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site(built: Path) -> Iterator[str]:
-    """The built site served on loopback, for the browser tests."""
+    """The built site served on loopback for the whole session, for the browser tests."""
     with serve_site(built / "site") as url:
         yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright."""
+    """Debian's Chromium driven by Playwright, launched once per session; each test opens contexts of its own."""
     with chromium() as instance:
         yield instance

@@ -33,20 +33,33 @@ def _example_calls(programs: tuple[Program, ...]) -> list[tuple[dict[str, Any], 
     return calls
 
 
+def _python_results(engine_dir: Path, calls: list[tuple[dict[str, Any], Any]]) -> list[Any]:
+    """Each call run through the generated Python engine (each system's module imported once), encoded."""
+    engines: dict[str, Any] = {}
+    results = []
+    for call, _ in calls:
+        if call["system"] not in engines:
+            engines[call["system"]] = import_engine(engine_dir, call["system"].replace("-", "_"))
+        engine = engines[call["system"]]
+        args = [engine.R.parse_dice(call["args"][n]) if call["types"][n] == "dice" else call["args"][n]
+                for n in call["order"]]
+        results.append(encode(getattr(engine, call["formula"])(*args)))
+    return results
+
+
+def _failures(calls: list[tuple[dict[str, Any], Any]], python: list[Any],
+              js: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """The calls where Python disagrees with the worked example's answer or with JavaScript."""
+    return [(call["formula"], call["args"], expected, py_value, js_result)
+            for (call, expected), py_value, js_result in zip(calls, python, js, strict=True)
+            if not (agree(py_value, expected) and agree(py_value, js_result.get("value")))]
+
+
 def test_every_example_runs_the_same_in_python_and_javascript(built: Path, programs: tuple[Program, ...]) -> None:
     calls = _example_calls(programs)
     assert len(calls) >= 60  # the DBU core rules alone have 68 worked examples
     js = run_js(built / "build/docs", [c for c, _ in calls])
-    failures = []
-    for (call, expected), js_result in zip(calls, js):
-        engine = import_engine(built / "build/engine", call["system"].replace("-", "_"))
-        from rules_engine import parse_dice  # the engine's own runtime
-
-        args = [parse_dice(call["args"][n]) if call["types"][n] == "dice" else call["args"][n] for n in call["order"]]
-        py_value = encode(getattr(engine, call["formula"])(*args))
-        if not (agree(py_value, expected) and agree(py_value, js_result.get("value"))):
-            failures.append((call["formula"], call["args"], expected, py_value, js_result))
-    assert failures == []
+    assert _failures(calls, _python_results(built / "build/engine", calls), js) == []
 
 
 def test_calculator_defaults_agree_in_python_and_javascript(built: Path, programs: tuple[Program, ...]) -> None:
@@ -61,15 +74,26 @@ def test_calculator_defaults_agree_in_python_and_javascript(built: Path, program
     assert calls
     results = [r.get("value", r) for r in run_js(built / "build/docs", calls)]
     assert len(results) == len(expected)
-    assert [c["calculator"] for c, r, e in zip(calls, results, expected) if not agree(r, e)] == []
+    assert [c["calculator"] for c, r, e in zip(calls, results, expected, strict=True) if not agree(r, e)] == []
+
+
+TIER_OF_12 = {"system": "dbu", "formula": "tier_of_power", "args": {"power_level": 12},
+              "types": {"power_level": "int"}, "order": ["power_level"]}
 
 
 def test_a_wrong_formula_would_be_caught(built: Path) -> None:
-    """The harness really compares: a deliberately wrong expectation does not match."""
-    js = run_js(built / "build/docs", [{"system": "dbu", "formula": "tier_of_power", "args": {"power_level": 12},
-                                        "types": {"power_level": "int"}, "order": ["power_level"]}])
-    assert js == [{"value": 3}]
-    assert js != [{"value": 4}]
+    """The comparison the examples test uses reports a wrong engine, a wrong JavaScript or a wrong expectation."""
+    calls = [(TIER_OF_12, 3)]
+    python, js = _python_results(built / "build/engine", calls), run_js(built / "build/docs", [TIER_OF_12])
+    assert (python, js) == ([3], [{"value": 3}])
+    assert _failures(calls, python, js) == []
+    assert _failures(calls, [4], js) != []  # the Python engine is wrong
+    assert _failures(calls, python, [{"value": 4}]) != []  # the JavaScript is wrong
+    assert _failures(calls, python, [{"error": "RulesError: no"}]) != []  # the JavaScript failed
+    assert _failures([(TIER_OF_12, 4)], python, js) != []  # both agree, but not with the worked example
+    assert _failures([(TIER_OF_12, 1)], [True], [{"value": True}]) != []  # a flag is not the number 1
+    assert _failures([(TIER_OF_12, 0.5)], [0.5 + 1e-13], [{"value": 0.5}]) == []
+    assert _failures([(TIER_OF_12, 0.5)], [0.5 + 1e-11], [{"value": 0.5}]) != []  # beyond the 1e-12 tolerance
 
 
 def test_runtime_errors_surface_as_rules_errors_in_javascript(built: Path) -> None:

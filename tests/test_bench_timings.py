@@ -33,13 +33,15 @@ def test_forked_workers_send_back_what_they_recorded() -> None:
 
     def work(share: int) -> int:
         with timings.stage("load"):
+            ballast = b"x" * (share - 1) * (32 << 20)  # the child grows by 32 MiB; this process by nothing
             time.sleep(0.05 * share)
+        del ballast
         return share
 
     timings.add("before", 1.0, 1.0)  # recorded here before the fork: a child must not send it back again
     assert run_shares(work, [1, 2], timings) == [1, 2]
     assert timings.wall["load"] >= 0.15  # this process's 0.05 s and the child's 0.10 s
-    assert timings.workers == 1 and timings.workers_kib >= 0
+    assert timings.workers == 1 and 24 * 1024 <= timings.workers_kib < 64 * 1024  # the child's 32 MiB
     assert timings.wall == {"before": 1.0, "load": timings.wall["load"]}
 
 

@@ -16,7 +16,8 @@ def test_check_prints_a_one_line_summary(built: Path) -> None:
 
 def test_calc_formula(built: Path) -> None:
     assert run_rulesc("--root", str(built), "calc", "dbu.tier_of_power", "power_level=12") == (0, "3\n", "")
-    assert run_rulesc("--root", str(built), "calc", "dbu.raise_category", "dice=1d10", "steps=1") == (0, "1d10+1d4\n", "")
+    assert run_rulesc("--root", str(built), "calc", "dbu.raise_category", "dice=1d10", "steps=1") == (
+        0, "1d10+1d4\n", "")
 
 
 def test_calc_calculator_json(built: Path) -> None:

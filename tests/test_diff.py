@@ -239,7 +239,8 @@ def test_json_report(repo: Path) -> None:
     assert (status, err) == (0, "")
     report = json.loads(out)
     assert report["base"] == {"revision": "HEAD~1", "commit": git(repo, "rev-parse", "HEAD~1").strip()}
-    assert report["breaking"] == ["rule `dash` (Dash) removed with no alias: its permalink mini/basics/#dash stops working"]
+    assert report["breaking"] == [
+        "rule `dash` (Dash) removed with no alias: its permalink mini/basics/#dash stops working"]
     system = report["systems"][0]
     assert system["removed"] == [{"id": "dash", "name": "Dash", "page": "mini/basics/", "breaking": True}]
     assert system["changed"][0]["fields"] == [{"field": "value factor", "old": "2", "new": "3"}]
@@ -253,11 +254,13 @@ def test_no_change(repo: Path) -> None:
                                      "No changes to the rules, their numbers or their pages.\n", "")
 
 
-def test_unknown_revision_and_no_repository_are_usage_errors(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_unknown_revision_and_no_repository_are_usage_errors(repo: Path,
+                                                             tmp_path_factory: pytest.TempPathFactory) -> None:
     assert diff(repo, "no-such-branch") == (2, "", "rulesc: error: unknown git revision 'no-such-branch'\n")
     outside = tmp_path_factory.mktemp("plain")
     status, _, err = run_rulesc("--root", str(outside), "diff", "HEAD")
-    assert status == 2 and err == f"rulesc: error: {outside} is not in a git repository; rulesc diff compares git revisions\n"
+    assert status == 2
+    assert err == f"rulesc: error: {outside} is not in a git repository; rulesc diff compares git revisions\n"
 
 
 def test_errors_at_a_revision_are_reported_at_that_revision(repo: Path) -> None:

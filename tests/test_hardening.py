@@ -81,7 +81,7 @@ def test_an_interrupt_while_swapping_outputs_in_puts_the_old_ones_back(project: 
             raise KeyboardInterrupt
         real_replace(src, dst)
 
-    monkeypatch.setattr(build_module.os, "replace", replace_then_interrupt)
+    monkeypatch.setattr(os, "replace", replace_then_interrupt)  # the os module staging swaps outputs with
     with pytest.raises(KeyboardInterrupt):
         build_project(Project(project), site=False)
     assert len(calls) >= 5
@@ -141,7 +141,7 @@ def _nasty_project(tmp_path: Path, chapter: str | bytes) -> Path:
     return root
 
 
-NASTY = {
+NASTY: dict[str, str | bytes] = {
     "10,000 nested [": BASICS.replace("order: 1\n", "order: 1\nnotes: " + "[" * 10_000 + "]" * 10_000 + "\n"),
     "10,000 nested {": BASICS.replace("order: 1\n", "order: 1\nnotes: " + "{a: " * 10_000 + "}" * 10_000 + "\n"),
     "3,000 nested block mappings": BASICS + "".join(" " * i + "a:\n" for i in range(3_000)),

@@ -79,11 +79,12 @@ def prose_tokens(paragraphs: Paragraphs) -> list[Token]:
     """The tokens markdown-it makes of prose: per paragraph, a text token a line and soft breaks between them."""
     tokens: list[Token] = []
     for lines in paragraphs:
-        inline = Token("inline", "", 0, content="\n".join(lines), block=True, children=[])
+        children: list[Token] = []
         for index, line in enumerate(lines):
             if index:
-                inline.children.append(Token("softbreak", "br", 0))
-            inline.children.append(Token("text", "", 0, content=line))
+                children.append(Token("softbreak", "br", 0))
+            children.append(Token("text", "", 0, content=line))
+        inline = Token("inline", "", 0, content="\n".join(lines), block=True, children=children)
         tokens += [Token("paragraph_open", "p", 1, block=True), inline, Token("paragraph_close", "p", -1, block=True)]
     return tokens
 

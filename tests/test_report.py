@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shutil
@@ -49,12 +50,14 @@ def codes_of(root: Path) -> list[str]:
     return [d.code for d in lint(compiled.programs)]
 
 
-WARNED = {"content/mini/basics.yaml": BASE["content/mini/basics.yaml"].replace("Twice a [[pool]]", "Twice a number")}
+WARNED: dict[str, FileText] = {
+    "content/mini/basics.yaml": BASE["content/mini/basics.yaml"].replace("Twice a [[pool]]", "Twice a number")}
 
 
 def test_github_annotations_for_errors() -> None:
     assert run_rulesc("--root", SEVERAL, "check", "--format", "github") == (1, (
-        "::error file=content/mini/basics.yaml,line=3,col=8,title=E0206::expected a number >= 0 at order, got number -1\n"
+        "::error file=content/mini/basics.yaml,line=3,col=8,title=E0206::"
+        "expected a number >= 0 at order, got number -1\n"
         "::error file=content/mini/basics.yaml,line=4,col=1,title=E0201::unknown key 'foo'%0A"
         "hint: allowed keys: id, title, order, summary, rules\n"
         "::error file=content/mini/system.yaml,line=2,col=8,title=E0203::expected text at title, got number 7\n"
@@ -99,7 +102,8 @@ def test_human_format_in_colour(tmp_path: Path) -> None:
     root = write_project(tmp_path, {
         "content/mini/basics.yaml": BASE["content/mini/basics.yaml"].replace("n * factor", "n * factr")})
     assert human(diag, root, colour=True).split("\n") == [
-        "\x1b[1mcontent/mini/basics.yaml:18:19: \x1b[0m\x1b[1;31merror[E0402]\x1b[0m\x1b[1m: unknown name 'factr'\x1b[0m",
+        "\x1b[1mcontent/mini/basics.yaml:18:19: \x1b[0m\x1b[1;31merror[E0402]\x1b[0m"
+        "\x1b[1m: unknown name 'factr'\x1b[0m",
         "\x1b[1;34m  18 | \x1b[0m        expr: n * factr",
         "\x1b[1;34m     | \x1b[0m                  \x1b[1;31m^\x1b[0m",
         "\x1b[36m  = hint:\x1b[0m did you mean 'factor'?",
@@ -108,8 +112,11 @@ def test_human_format_in_colour(tmp_path: Path) -> None:
         re.sub("\x1b\\[[0-9;]*m", "", line) for line in human(diag, root, colour=True).split("\n"))
 
 
-class _Stream:
+class _Stream(io.StringIO):
+    """An output stream that is, or is not, a terminal."""
+
     def __init__(self, tty: bool):
+        super().__init__()
         self.tty = tty
 
     def isatty(self) -> bool:
@@ -138,7 +145,8 @@ def test_strict_makes_warnings_errors(tmp_path: Path) -> None:
     root = write_project(tmp_path, WARNED)
     status, out, err = run_rulesc("--root", str(root), "check", "--strict")
     assert (status, out) == (1, "")
-    assert err.startswith("content/mini/system.yaml:9:5: error[W0701]: term 'pool' is defined but no text mentions or links to it\n")
+    assert err.startswith("content/mini/system.yaml:9:5: error[W0701]: "
+                          "term 'pool' is defined but no text mentions or links to it\n")
     assert err.endswith("rulesc: 1 error(s); nothing was written\n")
     assert run_rulesc("--root", str(root), "check", "--format", "github") == (0, (
         "::warning file=content/mini/system.yaml,line=9,col=5,title=W0701::term 'pool' is defined but no text "

@@ -21,7 +21,8 @@ def _loaded() -> list[tuple[str, str, Document]]:
     for path in FILES:
         doc = load_document(path, path.name, Diagnostics())
         if doc is not None:
-            found.append((path.relative_to(ROOT).as_posix(), "system" if path.name == "system.yaml" else "chapter", doc))
+            kind = "system" if path.name == "system.yaml" else "chapter"
+            found.append((path.relative_to(ROOT).as_posix(), kind, doc))
     return found
 
 

@@ -23,36 +23,42 @@ def _free_port() -> int:
 def _fetch(url: str) -> str | None:
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
-            return response.read().decode("utf-8")
+            return bytes(response.read()).decode("utf-8")
     except OSError:
         return None
 
 
-def _wait_for(url: str, marker: str, seconds: float) -> float | None:
-    start = time.monotonic()
-    while time.monotonic() - start < seconds:
+def _shows(url: str, marker: str, seconds: float) -> bool:
+    """Whether the page at `url` shows `marker` within `seconds` (a generous bound, not a measurement)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         page = _fetch(url)
         if page is not None and marker in page:
-            return time.monotonic() - start
+            return True
         time.sleep(0.2)
-    return None
+    return False
 
 
 def test_serve_shows_an_edited_rule(tmp_path: Path) -> None:
     root = copy_project(tmp_path / "p")
     port = _free_port()
     url = f"http://127.0.0.1:{port}/{PAGE}"
-    server = subprocess.Popen([sys.executable, "-m", "generator.cli", "--root", str(root), "serve",
-                               "--dev-addr", f"127.0.0.1:{port}"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    log = tmp_path / "serve.log"
+    with log.open("wb") as out:  # a file, not a pipe nobody reads, which would stall the server once full
+        server = subprocess.Popen([sys.executable, "-m", "generator.cli", "--root", str(root), "serve",
+                                   "--dev-addr", f"127.0.0.1:{port}"], stdout=out, stderr=subprocess.STDOUT)
     try:
-        assert _wait_for(url, 'id="breakthrough"', 180) is not None, "the preview never came up"
+        assert _shows(url, 'id="breakthrough"', 180), log.read_text(errors="replace")[-2000:]
         chapter = root / "content/dbu/core-rules.yaml"
         text = chapter.read_text()
         marker = "Zanzibarian"
-        edited = text.replace("Raising your Tier of Power for a while", f"{marker} note: raising your Tier of Power for a while", 1)
+        edited = text.replace("Raising your Tier of Power for a while",
+                              f"{marker} note: raising your Tier of Power for a while", 1)
         assert edited != text
+        before = _fetch(url)
+        assert before is not None and marker not in before
         chapter.write_text(edited)
-        assert _wait_for(url, marker, 120) is not None, "the edit never reached the preview"
+        assert _shows(url, marker, 120), log.read_text(errors="replace")[-2000:]
     finally:
         server.terminate()
         server.wait(timeout=30)

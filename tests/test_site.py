@@ -6,7 +6,7 @@ import gzip
 import json
 import re
 import shutil
-from html import escape
+from html import escape, unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
@@ -16,6 +16,7 @@ import pytest
 from generator.analyze.program import Program
 from generator.build.staging import build_project
 from generator.emit.site.markup import Markup, Section
+from generator.model import Rule
 from generator.pipeline import Project, compile_project
 from tests.conftest import REPO
 
@@ -78,7 +79,7 @@ def test_every_internal_link_and_anchor_resolves(built: Path) -> None:
     pages = _pages(site)
     broken, checked = [], 0
     for name, page in pages.items():
-        for tag, _, url in page.refs:
+        for _, _, url in page.refs:
             target = _target(site, name, url)
             if target is None:
                 continue
@@ -94,10 +95,14 @@ def test_every_internal_link_and_anchor_resolves(built: Path) -> None:
 
 def test_no_page_loads_anything_from_another_host(built: Path) -> None:
     site = built / "site"
-    remote = [(name, tag, url) for name, page in _pages(site).items() for tag, attr, url in page.refs
+    pages = _pages(site)
+    remote = [(name, tag, url) for name, page in pages.items() for tag, _, url in page.refs
               if urlsplit(url).netloc and (tag != "a")]
     assert remote == []
-    for asset in [*site.rglob("*.css")]:
+    assert sum(tag in ("script", "link", "img") for page in pages.values() for tag, _, _ in page.refs) > 100
+    stylesheets = sorted(site.rglob("*.css"))
+    assert len(stylesheets) > 3
+    for asset in stylesheets:
         text = asset.read_text(encoding="utf-8")
         assert not re.search(r"@import\s+url\(\s*['\"]?https?:|url\(\s*['\"]?https?://", text), asset
     assert "fonts.googleapis.com" not in (site / "index.html").read_text()
@@ -111,14 +116,19 @@ def test_every_rule_has_its_anchor_and_a_heading_with_its_kind(built: Path) -> N
             assert re.search(rf'<h[2-6] data-kind="{rule.kind}" id="{re.escape(rule.id)}"', html), rule.id
 
 
-@pytest.fixture(scope="module")
-def mini(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The minimal golden project with hostile rule text, built into a site."""
-    root = tmp_path_factory.mktemp("hostile") / "p"
+def _mini_project(root: Path) -> Path:
+    """A copy of the minimal golden project with the bundled schema, theme and MkDocs configuration."""
     shutil.copytree(MINI, root / "content")
     for part in ("schema", "site_overrides"):
         shutil.copytree(REPO / part, root / part)
     shutil.copy2(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    return root
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The minimal golden project with hostile rule text, built into a site."""
+    root = _mini_project(tmp_path_factory.mktemp("hostile") / "p")
     basics = root / "content/mini/basics.yaml"
     text = basics.read_text().replace("    text: Half of a number, rounded down.\n",
                                       "    text: |-\n" + "".join(f"      {line}\n" for line in HOSTILE.splitlines()))
@@ -217,16 +227,77 @@ def test_index_tables_list_every_rule_of_each_kind_linking_to_it(built: Path) ->
                 assert f'href="../{rule.chapter}/#{rule.id}"' in table, rule.id
 
 
-def test_index_tables_show_key_fields(built: Path) -> None:
-    html = (built / "site/action-dice/tables/index.html").read_text() if (built / "site/action-dice").is_dir() else ""
-    program = _program(built, "dbu")
-    dbu = (built / "site/dbu/tables/index.html").read_text()
-    for rule in program.system.rules():
-        for key, value in rule.cost:
-            assert f"Cost ({key})" in dbu
-        if rule.maneuver:
-            assert rule.maneuver.type.replace("-", " ") in dbu
-    assert "<table" in dbu and (html == "" or "<table" in html)
+def _expected_facts(program: Program, rule: Rule) -> dict[str, str]:
+    """A rule's key fields as its page and the index tables must show them, worked out from the rule's data."""
+    facts = {f"Cost ({key})": value for key, value in rule.cost}
+    if rule.limits:
+        facts["Limit"] = ", ".join(f"{limit.count} per {limit.per}" for limit in rule.limits)
+    if rule.maneuver:
+        facts["Type"] = rule.maneuver.type.replace("-", " ")
+        if rule.maneuver.exploit:
+            facts["Exploit"] = rule.maneuver.exploit
+        if rule.maneuver.base:
+            facts["Modifies"] = program.rules[program.aliases.get(rule.maneuver.base, rule.maneuver.base)].name
+    if rule.upgrade:
+        if rule.upgrade.max_times:
+            facts["Max times"] = str(rule.upgrade.max_times)
+        for label, ids in (("Requires", rule.upgrade.requires), ("Excludes", rule.upgrade.excludes)):
+            if ids:
+                facts[label] = ", ".join(program.rules[program.aliases.get(i, i)].name for i in ids)
+    return facts
+
+
+def _text(markup: str) -> str:
+    """What a reader sees of an HTML fragment: tags dropped, entities decoded."""
+    return unescape(re.sub(r"<[^>]+>", "", markup)).strip()
+
+
+def _facts_shown(section: str) -> dict[str, str]:
+    """The (label, value) pairs of the facts line in a rule's section of its page."""
+    lines = re.findall(r'<p class="rulesc-facts">(.*?)</p>', section, flags=re.S)
+    assert len(lines) <= 1
+    pairs = [re.fullmatch(r"<strong>([^<]+):</strong> (.*)", part, flags=re.S) for part in
+             (lines[0].split(" \u00b7 ") if lines else [])]
+    assert all(pairs), lines
+    return {unescape(m.group(1)): _text(m.group(2)) for m in pairs if m}
+
+
+def test_each_rule_page_shows_the_rules_facts_label_by_label(built: Path) -> None:
+    compared = 0
+    for program in compile_project(Project(built)).programs:
+        site = built / "site" / program.system.id
+        pages = {c.id: (site / c.id / "index.html").read_text() for c in program.system.chapters}
+        for rule in program.system.rules():
+            expected = _expected_facts(program, rule)
+            assert _facts_shown(_section(pages[rule.chapter], rule.id)) == expected, rule.id
+            compared += len(expected)
+    assert compared > 250  # the bundled rules show 284 facts
+
+
+def _table_rows(html: str, kind: str) -> list[dict[str, str]]:
+    """An index table's rows as {column heading: cell text}."""
+    table = html.split(f'id="index-{kind}"', 1)[1].split("</table>", 1)[0]
+    heads = [_text(h) for h in re.findall(r"<th[^>]*>(.*?)</th>", table, flags=re.S)]
+    rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>", 1)[1], flags=re.S)
+    return [dict(zip(heads, map(_text, re.findall(r"<td>(.*?)</td>", row, flags=re.S)), strict=True)) for row in rows]
+
+
+def test_index_tables_show_each_rules_facts_in_their_columns(built: Path) -> None:
+    from generator.emit.site.tables import table_kinds
+
+    compared = 0
+    for program in compile_project(Project(built)).programs:
+        html = (built / f"site/{program.system.id}/tables/index.html").read_text()
+        for kind, rules in table_kinds(program):
+            rows = _table_rows(html, kind)
+            assert [row["Name"] for row in rows] == [rule.name for rule in rules], kind
+            for rule, row in zip(rules, rows, strict=True):
+                expected = _expected_facts(program, rule)
+                shown = {label: text for label, text in row.items() if text and label not in ("Name", "Under",
+                                                                                               "Chapter", "Values")}
+                assert shown == expected, rule.id
+                compared += len(expected)
+    assert compared > 250  # the bundled rules show 284 facts
 
 
 def test_search_records_cover_every_rule_and_term_with_names_and_facets(built: Path) -> None:
@@ -248,18 +319,16 @@ def test_rulesc_own_scripts_and_styles_stay_under_30_kb_gzipped(built: Path) -> 
 
 
 def test_a_renamed_rule_keeps_its_old_permalink(tmp_path: Path) -> None:
-    from generator.build.staging import build_project
-    from generator.pipeline import Project
-    from tests.conftest import copy_project
-
-    root = copy_project(tmp_path / "p")
-    chapter = root / "content/dbu/core-rules.yaml"
+    root = _mini_project(tmp_path / "p")
+    chapter = root / "content/mini/basics.yaml"
     text = chapter.read_text()
-    assert "  - id: breakthrough\n" in text
-    chapter.write_text(text.replace("  - id: breakthrough\n", "  - id: breakthrough-rule\n    aliases: [breakthrough]\n", 1))
+    renamed = text.replace("  - id: halving\n", "  - id: halving-rule\n    aliases: [halving]\n", 1)
+    assert renamed != text
+    chapter.write_text(renamed)
     build_project(Project(root))
-    page = (root / "site/dbu/core-rules/index.html").read_text()
-    assert 'id="breakthrough-rule"' in page and '<span id="breakthrough" class="rulesc-alias"></span>' in page
+    page = (root / "site/mini/basics/index.html").read_text()
+    assert 'id="halving-rule"' in page and '<span id="halving" class="rulesc-alias"></span>' in page
+    assert 'href="#halving-rule"' in page  # the link in Doubling's text follows the rename
 
 
 def test_pagefind_meta_is_canonical_whatever_order_pagefind_wrote_its_filters() -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser import Visit
 from tests.conftest import REPO
 
 AXE_DIR = REPO / "tests/js"
@@ -25,36 +26,6 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
-class Visit:
-    """A page with its console errors and every request it made."""
-
-    def __init__(self, browser: Any, url: str, **context: Any):
-        self.context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context})
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.goto(url)
-        self.page.wait_for_load_state("networkidle")
-
-    def close(self) -> None:
-        self.context.close()
-
-
-def test_no_request_leaves_the_site_on_any_page_type(site: str, browser: Any) -> None:
-    for name, path in PAGE_TYPES.items():
-        visit = Visit(browser, site + path)
-        if name == "search":
-            visit.page.fill("#rulesc-search-q", "tier")
-            visit.page.wait_for_selector(".rulesc-search__results li")
-        assert [r for r in visit.requests if not r.startswith(site)] == [], name
-        assert visit.errors == [], name
-        assert len(visit.requests) > 3
-        visit.close()
-
-
 def _axe(page: Any, axe_source: str) -> list[str]:
     page.add_script_tag(content=axe_source)
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
@@ -63,129 +34,144 @@ def _axe(page: Any, axe_source: str) -> list[str]:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_or_critical_violations(site: str, browser: Any, axe_source: str, scheme: str) -> None:
+def test_every_page_type_stays_on_the_site_logs_no_error_and_passes_axe(site: str, browser: Any, axe_source: str,
+                                                                        scheme: str) -> None:
+    """One visit per page type and colour scheme: axe-core finds no serious or critical violation, and no request
+    leaves the site (the search page's after a search has loaded its index), and the console shows no error."""
+    violations = []
     for name, path in PAGE_TYPES.items():
-        visit = Visit(browser, site + path, color_scheme=scheme)
-        expected = "slate" if scheme == "dark" else "default"
-        assert visit.page.get_attribute("body", "data-md-color-scheme") == expected
-        assert _axe(visit.page, axe_source) == [], f"{name} ({scheme})"
-        visit.close()
+        with Visit(browser, site + path, color_scheme=scheme) as visit:
+            expected = "slate" if scheme == "dark" else "default"
+            assert visit.page.get_attribute("body", "data-md-color-scheme") == expected, name
+            violations += [f"{name}: {violation}" for violation in _axe(visit.page, axe_source)]
+            if name == "search":
+                visit.page.fill("#rulesc-search-q", "tier")
+                visit.page.wait_for_selector(".rulesc-search__results li")
+            assert [r for r in visit.requests if not r.startswith(site)] == [], name
+            assert visit.errors == [], name
+            assert len(visit.requests) > 3, name
+    assert violations == []
 
 
 def _results(page: Any, query: str) -> list[str]:
     page.fill("#rulesc-search-q", query)
     page.wait_for_function("document.querySelector('.rulesc-search__status').textContent.indexOf('results') > 0"
                            " || document.querySelector('.rulesc-search__status').textContent === 'No results'")
-    return page.locator(".rulesc-search__results li > a").all_inner_texts()
+    return list(page.locator(".rulesc-search__results li > a").all_inner_texts())
+
+
+def _facets(page: Any) -> list[str]:
+    """The system and kind line under each search result."""
+    return list(page.locator(".rulesc-search__results li > span").all_inner_texts())
 
 
 def test_search_ranks_exact_names_first_and_finds_abbreviations_and_text(site: str, browser: Any) -> None:
-    visit = Visit(browser, site + "search/")
-    page = visit.page
-    assert _results(page, "Tier of Power Extra Dice")[0] == "Tier of Power Extra Dice"
-    assert _results(page, "critical target")[0] == "Critical Target"
-    assert _results(page, "KP")[0] == "Ki Points"
-    assert _results(page, "ToP")[0] == "Tier of Power"
-    assert "Botch Range" in _results(page, "botch")
-    page.check('input[name="kind"][value="term"]')
-    terms = _results(page, "dice")
-    assert terms and all("term" in t for t in page.locator(".rulesc-search__results li > span").all_inner_texts())
-    page.uncheck('input[name="kind"][value="term"]')
-    page.check('input[name="system"][value="dbu"]')
-    _results(page, "dice")
-    assert all("Dragon Ball Universe" in t for t in page.locator(".rulesc-search__results li > span").all_inner_texts())
-    assert visit.errors == []
-    visit.close()
+    with Visit(browser, site + "search/") as visit:
+        page = visit.page
+        assert _results(page, "Tier of Power Extra Dice")[0] == "Tier of Power Extra Dice"
+        assert _results(page, "critical target")[0] == "Critical Target"
+        assert _results(page, "KP")[0] == "Ki Points"
+        assert _results(page, "ToP")[0] == "Tier of Power"
+        assert "Botch Range" in _results(page, "botch")
+        _results(page, "dice")
+        unfiltered = _facets(page)
+        assert any("term" not in t for t in unfiltered) and any("Dragon Ball Universe" not in t for t in unfiltered)
+        page.check('input[name="kind"][value="term"]')
+        assert _results(page, "dice") and all("term" in t for t in _facets(page))
+        page.uncheck('input[name="kind"][value="term"]')
+        page.check('input[name="system"][value="dbu"]')
+        assert _results(page, "dice") and all("Dragon Ball Universe" in t for t in _facets(page))
+        assert visit.errors == []
 
 
 def test_header_search_lands_on_the_rule_with_enter(site: str, browser: Any) -> None:
-    visit = Visit(browser, site)
-    page = visit.page
-    page.fill("#rulesc-qs-input", "Botch Range")
-    page.wait_for_selector("#rulesc-qs-results li a")
-    assert page.locator("#rulesc-qs-results li a").first.inner_text() == "Botch Range"
-    page.press("#rulesc-qs-input", "Enter")
-    page.wait_for_url("**/dbu/core-rules/#botch-range")
-    assert visit.errors == []
-    visit.close()
+    with Visit(browser, site) as visit:
+        page = visit.page
+        page.fill("#rulesc-qs-input", "Botch Range")
+        page.wait_for_selector("#rulesc-qs-results li a")
+        assert page.locator("#rulesc-qs-results li a").first.inner_text() == "Botch Range"
+        page.press("#rulesc-qs-input", "Enter")
+        page.wait_for_url("**/dbu/core-rules/#botch-range")
+        assert visit.errors == []
 
 
 def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: Any) -> None:
-    visit = Visit(browser, site + "dbu/core-rules/")
-    link = visit.page.locator("a.rulesc-ref--term").first
-    link.focus()
-    tip = visit.page.locator("#rulesc-preview")
-    assert tip.is_visible() and tip.inner_text() == link.get_attribute("data-preview")
-    assert link.get_attribute("aria-describedby") == "rulesc-preview"
-    visit.page.keyboard.press("Escape")
-    assert not tip.is_visible()
-    visit.close()
-    touch = Visit(browser, site + "dbu/core-rules/", has_touch=True, is_mobile=True,
-                  viewport={"width": 390, "height": 844})
-    link = touch.page.locator(".md-content a.rulesc-ref--rule").first
-    href = link.get_attribute("href")
-    link.tap()
-    assert touch.page.locator("#rulesc-preview").is_visible()
-    link.tap()
-    touch.page.wait_for_function(f"location.hash === {href.split('#')[1]!r}.replace(/^/, '#')")
-    touch.close()
+    with Visit(browser, site + "dbu/core-rules/") as visit:
+        link = visit.page.locator("a.rulesc-ref--term").first
+        tip = visit.page.locator("#rulesc-preview")
+        assert not tip.is_visible()
+        link.focus()
+        assert tip.is_visible() and tip.inner_text() == link.get_attribute("data-preview")
+        assert link.get_attribute("aria-describedby") == "rulesc-preview"
+        visit.page.keyboard.press("Escape")
+        assert not tip.is_visible()
+    with Visit(browser, site + "dbu/core-rules/", has_touch=True, is_mobile=True,
+               viewport={"width": 390, "height": 844}) as touch:
+        link = touch.page.locator(".md-content a.rulesc-ref--rule").first
+        href = link.get_attribute("href")
+        link.tap()
+        assert touch.page.locator("#rulesc-preview").is_visible()
+        assert touch.page.evaluate("location.hash") != "#" + href.split("#")[1]  # the first tap only previews
+        link.tap()
+        touch.page.wait_for_function(f"location.hash === {href.split('#')[1]!r}.replace(/^/, '#')")
 
 
 def test_copy_link_copies_the_rules_permalink(site: str, browser: Any) -> None:
-    visit = Visit(browser, site + "dbu/core-rules/", permissions=["clipboard-read", "clipboard-write"])
-    button = visit.page.locator("#botch-range .rulesc-copy")
-    assert button.get_attribute("aria-label") == "Copy link to Botch Range"
-    button.click()
-    assert visit.page.evaluate("navigator.clipboard.readText()") == site + "dbu/core-rules/#botch-range"
-    visit.close()
+    with Visit(browser, site + "dbu/core-rules/", permissions=["clipboard-read", "clipboard-write"]) as visit:
+        button = visit.page.locator("#botch-range .rulesc-copy")
+        assert button.get_attribute("aria-label") == "Copy link to Botch Range"
+        button.click()
+        assert visit.page.evaluate("navigator.clipboard.readText()") == site + "dbu/core-rules/#botch-range"
 
 
 def test_index_tables_filter_and_sort_without_a_server(built: Path, browser: Any) -> None:
-    visit = Visit(browser, (built / "site/dbu/tables/index.html").as_uri())
-    page = visit.page
-    table = page.locator("[data-index-table]").first
-    rows = table.locator("tbody tr")
-    total = rows.count()
-    table.locator("input[type=search]").fill("zzz-no-such-rule")
-    assert table.locator("tbody tr:not([hidden])").count() == 0
-    assert table.locator("[role=status]").inner_text() == f"0 of {total} shown"
-    table.locator("input[type=search]").fill("")
-    header = table.locator("th").first
-    header.locator("button").click()
-    names = table.locator("tbody tr td:first-child").all_inner_texts()
-    assert header.get_attribute("aria-sort") == "ascending" and names == sorted(names, key=str.lower)
-    header.locator("button").click()
-    names = table.locator("tbody tr td:first-child").all_inner_texts()
-    assert header.get_attribute("aria-sort") == "descending" and names == sorted(names, key=str.lower, reverse=True)
-    assert visit.errors == []
-    visit.close()
+    with Visit(browser, (built / "site/dbu/tables/index.html").as_uri()) as visit:
+        table = visit.page.locator("[data-index-table]").first
+        total = table.locator("tbody tr").count()
+        assert total > 3
+        table.locator("input[type=search]").fill("zzz-no-such-rule")
+        assert table.locator("tbody tr:not([hidden])").count() == 0
+        assert table.locator("[role=status]").inner_text() == f"0 of {total} shown"
+        table.locator("input[type=search]").fill("")
+        assert table.locator("tbody tr:not([hidden])").count() == total
+        header = table.locator("th").first
+        header.locator("button").click()
+        names = table.locator("tbody tr td:first-child").all_inner_texts()
+        assert header.get_attribute("aria-sort") == "ascending" and names == sorted(names, key=str.lower)
+        header.locator("button").click()
+        names = table.locator("tbody tr td:first-child").all_inner_texts()
+        assert header.get_attribute("aria-sort") == "descending"
+        assert names == sorted(names, key=str.lower, reverse=True) != sorted(names, key=str.lower)
+        assert visit.errors == []
 
 
 def test_phone_layout_has_no_sideways_scroll(site: str, browser: Any, tmp_path: Path) -> None:
     for path in ("", "dbu/core-rules/", "dbu/tables/"):
-        visit = Visit(browser, site + path, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
-        overflow = visit.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, path
-        shot = tmp_path / f"phone-{path.replace('/', '_') or 'home'}.png"
-        visit.page.screenshot(path=str(shot), full_page=False)
-        assert shot.stat().st_size > 5000
-        assert visit.page.locator("#rulesc-qs-input").is_visible()
-        visit.close()
+        with Visit(browser, site + path, viewport={"width": 360, "height": 740}, is_mobile=True,
+                   has_touch=True) as visit:
+            width = visit.page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            assert width[0] <= width[1] == 360, path
+            shot = tmp_path / f"phone-{path.replace('/', '_') or 'home'}.png"
+            visit.page.screenshot(path=str(shot), full_page=False)
+            assert shot.stat().st_size > 5000
+            assert visit.page.locator("#rulesc-qs-input").is_visible()
+
+
+PRINT_HIDDEN = (".md-header", ".md-sidebar--primary", ".rulesc-copy", ".md-footer")
 
 
 def test_print_shows_the_chapter_without_the_chrome(site: str, browser: Any) -> None:
-    visit = Visit(browser, site + "dbu/core-rules/")
-    visit.page.emulate_media(media="print")
-    for hidden in (".md-header", ".md-sidebar--primary", ".rulesc-copy", ".md-footer"):
-        assert not visit.page.locator(hidden).first.is_visible(), hidden
-    assert visit.page.locator("h1").is_visible() and visit.page.locator("#tier-of-power").is_visible()
-    assert len(visit.page.pdf()) > 20000
-    visit.close()
+    with Visit(browser, site + "dbu/core-rules/") as visit:
+        page = visit.page
+        assert [s for s in PRINT_HIDDEN if not page.locator(s).first.is_visible()] == []  # all shown on screen
+        page.emulate_media(media="print")
+        assert [s for s in PRINT_HIDDEN if page.locator(s).first.is_visible()] == []
+        assert page.locator("h1").is_visible() and page.locator("#tier-of-power").is_visible()
+        assert len(page.pdf()) > 20000
 
 
 def test_palette_toggle_switches_between_light_and_dark(site: str, browser: Any) -> None:
-    visit = Visit(browser, site, color_scheme="light")
-    assert visit.page.get_attribute("body", "data-md-color-scheme") == "default"
-    visit.page.locator("label.md-header__button[for^='__palette']:visible").first.click()
-    assert visit.page.get_attribute("body", "data-md-color-scheme") == "slate"
-    visit.close()
+    with Visit(browser, site, color_scheme="light") as visit:
+        assert visit.page.get_attribute("body", "data-md-color-scheme") == "default"
+        visit.page.locator("label.md-header__button[for^='__palette']:visible").first.click()
+        assert visit.page.get_attribute("body", "data-md-color-scheme") == "slate"
