@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import threading
 import time
 from pathlib import Path
 
@@ -56,6 +57,7 @@ def two_systems(root: Path) -> Project:
 
 def test_a_build_reports_each_stage_of_every_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(JOBS_VARIABLE, "2")
+    assert threading.enumerate() == [threading.main_thread()]  # an earlier test left a thread: builds won't fork
     timings = build_project(two_systems(tmp_path / "shared"), site=False).timings
     assert set(timings.wall) == COMPILE_STAGES | {"swap"}  # no site: no mkdocs, no search index
     assert set(timings.cpu) == set(timings.wall) and all(seconds >= 0 for seconds in timings.wall.values())
