@@ -36,7 +36,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests that use the browser or the served site run last. Both live for the whole session and keep a thread
     running (Playwright's child watcher, the HTTP server), and a build never forks while another thread runs, so
     the tests before them see builds share their systems between processes as a user's build does."""
-    items.sort(key=lambda item: bool(SESSION_THREADS & set(getattr(item, "fixturenames", ()))))
+    threaded = {item.path for item in items if SESSION_THREADS & set(getattr(item, "fixturenames", ()))}
+    # Whole files move, not single tests: with --dist loadfile a worker takes a file at once, at the place of its
+    # first test, so a file that mixed the two kinds would start the session's threads early in that worker.
+    items.sort(key=lambda item: (item.path in threaded, bool(SESSION_THREADS & set(getattr(item, "fixturenames", ())))))
 
 
 @pytest.fixture(scope="session")
