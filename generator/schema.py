@@ -18,7 +18,17 @@ from referencing import Registry, Resource
 from generator.diagnostics.core import Diagnostics, did_you_mean
 from generator.load import Document, JsonPath
 
-SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
+PACKAGE = Path(__file__).resolve().parent
+
+
+def packaged_schemas(package: Path = PACKAGE) -> Path:
+    """The schemas rulesc ships: generator/schemas/ when installed from a wheel (pyproject.toml packages the
+    repository's schema/ folder there), else the source checkout's schema/ itself (an editable install)."""
+    installed = package / "schemas"
+    return installed if installed.is_dir() else package.parent / "schema"
+
+
+SCHEMA_DIR = packaged_schemas()
 SCHEMA_FILES = ("common.schema.json", "system.schema.json", "chapter.schema.json")
 TYPE_NAMES = {"integer": "a whole number", "string": "text", "boolean": "true or false", "object": "a mapping",
               "array": "a list", "number": "a number", "null": "nothing"}

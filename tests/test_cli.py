@@ -24,6 +24,7 @@ def test_calc_calculator_json(built: Path) -> None:
     status, out, _ = run_rulesc("--root", str(built), "calc", "dbu/tier-of-power", "power_level=25", "--json")
     assert status == 0
     assert json.loads(out) == {"id": "dbu/tier-of-power", "inputs": {"power_level": 25},
+                               "types": {"tier": "int", "extra": "dice", "greater": "dice", "highest_tier": "int"},
                                "outputs": {"tier": 6, "extra": "1d10+1d4", "greater": "1d10+1d6", "highest_tier": 8}}
 
 
@@ -31,11 +32,11 @@ def test_calc_usage_errors(built: Path) -> None:
     assert run_rulesc("--root", str(built), "calc", "dbu.tier_of_powr", "power_level=1") == (
         2, "", "rulesc: error: unknown formula 'dbu.tier_of_powr'; did you mean 'tier_of_power'?\n")
     assert run_rulesc("--root", str(built), "calc", "dbu.tier_of_power", "power_level=31") == (
-        2, "", "rulesc: error: power_level=31 is outside 1..30\n")
+        2, "", "rulesc: error: dbu.tier_of_power: power_level takes a whole number from 1 to 30; got '31'\n")
     assert run_rulesc("--root", str(built), "calc", "dbu.tier_of_power") == (
         2, "", "rulesc: error: dbu.tier_of_power needs power_level=...\n")
     assert run_rulesc("--root", str(built), "calc", "dbu.tier_of_power", "power_level=x")[2] == (
-        "rulesc: error: power_level must be a whole number, got 'x'\n")
+        "rulesc: error: dbu.tier_of_power: power_level takes a whole number from 1 to 30; got 'x'\n")
 
 
 def test_list_names_every_formula_and_calculator(built: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.analyze.lint import lint
+from generator.build.site_config import site_config_problems
 from generator.build.staging import compiled_nav
 from generator.diagnostics.catalog import BASE, CATALOG, FileText, Generated
 from generator.diagnostics.core import ContentError, Diagnostic, Span
@@ -47,6 +48,8 @@ def codes_of(root: Path) -> list[str]:
         compiled = compile_project(Project(root))
     except ContentError as exc:
         return [d.code for d in exc.diagnostics]
+    if (root / "mkdocs.yml").is_file():  # the site's settings, as `rulesc build` checks them
+        return [d.code for d in site_config_problems(root)] or [d.code for d in lint(compiled.programs)]
     return [d.code for d in lint(compiled.programs)]
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from generator.analyze.program import Program
 from generator.build.parallel import WorkerFailed, plan, run_shares
+from generator.build.site_config import load_site_config
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
 from generator.emit.engine import emit_engine, engine_module
 from generator.emit.export import emit_export, system_export
@@ -272,7 +273,6 @@ def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[An
     time until the pages were written ("mkdocs") and that of the post-build plugins ("search_index")."""
     clock = _SiteClock(Timings())  # from here on, MkDocs' time (importing it too)
     from mkdocs.commands.build import build
-    from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
     os.environ.setdefault("SOURCE_DATE_EPOCH", FIXED_EPOCH)
@@ -282,9 +282,9 @@ def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[An
     previous = logger.level
     logger.setLevel(logging.WARNING)
     try:
-        # not strict when dirty: MkDocs warns on every dirty build
-        config = load_config(config_file=str(project.root / "mkdocs.yml"), docs_dir=str(docs),
-                             site_dir=str(site_dir), nav=navigation, strict=not dirty)
+        # not strict when dirty: MkDocs warns on every dirty build; a refused setting is the user's error
+        config = load_site_config(project.root, docs_dir=str(docs), site_dir=str(site_dir), nav=navigation,
+                                  strict=not dirty)
         for plugin in config["plugins"].values():
             if hasattr(plugin, "background"):
                 plugin.background = background_search

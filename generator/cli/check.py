@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from generator.analyze.lint import lint
+from generator.build.site_config import syntax_problems
 from generator.diagnostics import report
 from generator.diagnostics.core import ContentError, sorted_diagnostics
 from generator.pipeline import Project, compile_project
@@ -23,6 +24,9 @@ def register(commands: Any) -> None:
 def run_check(project: Project, args: argparse.Namespace) -> int:
     compiled = compile_project(project)
     programs = compiled.programs
+    site_problems = syntax_problems(project.root)  # MkDocs' own checks of the settings take a second: build runs them
+    if site_problems:
+        raise ContentError(site_problems)
     warnings = sorted_diagnostics([*compiled.warnings, *lint(programs)])
     if args.strict and warnings:
         raise ContentError(report.promote(warnings))

@@ -8,12 +8,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from generator.analyze.program import Program, show
+from generator.cli.answers import encode
+from generator.cli.inputs import parse_input
 from generator.cli.usage import UsageError
 from generator.diagnostics.core import did_you_mean
 from generator.emit.site.calculators import display
-from generator.model import Param, default_of
+from generator.model import Output, Param, default_of
 from generator.pipeline import Project, compile_project
-from generator.runtime.rulesc_runtime import Dice, RulesError, parse_dice
+from generator.runtime.rulesc_runtime import RulesError
 
 
 def register(commands: Any) -> None:
@@ -23,7 +25,8 @@ def register(commands: Any) -> None:
     calc = commands.add_parser("calc", help="evaluate a formula (system.formula) or calculator (system/calculator)")
     calc.add_argument("id", help="e.g. system.formula or system/calculator")
     calc.add_argument("assignments", nargs="*", metavar="name=value")
-    calc.add_argument("--json", action="store_true", help="print JSON")
+    calc.add_argument("--json", action="store_true",
+                      help="print JSON: the inputs, each result's type and value (exact fractions beside floats)")
     calc.set_defaults(run=run_calc)
 
 
@@ -93,10 +96,12 @@ def _formula(programs: dict[str, Program], full_id: str, given: dict[str, str], 
     missing = [p.name for p in formula.params if p.name not in given]
     if missing:
         raise UsageError(f"{full_id} needs " + " ".join(f"{name}=..." for name in missing))
-    values = {p.name: _parse(p, given[p.name]) for p in formula.params}
+    values = {p.name: parse_input(full_id, p, given[p.name], program.upgrades()) for p in formula.params}
     result = _answer(lambda: program.call(formula_id, [values[p.name] for p in formula.params]))
     if as_json:
-        print(json.dumps({"id": full_id, "inputs": _jsonable(values), "result": _jsonable(result)}))
+        returns = program.returns[formula_id]
+        print(json.dumps({"id": full_id, "inputs": _inputs(formula.params, values), "type": returns,
+                          "result": encode(result, returns)}))
     else:
         print(show(result))
     return 0
@@ -109,15 +114,23 @@ def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str
     if calc is None:
         raise UsageError(_unknown("calculator", full_id, calc_id, program.calculators, "rulesc list"))
     _no_extra(given, calc.inputs, full_id)
-    values = {p.name: _parse(p, given[p.name]) if p.name in given else default_of(p) for p in calc.inputs}
+    values = {p.name: parse_input(full_id, p, given[p.name], program.upgrades()) if p.name in given
+              else default_of(p) for p in calc.inputs}
     results = _answer(lambda: program.calculate(calc_id, values))
     if as_json:
-        print(json.dumps({"id": full_id, "inputs": _jsonable(values), "outputs": _jsonable(results)}))
+        types = {o.name: _output_type(program, o) for o in calc.outputs}
+        print(json.dumps({"id": full_id, "inputs": _inputs(calc.inputs, values), "types": types,
+                          "outputs": {name: encode(results[name], types[name]) for name in types}}))
         return 0
     width = max(len(o.label) for o in calc.outputs)
     for output in calc.outputs:
         print(f"{output.label:<{width}}  {display(results[output.name], output.format)}")
     return 0
+
+
+def _output_type(program: Program, output: Output) -> str:
+    """The checker's type of a calculator output (recorded for every node of a checked expression)."""
+    return program.types.get(id(output.expr.node), "int")
 
 
 def _unknown(what: str, full_id: str, name: str, known: Iterable[str], command: str) -> str:
@@ -132,23 +145,6 @@ def _no_extra(given: dict[str, str], params: tuple[Param, ...], full_id: str) ->
             raise UsageError(f"{full_id} has no input {name!r}; it takes {', '.join(names)}")
 
 
-def _parse(param: Param, text: str) -> Any:
-    if param.type == "upgrades":
-        return tuple(part.strip() for part in text.split(",") if part.strip())
-    try:
-        if param.type == "dice":
-            return parse_dice(text)
-        if param.type == "bool":
-            return {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}[text.lower()]
-        value = int(text)
-    except (KeyError, ValueError, RulesError):
-        kinds = {"int": "a whole number", "bool": "true or false", "dice": "dice like 1d10+1d4"}
-        raise UsageError(f"{param.name} must be {kinds[param.type]}, got {text!r}") from None
-    if (param.min is not None and value < param.min) or (param.max is not None and value > param.max):
-        raise UsageError(f"{param.name}={value} is outside {param.min}..{param.max}")
-    return value
-
-
 def _answer(compute: Any) -> Any:
     try:
         return compute()
@@ -156,7 +152,5 @@ def _answer(compute: Any) -> Any:
         raise UsageError(f"no answer: {exc}") from None
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    return str(value) if isinstance(value, Dice) else value
+def _inputs(params: tuple[Param, ...], values: dict[str, Any]) -> dict[str, Any]:
+    return {p.name: encode(values[p.name], p.type) for p in params}

@@ -275,6 +275,18 @@ WARNINGS = [
                                        "title: Supplement}")}, {SYSTEM: BASE_SYSTEM}),
 ]
 
+SITE_CONFIG = "mkdocs.yml"
+SITE = "site_name: Rules reference\nuse_directory_urls: true\n"
+
+SITE_SETTINGS = [
+    Entry("E0801", "mkdocs.yml is not valid YAML", "The site's configuration file must be YAML like the content; "
+          "`rulesc check` reads it too, so the mistake shows before a build.",
+          {SITE_CONFIG: "site_name: [Rules reference\nuse_directory_urls: true\n"}, {SITE_CONFIG: SITE}),
+    Entry("E0802", "a setting MkDocs refuses", "`rulesc build` hands mkdocs.yml to MkDocs, which refuses an unknown "
+          "key, a value of the wrong type, a plugin or theme that is not installed, or a missing file.",
+          {SITE_CONFIG: SITE.replace("true", "maybe")}, {SITE_CONFIG: SITE}),
+]
+
 SECTIONS: list[tuple[str, str, list[Entry]]] = [
     ("Layout", "Where rulesc looks for content.", LAYOUT),
     ("Reading files", "Problems found while reading a file, before its meaning is looked at.", LOADING),
@@ -283,6 +295,7 @@ SECTIONS: list[tuple[str, str, list[Entry]]] = [
     ("Formulas", "Formulas checked for syntax, names and types.", FORMULAS),
     ("Worked examples", "Every example is run; a wrong one fails the check.", EXAMPLES),
     ("References", "Ids, links and sources checked across a whole system.", REFERENCES),
+    ("Site configuration", "mkdocs.yml, checked when the site is built.", SITE_SETTINGS),
     ("Warnings", "Not errors: `rulesc check` lists them and exits 0, unless `--strict` makes them errors.", WARNINGS),
 ]
 

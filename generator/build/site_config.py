@@ -1,0 +1,98 @@
+"""mkdocs.yml read as a user's file: a YAML error at its line, each setting MkDocs refuses at its key."""
+
+from __future__ import annotations
+
+import logging
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.diagnostics.core import ContentError, Diagnostic, Span
+
+CONFIG = "mkdocs.yml"
+CONFIG_VALUE = re.compile(r"Config value '([^']+)': (.*)", re.DOTALL)
+
+
+def syntax_problems(root: Path) -> list[Diagnostic]:
+    """E0801 where the project's mkdocs.yml is not YAML; none where it is, or where there is none."""
+    path = root / CONFIG
+    if not path.is_file():
+        return []
+    try:
+        yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)  # no tags built: !ENV is fine
+    except yaml.MarkedYAMLError as exc:
+        mark, start = exc.problem_mark or exc.context_mark, exc.context_mark
+        span = Span(CONFIG, mark.line + 1, mark.column + 1) if mark else None
+        hint = f"{exc.context} at line {start.line + 1}, column {start.column + 1}" if start and exc.context else None
+        return [Diagnostic("error", "E0801", f"{CONFIG} is not valid YAML: {exc.problem or exc.context}", span, hint)]
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        return [Diagnostic("error", "E0801", f"{CONFIG} is not valid YAML: {exc}", None)]
+    return []
+
+
+def load_site_config(root: Path, **options: Any) -> Any:
+    """MkDocs' configuration of the project (options override mkdocs.yml); a ContentError lists what is wrong."""
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    if not (root / CONFIG).is_file():
+        raise ContentError([Diagnostic("error", "E0802", f"{CONFIG}: the project folder has no {CONFIG}", None,
+                                       "`rulesc build --no-site` builds everything but the site")])
+    problems = syntax_problems(root)
+    if problems:
+        raise ContentError(problems)
+    capture, logger = _Capture(), logging.getLogger("mkdocs")
+    logger.addHandler(capture)
+    try:
+        return load_config(config_file=str(root / CONFIG), **options)
+    except (MkDocsException, SystemExit) as exc:
+        raise ContentError(refused(root, capture.messages or [str(exc)])) from None
+    finally:
+        logger.removeHandler(capture)
+
+
+def site_config_problems(root: Path) -> list[Diagnostic]:
+    """Everything MkDocs would refuse in the project's mkdocs.yml, checked without building anything."""
+    with tempfile.TemporaryDirectory() as docs, tempfile.TemporaryDirectory() as site:
+        try:
+            load_site_config(root, docs_dir=docs, site_dir=site)
+        except ContentError as exc:
+            return exc.diagnostics
+    return []
+
+
+def refused(root: Path, messages: list[str]) -> list[Diagnostic]:
+    """E0802 for each setting MkDocs refused, at its key in mkdocs.yml where the file has it."""
+    found = [m for m in (CONFIG_VALUE.fullmatch(text.strip()) for text in messages) if m]
+    if not found:
+        return [Diagnostic("error", "E0802", f"{CONFIG}: {' '.join(messages)}", None)]
+    return [_refusal(root, key, reason) for key, reason in (m.groups() for m in found)]
+
+
+def _refusal(root: Path, key: str, reason: str) -> Diagnostic:
+    span = _key_span(root, key)
+    where = "" if span else f"{CONFIG}: "
+    return Diagnostic("error", "E0802", f"{where}MkDocs refuses '{key}': {reason.strip()}", span)
+
+
+def _key_span(root: Path, key: str) -> Span | None:
+    try:
+        node = yaml.compose((root / CONFIG).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    marks = [k.start_mark for k, _ in node.value if isinstance(k, yaml.ScalarNode) and k.value == key]
+    return Span(CONFIG, marks[0].line + 1, marks[0].column + 1) if marks else None
+
+
+class _Capture(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())

@@ -1,0 +1,66 @@
+"""A broken mkdocs.yml is the user's error: exit 1 at its line, no traceback, and the last build left as it was."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.run_case import run_rulesc
+from tests.test_build import digest
+
+MINIMAL = Path(__file__).resolve().parent / "cases" / "good" / "minimal"
+CONFIG = "site_name: Odd site\nuse_directory_urls: true\nplugins:\n  - rulesc-search\n"
+DONE = "rulesc: 1 error(s); nothing was written\n"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small project built once with a good mkdocs.yml: the outputs a broken one must leave alone."""
+    root = tmp_path_factory.mktemp("site-config") / "project"
+    shutil.copytree(MINIMAL / "content", root / "content")
+    (root / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
+    assert run_rulesc("--root", str(root), "build")[0] == 0
+    return root
+
+
+@pytest.mark.parametrize(("old", "new", "first_line"), [
+    ("site_name: Odd site", "site_name: [Odd site",
+     "mkdocs.yml:2:19: error[E0801]: mkdocs.yml is not valid YAML: expected ',' or ']', but got ':'"),
+    ("use_directory_urls: true", "use_directory_urls: true\nsearch_box: 3",
+     "mkdocs.yml:3:1: error[E0802]: MkDocs refuses 'search_box': Unrecognised configuration name: search_box"),
+    ("  - rulesc-search", "  - rulesc-searhc",
+     "mkdocs.yml:3:1: error[E0802]: MkDocs refuses 'plugins': The \"rulesc-searhc\" plugin is not installed"),
+    ("use_directory_urls: true", "use_directory_urls: sometimes",
+     "mkdocs.yml:2:1: error[E0802]: MkDocs refuses 'use_directory_urls': Expected type: <class 'bool'> but "
+     "received: <class 'str'>"),
+])
+def test_a_broken_mkdocs_yml_is_a_user_error_and_changes_nothing(built: Path, tmp_path: Path, old: str, new: str,
+                                                                 first_line: str) -> None:
+    root = tmp_path / "project"
+    shutil.copytree(built, root)
+    config = root / "mkdocs.yml"
+    config.write_text(CONFIG.replace(old, new), encoding="utf-8")
+    before = digest(root)
+    status, out, err = run_rulesc("--root", str(root), "build")
+    assert (status, out) == (1, "")
+    assert err.splitlines()[0] == first_line and err.endswith(DONE) and "Traceback" not in err
+    assert digest(root) == before and not list(root.glob(".rulesc-tmp-*"))
+
+
+def test_check_reports_mkdocs_yml_syntax_with_where_it_started(tmp_path: Path) -> None:
+    shutil.copytree(MINIMAL / "content", tmp_path / "content")
+    (tmp_path / "mkdocs.yml").write_text("site_name: Odd\nnav: [a, {b: c.md\n", encoding="utf-8")
+    status, out, err = run_rulesc("--root", str(tmp_path), "check")
+    assert (status, out) == (1, "")
+    assert err == ("mkdocs.yml:3:1: error[E0801]: mkdocs.yml is not valid YAML: expected ',' or '}', but got "
+                   "'<stream end>'\n  = hint: while parsing a flow mapping at line 2, column 10\n" + DONE)
+
+
+def test_a_missing_mkdocs_yml_is_named(tmp_path: Path) -> None:
+    shutil.copytree(MINIMAL / "content", tmp_path / "content")
+    assert run_rulesc("--root", str(tmp_path), "build") == (1, "", (
+        "error[E0802]: mkdocs.yml: the project folder has no mkdocs.yml\n"
+        "  = hint: `rulesc build --no-site` builds everything but the site\n" + DONE))
+    assert run_rulesc("--root", str(tmp_path), "build", "--no-site")[0] == 0

@@ -1,0 +1,113 @@
+"""The wheel: every module and the schemas in it, and `rulesc check` run from it on a project without schema/."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from generator.schema import packaged_schemas
+
+REPO = Path(__file__).resolve().parent.parent
+SOURCES = ("pyproject.toml", "README.md", "generator", "schema")
+CHAPTER = """\
+id: odd-bits
+title: Odd bits
+order: 1
+summary: One rule.
+rules:
+  - id: two-x
+    name: Two X
+    kind: general
+    text: Twice a [[thing]].
+    provenance: {source: notes, section: Twice}
+"""
+SYSTEM = """\
+id: q-7
+title: Q seven
+summary: A system with no schema folder of its own.
+sources:
+  - {id: notes, file: notes.txt, title: Notes}
+dice:
+  summary: None.
+terms:
+  - {id: thing, name: Thing, definition: Anything at all.}
+"""
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from a copy of the sources, as pip builds it for an installation or a pre-commit hook."""
+    source, out = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel")
+    for part in SOURCES:
+        if (REPO / part).is_dir():
+            shutil.copytree(REPO / part, source / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(REPO / part, source / part)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
+                    "-q", "-w", str(out), str(source)], check=True, capture_output=True)
+    (found,) = out.glob("rulesc-*.whl")
+    return found
+
+
+def test_the_wheel_ships_the_schemas_byte_for_byte(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = {name.removeprefix("generator/schemas/"): archive.read(name) for name in archive.namelist()
+                   if name.startswith("generator/schemas/")}
+    assert shipped == {path.name: path.read_bytes() for path in (REPO / "schema").glob("*.json")}
+    assert {"common.schema.json", "system.schema.json", "chapter.schema.json", "export.schema.json"} <= set(shipped)
+
+
+def test_the_wheel_holds_every_module_and_runtime(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    sources = {path.relative_to(REPO).as_posix() for pattern in ("*.py", "*.js")
+               for path in (REPO / "generator").rglob(pattern) if "__pycache__" not in path.parts}
+    assert sources - names == set()
+
+
+def test_the_package_list_names_every_package() -> None:
+    listed = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"]
+    found = {".".join(init.parent.relative_to(REPO).parts) for init in (REPO / "generator").rglob("__init__.py")}
+    assert set(listed) == found | {"generator.schemas"}
+
+
+def _project(root: Path, chapter: str) -> Path:
+    (root / "content" / "q-7").mkdir(parents=True)
+    (root / "content" / "q-7" / "system.yaml").write_text(SYSTEM, encoding="utf-8")
+    (root / "content" / "q-7" / "odd-bits.yaml").write_text(chapter, encoding="utf-8")
+    return root
+
+
+def _check_from(installed: Path, project: Path) -> subprocess.CompletedProcess[str]:
+    """`rulesc check` run by the unpacked wheel (a pure-Python wheel installs by unpacking), in a project folder."""
+    script = ("import sys, generator.schema as s; print(s.SCHEMA_DIR, file=sys.stderr); "
+              "from generator.cli.main import main; sys.exit(main(['check']))")
+    return subprocess.run([sys.executable, "-c", script], cwd=project, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(installed), "PATH": "/usr/bin:/bin"}, check=False)
+
+
+def test_check_runs_from_the_wheel_on_a_project_without_schemas(wheel: Path, tmp_path: Path) -> None:
+    installed = tmp_path / "site-packages"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(installed)
+    good = _check_from(installed, _project(tmp_path / "good", CHAPTER))
+    assert good.stderr.splitlines()[0] == str(installed / "generator" / "schemas")  # the wheel's, not the checkout's
+    assert (good.returncode, good.stdout) == (0, "rulesc: ok: 1 system(s), 1 rules, 0 formulas, 0 examples passed, "
+                                                 "0 calculators\n")
+    bad = _check_from(installed, _project(tmp_path / "bad", CHAPTER.replace("order: 1", "order: 1\ncolour: red")))
+    assert bad.returncode == 1 and "content/q-7/odd-bits.yaml:4:1: error[E0201]: unknown key 'colour'" in bad.stderr
+
+
+def test_packaged_schemas_prefers_the_installed_folder(tmp_path: Path) -> None:
+    package = tmp_path / "generator"
+    (tmp_path / "schema").mkdir(parents=True)
+    package.mkdir()
+    assert packaged_schemas(package) == tmp_path / "schema"  # a source checkout
+    (package / "schemas").mkdir()
+    assert packaged_schemas(package) == package / "schemas"  # installed from a wheel
