@@ -202,6 +202,10 @@ class Rule:
             return self.span
         return self.doc.span(self.path + (name,))
 
+    def value_span(self, name: str) -> Span:
+        """Where the value `name` is written under the rule's values:; the rule's own span without a document."""
+        return self.span if self.doc is None else self.doc.span(self.path + ("values", name))
+
 
 @lru_cache(maxsize=1024)
 def _dice(text: str) -> Dice:

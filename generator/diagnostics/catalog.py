@@ -238,6 +238,9 @@ FORMULAS = [
     rule_edit("E0406", "let reuses a name", "`let name = value in ...` must introduce a new name, not one that is "
               "already a parameter or a value.", "expr: n * factor", "expr: let n = n * 2 in n * factor",
               "expr: let twice = n * 2 in twice * factor // 2"),
+    rule_edit("E0407", "text value used in a formula", "A value written as text (not a number, true/false or a "
+              "dice pool) can be shown in rule text, but a formula cannot compute with it. The error is at the "
+              "value and says what its first use needs.", "factor: 2", "factor: two"),
 ]
 
 EXAMPLES = [
