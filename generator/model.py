@@ -13,7 +13,7 @@ from generator.formula import nodes
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
-from generator.runtime.rulesc_runtime import Dice, RulesError, parse_dice
+from generator.runtime.rulesc_runtime import MAX_INT, Dice, RulesError, parse_dice
 
 Scalar: TypeAlias = int | bool | str
 _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice": "dice (dice)"}
@@ -201,6 +201,10 @@ class Rule:
         if self.doc is None or name not in _at(self.doc.data, self.path):
             return self.span
         return self.doc.span(self.path + (name,))
+
+    def value_span(self, name: str) -> Span:
+        """Where the value `name` is written under the rule's values:; the rule's own span without a document."""
+        return self.span if self.doc is None else self.doc.span(self.path + ("values", name))
 
 
 @lru_cache(maxsize=1024)
@@ -396,7 +400,9 @@ class _Builder:
             if not self.row_fits(row, names, rpath):
                 continue
             rows.append(tuple(self.cell(row[c.key], c, rpath + (c.key,)) for c in columns))
-            keys.append(self.key(row[names[0]]))
+            keys.append(self.key(row[names[0]], columns[0], rpath + (names[0],)))
+        self.no_overlaps(t["name"], [(key, self.span(path + ("rows", i, names[0])), row[0])
+                                     for i, (key, row) in enumerate(zip(keys, rows, strict=True))])
         return Table(t["name"], t.get("caption"), columns, tuple(rows), tuple(keys), self.span(path))
 
     def row_fits(self, row: dict[str, Scalar], names: list[str], path: JsonPath) -> bool:
@@ -414,15 +420,72 @@ class _Builder:
             return self.typed(raw if isinstance(raw, str) else str(raw), "dice", path)
         if column.type == "int":
             return self.typed(raw, "int", path)
+        if column.type == "range":
+            self.range(raw, path)
         return raw if isinstance(raw, str) else str(raw).lower() if isinstance(raw, bool) else str(raw)
 
-    def key(self, raw: Scalar) -> tuple[int, int]:
-        text = str(raw).strip()
-        low, sep, high = text.partition("-")
-        try:
-            return (int(low), int(high) if sep else int(low))
-        except ValueError:
-            return (0, -1)  # an empty range; tables keyed by text are not looked up
+    def key(self, raw: Scalar, column: Column, path: JsonPath) -> tuple[int, int]:
+        """The whole numbers a row covers, (low, high); a text or dice first column is no key (empty)."""
+        if column.type == "range":
+            return self.range(raw, path, report=False) or NO_KEY
+        if column.type == "int" and isinstance(raw, int) and not isinstance(raw, bool):
+            return (raw, raw)
+        return NO_KEY  # an int cell of the wrong type is reported by cell(); text and dice tables have no keys
+
+    def range(self, raw: Scalar, path: JsonPath, report: bool = True) -> tuple[int, int] | None:
+        """A range cell read as (low, high): 5, 1-4, -5--1, -3-2 or 5+ (5 up to MAX_INT); None if it is not one."""
+        low, high, problem = parse_range(raw)
+        if problem is None:
+            return (low, high)
+        if report:
+            self.diags.error("E0304", f"expected a range of whole numbers, got {_shown(raw)}: {problem}",
+                             self.span(path), RANGE_HINT)
+        return None
+
+    def no_overlaps(self, table: str, keyed: list[tuple[tuple[int, int], Span, Value]]) -> None:
+        """Rows whose keys share a whole number are an error at the later row: a lookup must have one answer."""
+        reach: tuple[tuple[int, int], Span, Value] | None = None  # the row reaching highest so far
+        for key, span, shown in sorted((k for k in keyed if k[0] != NO_KEY), key=lambda k: (k[0], k[1])):
+            if reach is not None and key[0] <= reach[0][1]:
+                first, later = sorted((reach, (key, span, shown)), key=lambda k: k[1])
+                both = (max(key[0], reach[0][0]), min(key[1], reach[0][1]))
+                self.diags.error("E0305", f"rows {first[2]} and {later[2]} of table '{table}' overlap at "
+                                 f"{_shown_range(both)}", later[1],
+                                 f"the other row is at {first[1]}; a lookup must find one row for each number")
+            if reach is None or key[1] > reach[0][1]:
+                reach = (key, span, shown)
+
+
+NO_KEY = (0, -1)  # covers no number: rows of tables keyed by text or dice, and keys that did not parse
+RANGE = re.compile(r"\s*(-?[0-9]+)\s*(?:([-\u2013])\s*(-?[0-9]+)|(\+))?\s*")
+RANGE_HINT = "write a whole number (5), a range (1-4, -5--1) or a number and up (20+)"
+
+
+def parse_range(raw: Scalar) -> tuple[int, int, str | None]:
+    """A range cell as (low, high, None), or (0, -1, what is wrong with it)."""
+    if isinstance(raw, bool):
+        return (0, -1, "true and false are not numbers")
+    if isinstance(raw, int):
+        return (raw, raw, None) if abs(raw) <= MAX_INT else (0, -1, f"it is beyond {MAX_INT}")
+    match = RANGE.fullmatch(raw)
+    if match is None:
+        return (0, -1, "it is not a number, two numbers joined by '-', or a number followed by '+'")
+    low = int(match.group(1))
+    high = MAX_INT if match.group(4) else int(match.group(3)) if match.group(2) else low
+    if max(abs(low), abs(high)) > MAX_INT:
+        return (0, -1, f"it reaches beyond {MAX_INT}, the largest whole number rulesc computes with")
+    if high < low:
+        return (0, -1, f"it runs backwards; write {high}-{low}")
+    return (low, high, None)
+
+
+def _shown(raw: Scalar) -> str:
+    return ("true" if raw else "false") if isinstance(raw, bool) else repr(raw) if isinstance(raw, str) else str(raw)
+
+
+def _shown_range(key: tuple[int, int]) -> str:
+    low, high = key
+    return str(low) if low == high else f"{low}+" if high == MAX_INT else f"{low}-{high}"
 
 
 def default_of(param: Param) -> Any:

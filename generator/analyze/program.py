@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
+from generator.formula import nodes
 from generator.formula.check import Scope, type_of
 from generator.formula.evaluate import evaluate
 from generator.model import Calculator, Formula, Param, Rule, System, Table, Term, Text, Value
@@ -36,6 +38,8 @@ class Program:
     returns: dict[str, str] = field(default_factory=dict)
     types: dict[int, str] = field(default_factory=dict)
     value_names: set[str] = field(default_factory=set)
+    text_values: dict[str, tuple[str, Span]] = field(default_factory=dict)  # values no formula can use, and where
+    _reported: set[str] = field(default_factory=set, repr=False, compare=False)  # text values already reported
     _runtime_tables: dict[str, R.Table] | None = field(default=None, repr=False)
     _upgrades: dict[str, R.Upgrade] | None = field(default=None, repr=False)
     _answers: dict[AnswerKey, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -154,6 +158,7 @@ def _index(program: Program, diags: Diagnostics) -> None:
     program.terms = {t.id: t for t in system.terms}
     program.constants = {k: v for r in rules for k, v in r.values if not isinstance(v, str)}
     program.value_names = {k for r in rules for k, _ in r.values}
+    program.text_values = {k: (v, r.value_span(k)) for r in rules for k, v in r.values if isinstance(v, str)}
     program.tables = {r.table.name: r.table for r in rules if r.table}
     program.formulas = {f.id: f for r in rules for f in r.formulas}
     program.calculators = {c.id: c for r in rules for c in r.calculators}
@@ -282,12 +287,35 @@ def _formula_type(program: Program, formula: Formula, diags: Diagnostics) -> str
     if known is not None or formula.expr.node is None:
         return known
     program.returns[formula.id] = _IN_PROGRESS
-    inferred = type_of(formula.expr.node, _scope(program, {p.name: p.type for p in formula.params}, diags), diags)
+    inferred = _typed(program, formula.expr.node, {p.name: p.type for p in formula.params},
+                      (f"formula '{formula.id}'", formula.returns), diags)
     if inferred and formula.returns and inferred != formula.returns:
         diags.error("E0403", f"formula '{formula.id}' is declared to return {formula.returns} but gives {inferred}",
                     formula.expr.span)
     program.returns[formula.id] = inferred or formula.returns or "int"
     return inferred
+
+
+def _typed(program: Program, node: nodes.Node, local: dict[str, str], user: tuple[str, str | None],
+           diags: Diagnostics) -> str | None:
+    """The type of an expression that `user` (its description, and the type it must give) owns. A text value it
+    uses is reported at the value, once, with what the use needs; the use then takes it as that and adds no error."""
+    scope = _scope(program, local, diags)
+    uses = text_uses(node, program.text_values, local, user[1], lambda name: _param_types(program, name))
+    for name, need in uses.items():
+        if name not in program._reported:
+            program._reported.add(name)
+            text, span = program.text_values[name]
+            message, hint = text_value_problem(name, text, need, user[0])
+            diags.error("E0407", message, span, hint)
+    if uses:
+        scope.constants = {**scope.constants, **{name: assumed(need) for name, need in uses.items()}}
+    return type_of(node, scope, diags)
+
+
+def _param_types(program: Program, name: str) -> tuple[str, ...] | None:
+    formula = program.formulas.get(name)
+    return None if formula is None else tuple(p.type for p in formula.params)
 
 
 def _check_formulas(program: Program, diags: Diagnostics) -> None:
@@ -308,7 +336,7 @@ def _check_calculators(program: Program, diags: Diagnostics) -> None:
         for output in calc.outputs:
             if output.expr.node is None:
                 continue
-            result = type_of(output.expr.node, _scope(program, dict(local), diags), diags)
+            result = _typed(program, output.expr.node, dict(local), (f"calculator '{calc.id}'", None), diags)
             local[output.name] = result or "int"
 
 

@@ -82,6 +82,13 @@ BASE_CHAPTER = chapter()
 GOOD = {CHAPTER: BASE_CHAPTER}
 
 
+def _sizes(first: str, second: str) -> str:
+    """A table keyed by a range column whose two rows have the keys `first` and `second`, then the rule's values."""
+    return ("    table:\n      name: sizes\n      columns:\n        - {key: level, label: Level, type: range}\n"
+            f"        - {{key: size, label: Size, type: int}}\n      rows:\n        - {{level: {first}, size: 2}}\n"
+            f"        - {{level: {second}, size: 3}}\n    values:\n")
+
+
 def rule_edit(code: str, title: str, explanation: str, old: str, bad: str, fixed: str | None = None) -> Entry:
     """An entry whose bad example changes `old` in the base rule to `bad`, and whose fix changes it to `fixed`."""
     return Entry(code, title, explanation, {CHAPTER: edit(old, bad)},
@@ -207,6 +214,13 @@ MODEL = [
               "    table:\n      name: sizes\n      columns:\n        - {key: level, label: Level, type: range}\n"
               "        - {key: size, label: Size, type: int}\n      rows:\n        - {level: 1-5, size: 2}\n"
               "    values:\n"),
+    rule_edit("E0304", "not a range of whole numbers", "A cell of a range column (the key of a table's lookups) is "
+              "a whole number (5), two joined by a dash (1-4, -5--1, -3-2, low first) or a number and up (20+, "
+              "up to the largest whole number rulesc computes with). A key in no row has no answer.",
+              "    values:\n", _sizes("1-5", "9-6"), _sizes("1-5", "6+")),
+    rule_edit("E0305", "table rows overlap", "Two rows of a table cover the same number, so a lookup of it would "
+              "have two answers; each number belongs to at most one row.",
+              "    values:\n", _sizes("1-5", "5-9"), _sizes("1-5", "6-9")),
 ]
 
 FORMULAS = [
@@ -224,6 +238,9 @@ FORMULAS = [
     rule_edit("E0406", "let reuses a name", "`let name = value in ...` must introduce a new name, not one that is "
               "already a parameter or a value.", "expr: n * factor", "expr: let n = n * 2 in n * factor",
               "expr: let twice = n * 2 in twice * factor // 2"),
+    rule_edit("E0407", "text value used in a formula", "A value written as text (not a number, true/false or a "
+              "dice pool) can be shown in rule text, but a formula cannot compute with it. The error is at the "
+              "value and says what its first use needs.", "factor: 2", "factor: two"),
 ]
 
 EXAMPLES = [
