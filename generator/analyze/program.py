@@ -162,7 +162,7 @@ def _index(program: Program, diags: Diagnostics) -> None:
 
 
 def _check_definitions(program: Program, diags: Diagnostics) -> None:
-    """E0407 where an author defines a name the formula language reserves (lets are checked with their formula)."""
+    """E0408 where an author defines a name the formula language reserves (lets are checked with their formula)."""
     for rule in program.rules.values():
         for key, _ in rule.values:
             check_definition(key, "value", _value_span(rule, key), diags)

@@ -224,7 +224,7 @@ FORMULAS = [
     rule_edit("E0406", "let reuses a name", "`let name = value in ...` must introduce a new name, not one that is "
               "already a parameter or a value.", "expr: n * factor", "expr: let n = n * 2 in n * factor",
               "expr: let twice = n * 2 in twice * factor // 2"),
-    rule_edit("E0407", "reserved name", "A formula may not be named like a built-in function (it would be called in "
+    rule_edit("E0408", "reserved name", "A formula may not be named like a built-in function (it would be called in "
               "some places and not in others), and no name may be a word of the formula language (if, then, else, "
               "and, or, not, true, false, let, in). Any other name works, Python and JavaScript keywords included.",
               "- id: double", "- id: mean", "- id: mean_of"),

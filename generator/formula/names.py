@@ -59,10 +59,10 @@ def refusal(name: str, what: str) -> str | None:
 
 
 def check_definition(name: str, what: str, span: Span, diags: Diagnostics) -> None:
-    """E0407 at the definition of an author's name that the formula language already gives a meaning."""
+    """E0408 at the definition of an author's name that the formula language already gives a meaning."""
     reason = refusal(name, what)
     if reason is not None:
-        diags.error("E0407", f"{what} '{name}' has a name the formula language reserves", span,
+        diags.error("E0408", f"{what} '{name}' has a name the formula language reserves", span,
                     f"rename it; {reason}")
 
 
