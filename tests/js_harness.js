@@ -19,7 +19,7 @@ function encode(value) {
 
 function run(call) {
   const system = globalThis.RulesSystems[call.system];
-  const args = {};
+  const args = Object.create(null);  // no prototype: a name may be __proto__
   for (const [name, value] of Object.entries(call.args)) {
     args[name] = call.types[name] === "dice" ? R.parseDice(value) : value;
   }
@@ -28,7 +28,7 @@ function run(call) {
       return {value: encode(system.formulas[call.formula](...call.order.map((n) => args[n])))};
     }
     const calc = system.calculators[call.calculator];
-    const env = Object.assign({}, args), out = {};
+    const env = Object.assign(Object.create(null), args), out = Object.create(null);
     for (const o of calc.outputs) { env[o.name] = out[o.name] = o.run(env); }
     return {value: Object.fromEntries(Object.entries(out).map(([k, v]) => [k, encode(v)]))};
   } catch (e) {

@@ -13,6 +13,7 @@ from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.check import Scope, type_of
 from generator.formula.evaluate import evaluate
+from generator.formula.names import check_definition
 from generator.model import Calculator, Formula, Param, Rule, System, Table, Term, Text, Value
 from generator.runtime import rulesc_runtime as R
 
@@ -126,6 +127,7 @@ def analyze_system(system: System, diags: Diagnostics) -> Program:
     program = Program(system)
     _index(program, diags)
     _check_links(program, diags)
+    _check_definitions(program, diags)
     _check_formulas(program, diags)
     _check_calculators(program, diags)
     if not diags.errors:
@@ -162,6 +164,29 @@ def _index(program: Program, diags: Diagnostics) -> None:
     program.tables = {r.table.name: r.table for r in rules if r.table}
     program.formulas = {f.id: f for r in rules for f in r.formulas}
     program.calculators = {c.id: c for r in rules for c in r.calculators}
+
+
+def _check_definitions(program: Program, diags: Diagnostics) -> None:
+    """E0408 where an author defines a name the formula language reserves (lets are checked with their formula)."""
+    for rule in program.rules.values():
+        for key, _ in rule.values:
+            check_definition(key, "value", _value_span(rule, key), diags)
+        if rule.table:
+            check_definition(rule.table.name, "table", rule.table.span, diags)
+        for formula in rule.formulas:
+            check_definition(formula.id, "formula", formula.span, diags)
+            for param in formula.params:
+                check_definition(param.name, "parameter", param.span, diags)
+        for calc in rule.calculators:
+            for param in calc.inputs:
+                check_definition(param.name, "input", param.span, diags)
+            for output in calc.outputs:
+                check_definition(output.name, "output", output.expr.span, diags)
+
+
+def _value_span(rule: Rule, key: str) -> Span:
+    """Where a value's name is written."""
+    return rule.doc.key_span(rule.path + ("values", key)) if rule.doc else rule.field_span("values")
 
 
 def _check_links(program: Program, diags: Diagnostics) -> None:

@@ -198,10 +198,10 @@ SCHEMA = [
 MODEL = [
     rule_edit("E0301", "invalid dice", "Dice are written like 1d6, 2d10 or 1d10+1d4.",
               "{args: {n: 3}, expect: 6}",
-              "{args: {n: 3}, expect: 6}\n      - id: roll\n        summary: Some dice.\n        params:\n"
+              "{args: {n: 3}, expect: 6}\n      - id: some_dice\n        summary: Some dice.\n        params:\n"
               "          - {name: dice, type: dice}\n        expr: dice\n        examples:\n"
               "          - {args: {dice: 2x6}, expect: 2x6}",
-              "{args: {n: 3}, expect: 6}\n      - id: roll\n        summary: Some dice.\n        params:\n"
+              "{args: {n: 3}, expect: 6}\n      - id: some_dice\n        summary: Some dice.\n        params:\n"
               "          - {name: dice, type: dice}\n        expr: dice\n        examples:\n"
               "          - {args: {dice: 2d6}, expect: 2d6}"),
     rule_edit("E0302", "value of the wrong kind", "A worked example gives a parameter a value of another type than "
@@ -241,6 +241,10 @@ FORMULAS = [
     rule_edit("E0407", "text value used in a formula", "A value written as text (not a number, true/false or a "
               "dice pool) can be shown in rule text, but a formula cannot compute with it. The error is at the "
               "value and says what its first use needs.", "factor: 2", "factor: two"),
+    rule_edit("E0408", "reserved name", "A formula may not be named like a built-in function (it would be called in "
+              "some places and not in others), and no name may be a word of the formula language (if, then, else, "
+              "and, or, not, true, false, let, in). Any other name works, Python and JavaScript keywords included.",
+              "- id: double", "- id: mean", "- id: mean_of"),
 ]
 
 EXAMPLES = [

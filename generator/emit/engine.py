@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import keyword
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from generator.analyze.program import Program
@@ -12,6 +14,7 @@ from generator.emit.site.links import permalink
 from generator.emit.writer import WIDTH, Writer
 from generator.formula import nodes
 from generator.formula.layout import Doc, Group, concat, flat, layout, string
+from generator.formula.names import Spelling, allocate, among, formula_calls, let_names
 from generator.formula.to_python import expr_to_python, py_call
 from generator.model import Example, Formula, Table, Value
 from generator.runtime import PYTHON_RUNTIME
@@ -26,6 +29,49 @@ EXAMPLE_HELPERS = ("parse_dice", "show")
 _AFTER_CALL = re.compile(r"(?<=\w\()")
 BARE = (bool, int, float)
 """Answers an example shows as Python prints them; any other is shown with show(), in the book's terms."""
+PY_KEYWORDS = frozenset(keyword.kwlist) | {"__debug__"}
+"""Names Python refuses as a function or parameter (`__debug__` cannot be assigned)."""
+HOST_FUNCTIONS = frozenset({"abs", "len", "min", "max"})
+"""The Python built-ins a function body calls by name: a parameter or let never hides them."""
+MODULE_NAMES = HOST_FUNCTIONS | {
+    "R", "UPGRADES", "Final", "Sequence", "annotations", "check_upgrades", "int", "bool", "list", "str", "dict",
+    "__all__", "__annotations__", "__builtins__", "__cached__", "__dict__", "__dir__", "__doc__", "__file__",
+    "__getattr__", "__loader__", "__name__", "__package__", "__path__", "__spec__",
+}
+"""Module-level names a module defines, imports or needs (annotations, runtime alias, module attributes): a formula
+function never takes one."""
+
+
+@dataclass(frozen=True)
+class PythonNames:
+    """How a system's author names are spelled in its engine module: formula functions keep their ids and values
+    and tables their ids in capitals, unless that collides with Python or with the module's own names."""
+
+    formulas: dict[str, str]
+    constants: dict[str, str]
+    tables: dict[str, str]
+
+
+def python_names(program: Program) -> PythonNames:
+    """The program's Python spellings, worked out once and shared through program.derived."""
+    found = program.derived.get("python_names")
+    if isinstance(found, PythonNames):
+        return found
+    formulas = allocate(((f, f) for f in program.formulas), among(PY_KEYWORDS, MODULE_NAMES))
+    shared = allocate([*((("value", k), k.upper()) for k in sorted(program.constants)),
+                       *((("table", k), k.upper()) for k in sorted(program.tables))], among({"R", "UPGRADES"}))
+    found = PythonNames(formulas, {k: v for (kind, k), v in shared.items() if kind == "value"},
+                        {k: v for (kind, k), v in shared.items() if kind == "table"})
+    program.derived["python_names"] = found
+    return found
+
+
+def local_names(program: Program, formula: Formula) -> dict[str, str]:
+    """A function's parameters and lets in Python: as written, unless Python refuses the name or the body needs
+    a module-level name it would hide (a built-in, another formula's function)."""
+    called = {python_names(program).formulas[f] for f in formula_calls(_node(formula))}
+    names = [p.name for p in formula.params] + let_names(_node(formula))
+    return allocate(((x, x) for x in names), among(PY_KEYWORDS, HOST_FUNCTIONS, called))
 
 
 def emit_engine(modules: list[str]) -> dict[str, str]:
@@ -79,10 +125,11 @@ def _listing(w: Writer, opening: str, items: Sequence[str], closing: str) -> Non
 def _module(program: Program, site_url: str) -> str:
     w = Writer()
     _module_head(w, program)
+    spelled = python_names(program)
     for name, value in sorted(program.constants.items()):
-        w.write_doc(f"{name.upper()}: Final = {_literal(value)}")
+        w.write_doc(f"{spelled.constants[name]}: Final = {_literal(value)}")
     for name, table in sorted(program.tables.items()):
-        _table(w, name, table)
+        _table(w, spelled.tables[name], table)
     for formula in program.formulas.values():
         w.writeline()
         w.writeline()
@@ -102,7 +149,7 @@ def _module_head(w: Writer, program: Program) -> None:
     w.writeline()
     _imports(w, program)
     w.writeline()
-    public = sorted(program.formulas) + (["check_upgrades"] if program.upgrades() else [])
+    public = sorted(python_names(program).formulas.values()) + (["check_upgrades"] if program.upgrades() else [])
     _listing(w, "__all__ = [", [json.dumps(name) for name in public], "]")
     w.writeline()
 
@@ -118,7 +165,7 @@ def _imports(w: Writer, program: Program) -> None:
     w.writeline("    from . import _runtime as R")
     w.writeline("except ImportError:  # run as a file of its own, e.g. by python -m doctest")
     w.writeline("    import _runtime as R  # type: ignore[no-redef, import-not-found]")
-    helpers = [name for name in EXAMPLE_HELPERS if name not in program.formulas]
+    helpers = [name for name in EXAMPLE_HELPERS if name not in python_names(program).formulas.values()]
     if helpers:
         w.writeline()
         w.writeline(f"{', '.join(helpers)} = {', '.join('R.' + name for name in helpers)}  # the examples call them")
@@ -194,7 +241,7 @@ def _tuple(items: Sequence[Doc]) -> Doc:
 def _table(w: Writer, name: str, table: Table) -> None:
     """A table as the book prints it: its columns, then one row a line (the keys it covers, then its values)."""
     kept = [i for i, column in enumerate(table.columns) if column.type in ("int", "dice")]
-    w.writeline(f"{name.upper()}: Final = R.table(")
+    w.writeline(f"{name}: Final = R.table(")
     with w.indent():
         w.write_doc(concat(_tuple([repr(table.columns[i].key) for i in kept]), ","))
         for key, row in zip(table.keys, table.rows, strict=True):
@@ -203,15 +250,15 @@ def _table(w: Writer, name: str, table: Table) -> None:
 
 
 def _function(w: Writer, program: Program, formula: Formula, site_url: str) -> None:
-    params = [f"{p.name}: {PY_TYPES[p.type]}" for p in formula.params]
-    w.write_doc(Group(f"def {formula.id}(", tuple(params), f") -> {PY_TYPES[program.returns[formula.id]]}:",
-                      trail=","))
+    spelled, local = python_names(program), local_names(program, formula)
+    params = [f"{local[p.name]}: {PY_TYPES[p.type]}" for p in formula.params]
+    returns = PY_TYPES[program.returns[formula.id]]
+    w.write_doc(Group(f"def {spelled.formulas[formula.id]}(", tuple(params), f") -> {returns}:", trail=","))
     with w.indent():
         _function_docstring(w, program, formula, site_url)
-        constants = set(program.constants) | set(program.tables)
-        body = expr_to_python(_node(formula), program.types,
-                              lambda name: name.upper() if name in constants else name)
-        w.write_doc(concat("return ", body))
+        spelling = Spelling(local, local.__getitem__, local.__getitem__, spelled.constants.__getitem__,
+                            spelled.tables.__getitem__, spelled.formulas.__getitem__)
+        w.write_doc(concat("return ", expr_to_python(_node(formula), program.types, spelling)))
 
 
 def _function_docstring(w: Writer, program: Program, formula: Formula, site_url: str) -> None:
@@ -219,17 +266,26 @@ def _function_docstring(w: Writer, program: Program, formula: Formula, site_url:
     rule = program.rules[formula.rule]
     fields = [f"Implements {rule.name!r} ({formula.span}).",
               f"Permalink: {permalink(program.system, rule, site_url)}",
-              f"Formula: {' '.join(formula.expr.source.split())}"]
+              f"Formula: {' '.join(formula.expr.source.split())}", *_renamed(program, formula)]
     column = len(w.indent_with) * w.level + len(">>> ")
     examples = [line for example in formula.examples for line in _example(program, formula, example, column)]
     _docstring(w, [formula.summary], fields, examples)
 
 
+def _renamed(program: Program, formula: Formula) -> list[str]:
+    """Docstring fields for the names Python spells otherwise than the content (a keyword, a clash)."""
+    public, local = python_names(program).formulas[formula.id], local_names(program, formula)
+    found = [f"Python name: {public} (the formula {formula.id!r} of the content)"] if public != formula.id else []
+    return found + [f"Parameter {p.name!r}: passed as {local[p.name]}= or by position" for p in formula.params
+                    if local[p.name] != p.name]
+
+
 def _example(program: Program, formula: Formula, example: Example, column: int) -> list[str]:
     """A worked example as a doctest: the call written with the engine's public API, and what it shows."""
-    args = [concat(name, "=", _example_literal(value, program)) for name, value in example.args]
+    local = local_names(program, formula)
+    args = [concat(local[name], "=", _example_literal(value, program)) for name, value in example.args]
     answer = _answer(program, formula, example)
-    call: Doc = py_call(formula.id, args)
+    call: Doc = py_call(python_names(program).formulas[formula.id], args)
     if not isinstance(answer, BARE):
         call = concat(_helper("show", program), "(", call, ")")
     source = layout(call, WIDTH, column)
@@ -239,7 +295,7 @@ def _example(program: Program, formula: Formula, example: Example, column: int) 
 
 def _helper(name: str, program: Program) -> str:
     """How the module's examples call a public helper: by its name, or through R where a formula has it."""
-    return f"R.{name}" if name in program.formulas else name
+    return f"R.{name}" if name in python_names(program).formulas.values() else name
 
 
 def _answer(program: Program, formula: Formula, example: Any) -> Any:

@@ -9,6 +9,7 @@ from typing import Any
 from generator.analyze.program import Program
 from generator.emit.writer import Writer
 from generator.formula.layout import Doc, Group, concat, string
+from generator.formula.names import Spelling
 from generator.formula.to_js import expr_to_js, js_function
 from generator.model import Calculator, Formula, Output, Param, Table, Value, default_of
 from generator.runtime import JS_RUNTIME
@@ -19,7 +20,10 @@ RESERVED = frozenset([
     "export", "extends", "false", "finally", "for", "function", "if", "implements", "import", "in", "instanceof",
     "interface", "let", "new", "null", "package", "private", "protected", "public", "return", "static", "super",
     "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "arguments", "eval",
+    "await", "undefined", "v",
 ])
+"""Names a function's parameter or let never takes as written: JavaScript's reserved words (strict mode), the
+names it forbids binding, and `v`, the calculators' inputs."""
 JS_WIDTH = 120
 """The column formulas.js is wrapped at: the site's scripts keep within it."""
 
@@ -46,7 +50,13 @@ def system_script(program: Program) -> list[str]:
 
 
 def js_name(name: str) -> str:
-    return name + "_" if name in RESERVED else name
+    """A parameter or let in JavaScript: as written, or with a `$` (no author name has one) when reserved."""
+    return name + "$" if name in RESERVED else name
+
+
+def js_formula(name: str) -> str:
+    """A formula's property of F: its id, but never F.check_upgrades, which the system defines."""
+    return name + "$" if name == "check_upgrades" else name
 
 
 def js_value(value: Any) -> Doc:
@@ -75,7 +85,8 @@ def _literal(value: Value) -> str:
 def _system(w: Writer, program: Program) -> None:
     w.writeline(f"systems[{json.dumps(program.system.id)}] = (function () {{")
     with w.indent():
-        w.writeline("var C = {}, T = {}, F = {};")
+        # Without prototypes, an author's name is just a property, even __proto__ or constructor.
+        w.writeline("var C = Object.create(null), T = Object.create(null), F = Object.create(null);")
         for name, value in sorted(program.constants.items()):
             w.write_doc(f"C.{name} = {_literal(value)};")
         for name, table in sorted(program.tables.items()):
@@ -92,9 +103,9 @@ def _system(w: Writer, program: Program) -> None:
 
 def _formula(w: Writer, program: Program, formula: Formula) -> None:
     assert formula.expr.node is not None
-    body = expr_to_js(formula.expr.node, program.types, _resolver(program, {p.name for p in formula.params}, js_name))
+    body = expr_to_js(formula.expr.node, program.types, _spelling({p.name for p in formula.params}, js_name))
     params = [js_name(p.name) for p in formula.params]
-    w.write_doc(concat(f"F.{formula.id} = ", js_function(params, body), ";"))
+    w.write_doc(concat(f"F.{js_formula(formula.id)} = ", js_function(params, body), ";"))
 
 
 def _table(w: Writer, name: str, table: Table) -> None:
@@ -125,17 +136,11 @@ def _upgrades(w: Writer, program: Program) -> None:
     w.writeline("F.check_upgrades = function (chosen) { return R.upgradeProblems(U, chosen); };")
 
 
-def _resolver(program: Program, local_names: set[str], local: Callable[[str], str]) -> Callable[[str], str]:
-    """How a formula's names read in JavaScript: its own through `local`, then tables, values and formulas."""
-    def resolve(name: str) -> str:
-        if name in local_names:
-            return local(name)
-        if name in program.tables:
-            return f"T.{name}"
-        if name in program.constants:
-            return f"C.{name}"
-        return f"F.{name}"
-    return resolve
+def _spelling(local_names: set[str], local: Callable[[str], str]) -> Spelling:
+    """How a formula's names read in JavaScript: its own through `local`, lets by js_name(), and the system's
+    values, tables and formulas as properties of C, T and F."""
+    return Spelling(local_names, local, js_name, lambda name: f"C.{name}", lambda name: f"T.{name}",
+                    lambda name: f"F.{js_formula(name)}")
 
 
 def _calculator(w: Writer, program: Program, calc: Calculator) -> None:
@@ -156,7 +161,7 @@ def _calculator(w: Writer, program: Program, calc: Calculator) -> None:
 def _output(program: Program, output: Output, known: set[str]) -> Doc:
     """An output: what the page shows it as, and run(v), which works it out from `v`, holding the names known."""
     assert output.expr.node is not None
-    body = expr_to_js(output.expr.node, program.types, _resolver(program, known, lambda x: f"v.{x}"))
+    body = expr_to_js(output.expr.node, program.types, _spelling(known, lambda x: f"v.{x}"))
     return Group("{", (concat("name: ", json.dumps(output.name)), concat("label: ", js_string(output.label)),
                        concat("type: ", json.dumps(program.types.get(id(output.expr.node), "int"))),
                        concat("format: ", json.dumps(output.format)),

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes as n
+from generator.formula.names import resolve_call, resolve_name
 
 BUILTINS: dict[str, tuple[tuple[str, ...], str]] = {
     "abs": (("int",), "int"),
@@ -91,7 +92,8 @@ class _Typer:
         return "bool"
 
     def visit_Name(self, node: n.Name) -> str:
-        found = self.scope.locals.get(node.name) or self.scope.constants.get(node.name)
+        kind = resolve_name(node.name, self.scope.locals, self.scope.constants)
+        found = self.scope.locals[node.name] if kind == "local" else self.scope.constants.get(node.name)
         if found is None:
             known = list(self.scope.locals) + list(self.scope.constants)
             raise self.fail("E0402", f"unknown name '{node.name}'", node.span, did_you_mean(node.name, known))
@@ -163,7 +165,8 @@ class _Typer:
             return self.lookup(node)
         if node.func in VARIADIC:
             return self.extreme(node)
-        signature = BUILTINS.get(node.func) or self.scope.signature(node.func, node.span)
+        builtin = resolve_call(node.func) == "builtin"
+        signature = BUILTINS.get(node.func) if builtin else self.scope.signature(node.func, node.span)
         if signature is None:
             known = list(BUILTINS) + list(VARIADIC) + ["lookup"]
             raise self.fail("E0402", f"unknown function '{node.func}'", node.span, did_you_mean(node.func, known))

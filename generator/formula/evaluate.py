@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from generator.formula import nodes as n
+from generator.formula.names import resolve_call, resolve_name
 from generator.runtime import rulesc_runtime as R
 
 Value = Any
@@ -30,8 +31,6 @@ _BUILTINS: dict[str, Callable[..., Value]] = {
     "p_greater": R.greater, "p_tie": R.tie, "p_win": R.win,
 }
 
-
-_MISSING = object()
 
 
 def evaluate(node: n.Node, env: Mapping[str, Value], tables: Mapping[str, R.Table], call: CallFormula,
@@ -62,8 +61,9 @@ class _Evaluator:
         return node.value
 
     def visit_Name(self, node: n.Name) -> Value:
-        found = self.env.get(node.name, _MISSING)
-        return self.constants[node.name] if found is _MISSING else found
+        if resolve_name(node.name, self.env, self.constants) == "local":
+            return self.env[node.name]
+        return self.constants[node.name]
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> Value:
         return R.dice(self.visit(node.count), self.visit(node.sides))
@@ -125,8 +125,9 @@ class _Evaluator:
             return R.upgrade_problems(self.upgrades, args[0])
         if node.func == "upgrade_count":
             return len(args[0])
-        builtin = _BUILTINS.get(node.func)
-        return builtin(*args) if builtin else self.call_formula(node.func, args)
+        if resolve_call(node.func) == "builtin":
+            return _BUILTINS[node.func](*args)
+        return self.call_formula(node.func, args)
 
 
 def _roll_arithmetic(op: str, left: Value, right: Value) -> Value:

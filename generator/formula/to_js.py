@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from generator.formula import nodes as n
 from generator.formula.layout import Doc, Group, concat, conditional, infix
+from generator.formula.names import OTHERWISE_CONSTANT, Spelling, resolve_call, resolve_name
 
 Resolver = Callable[[str], str]
 _DIRECT = {"abs": "Math.abs"}
@@ -23,10 +24,11 @@ CHAINS = {"+": "sum", "-": "sum", "*": "product", "&&": "and", "||": "or"}
 ROLLS = ("dice", "dist")
 
 
-def expr_to_js(node: n.Node, types: Mapping[int, str], name: Resolver) -> Doc:
+def expr_to_js(node: n.Node, types: Mapping[int, str], name: Spelling | Resolver) -> Doc:
     """JavaScript source for `node` (flat() gives one line, layout() lines within a width); `name` maps a
-    formula-language name to its JavaScript spelling."""
-    return _ToJs(types, name).visit(node)
+    formula-language name to its JavaScript spelling: a Spelling, or one function for every name but a let's.
+    What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter."""
+    return _ToJs(types, name if isinstance(name, Spelling) else Spelling.uniform(name)).visit(node)
 
 
 def js_call(func: str, args: Sequence[Doc]) -> Group:
@@ -42,9 +44,9 @@ def js_function(params: Sequence[str], body: Doc) -> Doc:
 
 
 class _ToJs:
-    def __init__(self, types: Mapping[int, str], name: Resolver):
+    def __init__(self, types: Mapping[int, str], spell: Spelling):
         self.types = types
-        self.name = name
+        self.spell = spell
         self.bound: set[str] = set()
 
     def visit(self, node: n.Node) -> Doc:
@@ -65,7 +67,10 @@ class _ToJs:
         return json.dumps(node.value)
 
     def visit_Name(self, node: n.Name) -> Doc:
-        return f"l_{node.name}" if node.name in self.bound else self.name(node.name)
+        if node.name in self.bound:
+            return self.spell.let(node.name)
+        kind = resolve_name(node.name, self.spell.locals, OTHERWISE_CONSTANT)
+        return self.spell.local(node.name) if kind == "local" else self.spell.constant(node.name)
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
         return js_call("R.dice", [self.visit(node.count), self.visit(node.sides)])
@@ -113,7 +118,7 @@ class _ToJs:
             body = self.visit(node.body)
         finally:
             self.bound.discard(node.name)
-        function = js_function([f"l_{node.name}"], body)
+        function = js_function([self.spell.let(node.name)], body)
         if self.type(node.value) in ROLLS:
             return js_call("R.bind", [value, function])
         return concat(Group("(", (function,), ")", sep=""), js_call("", [value]))
@@ -122,7 +127,8 @@ class _ToJs:
         if node.func == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
-            return js_call("R.lookup", [self.name(table.name), json.dumps(column.name), self.visit(node.args[2])])
+            key = self.visit(node.args[2])
+            return js_call("R.lookup", [self.spell.table(table.name), json.dumps(column.name), key])
         args = [self.visit(arg) for arg in node.args]
         if node.func == "upgrade_problems":
             return js_call("R.upgradeProblems", ["U", args[0]])
@@ -132,7 +138,13 @@ class _ToJs:
             return js_call("R.keep", [args[0], args[1], json.dumps(node.func == "highest")])
         if node.func in ("min", "max"):
             return self.extreme(node, args)
-        return js_call(_DIRECT.get(node.func) or _RUNTIME.get(node.func) or self.name(node.func), args)
+        return js_call(self.function(node.func), args)
+
+    def function(self, func: str) -> str:
+        """What a call to `func` is written as: the runtime's (or the host's) function, or a formula's."""
+        if resolve_call(func) == "builtin":
+            return _DIRECT.get(func) or _RUNTIME[func]
+        return self.spell.formula(func)
 
     def extreme(self, node: n.Call, args: list[Doc]) -> Doc:
         if self.type(node) != "dist":

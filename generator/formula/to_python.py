@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from generator.formula import nodes as n
 from generator.formula.layout import Doc, Group, concat, conditional, infix
+from generator.formula.names import OTHERWISE_CONSTANT, Spelling, resolve_call, resolve_name
 
 Resolver = Callable[[str], str]
 _DIRECT = {"abs": "abs"}
@@ -21,10 +22,11 @@ CHAINS = {"+": "sum", "-": "sum", "*": "product", "and": "and", "or": "or"}
 ROLLS = ("dice", "dist")
 
 
-def expr_to_python(node: n.Node, types: Mapping[int, str], name: Resolver) -> Doc:
+def expr_to_python(node: n.Node, types: Mapping[int, str], name: Spelling | Resolver) -> Doc:
     """Python source for `node` (flat() gives one line, layout() lines within a width); `name` maps a
-    formula-language name to its Python spelling."""
-    return _ToPython(types, name).visit(node)
+    formula-language name to its Python spelling: a Spelling, or one function for every name but a let's.
+    What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter."""
+    return _ToPython(types, name if isinstance(name, Spelling) else Spelling.uniform(name)).visit(node)
 
 
 def py_call(func: str, args: Sequence[Doc]) -> Group:
@@ -33,9 +35,9 @@ def py_call(func: str, args: Sequence[Doc]) -> Group:
 
 
 class _ToPython:
-    def __init__(self, types: Mapping[int, str], name: Resolver):
+    def __init__(self, types: Mapping[int, str], spell: Spelling):
         self.types = types
-        self.name = name
+        self.spell = spell
         self.bound: set[str] = set()
 
     def visit(self, node: n.Node) -> Doc:
@@ -57,7 +59,10 @@ class _ToPython:
         return repr(node.value)
 
     def visit_Name(self, node: n.Name) -> Doc:
-        return node.name if node.name in self.bound else self.name(node.name)
+        if node.name in self.bound:
+            return self.spell.let(node.name)
+        kind = resolve_name(node.name, self.spell.locals, OTHERWISE_CONSTANT)
+        return self.spell.local(node.name) if kind == "local" else self.spell.constant(node.name)
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
         return py_call("R.dice", [self.visit(node.count), self.visit(node.sides)])
@@ -104,7 +109,7 @@ class _ToPython:
             body = self.visit(node.body)
         finally:
             self.bound.discard(node.name)
-        function = concat(f"lambda {node.name}: ", body)
+        function = concat(f"lambda {self.spell.let(node.name)}: ", body)
         if self.type(node.value) in ROLLS:
             return py_call("R.bind", [value, function])
         return concat(Group("(", (function,), ")", sep=""), py_call("", [value]))
@@ -113,7 +118,7 @@ class _ToPython:
         if node.func == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
-            return py_call("R.lookup", [self.name(table.name), repr(column.name), self.visit(node.args[2])])
+            return py_call("R.lookup", [self.spell.table(table.name), repr(column.name), self.visit(node.args[2])])
         args = [self.visit(arg) for arg in node.args]
         if node.func == "upgrade_problems":
             return py_call("R.upgrade_problems", ["UPGRADES", args[0]])
@@ -123,7 +128,13 @@ class _ToPython:
             return py_call("R.keep_pool", [args[0], args[1], repr(node.func == "highest")])
         if node.func in ("min", "max"):
             return self.extreme(node, args)
-        return py_call(_DIRECT.get(node.func) or _RUNTIME.get(node.func) or self.name(node.func), args)
+        return py_call(self.function(node.func), args)
+
+    def function(self, func: str) -> str:
+        """What a call to `func` is written as: the runtime's (or the host's) function, or a formula's."""
+        if resolve_call(func) == "builtin":
+            return _DIRECT.get(func) or _RUNTIME[func]
+        return self.spell.formula(func)
 
     def extreme(self, node: n.Call, args: list[Doc]) -> Doc:
         if self.type(node) != "dist":

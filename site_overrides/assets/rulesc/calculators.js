@@ -147,7 +147,7 @@
     var saveTimer = null;
 
     function recompute(save) {
-      var env = {}, ok = true;
+      var env = Object.create(null), ok = true;  // no prototype: an input may be named __proto__
       calc.inputs.forEach(function (spec) {
         var control = form.elements.namedItem(spec.name);
         var message = form.querySelector("#" + control.id + "-msg");
@@ -157,7 +157,7 @@
         if (parsed.error) ok = false; else env[spec.name] = parsed.value;
       });
       if (!ok) { element.setAttribute("data-state", "invalid"); return; }
-      var results = {};
+      var results = Object.create(null);
       try {
         calc.outputs.forEach(function (out) { env[out.name] = results[out.name] = out.run(env); });
       } catch (e) {
