@@ -367,3 +367,15 @@ def test_targets_are_judged_on_the_book_they_are_set_for() -> None:
     assert targets({**base, "book": "content", "rules": 420})[-2:] == [
         "target: incremental 3.00 s (target < 2 s on the bundled content): MISSED",
         "(the compile share, 20.0% of mkdocs here, and check time are judged at --rules 5000)"]
+
+
+def test_dice_bench_finds_formulas_whose_host_names_are_mangled(tmp_path: Path) -> None:
+    """A formula named like a Python keyword, or like the upgrades checker every system's JavaScript defines,
+    is published under another name in each runtime; the benchmark calls those names, not the id."""
+    chapter = TINY_CHAPTER.replace("id: boosted", "id: lambda").replace("id: hit_roll", "id: check_upgrades") \
+        .replace("hit_roll(dice)", "check_upgrades(dice)")
+    project = site_project(tmp_path, {"tiny/system.yaml": TINY_SYSTEM, "tiny/rolls.yaml": chapter})
+    status, out, err = run_rulesc("--root", str(project), "bench", "--dice", "--repeat", "1")
+    assert (status, err) == (0, "")
+    assert {name: row[3] for name, row in rows_of(out).items()} == {
+        "tiny/check_upgrades": "yes", "tiny/hit_chance": "yes", "tiny/lambda": "yes"}

@@ -22,6 +22,8 @@ from types import ModuleType
 from typing import Any
 
 from generator.analyze.program import Program
+from generator.emit.engine import python_names
+from generator.emit.scripts import js_formula
 from generator.model import Formula, Param, Value, default_of
 from generator.pipeline import Compiled, Project
 from generator.runtime.rulesc_runtime import Dice
@@ -43,6 +45,8 @@ class Workload:
     system: str  # the system's id (its key in the generated JavaScript)
     module: str  # the system's module in the generated engine
     formula: str
+    python: str  # the formula's function in the engine module (its id unless Python refuses that name)
+    javascript: str  # its property in the generated JavaScript
     types: tuple[str, ...]  # each parameter's type, in order
     calls: tuple[tuple[Any, ...], ...]  # arguments as JSON: dice pools as text
     examples: int  # how many of the calls are worked examples
@@ -85,8 +89,8 @@ def workload(program: Program, formula: Formula) -> Workload:
     examples = [_arguments(formula, dict(example.args)) for example in formula.examples]
     top = [_top(param, formula) for param in formula.params]
     calls = (*examples, *([tuple(_json(v) for v in top)] if all(v is not None for v in top) else []))
-    return Workload(program.system.id, program.system.module, formula.id, tuple(p.type for p in formula.params),
-                    calls, len(examples))
+    return Workload(program.system.id, program.system.module, formula.id, python_names(program).formulas[formula.id],
+                    js_formula(formula.id), tuple(p.type for p in formula.params), calls, len(examples))
 
 
 def _arguments(formula: Formula, given: dict[str, Value]) -> tuple[Any, ...]:
@@ -180,7 +184,7 @@ def run_python(package: ModuleType, workloads: Sequence[Workload], runs: int) ->
 
 
 def _time_python(package: ModuleType, workload: Workload, runs: int) -> Timed:
-    function = getattr(importlib.import_module(f"{package.__name__}.{workload.module}"), workload.formula)
+    function = getattr(importlib.import_module(f"{package.__name__}.{workload.module}"), workload.python)
     calls = [[package.parse_dice(v) if t == "dice" else v for t, v in zip(workload.types, call, strict=True)]
              for call in workload.calls]
     runs_ms: list[float] = []
@@ -247,7 +251,7 @@ def run_node(docs: Path, workloads: Sequence[Workload], runs: int) -> list[Timed
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         raise DiceBenchError("bench --dice runs the generated JavaScript in Node.js, and there is no node on PATH")
-    spec = {"runs": runs, "workloads": [{"system": w.system, "formula": w.formula, "types": list(w.types),
+    spec = {"runs": runs, "workloads": [{"system": w.system, "formula": w.javascript, "types": list(w.types),
                                          "calls": [list(call) for call in w.calls]} for w in workloads]}
     done = subprocess.run([node, "-e", NODE_BENCH, str(docs)], input=json.dumps(spec), capture_output=True,
                           text=True, check=False, timeout=NODE_TIMEOUT_S)
