@@ -268,3 +268,14 @@ def test_errors_at_a_revision_are_reported_at_that_revision(repo: Path) -> None:
     status, out, err = diff(repo, "HEAD~1", "HEAD")
     assert (status, out) == (1, "")
     assert err.startswith("HEAD:content/mini/basics.yaml:18:19: error[E0402]: at revision HEAD: unknown name 'factr'\n")
+
+
+def test_engine_functions_are_named_as_the_engine_publishes_them(repo: Path) -> None:
+    """A formula named like a Python keyword is `lambda_` in the engine; the diff names that function."""
+    keyword = DOUBLING.replace("id: double\n", "id: lambda\n").replace("expr: double(n)", "expr: lambda(n)")
+    commit(repo, keyword + DASH, "a keyword-named formula")
+    commit(repo, DOUBLING.split("    formulas:")[0] + DASH, "drop it")
+    status, out, _ = diff(repo, "HEAD~1", "HEAD", "--format", "json")
+    assert status == 0
+    report = json.loads(out)
+    assert "engine function `rules_engine.mini.lambda_` removed" in report["breaking"]

@@ -10,6 +10,7 @@ from typing import Any
 
 from generator.analyze.lint import names_in
 from generator.analyze.program import VALUE, Program, runtime_table, show
+from generator.emit.engine import python_names
 from generator.emit.site.links import page_url
 from generator.model import Calculator, Formula, default_of
 from generator.runtime.rulesc_runtime import RulesError
@@ -64,14 +65,20 @@ def assess(old: Program, new: Program) -> Impact:
     formulas_found = [f for f in formulas if f is not None]
     calculators = [_calculator_change(old, new, cid, touched) for cid in _ids(old.calculators, new.calculators)]
     calculators_found = [c for c in calculators if c is not None]
-    module = new.system.module
-    engine = tuple(f"rules_engine.{module}.{f.id}" for f in formulas_found)
-    breaking = [f"engine function `rules_engine.{module}.{f.id}` removed"
-                for f in formulas_found if f.status == "removed"]
-    breaking += [f"engine function `rules_engine.{module}.{f.id}` now takes {f.signature[1]} (was {f.signature[0]})"
+    function = _engine_functions(old, new)
+    engine = tuple(function[f.id] for f in formulas_found)
+    breaking = [f"engine function `{function[f.id]}` removed" for f in formulas_found if f.status == "removed"]
+    breaking += [f"engine function `{function[f.id]}` now takes {f.signature[1]} (was {f.signature[0]})"
                  for f in formulas_found if f.signature and f.status == "changed"]
     pages = _pages(old, new, touched, formulas_found, calculators_found)
     return Impact(tuple(formulas_found), tuple(calculators_found), engine, pages, breaking)
+
+
+def _engine_functions(old: Program, new: Program) -> dict[str, str]:
+    """Each formula's function as the engine publishes it (a Python keyword gets a `_`), as of the revision that
+    has it."""
+    return {fid: f"rules_engine.{program.system.module}.{name}"
+            for program in (old, new) for fid, name in python_names(program).formulas.items()}
 
 
 def _ids(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
