@@ -118,7 +118,8 @@ class _ToPython:
         if node.func == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
-            return py_call("R.lookup", [self.spell.table(table.name), repr(column.name), self.visit(node.args[2])])
+            typed = {"int": "R.lookup_int", "dice": "R.lookup_dice"}.get(self.type(node), "R.lookup")
+            return py_call(typed, [self.spell.table(table.name), repr(column.name), self.visit(node.args[2])])
         args = [self.visit(arg) for arg in node.args]
         if node.func == "upgrade_problems":
             return py_call("R.upgrade_problems", ["UPGRADES", args[0]])

@@ -30,6 +30,8 @@ __all__ = [
     "greater",
     "keep",
     "lookup",
+    "lookup_dice",
+    "lookup_int",
     "MAX_INT",
     "mean",
     "mix",
@@ -186,6 +188,22 @@ def lookup(table: Table, column: str, key: int) -> Cell:
         if low <= key <= high:
             return table.columns[column][row]
     raise RulesError(f"{key} is not in the table")
+
+
+def lookup_int(table: Table, column: str, key: int) -> int:
+    """lookup() in a column the checker typed as whole numbers."""
+    value = lookup(table, column, key)
+    if not isinstance(value, int):
+        raise RulesError(f"column {column!r} holds {value!r}, not a whole number")
+    return value
+
+
+def lookup_dice(table: Table, column: str, key: int) -> Dice:
+    """lookup() in a column the checker typed as dice pools."""
+    value = lookup(table, column, key)
+    if not isinstance(value, Dice):
+        raise RulesError(f"column {column!r} holds {value!r}, not a dice pool")
+    return value
 
 
 # ---- exact distributions ------------------------------------------------------------------------
@@ -383,40 +401,40 @@ def _keep_table(n: int, sides: int, k: int) -> dict[int, int]:
     return {total: ways for (placed, total), ways in states.items() if placed == n}
 
 
-def at_least(a: Dist, k: int) -> Fraction:
+def at_least(a: Dist | Dice | int, k: int) -> Fraction:
     a = as_dist(a)
     start = max(0, k - a.offset)
     return Fraction(sum(a.weights[start:]), a.total)
 
 
-def at_most(a: Dist, k: int) -> Fraction:
+def at_most(a: Dist | Dice | int, k: int) -> Fraction:
     a = as_dist(a)
     end = k - a.offset + 1
     return Fraction(sum(a.weights[:max(0, end)]), a.total)
 
 
-def mean(a: Dist) -> Fraction:
+def mean(a: Dist | Dice | int) -> Fraction:
     a = as_dist(a)
     return Fraction(sum((a.offset + i) * w for i, w in enumerate(a.weights)), a.total)
 
 
-def variance(a: Dist) -> Fraction:
+def variance(a: Dist | Dice | int) -> Fraction:
     a = as_dist(a)
     mu = mean(a)
     terms = (Fraction(w, a.total) * (a.offset + i - mu) ** 2 for i, w in enumerate(a.weights) if w)
     return sum(terms, Fraction(0))
 
 
-def sd(a: Dist) -> float:
+def sd(a: Dist | Dice | int) -> float:
     return math.sqrt(variance(a))
 
 
-def greater(a: Dist, b: Dist) -> Fraction:
+def greater(a: Dist | Dice | int, b: Dist | Dice | int) -> Fraction:
     """P(a > b) for independent rolls."""
     return at_least(dsub(a, b), 1)
 
 
-def tie(a: Dist, b: Dist) -> Fraction:
+def tie(a: Dist | Dice | int, b: Dist | Dice | int) -> Fraction:
     return dsub(a, b).probability(0)
 
 
