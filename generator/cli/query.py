@@ -124,7 +124,8 @@ def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str
         return 0
     width = max(len(o.label) for o in calc.outputs)
     for output in calc.outputs:
-        print(f"{output.label:<{width}}  {display(results[output.name], output.format)}")
+        shown = display(results[output.name], output.format, _output_type(program, output))
+        print(f"{output.label:<{width}}  {shown}")
     return 0
 
 

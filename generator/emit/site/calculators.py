@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -10,7 +11,7 @@ from generator.analyze.program import Program
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
 from generator.model import Calculator, Param, Rule, default_of
-from generator.runtime.rulesc_runtime import Dice, Upgrade
+from generator.runtime.rulesc_runtime import Dice, Dist, Upgrade, mean, sd
 
 
 def render_calculator(program: Program, calc: Calculator) -> str:
@@ -31,7 +32,7 @@ def render_calculator(program: Program, calc: Calculator) -> str:
             w.writeline(_control(base, param, defaults[param.name]))
     w.writeline('<dl class="rulesc-calc__results" aria-live="polite">')
     for output in calc.outputs:
-        shown = display(results[output.name], output.format)
+        shown = display(results[output.name], output.format, program.types.get(id(output.expr.node), "int"))
         w.writeline(f'<dt>{html.escape(output.label)}</dt><dd><output name="{output.name}" '
                     f'id="{base}-out-{output.name}">{html.escape(shown)}</output></dd>')
         if program.types.get(id(output.expr.node)) == "dist":
@@ -44,17 +45,51 @@ def render_calculator(program: Program, calc: Calculator) -> str:
     return w.getvalue()
 
 
-def display(value: Any, fmt: str = "decimal") -> str:
-    """A value as pages and calculators show it: yes/no for flags, a dash for no dice, numbers rounded."""
+def display(value: Any, fmt: str = "decimal", type_: str | None = None) -> str:
+    """A value as pages, `rulesc calc` and calculators show it: yes/no for flags, a dash for no dice, numbers
+    by the one number rule of fixed() (calculators.js applies the same rule in the widget).
+
+    type_ is the checker's type of the output; a "num" output shows decimals and a percent output shows a
+    percent whichever branch produced the value (an int from one branch of an `if` included). Without it the
+    type follows the value: exact numbers (Fraction, float) are "num", whole numbers "int".
+    """
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
         return "; ".join(value) if value else "none"
-    if isinstance(value, (Fraction, float)):
-        return f"{float(value) * 100:.2f}%" if fmt == "percent" else f"{float(value):.2f}"
+    if isinstance(value, Dist):
+        return f"mean {fixed(mean(value), 2)}, sd {fixed(sd(value), 2)}"
+    if isinstance(value, (int, Fraction, float)):
+        if fmt == "percent":
+            return fixed(Fraction(value) * 100 if not isinstance(value, float) else value * 100, 2) + "%"
+        if type_ == "num" or (type_ is None and not isinstance(value, int)):
+            return fixed(value, 2)
     if isinstance(value, Dice) and not value.counts and not value.const:
         return "\u2014"
     return str(value)
+
+
+FLOAT_NUDGE = 1e-13
+"""How far a float is pushed away from zero before rounding (relative): calculators.js's FLOAT_NUDGE."""
+
+
+def fixed(value: int | Fraction | float, places: int) -> str:
+    """The one number rule: round half away from zero to `places` decimals; a result that rounds to zero has
+    no minus sign ("0.00", never "-0.00").
+
+    Exact numbers (int, Fraction) round from their exact value, so 1/32 as a percent is 3.125% -> "3.13%" and
+    39/40 is 0.975 -> "0.98". A float is already an approximation (the widget computes in float64, within 1e-12),
+    so it is first pushed away from zero by FLOAT_NUDGE of itself: far more than float representation error, far
+    less than the distance of a real value from a rounding boundary, so a float that stands for 0.975 rounds as
+    0.975 does. calculators.js does exactly this with the same constant.
+    """
+    if isinstance(value, float):
+        units = math.floor(abs(value) * 10 ** places * (1 + FLOAT_NUDGE) + 0.5)
+    else:
+        units = math.floor(abs(Fraction(value)) * 10 ** places + Fraction(1, 2))
+    sign = "-" if value < 0 and units else ""
+    whole, part = divmod(units, 10 ** places)
+    return f"{sign}{whole}" + (f".{part:0{places}d}" if places else "")
 
 
 def _upgrade_picker(base: str, param: Param, upgrades: dict[str, Upgrade]) -> str:

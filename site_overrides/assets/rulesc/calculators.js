@@ -4,17 +4,41 @@
   var R = globalThis.RulesRuntime;
   var SAVE_DELAY_MS = 300;
 
+  /* The one number rule, the same as fixed() in generator/emit/site/calculators.py (which pre-renders the page
+     and prints `rulesc calc`): round half away from zero to `places` decimals; a result that rounds to zero has
+     no minus sign ("0.00", never "-0.00"); a percent is the value times 100 with 2 decimals.
+     Python rounds exact fractions exactly; here every number is a float64 within 1e-12 of the exact value, so a
+     value whose exact decimal sits on a rounding boundary (1/32 = 3.125%, 39/40 = 0.975) may arrive a hair
+     below it. toFixed() would round that hair down ("0.97"). Instead the float is pushed away from zero by
+     FLOAT_NUDGE of itself before rounding: 1e-13 is ~1000 times float representation error (2.2e-16 a step),
+     so boundary values computed in a few steps land on the right side, and it is far smaller than the distance
+     of any rounded-for-reading value from a boundary it is not on. Exact integer arithmetic was the other
+     choice, but the widget never holds the exact ratio (probabilities arrive as sums of floats). */
+  var FLOAT_NUDGE = 1e-13;
+
+  function fixed(value, places) {
+    var scale = Math.pow(10, places), units = Math.floor(Math.abs(value) * scale * (1 + FLOAT_NUDGE) + 0.5);
+    if (!isFinite(units) || units >= 1e21) return value.toFixed(places);  /* beyond exact integers: as before */
+    var whole = String(Math.floor(units / scale)), part = String(units % scale);
+    while (part.length < places) part = "0" + part;
+    return (value < 0 && units ? "-" : "") + whole + (places ? "." + part : "");
+  }
+
+  function percent(value) { return fixed(value * 100, 2) + "%"; }
+
   function display(value, format, type) {
+    /* a percent output shows a percent, a "num" output decimals, whichever branch produced the value */
     if (typeof value === "boolean") return value ? "yes" : "no";
     if (Array.isArray(value)) return value.length ? value.join("; ") : "none";
-    if (value instanceof R.Dist) return String(value);
-    if (typeof value === "number" && (type === "num" || !Number.isInteger(value))) {  /* exact numbers: always decimals */
-      return format === "percent" ? (value * 100).toFixed(2) + "%" : value.toFixed(2);
-    }
-    if (typeof value === "number" && format === "percent") return (value * 100).toFixed(2) + "%";
+    if (value instanceof R.Dist) return "mean " + fixed(R.mean(value), 2) + ", sd " + fixed(R.sd(value), 2);
+    if (typeof value === "number" && format === "percent") return percent(value);
+    if (typeof value === "number" && (type === "num" || !Number.isInteger(value))) return fixed(value, 2);
     if (value instanceof R.Dice && !value.counts.length && !value.c) return "\u2014";
     return String(value);
   }
+
+  /* exposed for tests (tests/test_display.py runs them in Node against Python's display()) */
+  R.widget = {fixed: fixed, display: display};
 
   var SVG = "http://www.w3.org/2000/svg";
 
@@ -37,7 +61,7 @@
     var best = range.lo;
     for (i = range.lo; i <= range.hi; i++) if (dist.p[i] > dist.p[best]) best = i;
     svg.setAttribute("aria-label", label + ": from " + (dist.offset + range.lo) + " to " + (dist.offset + range.hi) +
-      ", most likely " + (dist.offset + best) + " (" + (dist.p[best] * 100).toFixed(1) + "%)");
+      ", most likely " + (dist.offset + best) + " (" + fixed(dist.p[best] * 100, 1) + "%)");
     for (i = range.lo; i <= range.hi; i++) {
       var h = top ? dist.p[i] / top * height : 0, rect = document.createElementNS(SVG, "rect");
       rect.setAttribute("x", ((i - range.lo) * bar + 0.5).toFixed(2));
@@ -45,7 +69,7 @@
       rect.setAttribute("width", Math.max(0.5, bar - 1).toFixed(2));
       rect.setAttribute("height", h.toFixed(2));
       var tip = document.createElementNS(SVG, "title");
-      tip.textContent = (dist.offset + i) + ": " + (dist.p[i] * 100).toFixed(2) + "%";
+      tip.textContent = (dist.offset + i) + ": " + percent(dist.p[i]);
       rect.appendChild(tip);
       svg.appendChild(rect);
     }
@@ -64,7 +88,7 @@
     for (i = 0; i < dist.p.length; i++) {
       if (i >= range.lo && i <= range.hi) {
         var row = table.insertRow();
-        [String(dist.offset + i), (dist.p[i] * 100).toFixed(2) + "%", (Math.max(0, tail) * 100).toFixed(2) + "%"]
+        [String(dist.offset + i), percent(dist.p[i]), percent(Math.max(0, tail))]
           .forEach(function (t) { row.insertCell().textContent = t; });
       }
       tail -= dist.p[i];
