@@ -171,6 +171,7 @@ def _report_choice(error: _Violation, doc: Document, diags: Diagnostics) -> None
     options = error.expected if error.keyword == "enum" else [error.expected]
     listed = ", ".join(repr(o) for o in options)
     hint = did_you_mean(error.instance, [str(o) for o in options]) if isinstance(error.instance, str) else None
+    hint = hint or error.schema.get("description")
     diags.error("E0204", f"expected one of {listed}{error.where}, got {_describe(error.instance)}",
                 doc.span(error.path), hint)
 

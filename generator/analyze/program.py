@@ -419,6 +419,8 @@ def matches(got: Any, expected: Any) -> bool:
     """Whether a result is the expected one: exact, except a decimal expectation within 1e-12."""
     if isinstance(expected, dict):
         return isinstance(got, R.Dist) and dict(got.items()) == expected
+    if isinstance(expected, R.Dice) and isinstance(got, R.Dist):  # a roll expected to be distributed as a pool
+        return dict(got.items()) == dict(R.as_dist(expected).items())
     if isinstance(expected, float) or (isinstance(got, float) and isinstance(expected, (int, Fraction))):
         return isinstance(got, (int, float, Fraction)) and not isinstance(got, bool) and \
             abs(float(got) - float(expected)) <= NUM_TOLERANCE

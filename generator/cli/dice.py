@@ -17,12 +17,17 @@ BAR_WIDTH = 40
 
 def register(commands: Any) -> None:
     dice = commands.add_parser("dice", help='print the exact distribution of a dice expression, e.g. "4d6kh3"')
-    dice.add_argument("expression", help="an expression in rulesc's dice notation (see the site's Dice notation page)")
+    dice.add_argument("expression", nargs="?",
+                      help="an expression in rulesc's dice notation (see the site's Dice notation page); "
+                           "it may start with '-', as in -1d6")
     dice.add_argument("--json", action="store_true", help="print {expression, distribution, mean, sd} as JSON")
     dice.set_defaults(run=run_dice_command)
 
 
 def run_dice_command(project: Project, args: argparse.Namespace) -> int:
+    if args.expression is None:
+        raise UsageError('dice needs an expression, e.g. rulesc dice "4d6kh3" (one starting with \'-\' works too: '
+                         'rulesc dice "-1d6")')
     try:
         print(run_dice(args))
     except DiceUsageError as exc:

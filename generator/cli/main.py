@@ -19,7 +19,7 @@ from generator.pipeline import Project
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = _arguments(parser, argv)
     project = Project(Path(args.root).resolve())
     try:
         return int(args.run(project, args))
@@ -43,6 +43,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             traceback.print_exc()
         return 2
+
+
+def _arguments(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse argv; a dice expression that starts with '-' (such as -1d6) is the expression, not an option."""
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "dice" and args.expression is None and len(extra) == 1:
+        args.expression = extra.pop()
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -38,6 +38,9 @@ BUILTINS: dict[str, tuple[tuple[str, ...], str]] = {
     "upgrade_count": (("upgrades",), "int"),
 }
 VARIADIC = {"min": "int", "max": "int"}
+ROLLED = {"dice", "dist"}
+FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+PRECEDENCE = {"+": 1, "-": 1, "*": 2, "//": 2, "/": 2, "^": 3}
 ACCEPTS = {"dist": {"dist", "dice", "int"}, "num": {"num", "int"}}
 
 
@@ -128,9 +131,10 @@ class _Typer:
         numbers = {"int", "num"}
         if (left in numbers and right in numbers) or (node.op in ("==", "!=") and left == right == "bool"):
             return "bool"
-        rolled = "dist" in (left, right) or "dice" in (left, right)
-        raise self.fail("E0403", f"'{node.op}' cannot compare {left} with {right}", node.span,
-                        "to ask how likely a roll is to reach a value, use p_at_least(roll, value)" if rolled else None)
+        if ROLLED & {left, right}:
+            raise self.fail("E0403", f"'{node.op}' cannot compare {left} with {right}: a roll has many outcomes, "
+                            "not one number", node.span, f"for the chance of it, write {_chance(node, left, right)}")
+        raise self.fail("E0403", f"'{node.op}' cannot compare {left} with {right}", node.span)
 
     def visit_Logic(self, node: n.Logic) -> str:
         self.expect(node.left, "bool", f"the left side of '{node.op}'")
@@ -242,3 +246,42 @@ def _join(a: str, b: str) -> str | None:
     if {a, b} <= {"int", "dice", "dist"}:
         return "dist"
     return None
+
+
+def _chance(node: n.Compare, left: str, right: str) -> str:
+    """The probability function that answers `roll op value` (or `roll op roll`), written out."""
+    op, roll, other = node.op, node.left, node.right
+    if left not in ROLLED:
+        op, roll, other = FLIPPED[op], node.right, node.left
+    a, b = _text(roll), _text(other)
+    if {left, right} <= ROLLED:
+        both = {">": f"p_greater({a}, {b})", "<": f"p_greater({b}, {a})", "==": f"p_tie({a}, {b})"}
+        return both.get(op, f"p_greater({a}, {b}) (or p_tie({a}, {b}) for a tie)")
+    shifted = {">": _plus(other, 1), "<": _plus(other, -1)}.get(op, b)
+    call = {">=": "p_at_least", ">": "p_at_least", "<=": "p_at_most", "<": "p_at_most"}.get(op, "p_equal")
+    return f"{'1 - ' if op == '!=' else ''}{call}({a}, {shifted})"
+
+
+def _plus(node: n.Node, step: int) -> str:
+    if isinstance(node, n.Num):
+        return str(node.value + step)
+    return f"{_text(node)} {'+' if step > 0 else '-'} 1"
+
+
+def _text(node: n.Node, outer: int = 0) -> str:
+    """A node written back as formula text (enough for hints: numbers, names, dice, operators and calls)."""
+    if isinstance(node, n.Num):
+        return str(node.value)
+    if isinstance(node, n.Name):
+        return node.name
+    if isinstance(node, n.DiceRoll):
+        return f"{_text(node.count, 9)}d{_text(node.sides, 9)}"
+    if isinstance(node, n.Neg):
+        return f"-{_text(node.operand, 9)}"
+    if isinstance(node, n.Call):
+        return f"{node.func}({', '.join(_text(arg) for arg in node.args)})"
+    if isinstance(node, n.BinOp):
+        level = PRECEDENCE[node.op]
+        text = f"{_text(node.left, level)} {node.op} {_text(node.right, level + 1)}"
+        return f"({text})" if level < outer else text
+    return "roll"

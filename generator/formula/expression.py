@@ -21,12 +21,13 @@ def roll_expression(source: str) -> Any:
     try:
         node = parse_formula(source, lambda offset: Span("<expression>", 1, offset + 1))
     except FormulaSyntaxError as exc:
-        raise DiceUsageError(_pointed(source, exc.offset, f"syntax error: {exc.message}")) from None
+        raise DiceUsageError(_pointed(source, exc.offset, f"syntax error: {exc.message}", exc.hint)) from None
     diags = Diagnostics()
     kind = type_of(node, Scope({}, {}, {}, lambda name, span: None), diags)
     if kind is None:
         first = diags.items[0]
-        raise DiceUsageError(_pointed(source, (first.span.col - 1) if first.span else 0, first.message))
+        raise DiceUsageError(_pointed(source, (first.span.col - 1) if first.span else 0, first.message,
+                                        first.hint))
     if kind not in ("int", "dice", "dist", "num"):
         raise DiceUsageError(f"{source!r} is {kind}, neither a roll nor a number")
     try:
@@ -40,5 +41,5 @@ def _no_formulas(name: str, args: list[Any]) -> Any:
     raise R.RulesError(f"unknown function {name}")
 
 
-def _pointed(source: str, offset: int, message: str) -> str:
-    return f"{message}\n  {source}\n  {' ' * offset}^"
+def _pointed(source: str, offset: int, message: str, hint: str | None) -> str:
+    return f"{message}\n  {source}\n  {' ' * offset}^" + (f"\n  hint: {hint}" if hint else "")

@@ -184,6 +184,7 @@ class _Parser:
         if self.tok.kind == "int":
             number = self.advance()
             count = n.Num(self.span(number), int(number.text))
+            _check_keep(token.text, int(number.text), roll.count, number.offset)
         func = "highest" if token.text == "kh" else "lowest"
         return n.Call(self.span(token), func, (roll, count))
 
@@ -215,3 +216,19 @@ class _Parser:
                 args.append(self.expr())
         self.expect(")")
         return n.Call(self.span(name), name.text, tuple(args))
+
+
+def _check_keep(keep: str, kept: int, rolled: n.Node, offset: int) -> None:
+    """A written keep count such as the 4 of '3d6kh4' lies between 1 and the number of dice rolled."""
+    dice = rolled.value if isinstance(rolled, n.Num) and rolled.value >= 1 else None
+    if kept >= 1 and (dice is None or kept <= dice):
+        return
+    wanted = "at least 1" if dice is None else "1" if dice == 1 else f"between 1 and {dice}"
+    raise FormulaSyntaxError(f"'{keep}{kept}' keeps {kept} dice, but the count after '{keep}' must be {wanted}",
+                             offset, _keep_hint(keep, dice))
+
+
+def _keep_hint(keep: str, dice: int | None) -> str:
+    if dice is None:
+        return f"'{keep}' with no count keeps one die"
+    return f"with one die, write {keep}1" if dice == 1 else f"with {dice} dice, write {keep}1 to {keep}{dice}"

@@ -1,0 +1,88 @@
+"""Language traps: keep counts beyond the dice rolled, expressions starting with '-', comparisons on rolls."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.analyze.program import matches
+from generator.cli.main import main
+from generator.diagnostics.core import Span
+from generator.formula.lexer import FormulaSyntaxError
+from generator.formula.parser import parse_formula
+from generator.runtime import rulesc_runtime as R
+
+
+def dice(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["dice", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("source", "column", "message"), [
+    ("3d6kh4", 5, "'kh4' keeps 4 dice, but the count after 'kh' must be between 1 and 3"),
+    ("2 + 3d6kl4", 9, "'kl4' keeps 4 dice, but the count after 'kl' must be between 1 and 3"),
+    ("7d10kh0", 6, "'kh0' keeps 0 dice, but the count after 'kh' must be between 1 and 7"),
+    ("d8 kl 2", 6, "'kl2' keeps 2 dice, but the count after 'kl' must be 1"),
+])
+def test_a_written_keep_count_lies_between_one_and_the_dice_rolled(source: str, column: int, message: str) -> None:
+    with pytest.raises(FormulaSyntaxError) as caught:
+        parse_formula(source, lambda offset: Span("f", 1, offset + 1))
+    assert (caught.value.offset, caught.value.message) == (column, message)
+
+
+def test_keeping_every_die_or_a_counted_pool_is_still_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+    assert dice(capsys, "3d6kh3 + 3d6kl1 + 2d20kh")[0] == 0
+    assert dice(capsys, "--json", "let n = 2 in highest(1d6 * n, 1)")[0] == 0
+
+
+def test_rulesc_dice_refuses_keeping_more_dice_than_rolled(capsys: pytest.CaptureFixture[str]) -> None:
+    assert dice(capsys, "3d6kh4") == (2, "", "rulesc: error: syntax error: 'kh4' keeps 4 dice, but the count after "
+                                             "'kh' must be between 1 and 3\n  3d6kh4\n       ^\n"
+                                             "  hint: with 3 dice, write kh1 to kh3\n")
+
+
+@pytest.mark.parametrize("argv", [["-1d6"], ["-1d6", "--json"], ["--json", "-1d6"]])
+def test_an_expression_may_start_with_minus(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, err = dice(capsys, *argv)
+    if "--json" in argv:
+        assert out.startswith('{"expression": "-1d6", "distribution": {"-6": 0.16666666666666666, ')
+    else:
+        assert out.splitlines()[0:3] == ["-1d6: mean -3.5000, sd 1.7078", "      exactly   at least",
+                                         "-6   16.6667%  100.0000%  " + "\u2588" * 40]
+    assert (code, err) == (0, "")
+
+
+def test_dice_without_an_expression_says_how_to_write_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert dice(capsys) == (2, "", "rulesc: error: dice needs an expression, e.g. rulesc dice \"4d6kh3\" (one "
+                                   "starting with '-' works too: rulesc dice \"-1d6\")\n")
+
+
+def test_a_second_expression_is_still_an_unknown_argument(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["dice", "2d6", "-1d6"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.endswith("rulesc: error: unrecognized arguments: -1d6\n")
+
+
+@pytest.mark.parametrize(("source", "hint"), [
+    ("1d20 + 5 >= 15", "p_at_least(1d20 + 5, 15)"),
+    ("1d20 + 5 > 15", "p_at_least(1d20 + 5, 16)"),
+    ("15 >= 2d6", "p_at_most(2d6, 15)"),
+    ("(1d6 + 1) * 2 < 9", "p_at_most((1d6 + 1) * 2, 8)"),
+    ("3d6kh2 != 4", "1 - p_equal(highest(3d6, 2), 4)"),
+    ("1d8 < 2d4", "p_greater(2d4, 1d8)"),
+])
+def test_a_comparison_on_a_roll_names_the_probability_to_write(capsys: pytest.CaptureFixture[str], source: str,
+                                                                 hint: str) -> None:
+    code, out, err = dice(capsys, source)
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == f"  hint: for the chance of it, write {hint}"
+    assert "a roll has many outcomes, not one number" in err.splitlines()[0]
+
+
+def test_a_roll_matches_a_pool_only_when_distributed_alike() -> None:
+    d20 = R.as_dist(R.parse_dice("1d20"))
+    assert matches(d20, R.parse_dice("1d20"))
+    assert not matches(d20, R.parse_dice("1d12+1d8"))
+    assert not matches(R.as_dist(R.parse_dice("2d6")), R.parse_dice("1d11+1"))
+    assert not matches(R.parse_dice("1d20"), R.parse_dice("1d20+1"))
