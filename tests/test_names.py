@@ -19,7 +19,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+import yaml
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator.analyze.program import Program
@@ -174,7 +175,14 @@ HOST = sorted({name for name in [*keyword.kwlist, *keyword.softkwlist, *dir(buil
                                  *names.BUILTIN_FUNCTIONS]
                if NAME.fullmatch(name) and name not in KEYWORDS})
 """Every lowercase name that means something to Python, JavaScript, the runtimes or the formula language."""
-DRAWN = st.sampled_from(HOST).flatmap(lambda name: st.sampled_from([name, name + "_", "l_" + name]))
+def plain_yaml_text(name: str) -> bool:
+    """Whether YAML reads the bare name as text: `null`, `true` or `on` need quotes in any YAML file (written bare
+    they are E0203 "expected text", rightly), and the drawn rulebook writes names bare."""
+    return isinstance(yaml.safe_load(f"key: {name}")["key"], str)
+
+
+DRAWN = st.sampled_from(HOST).flatmap(lambda name: st.sampled_from([name, name + "_", "l_" + name])).filter(
+    plain_yaml_text)
 
 RULEBOOK = """\
 id: names
@@ -227,6 +235,8 @@ def drawn_rulebook(root: Path, picked: list[str], same_table: bool) -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Found by this test: the value `_` took `_`, so the table `_` became `__`, which the formula `__` then redefined.
+@example(picked=["_", "b_", "__all__", "__all___", "__build_class__", "nil", "__"], same_table=True)
 @given(picked=st.lists(DRAWN, min_size=7, max_size=7, unique=True).filter(
     lambda p: all(names.refusal(p[i], "formula") is None for i in (2, 6))), same_table=st.booleans())
 def test_any_host_names_build_an_engine_that_agrees_with_the_interpreter(

@@ -59,7 +59,8 @@ def python_names(program: Program) -> PythonNames:
         return found
     formulas = allocate(((f, f) for f in program.formulas), among(PY_KEYWORDS, MODULE_NAMES))
     shared = allocate([*((("value", k), k.upper()) for k in sorted(program.constants)),
-                       *((("table", k), k.upper()) for k in sorted(program.tables))], among({"R", "UPGRADES"}))
+                       *((("table", k), k.upper()) for k in sorted(program.tables))],
+                      among(PY_KEYWORDS, MODULE_NAMES, set(formulas.values())))  # `_` has no upper case
     found = PythonNames(formulas, {k: v for (kind, k), v in shared.items() if kind == "value"},
                         {k: v for (kind, k), v in shared.items() if kind == "table"})
     program.derived["python_names"] = found
@@ -68,10 +69,12 @@ def python_names(program: Program) -> PythonNames:
 
 def local_names(program: Program, formula: Formula) -> dict[str, str]:
     """A function's parameters and lets in Python: as written, unless Python refuses the name or the body needs
-    a module-level name it would hide (a built-in, another formula's function)."""
-    called = {python_names(program).formulas[f] for f in formula_calls(_node(formula))}
+    a module-level name it would hide (a built-in, another formula's function, a value or a table)."""
+    spelled = python_names(program)
+    called = {spelled.formulas[f] for f in formula_calls(_node(formula))}
+    module_level = {*spelled.constants.values(), *spelled.tables.values()}
     names = [p.name for p in formula.params] + let_names(_node(formula))
-    return allocate(((x, x) for x in names), among(PY_KEYWORDS, HOST_FUNCTIONS, called))
+    return allocate(((x, x) for x in names), among(PY_KEYWORDS, HOST_FUNCTIONS, called, module_level))
 
 
 def emit_engine(modules: list[str]) -> dict[str, str]:
