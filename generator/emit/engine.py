@@ -70,11 +70,16 @@ def python_names(program: Program) -> PythonNames:
 def local_names(program: Program, formula: Formula) -> dict[str, str]:
     """A function's parameters and lets in Python: as written, unless Python refuses the name or the body needs
     a module-level name it would hide (a built-in, another formula's function, a value or a table)."""
-    spelled = python_names(program)
-    called = {spelled.formulas[f] for f in formula_calls(_node(formula))}
-    module_level = {*spelled.constants.values(), *spelled.tables.values()}
-    names = [p.name for p in formula.params] + let_names(_node(formula))
-    return allocate(((x, x) for x in names), among(PY_KEYWORDS, HOST_FUNCTIONS, called, module_level))
+    cache = program.derived.setdefault("local_names", {})
+    assert isinstance(cache, dict)
+    if formula.id not in cache:  # asked for by the signature, the body and each example
+        spelled = python_names(program)
+        called = {spelled.formulas[f] for f in formula_calls(_node(formula))}
+        module_level = {*spelled.constants.values(), *spelled.tables.values()}
+        names = [p.name for p in formula.params] + let_names(_node(formula))
+        cache[formula.id] = allocate(((x, x) for x in names), among(PY_KEYWORDS, HOST_FUNCTIONS, called, module_level))
+    found: dict[str, str] = cache[formula.id]
+    return found
 
 
 def emit_engine(modules: list[str]) -> dict[str, str]:
