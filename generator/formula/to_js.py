@@ -6,8 +6,9 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 
 from generator.formula import nodes as n
+from generator.formula.backend import Backend
 from generator.formula.layout import Doc, Group, concat, conditional, infix
-from generator.formula.names import OTHERWISE_CONSTANT, Spelling, resolve_call, resolve_name
+from generator.formula.names import Spelling, resolve_call
 
 Resolver = Callable[[str], str]
 _DIRECT = {"abs": "Math.abs"}
@@ -43,19 +44,7 @@ def js_function(params: Sequence[str], body: Doc) -> Doc:
     return concat(Group("function (", tuple(params), ")"), " ", statement)
 
 
-class _ToJs:
-    def __init__(self, types: Mapping[int, str], spell: Spelling):
-        self.types = types
-        self.spell = spell
-        self.bound: set[str] = set()
-
-    def visit(self, node: n.Node) -> Doc:
-        doc: Doc = getattr(self, "visit_" + type(node).__name__)(node)
-        return doc
-
-    def type(self, node: n.Node) -> str:
-        return self.types.get(id(node), "int")
-
+class _ToJs(Backend):
     def as_type(self, node: n.Node, wanted: str) -> Doc:
         source = self.visit(node)
         return js_call("R.asDist", [source]) if wanted == "dist" and self.type(node) != "dist" else source
@@ -65,12 +54,6 @@ class _ToJs:
 
     def visit_Bool(self, node: n.Bool) -> Doc:
         return json.dumps(node.value)
-
-    def visit_Name(self, node: n.Name) -> Doc:
-        if node.name in self.bound:
-            return self.spell.let(node.name)
-        kind = resolve_name(node.name, self.spell.locals, OTHERWISE_CONSTANT)
-        return self.spell.local(node.name) if kind == "local" else self.spell.constant(node.name)
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
         return js_call("R.dice", [self.visit(node.count), self.visit(node.sides)])

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from generator.formula import nodes as n
+from generator.formula.backend import Backend
 from generator.formula.layout import Doc, Group, concat, conditional, infix
-from generator.formula.names import OTHERWISE_CONSTANT, Spelling, resolve_call, resolve_name
+from generator.formula.names import Spelling, resolve_call
 
 Resolver = Callable[[str], str]
 _DIRECT = {"abs": "abs"}
@@ -34,19 +35,7 @@ def py_call(func: str, args: Sequence[Doc]) -> Group:
     return Group(func + "(", tuple(args), ")", trail=",")
 
 
-class _ToPython:
-    def __init__(self, types: Mapping[int, str], spell: Spelling):
-        self.types = types
-        self.spell = spell
-        self.bound: set[str] = set()
-
-    def visit(self, node: n.Node) -> Doc:
-        doc: Doc = getattr(self, "visit_" + type(node).__name__)(node)
-        return doc
-
-    def type(self, node: n.Node) -> str:
-        return self.types.get(id(node), "int")
-
+class _ToPython(Backend):
     def as_type(self, node: n.Node, wanted: str) -> Doc:
         """The node's source, turned into a roll where a roll is wanted and the node is a number or pool."""
         source = self.visit(node)
@@ -57,12 +46,6 @@ class _ToPython:
 
     def visit_Bool(self, node: n.Bool) -> Doc:
         return repr(node.value)
-
-    def visit_Name(self, node: n.Name) -> Doc:
-        if node.name in self.bound:
-            return self.spell.let(node.name)
-        kind = resolve_name(node.name, self.spell.locals, OTHERWISE_CONSTANT)
-        return self.spell.local(node.name) if kind == "local" else self.spell.constant(node.name)
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
         return py_call("R.dice", [self.visit(node.count), self.visit(node.sides)])
