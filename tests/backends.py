@@ -11,7 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from generator.runtime.rulesc_runtime import Dice
+from generator.runtime.rulesc_runtime import MAX_INT, Dice
 
 HARNESS = Path(__file__).resolve().parent / "js_harness.js"
 
@@ -29,33 +29,28 @@ def run_js(docs: Path, calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def encode(value: Any) -> Any:
-    """Values as both backends report them: dice pools as {'dice': text}, rolls as {'dist': [[x, p], ...]}."""
+    """Values as both backends report them, exactly: dice pools as {'dice': text}, rolls as {'dist': [[x, 'n/d'],
+    ...]}, fractions as {'exact': 'n/d'} (and whole numbers beyond MAX_INT, which JavaScript holds as fractions),
+    floats (sd) as {'float': x}; whole numbers and flags as they are."""
     kind = type(value).__name__  # the engine ships its own copies of Dice and Dist
     if isinstance(value, Dice) or kind == "Dice":
         return {"dice": str(value)}
     if kind == "Dist":
-        return {"dist": [[x, float(p)] for x, p in value.items()]}
-    if isinstance(value, Fraction):
-        return float(value)
+        return {"dist": [[x, str(p)] for x, p in value.items()]}
+    if isinstance(value, Fraction) or (type(value) is int and abs(value) > MAX_INT):
+        return {"exact": str(value)}
+    if isinstance(value, float):
+        return {"float": value}
     if isinstance(value, dict) and all(isinstance(k, int) for k in value):  # an expected distribution
-        return {"dist": [[x, float(p)] for x, p in sorted(value.items()) if p]}
+        return {"dist": [[x, str(Fraction(p))] for x, p in sorted(value.items()) if p]}
     if isinstance(value, dict):
         return {k: encode(v) for k, v in value.items()}
     return value
 
 
-TOLERANCE = 1e-12
-
-
 def agree(a: Any, b: Any) -> bool:
-    """Equal, except that floats (probabilities, means) may differ by up to 1e-12."""
-    if isinstance(a, float) or isinstance(b, float):
-        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and abs(a - b) <= TOLERANCE
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(agree(a[k], b[k]) for k in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(agree(x, y) for x, y in zip(a, b, strict=True))
-    return bool(a == b) and type(a) is type(b)
+    """Exactly equal: both runtimes compute exactly, so a probability or a branch never differs."""
+    return bool(a == b) and type(a) is type(b) and (not isinstance(a, dict) or all(agree(a[k], b[k]) for k in a))
 
 
 def import_engine(engine_dir: Path, module: str) -> Any:

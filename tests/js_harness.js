@@ -7,13 +7,16 @@ require(path.resolve(docs, "assets/rulesc/runtime.js"));
 require(path.resolve(docs, "assets/rulesc/formulas.js"));
 const R = globalThis.RulesRuntime;
 
-function encode(value) {
+function encode(value) {  // as tests/backends.py encode() does for Python values
   if (value instanceof R.Dice) return {dice: String(value)};
   if (value instanceof R.Dist) {
     const out = [];
-    value.p.forEach((p, i) => { if (p !== 0) out.push([value.offset + i, p]); });
+    value.weights.forEach((w, i) => { if (w) out.push([value.offset + i, String(R.ratio(w, value.total))]); });
     return {dist: out};
   }
+  if (value instanceof R.Q) return {exact: String(value)};
+  if (value instanceof R.Real) return {float: value.v};
+  if (Array.isArray(value)) return value.map(encode);
   return value;
 }
 

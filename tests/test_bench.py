@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -184,7 +185,7 @@ def test_a_disagreement_between_the_runtimes_is_reported(tiny: Path, monkeypatch
     def off_by_a_little(docs: Path, workloads: list[dice.Workload], runs: int) -> list[dice.Timed]:
         timed = real(docs, workloads, runs)
         index = [w.formula for w in workloads].index("hit_chance")
-        timed[index].results[0] += 1e-9
+        timed[index].results[0] = {"exact": "1000000001/3000000000"}
         return timed
 
     monkeypatch.setattr(dice, "run_node", off_by_a_little)
@@ -193,7 +194,7 @@ def test_a_disagreement_between_the_runtimes_is_reported(tiny: Path, monkeypatch
     assert {name: row[3] for name, row in rows_of(out).items()} == {
         "tiny/boosted": "yes", "tiny/hit_chance": "NO", "tiny/hit_roll": "yes"}
     assert "1 formula(s) DISAGREE" in out
-    assert "differs: tiny/hit_chance(1, 1): Python 0.3333333333333333, Node 0.333333334333333" in out
+    assert 'differs: tiny/hit_chance(1, 1): Python {"exact": "1/3"}, Node {"exact": "1000000001/3000000000"}' in out
 
 
 @pytest.mark.parametrize(("folder", "file", "override"), [
@@ -218,15 +219,15 @@ def test_each_side_runs_the_generated_code(tiny: Path, monkeypatch: pytest.Monke
     assert [name for name, row in rows_of(out).items() if row[3] == "NO"] == ["tiny/hit_chance"]
 
 
-def test_the_comparison_allows_float_error_below_1e_12_only() -> None:
-    assert dice.agree(0.1, 0.1 + 1e-13) and not dice.agree(0.1, 0.1 + 1e-11)
-    assert dice.agree(250.0, 250.0 * (1 + 1e-13)) and not dice.agree(250.0, 250.0 * (1 + 1e-11))
-    assert dice.agree(1, 1.0) and not dice.agree(True, 1) and not dice.agree(3, 4)
-    assert dice.agree({"dist": [[0, 0.5], [1, 0.5]]}, {"dist": [[0, 0.5], [1, 0.5], [2, 0.0]]})
-    assert not dice.agree({"dist": [[0, 0.5], [1, 0.5]]}, {"dist": [[0, 0.5], [2, 0.5]]})
+def test_the_comparison_is_exact() -> None:
+    assert dice.agree({"exact": "1/3"}, {"exact": "1/3"}) and not dice.agree({"exact": "1/3"}, {"float": 1 / 3})
+    assert dice.agree({"float": 0.1}, {"float": 0.1}) and not dice.agree({"float": 0.1}, {"float": 0.1 + 1e-17 * 2})
+    assert dice.agree(1, 1) and not dice.agree(True, 1) and not dice.agree(3, 4)
+    assert not dice.agree({"dist": [[0, "1/2"], [1, "1/2"]]}, {"dist": [[0, "1/2"], [2, "1/2"]]})
     assert not dice.agree({"dice": "1d6+1d4"}, {"dice": "1d6+1d8"})
     assert dice.agree({"error": "RulesError"}, {"error": "RulesError"})
     assert not dice.agree({"error": "RulesError"}, {"error": "TypeError"})
+    assert dice.encode(Fraction(1, 3)) == {"exact": "1/3"} and dice.encode(2**60) == {"exact": str(2**60)}
 
 
 def test_dice_bench_on_a_book_without_dice_says_so(tmp_path: Path) -> None:

@@ -47,7 +47,9 @@ TABLE: list[tuple[Fraction, str, str]] = [
 NODE_PRELUDE = """
 globalThis.document = {readyState: "complete", querySelectorAll: () => []};
 for (const file of process.argv.slice(1)) require(file);
-const W = globalThis.RulesRuntime.widget;
+const R = globalThis.RulesRuntime, W = R.widget;
+/* a value as tests send it: a whole number, {q: [n, d]} for a fraction, {f: x} for a float */
+const decode = (x) => x.q ? R.ratio(BigInt(x.q[0]), BigInt(x.q[1])) : x.f !== undefined ? new R.Real(x.f) : x;
 """
 
 
@@ -57,10 +59,17 @@ def run_node(script: str, files: list[Path], payload: Any) -> Any:
     return json.loads(done.stdout)
 
 
-def widget_texts(values: list[float], fmt: str, type_: str) -> list[str]:
+def sent(value: int | Fraction | float) -> Any:
+    if isinstance(value, Fraction):
+        return {"q": [str(value.numerator), str(value.denominator)]}
+    return {"f": value} if isinstance(value, float) else value
+
+
+def widget_texts(values: list[Any], fmt: str, type_: str) -> list[str]:
     script = ('const v = JSON.parse(require("fs").readFileSync(0, "utf8"));'
-              f'console.log(JSON.stringify(v.map((x) => W.display(x, {json.dumps(fmt)}, {json.dumps(type_)}))));')
-    return list(run_node(script, [REPO / "generator/runtime/rulesc_runtime.js", WIDGET], values))
+              f'console.log(JSON.stringify(v.map((x) => W.display(decode(x), {json.dumps(fmt)}, '
+              f'{json.dumps(type_)}))));')
+    return list(run_node(script, [REPO / "generator/runtime/rulesc_runtime.js", WIDGET], [sent(v) for v in values]))
 
 
 @pytest.mark.parametrize(("value", "decimal", "percent"), TABLE)
@@ -71,10 +80,13 @@ def test_python_display_follows_the_rule(value: Fraction, decimal: str, percent:
     assert display(float(value), "percent") == percent
 
 
-def test_widget_display_follows_the_same_rule() -> None:
-    values = [float(v) for v, _, _ in TABLE]
+@pytest.mark.parametrize("exact", [True, False], ids=["fractions", "floats"])
+def test_widget_display_follows_the_same_rule(exact: bool) -> None:
+    """The runtime hands the widget exact fractions (and a float only from sd): both show by the one rule."""
+    values = [v if exact else float(v) for v, _, _ in TABLE]
     assert widget_texts(values, "decimal", "num") == [d for _, d, _ in TABLE]
     assert widget_texts(values, "percent", "num") == [p for _, _, p in TABLE]
+    assert widget_texts(values, "decimal", "int") == [d for _, d, _ in TABLE]  # a fraction is never shown whole
 
 
 def test_widget_rounds_floats_that_arrive_a_hair_off_the_boundary() -> None:
@@ -84,11 +96,11 @@ def test_widget_rounds_floats_that_arrive_a_hair_off_the_boundary() -> None:
              ("0.7 * 0.75 * 0.5", 0.7 * 0.75 * 0.5, 3, "0.263"), ("1.005 * 100", 1.005 * 100, 0, "101"),
              ("2.675", 2.675, 2, "2.68")]
     assert hairs[0][1] < 0.125 and hairs[2][1] < 0.2625 and hairs[3][1] < 100.5  # the premise
-    script = f"console.log(JSON.stringify([{', '.join(f'W.fixed({js}, {d})' for js, _, d, _ in hairs)}]));"
+    script = f"console.log(JSON.stringify([{', '.join(f'W.fixed(new R.Real({js}), {d})' for js, _, d, _ in hairs)}]));"
     expected = [text for _, _, _, text in hairs]
     assert run_node(script, [REPO / "generator/runtime/rulesc_runtime.js", WIDGET], None) == expected
     assert [fixed(value, d) for _, value, d, _ in hairs] == expected
-    assert run_node('console.log(JSON.stringify([W.fixed(-0.0, 2), W.fixed(-1e-9, 2), W.fixed(-0.004999, 2)]));',
+    assert run_node('console.log(JSON.stringify([-0.0, -1e-9, -0.004999].map((x) => W.fixed(new R.Real(x), 2))));',
                     [REPO / "generator/runtime/rulesc_runtime.js", WIDGET], None) == ["0.00", "0.00", "0.00"]
 
 

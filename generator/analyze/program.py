@@ -11,6 +11,7 @@ from typing import Any
 from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
+from generator.formula.bounds import Interval, overflow_checks
 from generator.formula.check import Scope, type_of
 from generator.formula.evaluate import evaluate
 from generator.formula.names import check_definition
@@ -89,8 +90,8 @@ class Program:
             pass
         # The checker has matched every call's arguments to the formula's parameters before anything runs.
         env = {p.name: a for p, a in zip(formula.params, args, strict=True)}
-        answer = within_range(evaluate(formula.expr.node, env, self.runtime_tables(),
-                                       lambda f, a: self.call(f, a, depth + 1), constants=self.constants))
+        answer = evaluate(formula.expr.node, self.types, env, self.runtime_tables(),
+                          lambda f, a: self.call(f, a, depth + 1), constants=self.constants)
         if hashable:
             answers[key] = answer  # formulas are pure: the examples, the engine's docs and pages ask alike
         return answer
@@ -101,22 +102,43 @@ class Program:
         results: dict[str, Any] = {}
         for output in calc.outputs:
             assert output.expr.node is not None
-            env[output.name] = results[output.name] = within_range(
-                evaluate(output.expr.node, env, self.runtime_tables(), self._call, self.upgrades(), self.constants))
+            env[output.name] = results[output.name] = evaluate(
+                output.expr.node, self.types, env, self.runtime_tables(), self._call, self.upgrades(), self.constants)
         return results
 
     def _call(self, formula_id: str, args: list[Any]) -> Any:
         return self.call(formula_id, args)
 
 
-def within_range(value: Any) -> Any:
-    """A result, refused when a whole number in it is beyond MAX_INT, where JavaScript would lose exactness."""
-    numbers = [value] if isinstance(value, int) else \
-        [value.const, *(count for _, count in value.counts)] if isinstance(value, R.Dice) else []
-    for number in numbers:
-        if abs(number) > R.MAX_INT:
-            raise R.RulesError(f"{number} is beyond the largest whole number rulesc computes with ({R.MAX_INT})")
-    return value
+def whole_checks(program: Program) -> set[int]:
+    """The whole-number +, - and * of every formula and calculator output that may leave +/- MAX_INT, which
+    generated code checks (formula/bounds.py); worked out once per program."""
+    found = program.derived.get("whole_checks")
+    if isinstance(found, set):
+        return found
+    checks: set[int] = set()
+    tables = program.runtime_tables()
+
+    def constant(name: str) -> Interval | None:
+        value = program.constants.get(name)
+        return (value, value) if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def column(table: str, key: str) -> Interval | None:
+        cells = tables[table].columns.get(key, ()) if table in tables else ()
+        numbers = [c for c in cells if isinstance(c, int) and not isinstance(c, bool)]
+        return (min(numbers), max(numbers)) if numbers and len(numbers) == len(cells) else None
+
+    for formula in program.formulas.values():
+        if formula.expr.node is not None:
+            checks |= overflow_checks(formula.expr.node, program.types, {p.name for p in formula.params},
+                                      constant, column)
+    for calc in program.calculators.values():
+        names = {p.name for p in calc.inputs} | {o.name for o in calc.outputs}
+        for output in calc.outputs:
+            if output.expr.node is not None:
+                checks |= overflow_checks(output.expr.node, program.types, names, constant, column)
+    program.derived["whole_checks"] = checks
+    return checks
 
 
 def runtime_table(table: Table) -> R.Table:

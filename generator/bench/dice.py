@@ -26,10 +26,9 @@ from generator.emit.engine import python_names
 from generator.emit.scripts import js_formula
 from generator.model import Formula, Param, Value, default_of
 from generator.pipeline import Compiled, Project
-from generator.runtime.rulesc_runtime import Dice
+from generator.runtime.rulesc_runtime import MAX_INT, Dice
 
 DICE_TYPES = frozenset(["dist", "num", "dice"])  # what a formula returns when it rolls or builds dice
-TOLERANCE = 1e-12  # floats (probabilities, means) may differ by this much, relative above 1
 SCRIPTS = ("assets/rulesc/runtime.js", "assets/rulesc/formulas.js")
 NODE_TIMEOUT_S = 600
 
@@ -219,28 +218,25 @@ class _Refused:
 
 
 def encode(value: Any) -> Any:
-    """A result as JSON, as the Node side reports it: pools as {"dice": text}, rolls as {"dist": [[x, p], ...]}
-    (outcomes of probability 0 left out), errors as {"error": name}, exact numbers as floats."""
+    """A result as JSON, as the Node side reports it, exactly: pools as {"dice": text}, rolls as
+    {"dist": [[x, "n/d"], ...]}, fractions (and whole numbers beyond MAX_INT, which JavaScript holds as fractions)
+    as {"exact": "n/d"}, floats (sd) as {"float": x}, errors as {"error": name}."""
     kind = type(value).__name__  # the engine has its own copies of the runtime's classes
     if isinstance(value, _Refused):
         return {"error": value.error}
     if kind == "Dice":
         return {"dice": str(value)}
     if kind == "Dist":
-        return {"dist": [[x, float(p)] for x, p in value.items()]}
-    if isinstance(value, Fraction):
-        return float(value)
+        return {"dist": [[x, str(p)] for x, p in value.items()]}
+    if isinstance(value, Fraction) or (type(value) is int and abs(value) > MAX_INT):
+        return {"exact": str(value)}
+    if isinstance(value, float):
+        return {"float": value}
     return list(value) if isinstance(value, (list, tuple)) else value
 
 
 def agree(ours: Any, theirs: Any) -> bool:
-    """The same result: equal, except that floats may differ by TOLERANCE (relative to values above 1)."""
-    if isinstance(ours, dict) and isinstance(theirs, dict) and "dist" in ours and "dist" in theirs:
-        a, b = dict(map(tuple, ours["dist"])), dict(map(tuple, theirs["dist"]))
-        return all(agree(float(a.get(x, 0.0)), float(b.get(x, 0.0))) for x in a.keys() | b.keys())
-    if isinstance(ours, float) or isinstance(theirs, float):
-        numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (ours, theirs))
-        return numbers and abs(ours - theirs) <= TOLERANCE * max(1.0, abs(ours), abs(theirs))
+    """The same result, exactly: both runtimes compute exact fractions, and the same float where one is made."""
     if isinstance(ours, list) and isinstance(theirs, list):
         return len(ours) == len(theirs) and all(agree(a, b) for a, b in zip(ours, theirs, strict=True))
     return bool(ours == theirs) and type(ours) is type(theirs)
@@ -280,9 +276,11 @@ function encode(value) {
   if (value instanceof R.Dice) return {dice: String(value)};
   if (value instanceof R.Dist) {
     const out = [];
-    value.p.forEach((p, i) => { if (p !== 0) out.push([value.offset + i, p]); });
+    value.weights.forEach((w, i) => { if (w) out.push([value.offset + i, String(R.ratio(w, value.total))]); });
     return {dist: out};
   }
+  if (value instanceof R.Q) return {exact: String(value)};
+  if (value instanceof R.Real) return {float: value.v};
   return value;
 }
 
@@ -313,8 +311,8 @@ def dice_table(rows: Sequence[Row], runs: int) -> str:
     lines = ["each dice formula of the content, on a workload from it: its worked examples' inputs, then every",
              "parameter at the top of its declared range (one call each); timed in the generated engine (Python; its",
              "caches emptied before each run) and in the generated JavaScript (Node; one process for all formulas):",
-             f"median of {runs} run(s) of the workload in each. same: the two runtimes' results agree call by call",
-             f"(exactly; floats to {TOLERANCE:g})",
+             f"median of {runs} run(s) of the workload in each. same: the two runtimes' results agree call by call,",
+             "exactly",
              f"{'formula':<50} {'ex+top':>9} {'Python ms':>11} {'Node ms':>11} {'same':>5}"]
     for row in rows:
         calls = f"{row.workload.examples}+{len(row.workload.calls) - row.workload.examples}"

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.analyze.program import Program
+from generator.analyze.program import Program, whole_checks
 from generator.emit.site.links import permalink
 from generator.emit.writer import WIDTH, Writer
 from generator.formula import nodes
@@ -266,7 +266,7 @@ def _function(w: Writer, program: Program, formula: Formula, site_url: str) -> N
         _function_docstring(w, program, formula, site_url)
         spelling = Spelling(local, local.__getitem__, local.__getitem__, spelled.constants.__getitem__,
                             spelled.tables.__getitem__, spelled.formulas.__getitem__)
-        w.write_doc(concat("return ", expr_to_python(_node(formula), program.types, spelling)))
+        w.write_doc(concat("return ", expr_to_python(_node(formula), program.types, spelling, whole_checks(program))))
 
 
 def _function_docstring(w: Writer, program: Program, formula: Formula, site_url: str) -> None:

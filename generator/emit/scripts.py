@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from generator.analyze.program import Program
+from generator.analyze.program import Program, whole_checks
 from generator.emit.writer import Writer
 from generator.formula.layout import Doc, Group, concat, string
 from generator.formula.names import Spelling
@@ -103,7 +103,8 @@ def _system(w: Writer, program: Program) -> None:
 
 def _formula(w: Writer, program: Program, formula: Formula) -> None:
     assert formula.expr.node is not None
-    body = expr_to_js(formula.expr.node, program.types, _spelling({p.name for p in formula.params}, js_name))
+    body = expr_to_js(formula.expr.node, program.types, _spelling({p.name for p in formula.params}, js_name),
+                      whole_checks(program))
     params = [js_name(p.name) for p in formula.params]
     w.write_doc(concat(f"F.{js_formula(formula.id)} = ", js_function(params, body), ";"))
 
@@ -161,7 +162,7 @@ def _calculator(w: Writer, program: Program, calc: Calculator) -> None:
 def _output(program: Program, output: Output, known: set[str]) -> Doc:
     """An output: what the page shows it as, and run(v), which works it out from `v`, holding the names known."""
     assert output.expr.node is not None
-    body = expr_to_js(output.expr.node, program.types, _spelling(known, lambda x: f"v.{x}"))
+    body = expr_to_js(output.expr.node, program.types, _spelling(known, lambda x: f"v.{x}"), whole_checks(program))
     return Group("{", (concat("name: ", json.dumps(output.name)), concat("label: ", js_string(output.label)),
                        concat("type: ", json.dumps(program.types.get(id(output.expr.node), "int"))),
                        concat("format: ", json.dumps(output.format)),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from generator.formula import nodes as n
 from generator.formula.layout import Doc
@@ -12,10 +12,15 @@ from generator.formula.names import OTHERWISE_CONSTANT, Spelling, resolve_name
 class Backend:
     """A visitor that prints a formula in a host language; to_python and to_js add one visit_* per construct."""
 
-    def __init__(self, types: Mapping[int, str], spell: Spelling):
+    def __init__(self, types: Mapping[int, str], spell: Spelling, checks: Collection[int] | None = None):
         self.types = types
         self.spell = spell
+        self.checks = checks  # the whole-number operations that may leave +/- MAX_INT (bounds.py); None: all
         self.bound: set[str] = set()  # the lets in scope where the visitor is
+
+    def checked(self, node: n.Node) -> bool:
+        """Whether a whole-number +, - or * is written inside R.whole(...)."""
+        return self.checks is None or id(node) in self.checks
 
     def visit(self, node: n.Node) -> Doc:
         doc: Doc = getattr(self, "visit_" + type(node).__name__)(node)

@@ -33,18 +33,22 @@ _BUILTINS: dict[str, Callable[..., Value]] = {
 
 
 
-def evaluate(node: n.Node, env: Mapping[str, Value], tables: Mapping[str, R.Table], call: CallFormula,
-             upgrades: Mapping[str, R.Upgrade] | None = None, constants: Mapping[str, Value] | None = None) -> Value:
-    """The value of a checked expression; raises RulesError when the rules give no answer.
+def evaluate(node: n.Node, types: Mapping[int, str], env: Mapping[str, Value], tables: Mapping[str, R.Table],
+             call: CallFormula, upgrades: Mapping[str, R.Upgrade] | None = None,
+             constants: Mapping[str, Value] | None = None) -> Value:
+    """The value of a checked expression (`types` is the checker's type of each node); raises RulesError when the
+    rules give no answer.
 
     Names are looked up in `env` first, then in `constants`: kept apart, the system's constants are not copied
-    for every call and every let binding."""
-    return _Evaluator(env, tables, call, upgrades or {}, constants or {}).visit(node)
+    for every call and every let binding. As in the generated code, each whole-number +, - and * is refused
+    beyond MAX_INT, where JavaScript would lose exactness."""
+    return _Evaluator(types, env, tables, call, upgrades or {}, constants or {}).visit(node)
 
 
 class _Evaluator:
-    def __init__(self, env: Mapping[str, Value], tables: Mapping[str, R.Table], call: CallFormula,
-                 upgrades: Mapping[str, R.Upgrade], constants: Mapping[str, Value]):
+    def __init__(self, types: Mapping[int, str], env: Mapping[str, Value], tables: Mapping[str, R.Table],
+                 call: CallFormula, upgrades: Mapping[str, R.Upgrade], constants: Mapping[str, Value]):
+        self.types = types
         self.env = env
         self.tables = tables
         self.call_formula = call
@@ -89,9 +93,8 @@ class _Evaluator:
             if node.op == "*":
                 return R.dice_scale(left, right) if isinstance(left, R.Dice) else R.dice_scale(right, left)
             return R.dice_add(left, right, 1 if node.op == "+" else -1)
-        if node.op == "+":
-            return left + right
-        return left - right if node.op == "-" else left * right
+        result = left + right if node.op == "+" else left - right if node.op == "-" else left * right
+        return R.whole(result) if self.types.get(id(node), "int") == "int" else result
 
     def visit_Compare(self, node: n.Compare) -> Value:
         left, right = self.visit(node.left), self.visit(node.right)
@@ -110,7 +113,8 @@ class _Evaluator:
         return self.with_name(node.name, value).visit(node.body)
 
     def with_name(self, name: str, value: Value) -> _Evaluator:
-        return _Evaluator({**self.env, name: value}, self.tables, self.call_formula, self.upgrades, self.constants)
+        return _Evaluator(self.types, {**self.env, name: value}, self.tables, self.call_formula, self.upgrades,
+                          self.constants)
 
     def visit_IfElse(self, node: n.IfElse) -> Value:
         return self.visit(node.then) if self.visit(node.cond) else self.visit(node.other)

@@ -23,7 +23,8 @@ def roll_expression(source: str) -> Any:
     except FormulaSyntaxError as exc:
         raise DiceUsageError(_pointed(source, exc.offset, f"syntax error: {exc.message}", exc.hint)) from None
     diags = Diagnostics()
-    kind = type_of(node, Scope({}, {}, {}, lambda name, span: None), diags)
+    scope = Scope({}, {}, {}, lambda name, span: None)
+    kind = type_of(node, scope, diags)
     if kind is None:
         first = diags.items[0]
         raise DiceUsageError(_pointed(source, (first.span.col - 1) if first.span else 0, first.message,
@@ -31,7 +32,7 @@ def roll_expression(source: str) -> Any:
     if kind not in ("int", "dice", "dist", "num"):
         raise DiceUsageError(f"{source!r} is {kind}, neither a roll nor a number")
     try:
-        value = evaluate(node, {}, {}, _no_formulas)
+        value = evaluate(node, scope.types, {}, {}, _no_formulas)
         return value if kind == "num" else R.as_dist(value)
     except R.RulesError as exc:
         raise DiceUsageError(f"no answer: {exc}") from None

@@ -84,6 +84,11 @@ def infix(op: str, left: Doc, right: Doc, chains: Mapping[str, str]) -> Group:
     return Group("(", (*operands, concat(op, " ", right)), ")", sep="", kind=chain)
 
 
+def whole(operation: Group) -> Group:
+    """`R.whole(a * b)`: an infix operation checked to stay within +/- MAX_INT, its own parentheses dropped."""
+    return Group("R.whole(", operation.items, ")", sep="")
+
+
 def conditional(first: Doc, second: Doc, third: Doc, words: tuple[str, str]) -> Group:
     """`(a if b else c)` or `(a ? b : c)`; broken, one part a line after its word.
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from generator.formula import nodes as n
 from generator.formula.backend import Backend
-from generator.formula.layout import Doc, Group, concat, conditional, infix
+from generator.formula.layout import Doc, Group, concat, conditional, infix, whole
 from generator.formula.names import Spelling, resolve_call
 
 Resolver = Callable[[str], str]
@@ -20,16 +20,19 @@ _RUNTIME = {
 }
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloorDiv"}
 _COMPARE = {"==": "===", "!=": "!=="}
+_EXACT_OPS = {"+": "R.nadd", "-": "R.nsub", "*": "R.nmul"}
 # Operators that JavaScript groups from the left, so `(a - b) + c` may be written `a - b + c`: each chain's name.
 CHAINS = {"+": "sum", "-": "sum", "*": "product", "&&": "and", "||": "or"}
 ROLLS = ("dice", "dist")
 
 
-def expr_to_js(node: n.Node, types: Mapping[int, str], name: Spelling | Resolver) -> Doc:
+def expr_to_js(node: n.Node, types: Mapping[int, str], name: Spelling | Resolver,
+               checks: Collection[int] | None = None) -> Doc:
     """JavaScript source for `node` (flat() gives one line, layout() lines within a width); `name` maps a
     formula-language name to its JavaScript spelling: a Spelling, or one function for every name but a let's.
     What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter."""
-    return _ToJs(types, name if isinstance(name, Spelling) else Spelling.uniform(name)).visit(node)
+    spelling = name if isinstance(name, Spelling) else Spelling.uniform(name)
+    return _ToJs(types, spelling, checks).visit(node)
 
 
 def js_call(func: str, args: Sequence[Doc]) -> Group:
@@ -59,8 +62,10 @@ class _ToJs(Backend):
         return js_call("R.dice", [self.visit(node.count), self.visit(node.sides)])
 
     def visit_Neg(self, node: n.Neg) -> Doc:
-        operand = self.visit(node.operand)
-        return js_call("R.dneg", [operand]) if self.type(node) == "dist" else concat("(-", operand, ")")
+        operand, kind = self.visit(node.operand), self.type(node)
+        if kind in ("dist", "num"):
+            return js_call("R.dneg" if kind == "dist" else "R.nneg", [operand])
+        return concat("(-", operand, ")")
 
     def visit_Not(self, node: n.Not) -> Doc:
         return concat("(!", self.visit(node.operand), ")")
@@ -76,14 +81,21 @@ class _ToJs(Backend):
             return js_call(_ROLL_OPS[node.op], [left, right])
         if node.op == "//":
             return js_call("R.floorDiv", [left, right])
-        if kind != "dice":
-            return infix(node.op, left, right, CHAINS)
+        if kind == "num":
+            return js_call(_EXACT_OPS[node.op], [left, right])
+        if kind == "int":
+            return whole(infix(node.op, left, right, CHAINS)) if self.checked(node) else infix(
+                node.op, left, right, CHAINS)
         if node.op == "*":
             return js_call("R.diceScale", [left, right] if self.type(node.left) == "dice" else [right, left])
         return js_call("R.diceAdd", [left, right, "-1"] if node.op == "-" else [left, right])
 
     def visit_Compare(self, node: n.Compare) -> Doc:
-        return infix(_COMPARE.get(node.op, node.op), self.visit(node.left), self.visit(node.right), CHAINS)
+        """Whole numbers and flags compare as JavaScript does; fractions and floats exactly, through R.cmp."""
+        left, right, op = self.visit(node.left), self.visit(node.right), _COMPARE.get(node.op, node.op)
+        if "num" in (self.type(node.left), self.type(node.right)):
+            return infix(op, js_call("R.cmp", [left, right]), "0", CHAINS)
+        return infix(op, left, right, CHAINS)
 
     def visit_Logic(self, node: n.Logic) -> Doc:
         op = "&&" if node.op == "and" else "||"
@@ -130,6 +142,8 @@ class _ToJs(Backend):
         return self.spell.formula(func)
 
     def extreme(self, node: n.Call, args: list[Doc]) -> Doc:
+        if self.type(node) == "num":
+            return js_call(f"R.n{node.func}", args)
         if self.type(node) != "dist":
             return js_call(f"Math.{node.func}", args)
         first, second = (0, 1) if self.type(node.args[0]) in ROLLS else (1, 0)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from generator.formula import nodes as n
 from generator.formula.backend import Backend
-from generator.formula.layout import Doc, Group, concat, conditional, infix
+from generator.formula.layout import Doc, Group, concat, conditional, infix, whole
 from generator.formula.names import Spelling, resolve_call
 
 Resolver = Callable[[str], str]
@@ -23,11 +23,13 @@ CHAINS = {"+": "sum", "-": "sum", "*": "product", "and": "and", "or": "or"}
 ROLLS = ("dice", "dist")
 
 
-def expr_to_python(node: n.Node, types: Mapping[int, str], name: Spelling | Resolver) -> Doc:
+def expr_to_python(node: n.Node, types: Mapping[int, str], name: Spelling | Resolver,
+                   checks: Collection[int] | None = None) -> Doc:
     """Python source for `node` (flat() gives one line, layout() lines within a width); `name` maps a
     formula-language name to its Python spelling: a Spelling, or one function for every name but a let's.
     What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter."""
-    return _ToPython(types, name if isinstance(name, Spelling) else Spelling.uniform(name)).visit(node)
+    spelling = name if isinstance(name, Spelling) else Spelling.uniform(name)
+    return _ToPython(types, spelling, checks).visit(node)
 
 
 def py_call(func: str, args: Sequence[Doc]) -> Group:
@@ -68,6 +70,9 @@ class _ToPython(Backend):
             return py_call(_ROLL_OPS[node.op], [left, right])
         if node.op == "//":
             return py_call("R.floor_div", [left, right])
+        if kind == "int":
+            return whole(infix(node.op, left, right, CHAINS)) if self.checked(node) else infix(
+                node.op, left, right, CHAINS)
         if kind != "dice":
             return infix(node.op, left, right, CHAINS)
         if node.op == "*":

@@ -29,14 +29,14 @@
     sign = sign === undefined ? 1 : sign;
     a = asDice(a); b = asDice(b);
     var m = toMap(a);
-    b.counts.forEach(function (p) { m[p[0]] = (m[p[0]] || 0) + sign * p[1]; });
+    b.counts.forEach(function (p) { m[p[0]] = whole((m[p[0]] || 0) + sign * p[1]); });
     for (var k in m) if (m[k] < 0) throw new RulesError("cannot take " + b + " away from " + a);
-    return pool(m, a.c + sign * b.c);
+    return pool(m, whole(a.c + sign * b.c));
   }
   function diceScale(a, k) {
     if (k < 0) throw new RulesError("cannot multiply " + a + " by " + k);
-    var m = {}; a.counts.forEach(function (p) { m[p[0]] = p[1] * k; });
-    return pool(m, a.c * k);
+    var m = {}; a.counts.forEach(function (p) { m[p[0]] = whole(p[1] * k); });
+    return pool(m, whole(a.c * k));
   }
   function category(index) {
     if (index <= 0) return new Dice([], 0);
@@ -52,8 +52,12 @@
     return tens * 4 + (small.length ? SIDES.indexOf(small[0]) + 1 : 0);
   }
   function step(d, n) { return category(Math.max(0, categoryIndex(d) + n)); }
-  function floorDiv(a, b) { if (b === 0) throw new RulesError("division by zero"); return Math.floor(a / b); }
-  function ceilDiv(a, b) { if (b === 0) throw new RulesError("division by zero"); return Math.ceil(a / b); }
+  function floorDiv(a, b) {  /* exact for every whole number within MAX_INT: a % b is exact, a / b may round */
+    if (b === 0) throw new RulesError("division by zero");
+    var rest = a % b, q = (a - rest) / b;
+    return rest !== 0 && (rest < 0) !== (b < 0) ? q - 1 : q;
+  }
+  function ceilDiv(a, b) { return -floorDiv(-a, b); }
   function clamp(x, lo, hi) { return Math.max(lo, Math.min(hi, x)); }
   // A table as a book prints it: table(columns, row, ...), each row [low, high] (the keys it covers), then its values.
   function table(columns) {
@@ -81,188 +85,377 @@
     return total;
   }
 
-  /* ---- distributions: outcome offset+i has probability p[i] (float64) ---- */
-  var MAX_DICE = 1000, MAX_OUTCOMES = 1000000;
-  function Dist(offset, p) { this.offset = offset; this.p = p; }
-  Dist.prototype.toString = function () {
-    return "mean " + mean(this).toFixed(2) + ", sd " + sd(this).toFixed(2);
-  };
-  function trim(offset, p) {
-    var lo = 0, hi = p.length - 1;
-    while (lo < hi && p[lo] === 0) lo++;
-    while (hi > lo && p[hi] === 0) hi--;
-    if (hi - lo + 1 > MAX_OUTCOMES) throw new RulesError("a roll with more than " + MAX_OUTCOMES + " outcomes is refused");
-    return new Dist(offset + lo, p.slice(lo, hi + 1));
+  /* ---- exact numbers, as the Python engine computes them ----
+     A whole number (formula type int) is a Number within MAX_INT; every int operation that could leave that range
+     is checked (whole()), so a Number never holds an inexact integer. A fraction is a Q: BigInt numerator and
+     denominator in lowest terms, denominator above zero. A float is a Real: only sd() makes one, and what is
+     computed from it follows Python's rules (a float meeting a fraction turns the fraction into the nearest
+     float). Comparisons are exact, so both runtimes take the same branch on every input. */
+  var MAX_INT = 9007199254740991, BIG_MAX_INT = BigInt(MAX_INT);
+  function beyond() { return new RulesError("a whole number went beyond " + MAX_INT + ", the largest rulesc computes with"); }
+  function whole(x) { if (x > MAX_INT || x < -MAX_INT) throw beyond(); return x; }
+  function Q(n, d) { this.n = n; this.d = d; }
+  Q.prototype.toString = function () { return this.d === 1n ? String(this.n) : this.n + "/" + this.d; };
+  function Real(v) { this.v = v; }
+  Real.prototype.toString = function () { return String(this.v); };
+  function gcd(a, b) {
+    if (a < 0n) a = -a;
+    if (b < 0n) b = -b;
+    while (b) { var t = a % b; a = b; b = t; }
+    return a;
   }
-  function constDist(v) { return new Dist(v, new Float64Array([1])); }
-  function withinBounds(outcomes) {
+  function ratio(n, d) {
+    if (d === 0n) throw new RulesError("division by zero");
+    if (d < 0n) { n = -n; d = -d; }
+    var g = gcd(n, d);
+    return g > 1n ? new Q(n / g, d / g) : new Q(n, d);
+  }
+  function fromBig(n) { return n <= BIG_MAX_INT && n >= -BIG_MAX_INT ? Number(n) : new Q(n, 1n); }
+  function floatParts(v) {  /* a finite float as an exact [numerator, denominator] */
+    if (!isFinite(v)) throw new RulesError(v + " is not a number rulesc can compare");
+    var view = new DataView(new ArrayBuffer(8)); view.setFloat64(0, v);
+    var hi = view.getUint32(0), exp = (hi >>> 20) & 0x7ff;
+    var mant = (BigInt(hi & 0xfffff) << 32n) | BigInt(view.getUint32(4));
+    if (exp) mant |= 1n << 52n; else exp = 1;
+    if (hi >>> 31) mant = -mant;
+    var e = exp - 1075;
+    return e >= 0 ? [mant << BigInt(e), 1n] : [mant, 1n << BigInt(-e)];
+  }
+  function parts(x) {  /* any number as an exact [numerator, denominator] */
+    if (x instanceof Q) return [x.n, x.d];
+    if (x instanceof Real) return floatParts(x.v);
+    return [BigInt(x), 1n];
+  }
+  function bitLength(n) { return n === 0n ? 0 : n.toString(2).length; }
+  function pow2(e) { return e < -1000 ? Math.pow(2, e + 1000) * Math.pow(2, -1000) : Math.pow(2, e); }
+  function toFloat(x) {
+    /* the float nearest to x, ties to even, as Python's float(Fraction) and int / int give */
+    if (x instanceof Real) return x.v;
+    if (typeof x === "number") return x;
+    var n = x.n, d = x.d, negative = n < 0n;
+    if (negative) n = -n;
+    if (n <= BIG_MAX_INT && d <= BIG_MAX_INT) return (negative ? -1 : 1) * (Number(n) / Number(d));
+    var k = 55 - (bitLength(n) - bitLength(d));  /* n * 2^k / d has 55 or 56 bits */
+    var scaled = k >= 0 ? n << BigInt(k) : n, divisor = k >= 0 ? d : d << BigInt(-k);
+    var q = scaled / divisor, sticky = scaled % divisor !== 0n;
+    var drop = Math.max(bitLength(q) - 53, k - 1074), kept, rest, half;
+    if (drop > 0) {
+      kept = q >> BigInt(drop); rest = q - (kept << BigInt(drop)); half = 1n << BigInt(drop - 1);
+      if (rest > half || (rest === half && (sticky || (kept & 1n)))) kept += 1n;
+    } else { kept = q; drop = 0; }
+    var value = Number(kept) * pow2(drop - k);
+    return negative ? -value : value;
+  }
+  function cmp(a, b) {
+    /* -1, 0 or 1 as a < b, a = b, a > b, exactly, for whole numbers, fractions and floats alike */
+    if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
+    if (a instanceof Real && b instanceof Real) return a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
+    var x = parts(a), y = parts(b), left = x[0] * y[1], right = y[0] * x[1];
+    return left < right ? -1 : left > right ? 1 : 0;
+  }
+  function exactOp(a, b, op) {
+    var x = parts(a), y = parts(b);
+    if (op === "+") return ratio(x[0] * y[1] + y[0] * x[1], x[1] * y[1]);
+    if (op === "-") return ratio(x[0] * y[1] - y[0] * x[1], x[1] * y[1]);
+    return ratio(x[0] * y[0], x[1] * y[1]);
+  }
+  function arith(a, b, op) {
+    if (a instanceof Real || b instanceof Real) {
+      var x = toFloat(a), y = toFloat(b);
+      return new Real(op === "+" ? x + y : op === "-" ? x - y : x * y);
+    }
+    if (typeof a === "number" && typeof b === "number") {
+      var r = op === "+" ? a + b : op === "-" ? a - b : a * b;
+      if (Number.isSafeInteger(r)) return r;
+      return fromBig(op === "+" ? BigInt(a) + BigInt(b) : op === "-" ? BigInt(a) - BigInt(b) : BigInt(a) * BigInt(b));
+    }
+    return exactOp(a, b, op);
+  }
+  function nadd(a, b) { return arith(a, b, "+"); }
+  function nsub(a, b) { return arith(a, b, "-"); }
+  function nmul(a, b) { return arith(a, b, "*"); }
+  function nneg(a) { return a instanceof Q ? new Q(-a.n, a.d) : a instanceof Real ? new Real(-a.v) : -a; }
+  function nmin() {  /* the first of the smallest, as Python's min() */
+    var best = arguments[0];
+    for (var i = 1; i < arguments.length; i++) if (cmp(arguments[i], best) < 0) best = arguments[i];
+    return best;
+  }
+  function nmax() {
+    var best = arguments[0];
+    for (var i = 1; i < arguments.length; i++) if (cmp(arguments[i], best) > 0) best = arguments[i];
+    return best;
+  }
+  function divide(a, b) {
+    var x = parts(a), y = parts(b);
+    if (y[0] === 0n) throw new RulesError("division by zero");
+    return ratio(x[0] * y[1], x[1] * y[0]);
+  }
+  var MAX_EXPONENT = 10000;
+  function power(base, exponent) {
+    if (exponent < 0 || exponent > MAX_EXPONENT)
+      throw new RulesError("the exponent must be from 0 to " + MAX_EXPONENT + ", not " + exponent);
+    if (base instanceof Real) {  /* by squaring, step for step as the Python runtime, so both get the same float */
+      var result = 1, factor = base.v, e = exponent;
+      while (e) { if (e & 1) result *= factor; e = Math.floor(e / 2); if (e) factor *= factor; }
+      return new Real(result);
+    }
+    if (base instanceof Q) return new Q(base.n ** BigInt(exponent), base.d ** BigInt(exponent));
+    var big = BigInt(base) ** BigInt(exponent);
+    if (big > BIG_MAX_INT || big < -BIG_MAX_INT)
+      throw new RulesError(base + "^" + exponent + " is beyond the largest whole number rulesc computes (" + MAX_INT + ")");
+    return Number(big);
+  }
+  function fixed(value, places) {
+    /* The one number rule (fixed() in generator/emit/site/calculators.py): round half away from zero to `places`
+       decimals, exactly for whole numbers and fractions; a float is first pushed away from zero by FLOAT_NUDGE of
+       itself. A result that rounds to zero has no minus sign. */
+    var scale = 10n ** BigInt(places), units, negative;
+    if (value instanceof Real) {
+      var f = Math.floor(Math.abs(value.v) * Math.pow(10, places) * (1 + FLOAT_NUDGE) + 0.5);
+      if (!isFinite(f) || f >= 1e21) return value.v.toFixed(places);
+      units = BigInt(f); negative = value.v < 0;
+    } else {
+      var x = parts(value), n = x[0] < 0n ? -x[0] : x[0];
+      units = (2n * n * scale + x[1]) / (2n * x[1]); negative = x[0] < 0n;
+    }
+    var digits = String(units % scale);
+    while (digits.length < places) digits = "0" + digits;
+    return (negative && units ? "-" : "") + String(units / scale) + (places ? "." + digits : "");
+  }
+  var FLOAT_NUDGE = 1e-13;
+
+  /* ---- distributions: outcome offset+i has probability weights[i] / total, exactly (BigInt) ---- */
+  var MAX_DICE = 1000, MAX_OUTCOMES = 1000000;
+  function Dist(offset, weights, total) { this.offset = offset; this.weights = weights; this.total = total; }
+  Dist.prototype.toString = function () {
+    return "mean " + fixed(mean(this), 2) + ", sd " + fixed(sd(this), 2);
+  };
+  function refuseWidth(outcomes) {
     if (outcomes > MAX_OUTCOMES) throw new RulesError("a roll with more than " + MAX_OUTCOMES + " outcomes is refused");
   }
+  function make(offset, weights, total) {
+    var lo = 0, hi = weights.length - 1;
+    while (lo <= hi && weights[lo] === 0n) lo++;
+    if (lo > hi) throw new RulesError("a distribution needs at least one outcome");
+    while (weights[hi] === 0n) hi--;
+    refuseWidth(hi - lo + 1);
+    var kept = lo || hi < weights.length - 1 ? weights.slice(lo, hi + 1) : weights, g = total;
+    for (var i = 0; i < kept.length && g !== 1n; i++) g = gcd(g, kept[i]);
+    if (g !== 1n) { kept = kept.map(function (w) { return w / g; }); total /= g; }
+    return new Dist(whole(offset + lo), kept, total);
+  }
+  function constDist(v) { return new Dist(whole(v), [1n], 1n); }
   function die(sides) {
     if (sides < 1) throw new RulesError("a die needs at least one side, not " + sides);
-    withinBounds(sides);
-    var p = new Float64Array(sides); p.fill(1 / sides); return new Dist(1, p);
+    refuseWidth(sides);
+    var w = new Array(sides); w.fill(1n); return new Dist(1, w, BigInt(sides));
   }
+  var poolCache = new Map();
   function asDist(x) {
     if (x instanceof Dist) return x;
     if (typeof x === "number") return constDist(x);
-    var total = constDist(x.c);
-    x.counts.forEach(function (pair) { total = dadd(total, repeat(die(pair[0]), pair[1])); });
-    return total;
-  }
-  function convolve(a, b) {
-    var out = new Float64Array(a.length + b.length - 1);
-    for (var i = 0; i < a.length; i++) {
-      var x = a[i]; if (x === 0) continue;
-      for (var j = 0; j < b.length; j++) out[i + j] += x * b[j];
+    var key = x.counts.join(";"), dice = poolCache.get(key);
+    if (!dice) {
+      dice = constDist(0);
+      x.counts.forEach(function (pair) { dice = add(dice, repeat(die(pair[0]), pair[1])); });
+      if (poolCache.size > 512) poolCache.clear();
+      poolCache.set(key, dice);
     }
+    return x.c ? new Dist(whole(dice.offset + x.c), dice.weights, dice.total) : dice;
+  }
+  function largest(w) { var m = 0n; for (var i = 0; i < w.length; i++) if (w[i] > m) m = w[i]; return m; }
+  function convolve(a, b) {
+    var size = a.length + b.length - 1, i, j, x;
+    if (largest(a) * largest(b) * BigInt(Math.min(a.length, b.length)) <= BIG_MAX_INT) {
+      /* every partial sum fits a float exactly: multiply as Numbers, far faster than BigInt */
+      var fa = a.map(Number), fb = b.map(Number), fast = new Float64Array(size);
+      for (i = 0; i < fa.length; i++) { x = fa[i]; if (x) for (j = 0; j < fb.length; j++) fast[i + j] += x * fb[j]; }
+      return Array.from(fast, BigInt);
+    }
+    var out = new Array(size); out.fill(0n);
+    for (i = 0; i < a.length; i++) { x = a[i]; if (x) for (j = 0; j < b.length; j++) out[i + j] += x * b[j]; }
     return out;
   }
-  function dadd(a, b) { a = asDist(a); b = asDist(b); withinBounds(a.p.length + b.p.length - 1); return trim(a.offset + b.offset, convolve(a.p, b.p)); }
-  function dneg(a) { a = asDist(a); return new Dist(-(a.offset + a.p.length - 1), a.p.slice().reverse()); }
-  function dsub(a, b) { return dadd(a, dneg(b)); }
+  function add(a, b) {
+    refuseWidth(a.weights.length + b.weights.length - 1);
+    return make(a.offset + b.offset, convolve(a.weights, b.weights), a.total * b.total);
+  }
+  function dadd(a, b) { return add(asDist(a), asDist(b)); }
+  function negate(a) { return new Dist(-(a.offset + a.weights.length - 1), a.weights.slice().reverse(), a.total); }
+  function dneg(a) { return negate(asDist(a)); }
+  function dsub(a, b) { return add(asDist(a), negate(asDist(b))); }
   function repeat(a, times) {
     if (times < 0) throw new RulesError("cannot roll " + times + " dice");
     if (times > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + times + " asked)");
-    withinBounds((a.p.length - 1) * times + 1);
+    refuseWidth((a.weights.length - 1) * times + 1);
     var result = constDist(0), power = a;
     while (times) {
-      if (times & 1) result = dadd(result, power);
+      if (times & 1) result = add(result, power);
       times >>= 1;
-      if (times) power = dadd(power, power);
+      if (times) power = add(power, power);
     }
     return result;
   }
-  function dmap(a, f) {
+  function dmap(a, f) {  /* each outcome x becomes f(x); the weights of outcomes that meet are added */
     a = asDist(a);
-    var lo = Infinity, hi = -Infinity, keys = [];
-    for (var i = 0; i < a.p.length; i++) {
-      var k = a.p[i] === 0 ? null : f(a.offset + i);
-      keys.push(k);
-      if (k !== null) { if (k < lo) lo = k; if (k > hi) hi = k; }
+    var mapped = new Map(), lo = Infinity, hi = -Infinity;
+    for (var i = 0; i < a.weights.length; i++) {
+      if (a.weights[i] === 0n) continue;
+      var key = whole(f(a.offset + i));
+      mapped.set(key, (mapped.get(key) || 0n) + a.weights[i]);
+      if (key < lo) lo = key;
+      if (key > hi) hi = key;
     }
-    if (hi - lo + 1 > MAX_OUTCOMES) throw new RulesError("a roll with more than " + MAX_OUTCOMES + " outcomes is refused");
-    var out = new Float64Array(hi - lo + 1);
-    for (var j = 0; j < keys.length; j++) if (keys[j] !== null) out[keys[j] - lo] += a.p[j];
-    return trim(lo, out);
+    refuseWidth(hi - lo + 1);
+    var out = new Array(hi - lo + 1); out.fill(0n);
+    mapped.forEach(function (w, key) { out[key - lo] = w; });
+    return make(lo, out, a.total);
   }
-  function mix(a, f) {
+  function lcm(a, b) { return a / gcd(a, b) * b; }
+  function mix(a, f) {  /* for each outcome r of a, roll f(r): the mixture of all */
     a = asDist(a);
-    var parts = [], lo = Infinity, hi = -Infinity;
-    for (var i = 0; i < a.p.length; i++) {
-      if (a.p[i] === 0) continue;
+    var parts = [], common = 1n, lo = Infinity, hi = -Infinity, i, j;
+    for (i = 0; i < a.weights.length; i++) {
+      if (a.weights[i] === 0n) continue;
       var d = asDist(f(a.offset + i));
-      parts.push([a.p[i], d]);
-      lo = Math.min(lo, d.offset); hi = Math.max(hi, d.offset + d.p.length - 1);
+      parts.push([a.weights[i], d]);
+      common = lcm(common, d.total);
+      lo = Math.min(lo, d.offset); hi = Math.max(hi, d.offset + d.weights.length - 1);
     }
-    if (hi - lo + 1 > MAX_OUTCOMES) throw new RulesError("a roll with more than " + MAX_OUTCOMES + " outcomes is refused");
-    var out = new Float64Array(hi - lo + 1);
+    refuseWidth(hi - lo + 1);
+    var out = new Array(hi - lo + 1); out.fill(0n);
     parts.forEach(function (part) {
-      var w = part[0], d = part[1];
-      for (var j = 0; j < d.p.length; j++) out[d.offset - lo + j] += w * d.p[j];
+      var d = part[1], scale = part[0] * (common / d.total);
+      for (j = 0; j < d.weights.length; j++) if (d.weights[j]) out[d.offset - lo + j] += scale * d.weights[j];
     });
-    return trim(lo, out);
+    return make(lo, out, a.total * common);
   }
-  function bernoulliSum(n, p) {
-    var out = new Float64Array(n + 1); out[0] = 1;
-    for (var i = 1; i <= n; i++) {
-      for (var k = i; k >= 1; k--) out[k] = out[k] * (1 - p) + out[k - 1] * p;
-      out[0] *= (1 - p);
-    }
-    return out;
+  function bind(a, f) { return mix(asDist(a), f); }
+  function refuseDice(n) {
+    if (n > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + n + " asked)");
+  }
+  function pascal(n) {  /* the binomial coefficients C(n, 0..n) */
+    var row = [1n];
+    for (var k = 1; k <= n; k++) row.push(row[k - 1] * BigInt(n - k + 1) / BigInt(k));
+    return row;
+  }
+  function binomial(n, hits, sides) {  /* how many of n dice succeed, when `hits` of each die's faces succeed */
+    refuseDice(n);
+    hits = Math.max(0, Math.min(sides, hits));
+    var h = BigInt(hits), m = BigInt(sides - hits), comb = pascal(n), w = [];
+    for (var k = 0; k <= n; k++) w.push(comb[k] * h ** BigInt(k) * m ** BigInt(n - k));
+    return make(0, w, BigInt(sides) ** BigInt(n));
   }
   function successes(pool, t) {
     var total = constDist(0);
-    pool.counts.forEach(function (pair) {
-      var sides = pair[0], n = pair[1];
-      if (n > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + n + " asked)");
-      var hits = Math.max(0, Math.min(sides, sides - t + 1));
-      total = dadd(total, trim(0, bernoulliSum(n, hits / sides)));
-    });
+    pool.counts.forEach(function (pair) { total = add(total, binomial(pair[1], pair[0] - t + 1, pair[0])); });
     return total;
   }
-  function keepPool(pool, k, highest) {
-    if (pool.counts.length !== 1) throw new RulesError("keep highest or lowest needs dice of one size, not " + pool);
-    var sides = pool.counts[0][0], n = pool.counts[0][1];
-    if (n > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + n + " asked)");
+  function keep(n, sides, k, highest) {  /* the sum of the k highest (or lowest) of n dice */
+    refuseDice(n);
     k = Math.max(0, Math.min(k, n));
-    var d;
-    if (k === 0) d = constDist(0);
-    else if (k === 1 && highest) {
-      var p = new Float64Array(sides);
-      for (var x = 1; x <= sides; x++) p[x - 1] = Math.pow(x / sides, n) - Math.pow((x - 1) / sides, n);
-      d = trim(1, p);
-    } else {
-      d = keepTable(n, sides, k);
-      if (!highest) d = dmap(d, function (s) { return (sides + 1) * k - s; });
+    if (k === 0) return constDist(0);
+    var all = BigInt(sides) ** BigInt(n), w = [], x;
+    if (k === 1 && highest) {
+      for (x = 1; x <= sides; x++) w.push(BigInt(x) ** BigInt(n) - BigInt(x - 1) ** BigInt(n));
+      return make(1, w, all);
     }
-    return pool.c ? dadd(d, pool.c) : d;
+    var kept = keepTable(n, sides, k), top = 0;
+    kept.forEach(function (_, s) { top = Math.max(top, s); });
+    for (x = 0; x <= top; x++) w.push(kept.get(x) || 0n);
+    var dist = make(0, w, all);
+    return highest ? dist : dmap(dist, function (s) { return (sides + 1) * k - s; });
   }
   function keepTable(n, sides, k) {
-    var states = new Map(); states.set("0,0", 1);
+    /* ways for the k highest of n dice to sum to each total: faces from high to low, how many dice show each */
+    var combs = [], states = new Map([[0, new Map([[0, 1n]])]]);
+    for (var m = 0; m <= n; m++) combs.push(pascal(m));
     for (var face = sides; face >= 1; face--) {
       var next = new Map();
-      states.forEach(function (prob, key) {
-        var parts = key.split(","), placed = Number(parts[0]), total = Number(parts[1]), left = n - placed;
-        var pmf = face === 1 ? null : bernoulliSum(left, 1 / face);
-        for (var c = 0; c <= left; c++) {
-          var pc = face === 1 ? (c === left ? 1 : 0) : pmf[c];
-          if (pc === 0) continue;
-          var kept = Math.max(0, Math.min(c, k - placed));
-          var nk = (placed + c) + "," + (total + kept * face);
-          next.set(nk, (next.get(nk) || 0) + prob * pc);
-        }
+      states.forEach(function (byTotal, placed) {
+        byTotal.forEach(function (ways, total) {
+          for (var count = 0; count <= n - placed; count++) {
+            var kept = Math.max(0, Math.min(count, k - placed)), p = placed + count, t = total + kept * face;
+            var row = next.get(p);
+            if (!row) { row = new Map(); next.set(p, row); }
+            row.set(t, (row.get(t) || 0n) + ways * combs[n - placed][count]);
+          }
+        });
       });
       states = next;
     }
-    var top = 0; states.forEach(function (_, key) { top = Math.max(top, Number(key.split(",")[1])); });
-    var out = new Float64Array(top + 1);
-    states.forEach(function (prob, key) { var parts = key.split(","); if (Number(parts[0]) === n) out[Number(parts[1])] += prob; });
-    return trim(0, out);
+    return states.get(n) || new Map();
   }
-  function atLeast(a, k) { a = asDist(a); var s = 0; for (var i = Math.max(0, k - a.offset); i < a.p.length; i++) s += a.p[i]; return s; }
-  function atMost(a, k) { a = asDist(a); var s = 0; for (var i = 0; i < a.p.length && a.offset + i <= k; i++) s += a.p[i]; return s; }
-  function probEq(a, k) { a = asDist(a); var i = k - a.offset; return i >= 0 && i < a.p.length ? a.p[i] : 0; }
-  function mean(a) { a = asDist(a); var s = 0; for (var i = 0; i < a.p.length; i++) s += (a.offset + i) * a.p[i]; return s; }
-  function sd(a) {
-    a = asDist(a); var mu = mean(a), v = 0;
-    for (var i = 0; i < a.p.length; i++) { var d = a.offset + i - mu; v += a.p[i] * d * d; }
-    return Math.sqrt(v);
+  function keepPool(pool, k, highest) {
+    if (pool.counts.length !== 1) throw new RulesError("keep highest or lowest needs dice of one size, not " + pool);
+    var kept = keep(pool.counts[0][1], pool.counts[0][0], k, highest);
+    return pool.c ? add(kept, constDist(pool.c)) : kept;
+  }
+  function sumOf(w, from, to) { var s = 0n; for (var i = from; i < to; i++) s += w[i]; return s; }
+  function atLeast(a, k) { a = asDist(a); return ratio(sumOf(a.weights, Math.max(0, k - a.offset), a.weights.length), a.total); }
+  function atMost(a, k) {
+    a = asDist(a);
+    return ratio(sumOf(a.weights, 0, Math.max(0, Math.min(a.weights.length, k - a.offset + 1))), a.total);
+  }
+  function probEq(a, k) { a = asDist(a); var i = k - a.offset; return ratio(i >= 0 && i < a.weights.length ? a.weights[i] : 0n, a.total); }
+  function moments(a) {
+    var s1 = 0n, s2 = 0n;
+    for (var i = 0; i < a.weights.length; i++) { var x = BigInt(a.offset + i), w = a.weights[i]; s1 += w * x; s2 += w * x * x; }
+    return [s1, s2];
+  }
+  function mean(a) { a = asDist(a); return ratio(moments(a)[0], a.total); }
+  function sd(a) {  /* the square root of the exact variance made a float: Python's math.sqrt(Fraction) */
+    a = asDist(a);
+    var m = moments(a);
+    return new Real(Math.sqrt(toFloat(ratio(a.total * m[1] - m[0] * m[0], a.total * a.total))));
   }
   function win(a, b, tiesToFirst) { return atLeast(dsub(a, b), tiesToFirst ? 0 : 1); }
-  function power(base, exponent) {
-    if (exponent < 0 || exponent > 10000) throw new RulesError("the exponent must be from 0 to 10000, not " + exponent);
-    var result = Math.pow(base, exponent);
-    if (Number.isInteger(base) && Math.abs(result) > 9007199254740991)
-      throw new RulesError(base + "^" + exponent + " is beyond the largest whole number rulesc computes (9007199254740991)");
-    return result;
-  }
-  function divide(a, b) { if (b === 0) throw new RulesError("division by zero"); return a / b; }
-  function bind(a, f) { return mix(asDist(a), f); }
   function greater(a, b) { return atLeast(dsub(a, b), 1); }
   function tie(a, b) { return probEq(dsub(a, b), 0); }
-  function clampDist(a, low, high) {
-    a = asDist(a);
-    var p = Array.prototype.slice.call(a.p), offset = a.offset, cut, sum, i;
+  function clampDist(a, low, high) {  /* outcomes below low become low, above high become high */
+    var w = a.weights.slice(), offset = a.offset, cut;
     if (low !== null && offset < low) {
       cut = low - offset;
-      if (cut >= p.length) { p = [1]; }
-      else { sum = 0; for (i = 0; i <= cut; i++) sum += p[i]; p = [sum].concat(p.slice(cut + 1)); }
+      w = cut < w.length ? [sumOf(w, 0, cut + 1)].concat(w.slice(cut + 1)) : [a.total];
       offset = low;
     }
-    if (high !== null && offset + p.length - 1 > high) {
+    if (high !== null && offset + w.length - 1 > high) {
       cut = high - offset;
-      if (cut < 0) { p = [1]; offset = high; }
-      else { sum = 0; for (i = cut; i < p.length; i++) sum += p[i]; p = p.slice(0, cut).concat([sum]); }
+      w = cut >= 0 ? w.slice(0, cut).concat([sumOf(w, cut, w.length)]) : [a.total];
+      offset = Math.min(offset, high);
     }
-    return trim(offset, Float64Array.from(p));
+    return make(offset, w, a.total);
   }
-  function dmax(a, b) { if (typeof b === "number") return clampDist(a, b, null);
-    return mix(asDist(a), function (x) { return clampDist(b, x, null); }); }
-  function dmin(a, b) { if (typeof b === "number") return clampDist(a, null, b);
-    return mix(asDist(a), function (x) { return clampDist(b, null, x); }); }
+  function dmax(a, b) {
+    if (typeof b === "number") return clampDist(asDist(a), b, null);
+    var other = asDist(b);
+    return mix(asDist(a), function (x) { return clampDist(other, x, null); });
+  }
+  function dmin(a, b) {
+    if (typeof b === "number") return clampDist(asDist(a), null, b);
+    var other = asDist(b);
+    return mix(asDist(a), function (x) { return clampDist(other, null, x); });
+  }
   function dscale(a, k) { return dmap(a, function (x) { return x * k; }); }
-  function dfloorDiv(a, k) { if (k === 0) throw new RulesError("division by zero"); return dmap(a, function (x) { return Math.floor(x / k); }); }
+  function dfloorDiv(a, k) {
+    if (k === 0) throw new RulesError("division by zero");
+    return dmap(a, function (x) { return floorDiv(x, k); });
+  }
+  function probability(dist, outcome) {  /* the exact chance of one outcome, a Q */
+    var i = outcome - dist.offset;
+    return ratio(i >= 0 && i < dist.weights.length ? dist.weights[i] : 0n, dist.total);
+  }
+  function exact(value) {  /* a value as Python's exact() gives it: what tests and scripts compare */
+    if (value instanceof Dist) {
+      var out = {};
+      value.weights.forEach(function (w, i) { if (w) out[value.offset + i] = String(ratio(w, value.total)); });
+      return out;
+    }
+    if (value instanceof Dice || value instanceof Q) return String(value);
+    if (value instanceof Real) return value.v;
+    if (Array.isArray(value)) return value.map(exact);
+    return value;
+  }
   /* ---- upgrade sets: upgrades maps id -> {name, requires, excludes, max_times} ---- */
   function upgradeProblems(upgrades, chosen) {
     var counts = {}, order = [], problems = [];
@@ -288,8 +481,11 @@
     Dice: Dice, RulesError: RulesError, dice: dice, diceAdd: diceAdd, diceScale: diceScale,
     category: category, categoryIndex: categoryIndex, step: step, floorDiv: floorDiv, ceilDiv: ceilDiv,
     clamp: clamp, table: table, lookup: lookup, parseDice: parseDice, format: format,
-    Dist: Dist, asDist: asDist, roll: asDist, dadd: dadd, dsub: dsub, dneg: dneg, dmap: dmap, mix: mix, repeat: repeat,
-    successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost, probEq: probEq, mean: mean, sd: sd,
-    greater: greater, tie: tie, win: win, divide: divide, power: power, upgradeProblems: upgradeProblems, bind: bind, dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv
+    MAX_INT: MAX_INT, whole: whole, Q: Q, Real: Real, ratio: ratio, cmp: cmp, toFloat: toFloat, fixed: fixed,
+    nadd: nadd, nsub: nsub, nmul: nmul, nneg: nneg, nmin: nmin, nmax: nmax, divide: divide, power: power,
+    Dist: Dist, asDist: asDist, roll: asDist, dadd: dadd, dsub: dsub, dneg: dneg, dmap: dmap, mix: mix,
+    repeat: repeat, bind: bind, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
+    probEq: probEq, probability: probability, mean: mean, sd: sd, greater: greater, tie: tie, win: win,
+    dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact
   };
 })(typeof globalThis !== "undefined" ? globalThis : this);

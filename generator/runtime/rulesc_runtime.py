@@ -33,6 +33,7 @@ __all__ = [
     "lookup_dice",
     "lookup_int",
     "MAX_INT",
+    "whole",
     "mean",
     "mix",
     "parse_dice",
@@ -49,6 +50,14 @@ __all__ = [
 
 MAX_INT = 2**53 - 1
 """Integers stay within +/- MAX_INT so that JavaScript computes the same numbers exactly."""
+
+
+def whole(x: int) -> int:
+    """A whole number, refused beyond +/- MAX_INT: generated code checks each int +, - and * that could
+    leave the range, so the JavaScript calculators (float64) never hold an inexact integer."""
+    if abs(x) > MAX_INT:
+        raise RulesError(f"a whole number went beyond {MAX_INT}, the largest rulesc computes with")
+    return x
 
 CATEGORY_SIDES = (4, 6, 8, 10)
 EMPTY_MARKS = ("", "0", "-", "\u2013", "\u2014")
@@ -93,17 +102,17 @@ def dice_add(a: Dice | int, b: Dice | int, sign: int = 1) -> Dice:
     a, b = _as_dice(a), _as_dice(b)
     counts = dict(a.counts)
     for sides, count in b.counts:
-        counts[sides] = counts.get(sides, 0) + sign * count
+        counts[sides] = whole(counts.get(sides, 0) + sign * count)
     if any(c < 0 for c in counts.values()):
         raise RulesError(f"cannot take {b} away from {a}")
-    return _pool(counts, a.const + sign * b.const)
+    return _pool(counts, whole(a.const + sign * b.const))
 
 
 def dice_scale(a: Dice, k: int) -> Dice:
     """A pool multiplied, as (T) multiplies by the tier: 1d10+1d4 times 2 is 2d10+2d4."""
     if k < 0:
         raise RulesError(f"cannot multiply {a} by {k}")
-    return _pool({s: c * k for s, c in a.counts}, a.const * k)
+    return _pool({s: whole(c * k) for s, c in a.counts}, whole(a.const * k))
 
 
 def _as_dice(x: Dice | int) -> Dice:
@@ -248,11 +257,11 @@ def _make(offset: int, weights: Sequence[int], total: int) -> Dist:
     if len(trimmed) > MAX_OUTCOMES:
         raise RulesError(f"a roll with more than {MAX_OUTCOMES} outcomes is refused")
     divisor = math.gcd(total, *trimmed)
-    return Dist(offset + first, tuple(w // divisor for w in trimmed), total // divisor)
+    return Dist(whole(offset + first), tuple(w // divisor for w in trimmed), total // divisor)
 
 
 def constant(value: int) -> Dist:
-    return Dist(value, (1,), 1)
+    return Dist(whole(value), (1,), 1)
 
 
 def die(sides: int) -> Dist:
@@ -335,7 +344,7 @@ def map_outcomes(a: Dist, f: Callable[[int], int]) -> Dist:
     mapped: dict[int, int] = {}
     for i, w in enumerate(a.weights):
         if w:
-            key = f(a.offset + i)
+            key = whole(f(a.offset + i))
             mapped[key] = mapped.get(key, 0) + w
     low, high = min(mapped), max(mapped)
     if high - low + 1 > MAX_OUTCOMES:
@@ -444,7 +453,7 @@ def as_dist(x: Dist | Dice | int) -> Dist:
         return x
     if isinstance(x, Dice):
         dice_only = _pool_dist(x.counts)
-        return Dist(dice_only.offset + x.const, dice_only.weights, dice_only.total)
+        return Dist(whole(dice_only.offset + x.const), dice_only.weights, dice_only.total)
     return constant(int(x))
 
 
@@ -532,7 +541,8 @@ def prob_eq(a: Dist | Dice, k: int) -> Fraction:
     return as_dist(a).probability(k)
 
 
-def divide(a: int | Fraction, b: int | Fraction) -> Fraction:
+def divide(a: int | Fraction | float, b: int | Fraction | float) -> Fraction:
+    """a / b exactly: a float (from sd) counts as the exact number it holds."""
     if b == 0:
         raise RulesError("division by zero")
     return Fraction(a) / Fraction(b)
@@ -547,14 +557,30 @@ def win(a: Dist | Dice | int, b: Dist | Dice | int, ties_to_first: bool) -> Frac
 MAX_EXPONENT = 10_000
 
 
-def power(base: int | Fraction, exponent: int) -> int | Fraction:
-    """base ^ exponent for a whole exponent from 0 up; whole results stay within +/- MAX_INT."""
+def power(base: int | Fraction | float, exponent: int) -> int | Fraction | float:
+    """base ^ exponent for a whole exponent from 0 up; whole results stay within +/- MAX_INT.
+
+    A float base is multiplied out by squaring, step for step as the JavaScript runtime does, so both
+    get the same float."""
     if exponent < 0 or exponent > MAX_EXPONENT:
         raise RulesError(f"the exponent must be from 0 to {MAX_EXPONENT}, not {exponent}")
+    if isinstance(base, float):
+        return _float_power(base, exponent)
     result = base**exponent
     if isinstance(result, int) and abs(result) > MAX_INT:
         raise RulesError(
             f"{base}^{exponent} is beyond the largest whole number rulesc computes ({MAX_INT})")
+    return result
+
+
+def _float_power(base: float, exponent: int) -> float:
+    result, factor = 1.0, base
+    while exponent:
+        if exponent & 1:
+            result *= factor
+        exponent >>= 1
+        if exponent:
+            factor *= factor
     return result
 
 

@@ -4,72 +4,64 @@
   var R = globalThis.RulesRuntime;
   var SAVE_DELAY_MS = 300;
 
-  /* The one number rule, the same as fixed() in generator/emit/site/calculators.py (which pre-renders the page
-     and prints `rulesc calc`): round half away from zero to `places` decimals; a result that rounds to zero has
-     no minus sign ("0.00", never "-0.00"); a percent is the value times 100 with 2 decimals.
-     Python rounds exact fractions exactly; here every number is a float64 within 1e-12 of the exact value, so a
-     value whose exact decimal sits on a rounding boundary (1/32 = 3.125%, 39/40 = 0.975) may arrive a hair
-     below it. toFixed() would round that hair down ("0.97"). Instead the float is pushed away from zero by
-     FLOAT_NUDGE of itself before rounding: 1e-13 is ~1000 times float representation error (2.2e-16 a step),
-     so boundary values computed in a few steps land on the right side, and it is far smaller than the distance
-     of any rounded-for-reading value from a boundary it is not on. Exact integer arithmetic was the other
-     choice, but the widget never holds the exact ratio (probabilities arrive as sums of floats). */
-  var FLOAT_NUDGE = 1e-13;
+  /* The one number rule is R.fixed (the runtime's), the same as fixed() in generator/emit/site/calculators.py,
+     which pre-renders the page and prints `rulesc calc`: the runtime computes exactly, so both round the same
+     exact value. A percent is the value times 100 with 2 decimals. */
+  function isNumber(value) { return typeof value === "number" || value instanceof R.Q || value instanceof R.Real; }
 
-  function fixed(value, places) {
-    var scale = Math.pow(10, places), units = Math.floor(Math.abs(value) * scale * (1 + FLOAT_NUDGE) + 0.5);
-    if (!isFinite(units) || units >= 1e21) return value.toFixed(places);  /* beyond exact integers: as before */
-    var whole = String(Math.floor(units / scale)), part = String(units % scale);
-    while (part.length < places) part = "0" + part;
-    return (value < 0 && units ? "-" : "") + whole + (places ? "." + part : "");
-  }
-
-  function percent(value) { return fixed(value * 100, 2) + "%"; }
+  function percent(value) { return R.fixed(R.nmul(value, 100), 2) + "%"; }
 
   function display(value, format, type) {
     /* a percent output shows a percent, a "num" output decimals, whichever branch produced the value */
     if (typeof value === "boolean") return value ? "yes" : "no";
     if (Array.isArray(value)) return value.length ? value.join("; ") : "none";
-    if (value instanceof R.Dist) return "mean " + fixed(R.mean(value), 2) + ", sd " + fixed(R.sd(value), 2);
-    if (typeof value === "number" && format === "percent") return percent(value);
-    if (typeof value === "number" && (type === "num" || !Number.isInteger(value))) return fixed(value, 2);
+    if (value instanceof R.Dist) return "mean " + R.fixed(R.mean(value), 2) + ", sd " + R.fixed(R.sd(value), 2);
+    if (isNumber(value) && format === "percent") return percent(value);
+    if (isNumber(value) && (type === "num" || typeof value !== "number")) return R.fixed(value, 2);
     if (value instanceof R.Dice && !value.counts.length && !value.c) return "\u2014";
     return String(value);
   }
 
   /* exposed for tests (tests/test_display.py runs them in Node against Python's display()) */
-  R.widget = {fixed: fixed, display: display};
+  R.widget = {fixed: R.fixed, display: display};
 
   var SVG = "http://www.w3.org/2000/svg";
 
-  function shown(dist) {
+  function floats(dist) {
+    /* each outcome's chance as a float, for drawing only: every number shown is rounded from the exact chance */
+    var total = Number(dist.total);
+    return dist.weights.map(function (w) { return Number(w) / total; });
+  }
+
+  function shown(p) {
     /* the outcomes worth drawing: drop tails below 0.05% so long rolls stay readable */
-    var lo = 0, hi = dist.p.length - 1;
-    while (lo < hi && dist.p[lo] < 0.0005) lo++;
-    while (hi > lo && dist.p[hi] < 0.0005) hi--;
+    var lo = 0, hi = p.length - 1;
+    while (lo < hi && p[lo] < 0.0005) lo++;
+    while (hi > lo && p[hi] < 0.0005) hi--;
     return {lo: lo, hi: hi};
   }
 
   function drawChart(container, dist, label) {
-    var range = shown(dist), n = range.hi - range.lo + 1, top = 0, i;
-    for (i = range.lo; i <= range.hi; i++) top = Math.max(top, dist.p[i]);
+    var p = floats(dist), range = shown(p), n = range.hi - range.lo + 1, top = 0, i;
+    for (i = range.lo; i <= range.hi; i++) top = Math.max(top, p[i]);
     var width = 320, height = 90, bar = width / n;
     var svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", "0 0 " + width + " " + (height + 14));
     svg.setAttribute("class", "rulesc-chart");
     svg.setAttribute("role", "img");
     var best = range.lo;
-    for (i = range.lo; i <= range.hi; i++) if (dist.p[i] > dist.p[best]) best = i;
+    for (i = range.lo; i <= range.hi; i++) if (dist.weights[i] > dist.weights[best]) best = i;
     svg.setAttribute("aria-label", label + ": from " + (dist.offset + range.lo) + " to " + (dist.offset + range.hi) +
-      ", most likely " + (dist.offset + best) + " (" + fixed(dist.p[best] * 100, 1) + "%)");
+      ", most likely " + (dist.offset + best) + " (" +
+      R.fixed(R.nmul(R.ratio(dist.weights[best], dist.total), 100), 1) + "%)");
     for (i = range.lo; i <= range.hi; i++) {
-      var h = top ? dist.p[i] / top * height : 0, rect = document.createElementNS(SVG, "rect");
+      var h = top ? p[i] / top * height : 0, rect = document.createElementNS(SVG, "rect");
       rect.setAttribute("x", ((i - range.lo) * bar + 0.5).toFixed(2));
       rect.setAttribute("y", (height - h).toFixed(2));
       rect.setAttribute("width", Math.max(0.5, bar - 1).toFixed(2));
       rect.setAttribute("height", h.toFixed(2));
       var tip = document.createElementNS(SVG, "title");
-      tip.textContent = (dist.offset + i) + ": " + percent(dist.p[i]);
+      tip.textContent = (dist.offset + i) + ": " + percent(R.ratio(dist.weights[i], dist.total));
       rect.appendChild(tip);
       svg.appendChild(rect);
     }
@@ -84,14 +76,14 @@
     summary.textContent = "Table of " + label;
     var table = document.createElement("table"), head = table.insertRow();
     ["Result", "Exactly", "At least"].forEach(function (t) { var th = document.createElement("th"); th.textContent = t; head.appendChild(th); });
-    var tail = 1;
-    for (i = 0; i < dist.p.length; i++) {
+    var tail = dist.total;  /* the weight of this outcome and every one above it */
+    for (i = 0; i < dist.weights.length; i++) {
       if (i >= range.lo && i <= range.hi) {
         var row = table.insertRow();
-        [String(dist.offset + i), percent(dist.p[i]), percent(Math.max(0, tail))]
+        [String(dist.offset + i), percent(R.ratio(dist.weights[i], dist.total)), percent(R.ratio(tail, dist.total))]
           .forEach(function (t) { row.insertCell().textContent = t; });
       }
-      tail -= dist.p[i];
+      tail -= dist.weights[i];
     }
     details.appendChild(summary); details.appendChild(table);
     container.replaceChildren(svg, details);

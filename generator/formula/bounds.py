@@ -1,0 +1,143 @@
+"""Formula bounds: which whole-number +, - and * could leave +/- MAX_INT, and so need a check in generated code.
+
+Every whole number rulesc holds is within +/- MAX_INT (inputs are checked, and so is every operation that could
+leave the range), so an unknown whole number lies in FULL. An operation whose operands' ranges keep its result in
+range needs no check; the rest are written R.whole(...) by both backends. The interpreter checks every one, which
+gives the same answers: a check that cannot fail changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+
+from generator.formula import nodes as n
+from generator.runtime.rulesc_runtime import MAX_INT
+
+Interval = tuple[int, int]
+FULL: Interval = (-MAX_INT, MAX_INT)
+Constant = Callable[[str], Interval | None]
+Column = Callable[[str, str], Interval | None]
+
+
+def overflow_checks(node: n.Node, types: Mapping[int, str], locals_: Collection[str], constant: Constant,
+                    column: Column) -> set[int]:
+    """The ids of the whole-number +, - and * nodes of `node` whose result may leave +/- MAX_INT.
+
+    `locals_` are the parameters and inputs (any whole number); `constant` gives a value's range (its value
+    twice) and `column` a table column's, or None where it is not whole numbers."""
+    walker = _Bounds(types, set(locals_), constant, column)
+    walker.visit(node)
+    return walker.checks
+
+
+class _Bounds:
+    def __init__(self, types: Mapping[int, str], locals_: set[str], constant: Constant, column: Column):
+        self.types = types
+        self.locals = locals_
+        self.constant = constant
+        self.column = column
+        self.lets: dict[str, Interval] = {}
+        self.checks: set[int] = set()
+
+    def visit(self, node: n.Node) -> Interval:
+        """The range of a whole-number node (FULL for anything else), visiting every child."""
+        method = getattr(self, "visit_" + type(node).__name__, None)
+        if method is None:
+            for child in _children(node):
+                self.visit(child)
+            return FULL
+        found: Interval = method(node)
+        return found if self.types.get(id(node), "int") == "int" else FULL
+
+    def visit_Num(self, node: n.Num) -> Interval:
+        return (node.value, node.value) if isinstance(node.value, int) else FULL
+
+    def visit_Name(self, node: n.Name) -> Interval:
+        if node.name in self.lets:
+            return self.lets[node.name]
+        if node.name in self.locals:
+            return FULL
+        return self.constant(node.name) or FULL
+
+    def visit_Neg(self, node: n.Neg) -> Interval:
+        low, high = self.visit(node.operand)
+        return (-high, -low)
+
+    def visit_BinOp(self, node: n.BinOp) -> Interval:
+        left, right = self.visit(node.left), self.visit(node.right)
+        if self.types.get(id(node), "int") != "int":
+            return FULL
+        if node.op in ("+", "-", "*"):
+            found = _arithmetic(node.op, left, right)
+            if not _within(found):
+                self.checks.add(id(node))
+                return FULL
+            return found
+        if node.op == "//":
+            return _shrunk(left)
+        return FULL
+
+    def visit_IfElse(self, node: n.IfElse) -> Interval:
+        self.visit(node.cond)
+        return _hull(self.visit(node.then), self.visit(node.other))
+
+    def visit_Let(self, node: n.Let) -> Interval:
+        bound = self.visit(node.value)
+        rolled = self.types.get(id(node.value), "int") in ("dice", "dist")
+        saved = self.lets.get(node.name)
+        self.lets[node.name] = FULL if rolled else bound
+        try:
+            return self.visit(node.body)
+        finally:
+            if saved is None:
+                del self.lets[node.name]
+            else:
+                self.lets[node.name] = saved
+
+    def visit_Call(self, node: n.Call) -> Interval:
+        if node.func == "lookup" and isinstance(node.args[0], n.Name) and isinstance(node.args[1], n.Name):
+            self.visit(node.args[2])
+            return self.column(node.args[0].name, node.args[1].name) or FULL
+        args = [self.visit(arg) for arg in node.args]
+        if node.func in ("min", "max") and args:
+            pick = min if node.func == "min" else max
+            return (pick(a[0] for a in args), pick(a[1] for a in args))
+        if node.func == "clamp" and len(args) == 3:
+            return (args[1][0], max(args[1][1], args[2][1]))
+        if node.func == "abs" and args:
+            return (0, max(abs(args[0][0]), abs(args[0][1])))
+        if node.func in ("floor_div", "ceil_div") and args:
+            return _shrunk(args[0])
+        return FULL
+
+
+def _children(node: n.Node) -> list[n.Node]:
+    found: list[n.Node] = []
+    for value in vars(node).values():
+        for child in value if isinstance(value, tuple) else (value,):
+            if isinstance(child, n.Node):
+                found.append(child)
+    return found
+
+
+def _arithmetic(op: str, a: Interval, b: Interval) -> Interval:
+    if op == "+":
+        return (a[0] + b[0], a[1] + b[1])
+    if op == "-":
+        return (a[0] - b[1], a[1] - b[0])
+    corners = [x * y for x in a for y in b]
+    return (min(corners), max(corners))
+
+
+def _shrunk(a: Interval) -> Interval:
+    """The range of a // b for any whole b: never further from zero than a (or than 1, for b = -1 and a = 0)."""
+    reach = max(abs(a[0]), abs(a[1]), 1)
+    return (-reach, reach)
+
+
+def _hull(a: Interval, b: Interval) -> Interval:
+    return (min(a[0], b[0]), max(a[1], b[1]))
+
+
+def _within(a: Interval) -> bool:
+    return a[0] >= -MAX_INT and a[1] <= MAX_INT

@@ -1,0 +1,130 @@
+"""Both runtimes compute exactly: the same branch, the same number and the same refusal on every input.
+
+The case tests/cases/good/exact-branches decides on chances that are exactly 1 or 1/2, compares a float (sd)
+with fractions, and takes whole numbers to the edge of +/- MAX_INT; each call runs through the interpreter, the
+generated Python engine and the generated JavaScript.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from generator.analyze.program import Program
+from generator.build.staging import build_project
+from generator.emit.engine import python_names
+from generator.pipeline import Project, compile_project
+from generator.runtime import rulesc_runtime as R
+from tests.backends import encode, import_engine, node, run_js
+from tests.test_names import drop_engine, js_calls
+
+CASE = Path(__file__).resolve().parent / "cases/good/exact-branches"
+BIG = R.MAX_INT
+
+
+@pytest.fixture(scope="module")
+def edge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Program, ModuleType]]:
+    root = tmp_path_factory.mktemp("exact-branches")
+    shutil.copytree(CASE / "content", root / "content")
+    build_project(Project(root), site=False)
+    program = compile_project(Project(root)).programs[0]
+    yield root, program, import_engine(root / "build/engine", program.system.module)
+    drop_engine(root)
+
+
+def outcome(run: Any) -> Any:
+    """A call's answer encoded exactly, or the runtime's refusal with its message."""
+    try:
+        return {"value": encode(run())}
+    except Exception as exc:  # the engine's RulesError is its own class: compare by name and message
+        return {"error": f"{type(exc).__name__}: {exc}"}
+
+
+def three_ways(edge: tuple[Path, Program, ModuleType], calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+    """Each call's outcome, asserted the same in the interpreter, the engine and the JavaScript."""
+    root, program, module = edge
+    js = run_js(root / "build/docs", js_calls(program, calls))
+    spelled, found = python_names(program).formulas, []
+    for (formula_id, args), from_js in zip(calls, js, strict=True):
+        order = [args[p.name] for p in program.formulas[formula_id].params]
+        interpreted = outcome(lambda: program.call(formula_id, order))  # noqa: B023 (called at once)
+        engine = outcome(lambda: getattr(module, spelled[formula_id])(*order))  # noqa: B023
+        assert engine == interpreted, (formula_id, args)
+        assert from_js == interpreted, (formula_id, args)
+        found.append(interpreted)
+    return found
+
+
+def test_a_branch_on_a_certain_chance_goes_the_same_way(edge: tuple[Path, Program, ModuleType]) -> None:
+    """p_at_least(5d6, 5) is exactly 1; summed in float64 it was 0.9999999999999998 and JavaScript said 0."""
+    found = three_ways(edge, [("cannot_miss", {"n": n}) for n in range(0, 41)])
+    assert [f["value"] for f in found] == [1] + [0] * 40
+    chances = three_ways(edge, [("all_of_them", {"n": n}) for n in (1, 5, 17, 37, 40)])
+    assert chances == [{"value": {"exact": "1"}}] * 5  # never 1.0000000000000002
+
+
+def test_fractions_and_a_float_meeting_them_compare_exactly(edge: tuple[Path, Program, ModuleType]) -> None:
+    assert three_ways(edge, [("thirds", {"k": k}) for k in range(1, 10)]) == [{"value": 1}] * 9
+    # the mean is exactly 7n/2, and with ties to the first roller, a win is more likely than not
+    assert three_ways(edge, [("mean_is_exact", {"n": n}) for n in (1, 2, 9, 30)]) == [{"value": True}] * 4
+    spread = three_ways(edge, [("spread_squared", {"bonus": b}) for b in range(4)])
+    variance = Fraction(35, 6)
+    squared = R.sd(R.parse_dice("2d6")) ** 2  # what both runtimes make of it: a float above the exact variance
+    assert squared > variance and [s["value"] for s in spread] == [2, 2, 2, 2]
+
+
+def test_whole_numbers_at_the_edge_agree_or_are_refused_alike(edge: tuple[Path, Program, ModuleType]) -> None:
+    edge_of_square = 67108864  # 2**26: its square doubled is 2**53, one past MAX_INT
+    found = three_ways(edge, [("twice_square", {"n": n}) for n in (edge_of_square - 1, edge_of_square,
+                                                                    -edge_of_square, 94906265, 3037000499)])
+    assert found[0] == {"value": 2 * (edge_of_square - 1) ** 2}
+    refusal = {"error": "RulesError: a whole number went beyond 9007199254740991, the largest rulesc computes with"}
+    assert found[1:] == [refusal] * 4
+    splits = three_ways(edge, [("split_far", {"n": n, "parts": p}) for n, p in (
+        (-BIG, BIG - 1), (BIG, BIG - 1), (BIG, 1), (-BIG, 3), (BIG - 2, 2), (-7, 2), (7, 9007199254740))])
+    # -MAX // (MAX - 1) is -2 (float division would say -1): exact floor division in both runtimes
+    assert [s.get("value") for s in splits] == [-2 * 10 - 1, 1 * 10 + 2, None, None,
+                                                 None, -4 * 10 - 3, 0 * 10 + 1]
+
+
+def test_float_results_are_the_same_float(edge: tuple[Path, Program, ModuleType]) -> None:
+    """sd is the one float: the square root of the exact variance made the nearest float, in both runtimes."""
+    root = edge[0]
+    pools = ["2d6", "3d6+1d4", "10d10", "1d20", "5d6+3"]
+    script = ("require('./assets/rulesc/runtime.js'); const R = globalThis.RulesRuntime;"
+              f"console.log(JSON.stringify({pools!r}.map((p) => R.sd(R.parseDice(p)).v)))")
+    done = subprocess.run([node(), "-e", script], cwd=root / "build/docs", capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == str([R.sd(R.parse_dice(p)) for p in pools]).replace(" ", "")
+
+
+@pytest.mark.parametrize(("source", "checked"), [
+    ("n * 2", 1),  # a parameter may be any whole number
+    ("floor_face * 10", 0),  # a value is known
+    ("clamp(n, 0, 10) * 1000 + floor_face", 0),
+    ("min(n, 40) * max(n, -40)", 1),  # min bounds above only, max below only
+    ("(if n > 0 then 3 else -3) * 1000 - 7", 0),
+    ("abs(clamp(n, -5, 5)) * n", 1),
+    ("let k = clamp(n, 1, 6) in k * k * k", 0),
+    ("n // 2 * 2", 1),
+    ("9007199254740991 + 0", 0),
+    ("9007199254740991 + 1", 1),
+])
+def test_only_operations_that_could_leave_the_range_are_checked(source: str, checked: int) -> None:
+    from generator.diagnostics.core import Diagnostics, Span
+    from generator.formula.bounds import overflow_checks
+    from generator.formula.check import Scope, type_of
+    from generator.formula.parser import parse_formula
+
+    node = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
+    scope = Scope({"n": "int"}, {"floor_face": "int"}, {}, lambda name, span: None)
+    assert type_of(node, scope, Diagnostics()) == "int"
+    found = overflow_checks(node, scope.types, {"n"}, lambda name: (4, 4) if name == "floor_face" else None,
+                            lambda table, column: None)
+    assert len(found) == checked, source
