@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes as n
 from generator.formula.names import resolve_call, resolve_name
+from generator.formula.pools import POOL_FUNCTIONS
 
 BUILTINS: dict[str, tuple[tuple[str, ...], str]] = {
     "abs": (("int",), "int"),
@@ -34,6 +35,7 @@ BUILTINS: dict[str, tuple[tuple[str, ...], str]] = {
     "p_greater": (("dist", "dist"), "num"),
     "p_tie": (("dist", "dist"), "num"),
     "p_win": (("dist", "dist", "bool"), "num"),
+    "count": (("dice", "int", "int"), "dist"),  # count(pool, face) or count(pool, low, high)
     "upgrade_problems": (("upgrades",), "text"),
     "upgrade_count": (("upgrades",), "int"),
 }
@@ -71,6 +73,7 @@ class _Typer:
     def __init__(self, scope: Scope, diags: Diagnostics):
         self.scope = scope
         self.diags = diags
+        self.pools: dict[str, set[str]] = {}  # each rolled pool's name -> the local names bound before it
 
     def fail(self, code: str, message: str, span: Span, hint: str | None = None) -> TypeFailure:
         self.diags.error(code, message, span, hint)
@@ -100,7 +103,7 @@ class _Typer:
         if found is None:
             known = list(self.scope.locals) + list(self.scope.constants)
             raise self.fail("E0402", f"unknown name '{node.name}'", node.span, did_you_mean(node.name, known))
-        return found
+        return "int" if found == "pool" else found  # a rolled pool, used as a number, is its total
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> str:
         self.expect(node.count, "int", "the number of dice")
@@ -154,11 +157,14 @@ class _Typer:
             raise self.fail("E0406", f"'{node.name}' is already a name here; a let needs a new one", node.span)
         bound = self.visit(node.value)
         rolled = bound in ("dice", "dist")
-        self.scope.locals[node.name] = "int" if rolled else bound
+        if bound == "dice":
+            self.pools[node.name] = set(self.scope.locals)
+        self.scope.locals[node.name] = "pool" if bound == "dice" else "int" if rolled else bound
         try:
             body = self.visit(node.body)
         finally:
             del self.scope.locals[node.name]
+            self.pools.pop(node.name, None)
         if rolled and body not in ("int", "dice", "dist"):
             raise self.fail("E0403", f"after rolling '{node.name}', the result must be a number or a roll, got {body}",
                             node.body.span)
@@ -167,6 +173,11 @@ class _Typer:
     def visit_Call(self, node: n.Call) -> str:
         if node.func == "lookup":
             return self.lookup(node)
+        if node.func in POOL_FUNCTIONS and node.args and isinstance(node.args[0], n.Name) and \
+                self.scope.locals.get(node.args[0].name) == "pool":
+            return self.question(node, node.args[0])
+        if node.func == "count":
+            return self.count(node)
         if node.func in VARIADIC:
             return self.extreme(node)
         builtin = resolve_call(node.func) == "builtin"
@@ -180,6 +191,33 @@ class _Typer:
         for index, (arg, wanted) in enumerate(zip(node.args, params, strict=True), start=1):
             self.expect(arg, wanted, f"argument {index} of {node.func}()")
         return result
+
+    def question(self, node: n.Call, pool: n.Name) -> str:
+        """highest(p, k), count(p, face), ... on a rolled pool: a whole number, read from the one roll."""
+        if len(node.args) not in POOL_FUNCTIONS[node.func]:
+            wanted = " or ".join(str(k) for k in POOL_FUNCTIONS[node.func])
+            raise self.fail("E0404", f"{node.func}() takes {wanted} argument(s), got {len(node.args)}", node.span)
+        self.scope.types[id(pool)] = "pool"
+        before = self.pools[pool.name]
+        for index, arg in enumerate(node.args[1:], start=2):
+            self.expect(arg, "int", f"argument {index} of {node.func}()")
+            inner = sorted(name for name in _names(arg) if name in self.scope.locals and name not in before)
+            if inner:
+                raise self.fail("E0403", f"argument {index} of {node.func}() uses '{inner[0]}', which is known only "
+                                f"after '{pool.name}' is rolled", arg.span,
+                                f"what {node.func}() asks is fixed before the dice fall: use numbers, values, "
+                                f"parameters or names let before '{pool.name}'")
+        return "int"
+
+    def count(self, node: n.Call) -> str:
+        """count(pool, face) or count(pool, low, high): how many dice show it, a roll."""
+        if len(node.args) not in (2, 3):
+            raise self.fail("E0404", f"count() takes 2 or 3 arguments, got {len(node.args)}", node.span,
+                            "count(pool, face) or count(pool, low, high)")
+        self.expect(node.args[0], "dice", "argument 1 of count()")
+        for index, arg in enumerate(node.args[1:], start=2):
+            self.expect(arg, "int", f"argument {index} of count()")
+        return "dist"
 
     def extreme(self, node: n.Call) -> str:
         """min/max: of whole numbers, of exact numbers, or of a roll and a number (each result clamped)."""
@@ -211,6 +249,16 @@ class _Typer:
             raise self.fail("E0403", f"column '{column.name}' holds text, which formulas cannot use", column.span)
         self.expect(node.args[2], "int", "the key of lookup()")
         return columns[column.name]
+
+
+def _names(node: n.Node) -> set[str]:
+    """The plain names an expression mentions."""
+    found = {node.name} if isinstance(node, n.Name) else set()
+    for value in vars(node).values():
+        for child in value if isinstance(value, tuple) else (value,):
+            if isinstance(child, n.Node):
+                found |= _names(child)
+    return found
 
 
 def _binary_type(op: str, left: str, right: str) -> str | None:

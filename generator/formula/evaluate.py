@@ -7,6 +7,7 @@ from typing import Any
 
 from generator.formula import nodes as n
 from generator.formula.names import resolve_call, resolve_name
+from generator.formula.pools import only_total, questions
 from generator.runtime import rulesc_runtime as R
 
 Value = Any
@@ -28,7 +29,7 @@ _BUILTINS: dict[str, Callable[..., Value]] = {
     "roll": R.as_dist, "successes": R.successes,
     "highest": lambda pool, k: R.keep_pool(pool, k, True), "lowest": lambda pool, k: R.keep_pool(pool, k, False),
     "p_at_least": R.at_least, "p_at_most": R.at_most, "p_equal": R.prob_eq, "mean": R.mean, "sd": R.sd,
-    "p_greater": R.greater, "p_tie": R.tie, "p_win": R.win,
+    "p_greater": R.greater, "p_tie": R.tie, "p_win": R.win, "count": R.count_faces,
 }
 
 
@@ -54,8 +55,11 @@ class _Evaluator:
         self.call_formula = call
         self.upgrades = upgrades
         self.constants = constants
+        self.answers: Mapping[int, Value] = {}  # a rolled pool's total or question -> its answer in this roll
 
     def visit(self, node: n.Node) -> Value:
+        if id(node) in self.answers:
+            return self.answers[id(node)]
         return getattr(self, "visit_" + type(node).__name__)(node)
 
     def visit_Num(self, node: n.Num) -> Value:
@@ -108,13 +112,26 @@ class _Evaluator:
 
     def visit_Let(self, node: n.Let) -> Value:
         value = self.visit(node.value)
+        if isinstance(value, R.Dice) and self.types.get(id(node.value)) == "dice" and \
+                not only_total(node.body, node.name):
+            found, index = questions(node.body, node.name)
+            asked = [(q.kind, *(self.visit(arg) for arg in q.args)) for q in found]
+            return R.pool_bind(value, asked, lambda answers: self.answering(index, answers).visit(node.body))
         if isinstance(value, (R.Dist, R.Dice)):
             return R.bind(value, lambda result: self.with_name(node.name, result).visit(node.body))
         return self.with_name(node.name, value).visit(node.body)
 
     def with_name(self, name: str, value: Value) -> _Evaluator:
-        return _Evaluator(self.types, {**self.env, name: value}, self.tables, self.call_formula, self.upgrades,
-                          self.constants)
+        found = _Evaluator(self.types, {**self.env, name: value}, self.tables, self.call_formula, self.upgrades,
+                           self.constants)
+        found.answers = self.answers
+        return found
+
+    def answering(self, index: Mapping[int, int], answers: tuple[int, ...]) -> _Evaluator:
+        """This evaluator, with each asking node of a rolled pool reading its answer in one roll."""
+        found = self.with_name("", None)
+        found.answers = {**self.answers, **{node: answers[i] for node, i in index.items()}}
+        return found
 
     def visit_IfElse(self, node: n.IfElse) -> Value:
         return self.visit(node.then) if self.visit(node.cond) else self.visit(node.other)

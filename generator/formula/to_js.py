@@ -16,7 +16,7 @@ _RUNTIME = {
     "clamp": "R.clamp", "ceil_div": "R.ceilDiv", "floor_div": "R.floorDiv", "category": "R.category",
     "category_index": "R.categoryIndex", "step": "R.step", "roll": "R.asDist", "successes": "R.successes",
     "p_at_least": "R.atLeast", "p_at_most": "R.atMost", "p_equal": "R.probEq", "mean": "R.mean", "sd": "R.sd",
-    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win",
+    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win", "count": "R.countFaces",
 }
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloorDiv"}
 _COMPARE = {"==": "===", "!=": "!=="}
@@ -106,8 +106,15 @@ class _ToJs(Backend):
         cond = self.visit(node.cond)
         return conditional(cond, self.as_type(node.then, kind), self.as_type(node.other, kind), ("?", ":"))
 
+    def sequence(self, items: list[Doc]) -> Doc:
+        return Group("[", tuple(items), "]")
+
     def visit_Let(self, node: n.Let) -> Doc:
         value = self.visit(node.value)
+        pooled = self.pool_let(node)
+        if pooled is not None:
+            asked, body = pooled
+            return js_call("R.poolBind", [value, self.sequence(asked), js_function([self.spell.let(node.name)], body)])
         self.bound.add(node.name)
         try:
             body = self.visit(node.body)

@@ -15,7 +15,7 @@ _RUNTIME = {
     "clamp": "R.clamp", "ceil_div": "R.ceil_div", "floor_div": "R.floor_div", "category": "R.category",
     "category_index": "R.category_index", "step": "R.step", "roll": "R.as_dist", "successes": "R.successes",
     "p_at_least": "R.at_least", "p_at_most": "R.at_most", "p_equal": "R.prob_eq", "mean": "R.mean", "sd": "R.sd",
-    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win",
+    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win", "count": "R.count_faces",
 }
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloor_div"}
 # Operators that Python groups from the left, so `(a - b) + c` may be written `a - b + c`: each chain's name.
@@ -90,8 +90,16 @@ class _ToPython(Backend):
         then, cond = self.as_type(node.then, kind), self.visit(node.cond)
         return conditional(then, cond, self.as_type(node.other, kind), ("if", "else"))
 
+    def sequence(self, items: list[Doc]) -> Doc:
+        return Group("(", tuple(items), ",)" if len(items) == 1 else ")")
+
     def visit_Let(self, node: n.Let) -> Doc:
         value = self.visit(node.value)
+        pooled = self.pool_let(node)
+        if pooled is not None:
+            asked, body = pooled
+            return py_call("R.pool_bind", [value, self.sequence(asked),
+                                           concat(f"lambda {self.spell.let(node.name)}: ", body)])
         self.bound.add(node.name)
         try:
             body = self.visit(node.body)

@@ -314,21 +314,102 @@
   function lcm(a, b) { return a / gcd(a, b) * b; }
   function mix(a, f) {  /* for each outcome r of a, roll f(r): the mixture of all */
     a = asDist(a);
-    var parts = [], common = 1n, lo = Infinity, hi = -Infinity, i, j;
-    for (i = 0; i < a.weights.length; i++) {
-      if (a.weights[i] === 0n) continue;
-      var d = asDist(f(a.offset + i));
-      parts.push([a.weights[i], d]);
+    var parts = [];
+    for (var i = 0; i < a.weights.length; i++) if (a.weights[i] !== 0n) parts.push([a.weights[i], asDist(f(a.offset + i))]);
+    return mixture(parts, a.total);
+  }
+  function mixture(parts, total) {  /* rolls mixed by weight: each part's roll happens with chance weight / total */
+    var common = 1n, lo = Infinity, hi = -Infinity, j;
+    parts.forEach(function (part) {
+      var d = part[1];
       common = lcm(common, d.total);
       lo = Math.min(lo, d.offset); hi = Math.max(hi, d.offset + d.weights.length - 1);
-    }
+    });
     refuseWidth(hi - lo + 1);
     var out = new Array(hi - lo + 1); out.fill(0n);
     parts.forEach(function (part) {
       var d = part[1], scale = part[0] * (common / d.total);
       for (j = 0; j < d.weights.length; j++) if (d.weights[j]) out[d.offset - lo + j] += scale * d.weights[j];
     });
-    return make(lo, out, a.total * common);
+    return make(lo, out, total * common);
+  }
+  /* ---- one roll of a pool, asked several questions (the Python runtime's pool_bind and pool_answers) ---- */
+  function poolBind(pool, asked, f) {
+    var found = poolAnswers(pool, asked), keys = Array.from(found.joint.keys()).sort(compareAnswers);
+    return mixture(keys.map(function (key) { return [found.joint.get(key), asDist(f(key.split(",").map(Number)))]; }),
+                   found.total);
+  }
+  function compareAnswers(a, b) {
+    var x = a.split(",").map(Number), y = b.split(",").map(Number);
+    for (var i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
+    return 0;
+  }
+  function poolAnswers(pool, asked) {
+    var sizes = pool.counts.map(function (p) { return p[0]; }), diceCount = 0, total = 1n;
+    pool.counts.forEach(function (p) { diceCount += p[1]; total *= BigInt(p[0]) ** BigInt(p[1]); });
+    refuseDice(diceCount);
+    var combs = [];
+    for (var m = 0; m <= diceCount; m++) combs.push(pascal(m));
+    var states = new Map(), top = sizes.length ? Math.max.apply(null, sizes) : 0;
+    states.set(key(pool.counts.map(function (p) { return p[1]; }), 0, asked.map(function () { return 0; })),
+               {left: pool.counts.map(function (p) { return p[1]; }), placed: 0,
+                answers: asked.map(function () { return 0; }), ways: 1n});
+    for (var face = top; face >= 1; face--) states = showFace(states, face, sizes, asked, diceCount, combs);
+    var joint = new Map();
+    states.forEach(function (state) {
+      var final = state.answers.map(function (a, i) { return asked[i][0] === "total" ? whole(a + pool.c) : a; }).join(",");
+      joint.set(final, (joint.get(final) || 0n) + state.ways);
+    });
+    return {joint: joint, total: total};
+  }
+  function key(left, placed, answers) { return left.join(",") + "|" + placed + "|" + answers.join(","); }
+  function showFace(states, face, sizes, asked, diceCount, combs) {
+    var following = new Map();
+    states.forEach(function (state) {
+      showing(state.left, sizes, face, combs).forEach(function (option) {
+        var shown = option[0], count = 0, left = state.left.map(function (l, i) { count += shown[i]; return l - shown[i]; });
+        var answers = state.answers.map(function (a, i) { return answer(asked[i], a, face, count, state.placed, diceCount); });
+        var k = key(left, state.placed + count, answers), found = following.get(k);
+        if (found) found.ways += state.ways * option[1];
+        else following.set(k, {left: left, placed: state.placed + count, answers: answers, ways: state.ways * option[1]});
+      });
+    });
+    return following;
+  }
+  function showing(left, sizes, face, combs) {
+    /* each way the remaining dice can show `face`: how many of each size, and in how many ways */
+    var options = [[[], 1n]];
+    left.forEach(function (remaining, g) {
+      var counts = [];
+      if (face === 1) counts.push(remaining);
+      else if (sizes[g] >= face) for (var c = 0; c <= remaining; c++) counts.push(c);
+      else counts.push(0);
+      var next = [];
+      options.forEach(function (option) {
+        counts.forEach(function (c) { next.push([option[0].concat([c]), option[1] * combs[remaining][c]]); });
+      });
+      options = next;
+    });
+    return options;
+  }
+  function answer(question, a, face, shown, placed, diceCount) {
+    var kind = question[0], first = question.length > 1 ? question[1] : 0, last = question[question.length - 1];
+    if (kind === "total") return a + face * shown;
+    if (kind === "highest") return a + face * Math.max(0, Math.min(shown, first - placed));
+    if (kind === "lowest") {
+      var start = diceCount - Math.max(0, Math.min(first, diceCount));
+      return a + face * Math.max(0, Math.min(placed + shown, diceCount) - Math.max(placed, start));
+    }
+    if (kind === "successes") return a + (face >= first ? shown : 0);
+    return a + (first <= face && face <= last ? shown : 0);
+  }
+  function countFaces(pool, low, high) {  /* how many dice of a pool show a face from low to high (or just low) */
+    var top = high === undefined ? low : high, result = constDist(0);
+    pool.counts.forEach(function (pair) {
+      var hits = Math.max(0, Math.min(pair[0], top) - Math.max(1, low) + 1);
+      result = add(result, binomial(pair[1], hits, pair[0]));
+    });
+    return result;
   }
   function bind(a, f) { return mix(asDist(a), f); }
   function refuseDice(n) {
@@ -486,6 +567,7 @@
     Dist: Dist, asDist: asDist, roll: asDist, dadd: dadd, dsub: dsub, dneg: dneg, dmap: dmap, mix: mix,
     repeat: repeat, bind: bind, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
     probEq: probEq, probability: probability, mean: mean, sd: sd, greater: greater, tie: tie, win: win,
-    dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact
+    dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact,
+    poolBind: poolBind, poolAnswers: poolAnswers, countFaces: countFaces
   };
 })(typeof globalThis !== "undefined" ? globalThis : this);

@@ -19,6 +19,7 @@ __all__ = [
     "category_index",
     "ceil_div",
     "clamp",
+    "count_faces",
     "Dice",
     "dice",
     "dice_add",
@@ -37,6 +38,8 @@ __all__ = [
     "mean",
     "mix",
     "parse_dice",
+    "pool_answers",
+    "pool_bind",
     "RulesError",
     "sd",
     "show",
@@ -53,8 +56,8 @@ MAX_INT = 2**53 - 1
 
 
 def whole(x: int) -> int:
-    """A whole number, refused beyond +/- MAX_INT: generated code checks each int +, - and * that could
-    leave the range, so the JavaScript calculators (float64) never hold an inexact integer."""
+    """A whole number, refused beyond +/- MAX_INT: generated code checks each int +, - and *
+    that could leave the range, so JavaScript (float64) never holds an inexact integer."""
     if abs(x) > MAX_INT:
         raise RulesError(f"a whole number went beyond {MAX_INT}, the largest rulesc computes with")
     return x
@@ -354,7 +357,11 @@ def map_outcomes(a: Dist, f: Callable[[int], int]) -> Dist:
 
 def mix(a: Dist, f: Callable[[int], Dist]) -> Dist:
     """A roll that depends on another: for each outcome r of `a`, roll f(r); the mixture of all."""
-    parts = [(w, f(a.offset + i)) for i, w in enumerate(a.weights) if w]
+    return _mixture([(w, f(a.offset + i)) for i, w in enumerate(a.weights) if w], a.total)
+
+
+def _mixture(parts: Sequence[tuple[int, Dist]], total: int) -> Dist:
+    """Rolls mixed by weight: each part's roll happens with chance weight / total."""
     common = math.lcm(*(part.total for _, part in parts))
     low = min(part.offset for _, part in parts)
     high = max(part.offset + len(part.weights) - 1 for _, part in parts)
@@ -366,7 +373,7 @@ def mix(a: Dist, f: Callable[[int], Dist]) -> Dist:
         for j, pw in enumerate(part.weights):
             if pw:
                 weights[part.offset - low + j] += scale * pw
-    return _make(low, weights, a.total * common)
+    return _make(low, weights, total * common)
 
 
 def binomial(n: int, hits: int, sides: int) -> Dist:
@@ -537,6 +544,97 @@ def bind(a: Dist | Dice, f: Callable[[int], Dist | Dice | int]) -> Dist:
     return mix(as_dist(a), lambda r: as_dist(f(r)))
 
 
+Answers = tuple[int, ...]
+Question = tuple[Any, ...]
+"""("total",), ("highest", k), ("lowest", k), ("successes", t), ("count", low, high)"""
+State = tuple[tuple[int, ...], int, Answers]
+"""The dice left of each size, how many are placed, the answers so far."""
+
+
+def pool_bind(pool: Dice, asked: Sequence[Question],
+              f: Callable[[Answers], Dist | Dice | int]) -> Dist:
+    """Roll a pool once and ask its dice several questions: f gets each joint set of answers
+    (in the order asked) and says what to roll then; the mixture over every roll, exactly."""
+    joint, total = pool_answers(pool, asked)
+    return _mixture([(ways, as_dist(f(answers))) for answers, ways in sorted(joint.items())], total)
+
+
+def pool_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
+    """How many of the pool's equally likely rolls give each joint set of answers, and how many
+    rolls there are.
+
+    The faces go from high to low; at each face, how many of each size's remaining dice show it.
+    Only what the questions need is kept (the dice left of each size, how many are placed, the
+    answers so far), so rolls that agree on it are counted together: the method of icepool's
+    multiset evaluators."""
+    sizes = [sides for sides, _ in pool.counts]
+    dice_count = sum(count for _, count in pool.counts)
+    if dice_count > MAX_DICE:
+        raise RulesError(f"a roll of more than {MAX_DICE} dice is refused ({dice_count} asked)")
+    states: dict[State, int] = {
+        (tuple(count for _, count in pool.counts), 0, tuple(0 for _ in asked)): 1}
+    for face in range(max(sizes, default=0), 0, -1):
+        states = _show_face(states, face, sizes, asked, dice_count)
+    joint: dict[Answers, int] = {}
+    for (_, _, answers), ways in states.items():
+        final = tuple(whole(a + pool.const) if q[0] == "total" else a
+                      for q, a in zip(asked, answers, strict=True))
+        joint[final] = joint.get(final, 0) + ways
+    return joint, math.prod(sides**count for sides, count in pool.counts)
+
+
+def _show_face(states: dict[State, int], face: int, sizes: Sequence[int],
+               asked: Sequence[Question], dice_count: int) -> dict[State, int]:
+    following: dict[State, int] = {}
+    for (left, placed, answers), ways in states.items():
+        for shown, choices in _showing(left, sizes, face):
+            count = sum(shown)
+            key = (tuple(r - c for r, c in zip(left, shown, strict=True)), placed + count,
+                   tuple(_answer(q, a, face, count, placed, dice_count)
+                         for q, a in zip(asked, answers, strict=True)))
+            following[key] = following.get(key, 0) + ways * choices
+    return following
+
+
+def _showing(left: Sequence[int], sizes: Sequence[int],
+             face: int) -> list[tuple[tuple[int, ...], int]]:
+    """Each way the remaining dice can show `face`: how many of each size, and in how many ways.
+    A die too small never shows it; on the last face every remaining die shows it."""
+    options: list[tuple[tuple[int, ...], int]] = [((), 1)]
+    for remaining, sides in zip(left, sizes, strict=True):
+        counts = [remaining] if face == 1 else range(remaining + 1) if sides >= face else [0]
+        options = [(shown + (c,), ways * math.comb(remaining, c))
+                   for shown, ways in options for c in counts]
+    return options
+
+
+def _answer(question: Question, answer: int, face: int, shown: int, placed: int,
+            dice_count: int) -> int:
+    """One question's answer so far, after `shown` dice show `face` below `placed` higher ones."""
+    kind, numbers = question[0], [int(x) for x in question[1:]] or [0]
+    first, last = numbers[0], numbers[-1]
+    if kind == "total":
+        return answer + face * shown
+    if kind == "highest":
+        return answer + face * max(0, min(shown, first - placed))
+    if kind == "lowest":
+        start = dice_count - max(0, min(first, dice_count))
+        return answer + face * max(0, min(placed + shown, dice_count) - max(placed, start))
+    if kind == "successes":
+        return answer + (shown if face >= first else 0)
+    return answer + (shown if first <= face <= last else 0)
+
+
+def count_faces(pool: Dice, low: int, high: int | None = None) -> Dist:
+    """How many dice of a pool show a face from `low` to `high` (just `low` without high)."""
+    top = low if high is None else high
+    total = constant(0)
+    for sides, count in pool.counts:
+        hits = max(0, min(sides, top) - max(1, low) + 1)
+        total = add(total, binomial(count, hits, sides))
+    return total
+
+
 def prob_eq(a: Dist | Dice, k: int) -> Fraction:
     return as_dist(a).probability(k)
 
@@ -560,8 +658,8 @@ MAX_EXPONENT = 10_000
 def power(base: int | Fraction | float, exponent: int) -> int | Fraction | float:
     """base ^ exponent for a whole exponent from 0 up; whole results stay within +/- MAX_INT.
 
-    A float base is multiplied out by squaring, step for step as the JavaScript runtime does, so both
-    get the same float."""
+    A float base is multiplied out by squaring, step for step as the JavaScript runtime does,
+    so both get the same float."""
     if exponent < 0 or exponent > MAX_EXPONENT:
         raise RulesError(f"the exponent must be from 0 to {MAX_EXPONENT}, not {exponent}")
     if isinstance(base, float):

@@ -1,0 +1,117 @@
+"""One roll of a pool, asked several questions: exact in the runtime, the same in all three runtimes."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+from collections import Counter
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+
+import icepool
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.analyze.program import Program
+from generator.build.staging import build_project
+from generator.diagnostics.core import Diagnostics, Span
+from generator.formula.check import Scope, type_of
+from generator.formula.parser import parse_formula
+from generator.pipeline import Project, compile_project
+from generator.runtime import rulesc_runtime as R
+from tests.backends import import_engine
+from tests.test_exact_runtimes import three_ways
+from tests.test_names import drop_engine
+
+CASE = Path(__file__).resolve().parent / "cases/good/pool-questions"
+
+
+@pytest.fixture(scope="module")
+def pools(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Program, ModuleType]]:
+    root = tmp_path_factory.mktemp("pool-questions")
+    shutil.copytree(CASE / "content", root / "content")
+    build_project(Project(root), site=False)
+    program = compile_project(Project(root)).programs[0]
+    yield root, program, import_engine(root / "build/engine", program.system.module)
+    drop_engine(root)
+
+
+def by_brute_force(pool: list[int], const: int, asked: list[tuple[int | str, ...]]) -> Counter[tuple[int, ...]]:
+    """Every roll of the pool, one by one, answered as the questions say."""
+    found: Counter[tuple[int, ...]] = Counter()
+    for faces in itertools.product(*(range(1, sides + 1) for sides in pool)):
+        ordered = sorted(faces, reverse=True)
+        answers = []
+        for kind, *numbers in asked:
+            k = max(0, numbers[0]) if numbers else 0
+            answers.append({"total": sum(faces) + const, "highest": sum(ordered[:k]),
+                            "lowest": sum(ordered[len(ordered) - min(k, len(ordered)):]),
+                            "successes": sum(1 for f in faces if f >= numbers[0]) if numbers else 0,
+                            "count": sum(1 for f in faces if numbers[0] <= f <= numbers[-1]) if numbers else 0}[
+                                str(kind)])
+        found[tuple(answers)] += 1
+    return found
+
+
+QUESTION = st.one_of(st.just(("total",)), st.tuples(st.sampled_from(["highest", "lowest"]), st.integers(-1, 5)),
+                     st.tuples(st.just("successes"), st.integers(0, 11)),
+                     st.tuples(st.just("count"), st.integers(0, 11)),
+                     st.tuples(st.just("count"), st.integers(0, 6), st.integers(3, 11)))
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.sampled_from([2, 3, 4, 6, 8, 10]), min_size=0, max_size=4), st.integers(-3, 3),
+       st.lists(QUESTION, min_size=1, max_size=3))
+def test_joint_answers_are_every_roll_counted(sizes: list[int], const: int, asked: list[tuple[int | str, ...]]) -> None:
+    pool = R.Dice(tuple(sorted(Counter(sizes).items(), reverse=True)), const)
+    joint, total = R.pool_answers(pool, asked)
+    expected = by_brute_force(sorted(sizes, reverse=True), const, asked)
+    assert total == sum(expected.values())
+    assert joint == dict(expected)
+
+
+def test_the_three_runtimes_agree_on_every_roll(pools: tuple[Path, Program, ModuleType]) -> None:
+    calls = ([("action_result", {"dots": d}) for d in range(7)] + [("hits_or_glitch", {"n": k}) for k in range(1, 13)]
+             + [("ones_among", {"n": k}) for k in (0, 1, 7, 30)] + [("challenge", {"stat": s}) for s in range(6)]
+             + [("best_two_plus_total", {"bonus": b}) for b in range(-3, 4)])
+    found = three_ways(pools, calls)
+    assert all("value" in f for f in found)
+
+
+def dist_of(die: icepool.Die) -> dict[int, Fraction]:
+    total = die.denominator()
+    return {int(k): Fraction(v, total) for k, v in die.items() if v}
+
+
+def test_action_roll_and_glitches_match_icepool(pools: tuple[Path, Program, ModuleType]) -> None:
+    _, program, _ = pools
+    for dots in range(1, 7):
+        def blades(pool: tuple[int, ...]) -> int:
+            return 4 if pool.count(6) >= 2 else 3 if pool[-1] == 6 else 2 if pool[-1] >= 4 else 1
+        expected = icepool.map(blades, icepool.d6.pool(dots).expand(), star=False)
+        assert dict(program.call("action_result", [dots]).items()) == dist_of(expected), dots
+    for n in range(1, 9):
+        def shadowrun(pool: tuple[int, ...]) -> int:
+            hits = sum(1 for f in pool if f >= 5)
+            return (-2 if hits == 0 else -1) if pool.count(1) * 2 > len(pool) else hits
+        expected = icepool.map(shadowrun, icepool.d6.pool(n).expand(), star=False)
+        assert dict(program.call("hits_or_glitch", [n]).items()) == dist_of(expected), n
+
+
+def typing_error(source: str) -> str:
+    node = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
+    diags = Diagnostics()
+    assert type_of(node, Scope({"n": "int"}, {}, {}, lambda name, span: None), diags) is None
+    return diags.items[0].message
+
+
+def test_what_a_pool_is_asked_is_fixed_before_it_is_rolled() -> None:
+    assert typing_error("let p = 3d6 in let k = p in highest(p, k)") == \
+        "argument 2 of highest() uses 'k', which is known only after 'p' is rolled"
+    assert typing_error("let p = 3d6 in count(p, 1, 2, 3)") == "count() takes 2 or 3 argument(s), got 4"
+    assert typing_error("count(3d6)") == "count() takes 2 or 3 arguments, got 1"
+    assert typing_error("let p = 3d6 in highest(p, p)") == \
+        "argument 2 of highest() uses 'p', which is known only after 'p' is rolled"
