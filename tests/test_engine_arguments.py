@@ -196,6 +196,8 @@ def same(ours: Any, theirs: Any) -> bool:
 def run_examples(engine: Path, program: Program) -> int:
     """Call the engine's public function with every worked example (pools as text) and compare to the
     interpreter's answer; the number of calls made."""
+    if str(engine) in sys.path:  # ahead of any other engine another test left on the path
+        sys.path.remove(str(engine))
     module = import_engine(engine, program.system.module)
     calls = 0
     for formula in program.formulas.values():

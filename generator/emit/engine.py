@@ -20,9 +20,9 @@ from generator.model import Example, Formula, Param, Table, Value
 from generator.runtime import PYTHON_RUNTIME
 from generator.runtime.rulesc_runtime import Dice, exact_text
 
-PY_TYPES = {"int": "int", "bool": "bool", "dice": "R.Dice", "dist": "R.Dist", "num": "R.Number",
+PY_TYPES = {"int": "int", "bool": "bool", "dice": "Dice", "dist": "Dist", "num": "Number",
             "upgrades": "Sequence[str]", "text": "list[str]"}
-PUBLIC_TYPES = {**PY_TYPES, "dice": "R.Dice | str"}
+PUBLIC_TYPES = {**PY_TYPES, "dice": "Dice | str"}
 """What a public function takes: a pool may be written as text, which its check reads."""
 PUBLIC = {
     "parse_dice": ("parse_dice", "parse_dice(text): a dice pool read from text such as '1d10+1d4'"),
@@ -51,8 +51,8 @@ PY_KEYWORDS = frozenset(keyword.kwlist) | {"__debug__"}
 HOST_FUNCTIONS = frozenset({"abs", "len", "min", "max"})
 """The Python built-ins a function body calls by name: a parameter or let never hides them."""
 MODULE_NAMES = HOST_FUNCTIONS | {
-    "R", "UPGRADES", "Final", "Sequence", "rules_engine", "annotations", "check_upgrades", "int", "bool", "list",
-    "str", "dict",
+    "R", "UPGRADES", "Final", "Sequence", "Dice", "Dist", "Number", "rules_engine", "annotations", "check_upgrades",
+    "int", "bool", "list", "str", "dict",
     "__all__", "__annotations__", "__builtins__", "__cached__", "__dict__", "__dir__", "__doc__", "__file__",
     "__getattr__", "__loader__", "__name__", "__package__", "__path__", "__spec__",
 }
@@ -205,18 +205,29 @@ def _imports(w: Writer, program: Program) -> None:
     w.writeline()
     w.writeline("from typing import Final, Sequence")
     w.writeline()
+    types = _runtime_types(program)
     w.writeline("try:")
     w.writeline("    from . import _runtime as R")
+    if types:
+        w.writeline(f"    from ._runtime import {types}")
     if shadowed:
         w.writeline("    import rules_engine")
     w.writeline("except ImportError:  # run as a file of its own, e.g. by python -m doctest")
     w.writeline("    import _runtime as R  # type: ignore[no-redef, import-not-found]")
+    if types:
+        w.writeline(f"    from _runtime import {types}  # type: ignore[no-redef]")
     if shadowed:
         w.writeline("    rules_engine = R  # type: ignore[misc]  # the runtime's helpers are the package's")
     helpers = [name for name in EXAMPLE_HELPERS if name not in shadowed]
     if helpers:
         w.writeline()
         w.writeline(f"{', '.join(helpers)} = {', '.join('R.' + name for name in helpers)}  # the examples call them")
+
+
+def _runtime_types(program: Program) -> str:
+    """The runtime's types the signatures name (Dice, Dist, Number), imported by name for help() to show."""
+    used = {*program.returns.values(), *(p.type for f in program.formulas.values() for p in f.params)}
+    return ", ".join(name for kind, name in (("dice", "Dice"), ("dist", "Dist"), ("num", "Number")) if kind in used)
 
 
 def _shadowed(program: Program) -> list[str]:
