@@ -14,7 +14,7 @@ from generator.build.staging import build_project
 from generator.pipeline import Project
 
 REPO = Path(__file__).resolve().parent.parent
-CASES = ("host-names", "long-names", "table-keys")
+CASES = ("host-names", "long-names", "table-keys", "engine-arguments")
 
 
 def engine_of(content: Path, root: Path) -> Path:

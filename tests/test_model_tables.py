@@ -189,6 +189,8 @@ def test_every_key_form_runs_alike_in_the_interpreter_python_and_javascript(tabl
 def test_below_the_lowest_row_every_backend_says_there_is_no_answer(table_keys: Path) -> None:
     frost = import_engine(table_keys / "build/engine", "frost")
     with pytest.raises(Exception, match="^-41 is not in the table$"):
+        frost._chill_at(-41)  # the body, as other formulas call it; the public function checks the range first
+    with pytest.raises(Exception, match=r"^chill_at\(degrees=-41\): degrees is a whole number from -40 to "):
         frost.chill_at(-41)
     result = run_js(table_keys / "build/docs", [{"system": "frost", "formula": "chill_at", "args": {"degrees": -41},
                                                  "types": {"degrees": "int"}, "order": ["degrees"]}])

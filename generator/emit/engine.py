@@ -16,14 +16,31 @@ from generator.formula import nodes
 from generator.formula.layout import Doc, Group, concat, flat, layout, string
 from generator.formula.names import Spelling, allocate, among, formula_calls, let_names
 from generator.formula.to_python import expr_to_python, py_call
-from generator.model import Example, Formula, Table, Value
+from generator.model import Example, Formula, Param, Table, Value
 from generator.runtime import PYTHON_RUNTIME
 from generator.runtime.rulesc_runtime import Dice, exact_text
 
-PY_TYPES = {"int": "int", "bool": "bool", "dice": "R.Dice", "dist": "R.Dist", "num": "R.Number",
+PY_TYPES = {"int": "int", "bool": "bool", "dice": "Dice", "dist": "Dist", "num": "Number",
             "upgrades": "Sequence[str]", "text": "list[str]"}
-PUBLIC = ("Dice", "RulesError", "exact", "parse_dice", "show")
-"""What the package offers besides its systems' modules: the runtime's public helpers."""
+PUBLIC_TYPES = {**PY_TYPES, "dice": "Dice | str"}
+"""What a public function takes: a pool may be written as text, which its check reads."""
+PUBLIC = {
+    "parse_dice": ("parse_dice", "parse_dice(text): a dice pool read from text such as '1d10+1d4'"),
+    "Dice": ("Dice", "Dice: a pool of dice plus a constant, as a formula that gives dice returns it"),
+    "Dist": ("Dist", "Dist: the exact distribution of a roll, as a formula that gives a roll returns it"),
+    "mean": ("mean", "mean(roll): the roll's exact mean (a Fraction); a roll is a Dist, a Dice or a number"),
+    "sd": ("sd", "sd(roll): the roll's standard deviation (a float)"),
+    "p_at_least": ("at_least", "p_at_least(roll, k): the exact chance (a Fraction) that the roll is k or more"),
+    "p_at_most": ("at_most", "p_at_most(roll, k): the exact chance that the roll is k or less"),
+    "p_equal": ("prob_eq", "p_equal(roll, k): the exact chance that the roll is k"),
+    "show": ("show", "show(value): prints a result in the book's terms ({outcome: 'probability'}, 'n/d')"),
+    "exact": ("exact", "exact(value): a result in the book's terms, as Python values"),
+    "RulesError": ("RulesError", "RulesError: raised where the rules give no answer (a value off a table)"),
+    "ArgumentError": ("ArgumentError", "ArgumentError: the RulesError a function raises for an argument of "
+                      "the wrong type or out of its range"),
+}
+"""What the package offers besides its systems' modules: the runtime's public helpers, named as in the formula
+language, each with the runtime's name and a line for the package's docstring."""
 EXAMPLE_HELPERS = ("parse_dice", "show")
 """The public helpers the examples in a module's docstrings call."""
 _AFTER_CALL = re.compile(r"(?<=\w\()")
@@ -34,7 +51,8 @@ PY_KEYWORDS = frozenset(keyword.kwlist) | {"__debug__"}
 HOST_FUNCTIONS = frozenset({"abs", "len", "min", "max"})
 """The Python built-ins a function body calls by name: a parameter or let never hides them."""
 MODULE_NAMES = HOST_FUNCTIONS | {
-    "R", "UPGRADES", "Final", "Sequence", "annotations", "check_upgrades", "int", "bool", "list", "str", "dict",
+    "R", "UPGRADES", "Final", "Sequence", "Dice", "Dist", "Number", "rules_engine", "annotations", "check_upgrades",
+    "int", "bool", "list", "str", "dict",
     "__all__", "__annotations__", "__builtins__", "__cached__", "__dict__", "__dir__", "__doc__", "__file__",
     "__getattr__", "__loader__", "__name__", "__package__", "__path__", "__spec__",
 }
@@ -50,6 +68,9 @@ class PythonNames:
     formulas: dict[str, str]
     constants: dict[str, str]
     tables: dict[str, str]
+    bodies: dict[str, str]
+    """What the other formulas call: a formula with parameters has a body apart (`_` before its name), which
+    takes its arguments unchecked, as the interpreter passes them; one without is called as it is."""
 
 
 def python_names(program: Program) -> PythonNames:
@@ -61,20 +82,26 @@ def python_names(program: Program) -> PythonNames:
     shared = allocate([*((("value", k), k.upper()) for k in sorted(program.constants)),
                        *((("table", k), k.upper()) for k in sorted(program.tables))],
                       among(PY_KEYWORDS, MODULE_NAMES, set(formulas.values())))  # `_` has no upper case
+    bodies = allocate(((f, "_" + formulas[f]) for f, formula in program.formulas.items() if formula.params),
+                      among(PY_KEYWORDS, MODULE_NAMES, set(formulas.values()), set(shared.values())))
     found = PythonNames(formulas, {k: v for (kind, k), v in shared.items() if kind == "value"},
-                        {k: v for (kind, k), v in shared.items() if kind == "table"})
+                        {k: v for (kind, k), v in shared.items() if kind == "table"},
+                        {f: bodies.get(f, formulas[f]) for f in formulas})
     program.derived["python_names"] = found
     return found
 
 
 def local_names(program: Program, formula: Formula) -> dict[str, str]:
     """A function's parameters and lets in Python: as written, unless Python refuses the name or the body needs
-    a module-level name it would hide (a built-in, another formula's function, a value or a table)."""
+    a module-level name it would hide (a built-in, another formula's function or body, its own body, a value or a
+    table)."""
     cache = program.derived.setdefault("local_names", {})
     assert isinstance(cache, dict)
     if formula.id not in cache:  # asked for by the signature, the body and each example
         spelled = python_names(program)
-        called = {spelled.formulas[f] for f in formula_calls(_node(formula))}
+        called = {name for f in formula_calls(_node(formula)) for name in (spelled.formulas[f], spelled.bodies[f])}
+        if formula.params:
+            called.add(spelled.bodies[formula.id])  # the public function calls its body
         module_level = {*spelled.constants.values(), *spelled.tables.values()}
         names = [p.name for p in formula.params] + let_names(_node(formula))
         cache[formula.id] = allocate(((x, x) for x in names), among(PY_KEYWORDS, HOST_FUNCTIONS, called, module_level))
@@ -109,9 +136,15 @@ def _pyproject() -> str:
 
 def _package_init(modules: list[str]) -> str:
     w = Writer()
-    w.writeline('"""Rules engines generated by rulesc: one module per game system."""')
+    _docstring(w, ["Rules engines generated by rulesc: one module per game system (SYSTEMS names them).",
+                   "Each function of a system checks its arguments: a whole number is an int within its range, a "
+                   "flag a bool, a dice pool a Dice or a text such as '1d10+1d4'; any other raises ArgumentError, "
+                   "naming the function, the parameter, what it takes and what it got.",
+                   "Besides the systems' modules, the package offers:"],
+               [doc for _, doc in PUBLIC.values()])
     w.writeline()
-    w.writeline(f"from ._runtime import {', '.join(PUBLIC)}")
+    _listing(w, "from ._runtime import (", [name if name == runtime else f"{runtime} as {name}"
+                                            for name, (runtime, _) in PUBLIC.items()], ")")
     w.writeline()
     _listing(w, "__all__ = [", [json.dumps(name) for name in (*PUBLIC, *modules)], "]")
     _listing(w, "SYSTEMS = (", [json.dumps(module) for module in modules], ")")
@@ -153,7 +186,9 @@ def _module_head(w: Writer, program: Program) -> None:
                    "do not edit.",
                    "The examples show dice pools as written (1d10+1d4), exact fractions as 'n/d' and rolls as "
                    "{outcome: 'probability'} with show(); parse_dice() reads a pool. Both are public: "
-                   "rules_engine.show, rules_engine.parse_dice."])
+                   "rules_engine.show, rules_engine.parse_dice.",
+                   "Each function checks its arguments first (a pool may be given as text, '1d10+1d4') and raises "
+                   "rules_engine.ArgumentError for one of the wrong type or outside its range."])
     w.writeline()
     _imports(w, program)
     w.writeline()
@@ -164,19 +199,40 @@ def _module_head(w: Writer, program: Program) -> None:
 
 def _imports(w: Writer, program: Program) -> None:
     """The runtime as R (relative in the package, beside the module when it runs as a file of its own), and the
-    helpers the examples call by name."""
+    public helpers the examples call: by name, or as rules_engine.<name> where a formula has the name."""
+    shadowed = _shadowed(program)
     w.writeline("from __future__ import annotations")
     w.writeline()
     w.writeline("from typing import Final, Sequence")
     w.writeline()
+    types = _runtime_types(program)
     w.writeline("try:")
     w.writeline("    from . import _runtime as R")
+    if types:
+        w.writeline(f"    from ._runtime import {types}")
+    if shadowed:
+        w.writeline("    import rules_engine")
     w.writeline("except ImportError:  # run as a file of its own, e.g. by python -m doctest")
     w.writeline("    import _runtime as R  # type: ignore[no-redef, import-not-found]")
-    helpers = [name for name in EXAMPLE_HELPERS if name not in python_names(program).formulas.values()]
+    if types:
+        w.writeline(f"    from _runtime import {types}  # type: ignore[no-redef]")
+    if shadowed:
+        w.writeline("    rules_engine = R  # type: ignore[misc]  # the runtime's helpers are the package's")
+    helpers = [name for name in EXAMPLE_HELPERS if name not in shadowed]
     if helpers:
         w.writeline()
         w.writeline(f"{', '.join(helpers)} = {', '.join('R.' + name for name in helpers)}  # the examples call them")
+
+
+def _runtime_types(program: Program) -> str:
+    """The runtime's types the signatures name (Dice, Dist, Number), imported by name for help() to show."""
+    used = {*program.returns.values(), *(p.type for f in program.formulas.values() for p in f.params)}
+    return ", ".join(name for kind, name in (("dice", "Dice"), ("dist", "Dist"), ("num", "Number")) if kind in used)
+
+
+def _shadowed(program: Program) -> list[str]:
+    """The helpers the examples call that a formula's function has the name of."""
+    return [name for name in EXAMPLE_HELPERS if name in python_names(program).formulas.values()]
 
 
 def _docstring(w: Writer, prose: list[str], fields: Sequence[str] = (), examples: Sequence[str] = ()) -> None:
@@ -187,6 +243,9 @@ def _docstring(w: Writer, prose: list[str], fields: Sequence[str] = (), examples
     paragraphs += [[piece for field in fields for piece in _wrap(field, width, "    ")]] if fields else []
     paragraphs += [list(examples)] if examples else []
     lines = [line for i, paragraph in enumerate(paragraphs) for line in ([""] if i else []) + paragraph]
+    if len(lines) == 1 and len(lines[0]) + 6 <= width:
+        w.writeline(f'"""{lines[0]}"""')
+        return
     lines[0] = '"""' + lines[0]
     for line in lines:
         w.writeline(line)
@@ -258,15 +317,53 @@ def _table(w: Writer, name: str, table: Table) -> None:
 
 
 def _function(w: Writer, program: Program, formula: Formula, site_url: str) -> None:
+    """The formula's public function: its docstring, a check of each argument, then the body (apart when the
+    formula has parameters: the other formulas call the body, unchecked, as the interpreter does)."""
     spelled, local = python_names(program), local_names(program, formula)
-    params = [f"{local[p.name]}: {PY_TYPES[p.type]}" for p in formula.params]
-    returns = PY_TYPES[program.returns[formula.id]]
-    w.write_doc(Group(f"def {spelled.formulas[formula.id]}(", tuple(params), f") -> {returns}:", trail=","))
+    _signature(w, spelled.formulas[formula.id], formula, local, program.returns[formula.id], PUBLIC_TYPES)
     with w.indent():
         _function_docstring(w, program, formula, site_url)
-        spelling = Spelling(local, local.__getitem__, local.__getitem__, spelled.constants.__getitem__,
-                            spelled.tables.__getitem__, spelled.formulas.__getitem__)
-        w.write_doc(concat("return ", expr_to_python(_node(formula), program.types, spelling, whole_checks(program))))
+        if not formula.params:
+            _body(w, program, formula)
+            return
+        for param in formula.params:
+            w.write_doc(concat(f"{local[param.name]} = ", _check(formula, param, local[param.name])))
+        w.write_doc(py_call(f"return {spelled.bodies[formula.id]}", [local[p.name] for p in formula.params]))
+    w.writeline()
+    w.writeline()
+    _signature(w, spelled.bodies[formula.id], formula, local, program.returns[formula.id], PY_TYPES)
+    with w.indent():
+        _docstring(w, [f"{spelled.formulas[formula.id]}() without its argument checks: the engine's other "
+                       "formulas call it."])
+        _body(w, program, formula)
+
+
+def _signature(w: Writer, name: str, formula: Formula, local: dict[str, str], returns: str,
+               types: dict[str, str]) -> None:
+    params = [f"{local[p.name]}: {types[p.type]}" for p in formula.params]
+    w.write_doc(Group(f"def {name}(", tuple(params), f") -> {PY_TYPES[returns]}:", trail=","))
+
+
+def _body(w: Writer, program: Program, formula: Formula) -> None:
+    """The formula's expression, returned; the names it uses spelled as the module spells them."""
+    spelled, local = python_names(program), local_names(program, formula)
+    spelling = Spelling(local, local.__getitem__, local.__getitem__, spelled.constants.__getitem__,
+                        spelled.tables.__getitem__, spelled.bodies.__getitem__)
+    w.write_doc(concat("return ", expr_to_python(_node(formula), program.types, spelling, whole_checks(program))))
+
+
+def _check(formula: Formula, param: Param, name: str) -> Doc:
+    """The runtime call that checks an argument (and reads a pool written as text), naming it as the author
+    does: whole numbers within their range or among their options, flags, pools, upgrade ids."""
+    head = [repr(formula.id), repr(param.name), name]
+    if param.type == "int" and param.options:
+        options = tuple(concat(f"{o.value}: ", string(o.label, repr, "")) for o in param.options)
+        return py_call("R.choice_arg", [*head, Group("{", options, "}", trail=",")])
+    if param.type == "int":
+        bounds = [f"{key}={bound}" for key, bound in (("low", param.min), ("high", param.max)) if bound is not None]
+        return py_call("R.whole_arg", [*head, *bounds])
+    checks = {"bool": "R.flag_arg", "dice": "R.pool_arg", "upgrades": "R.upgrades_arg"}
+    return py_call(checks[param.type], [*head, *(["UPGRADES"] if param.type == "upgrades" else [])])
 
 
 def _function_docstring(w: Writer, program: Program, formula: Formula, site_url: str) -> None:
@@ -302,8 +399,9 @@ def _example(program: Program, formula: Formula, example: Example, column: int) 
 
 
 def _helper(name: str, program: Program) -> str:
-    """How the module's examples call a public helper: by its name, or through R where a formula has it."""
-    return f"R.{name}" if name in python_names(program).formulas.values() else name
+    """How the module's examples call a public helper: by its name, or through the package where a formula has
+    the name."""
+    return f"rules_engine.{name}" if name in _shadowed(program) else name
 
 
 def _answer(program: Program, formula: Formula, example: Any) -> Any:

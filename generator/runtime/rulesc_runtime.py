@@ -753,3 +753,75 @@ def exact_text(value: object) -> str:
 def show(value: object) -> None:
     """Print a value in the book's terms, e.g. 2d6 as {2: '1/36', 3: '1/18', ..., 12: '1/36'}."""
     print(exact_text(value))
+
+
+# ---- arguments of the engine's public functions ----------------------------------------------
+
+
+class ArgumentError(RulesError):
+    """An engine function called with an argument of the wrong type or outside its range."""
+
+
+def _refuse(function: str, param: str, value: object, takes: str, why: str = "") -> ArgumentError:
+    """The error for one argument: `attack(tier=12): tier is a whole number from 1 to 9, got 12`."""
+    return ArgumentError(f"{function}({param}={value!r}): {param} is {takes}, got {value!r}{why}")
+
+
+def _bounds(low: int | None, high: int | None) -> str:
+    """A range in words: ' from 1 to 9', ' of at least 1', ' of at most 9' or nothing."""
+    if low is not None and high is not None:
+        return f" from {low} to {high}"
+    if low is not None or high is not None:
+        return f" of at least {low}" if low is not None else f" of at most {high}"
+    return ""
+
+
+def whole_arg(function: str, param: str, value: object,
+              low: int | None = None, high: int | None = None) -> int:
+    """`value` if it is a whole number (an int, not a bool) from `low` to `high`; an open end stops at
+    +/- MAX_INT, the range every whole number rulesc computes with lies in."""
+    if not isinstance(value, int) or isinstance(value, bool) or \
+            (low is not None and value < low) or (high is not None and value > high):
+        raise _refuse(function, param, value, "a whole number" + _bounds(low, high))
+    if abs(value) > MAX_INT:
+        raise _refuse(function, param, value, f"a whole number within +/-{MAX_INT}")
+    return value
+
+
+def choice_arg(function: str, param: str, value: object, options: Mapping[int, str]) -> int:
+    """`value` if it is one of the parameter's options (their values, each with its label)."""
+    if not isinstance(value, int) or isinstance(value, bool) or value not in options:
+        listed = ", ".join(f"{option} ({label})" for option, label in options.items())
+        raise _refuse(function, param, value, "one of " + listed)
+    return value
+
+
+def flag_arg(function: str, param: str, value: object) -> bool:
+    """`value` if it is True or False (a bool, not a number)."""
+    if not isinstance(value, bool):
+        raise _refuse(function, param, value, "True or False")
+    return value
+
+
+def pool_arg(function: str, param: str, value: object) -> Dice:
+    """`value` as a dice pool: a Dice as it is, a text such as '1d10+1d4' read by parse_dice()."""
+    if isinstance(value, Dice):
+        return value
+    if isinstance(value, str):
+        try:
+            return parse_dice(value)
+        except RulesError:
+            pass
+    raise _refuse(function, param, value, "a dice pool (a Dice, or text such as '1d10+1d4')")
+
+
+def upgrades_arg(function: str, param: str, value: object,
+                 upgrades: Mapping[str, Upgrade]) -> Sequence[str]:
+    """`value` if it is a list (or tuple) of the system's upgrade ids, one for each time taken."""
+    takes = "a list of the system's upgrade ids"
+    if not isinstance(value, (list, tuple)) or not all(isinstance(item, str) for item in value):
+        raise _refuse(function, param, value, takes)
+    unknown = [item for item in value if item not in upgrades]
+    if unknown:
+        raise _refuse(function, param, value, takes, f": {unknown[0]!r} is not one of them")
+    return value
