@@ -778,8 +778,8 @@ def _bounds(low: int | None, high: int | None) -> str:
 
 def whole_arg(function: str, param: str, value: object,
               low: int | None = None, high: int | None = None) -> int:
-    """`value` if it is a whole number (an int, not a bool) from `low` to `high`; an open end stops at
-    +/- MAX_INT, the range every whole number rulesc computes with lies in."""
+    """`value` if it is a whole number (an int, not a bool) from `low` to `high`; an open end
+    stops at +/- MAX_INT, the range every whole number rulesc computes with lies in."""
     if not isinstance(value, int) or isinstance(value, bool) or \
             (low is not None and value < low) or (high is not None and value > high):
         raise _refuse(function, param, value, "a whole number" + _bounds(low, high))
