@@ -1,0 +1,94 @@
+"""The site builders: MkDocs (the default) or Zensical, both given the navigation and rulesc's theme overrides."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.build.site_config import CONFIG
+
+SITE_BUILDERS = ("mkdocs", "zensical")
+DEFAULT_SITE_BUILDER = "mkdocs"
+ZENSICAL_CONFIG = ".rulesc-zensical.yml"
+MERGED_OVERRIDES = ".rulesc-overrides"
+PACKAGE = Path(__file__).resolve().parent.parent
+
+
+class SiteBuildError(Exception):
+    """The site builder refused the generated pages (a rulesc bug or a bad mkdocs.yml)."""
+
+
+def packaged_overrides(package: Path = PACKAGE) -> Path:
+    """rulesc's theme overrides (the calculator widget, the search box, the styles): generator/site_overrides/
+    when installed from a wheel, else the source checkout's site_overrides/ (an editable install)."""
+    installed = package / "site_overrides"
+    return installed if installed.is_dir() else package.parent / "site_overrides"
+
+
+def missing_builder(builder: str) -> str | None:
+    """Why `builder` cannot run here (its package is not installed), or None when it can."""
+    if builder == "zensical" and importlib.util.find_spec("zensical") is None:
+        return "the zensical site builder is not installed; install rulesc with it: pip install 'rulesc[zensical]'"
+    return None
+
+
+def with_rulesc_theme(dirs: list[str], custom_dir: str | None) -> list[str]:
+    """MkDocs' theme folders with rulesc's overrides right after the project's own custom_dir (which wins)."""
+    ours = packaged_overrides()
+    if any(_same(Path(d), ours) for d in dirs):
+        return dirs
+    at = 1 if custom_dir else 0
+    return [*dirs[:at], str(ours), *dirs[at:]]
+
+
+def _same(a: Path, b: Path) -> bool:
+    return a.exists() and b.exists() and a.resolve() == b.resolve()
+
+
+def zensical_build(root: Path, custom_dir: str | None, docs: Path, site_dir: Path, navigation: list[Any]) -> None:
+    """Zensical over `docs` into `site_dir`, reading the project's mkdocs.yml with the generated navigation.
+
+    Zensical silently drops MkDocs plugins (rulesc-search among them); its own full-text search is turned off,
+    as rulesc indexes the site with Pagefind itself after the build. The generated configuration, the merged
+    theme overrides and Zensical's .cache folder live beside docs and site and are removed afterwards.
+    """
+    home = Path(os.path.commonpath([docs.resolve(), site_dir.resolve()]))
+    made = [home / name for name in (ZENSICAL_CONFIG, MERGED_OVERRIDES, ".cache") if not (home / name).exists()]
+    try:
+        theme = _zensical_theme(home / MERGED_OVERRIDES, custom_dir)
+        config = {"INHERIT": str((root / CONFIG).resolve()), "docs_dir": docs.resolve().relative_to(home).as_posix(),
+                  "site_dir": site_dir.resolve().relative_to(home).as_posix(), "nav": navigation,
+                  "theme": {"custom_dir": str(theme)}, "plugins": [{"search": {"enabled": False}}]}
+        (home / ZENSICAL_CONFIG).write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+        _run_zensical(home)
+    finally:
+        for path in made:
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+
+
+def _zensical_theme(merged: Path, custom_dir: str | None) -> Path:
+    """One folder for Zensical's single custom_dir: rulesc's overrides, with the project's own on top if any."""
+    ours = packaged_overrides()
+    if not custom_dir or _same(Path(custom_dir), ours):
+        return ours
+    shutil.copytree(ours, merged)
+    shutil.copytree(custom_dir, merged, dirs_exist_ok=True)
+    return merged
+
+
+def _run_zensical(home: Path) -> None:
+    command = [sys.executable, "-m", "zensical", "build", "--config-file", ZENSICAL_CONFIG]
+    done = subprocess.run(command, cwd=home, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        detail = (done.stderr.strip() or done.stdout.strip()).splitlines()
+        raise SiteBuildError(f"Zensical could not build the site: {detail[-1] if detail else done.returncode}")
