@@ -13,23 +13,16 @@ from typing import Any
 import yaml
 
 from generator.build.site_config import CONFIG
+from generator.emit.site.theme import packaged_overrides, same_folder
 
 SITE_BUILDERS = ("mkdocs", "zensical")
 DEFAULT_SITE_BUILDER = "mkdocs"
 ZENSICAL_CONFIG = ".rulesc-zensical.yml"
 MERGED_OVERRIDES = ".rulesc-overrides"
-PACKAGE = Path(__file__).resolve().parent.parent
 
 
 class SiteBuildError(Exception):
     """The site builder refused the generated pages (a rulesc bug or a bad mkdocs.yml)."""
-
-
-def packaged_overrides(package: Path = PACKAGE) -> Path:
-    """rulesc's theme overrides (the calculator widget, the search box, the styles): generator/site_overrides/
-    when installed from a wheel, else the source checkout's site_overrides/ (an editable install)."""
-    installed = package / "site_overrides"
-    return installed if installed.is_dir() else package.parent / "site_overrides"
 
 
 def missing_builder(builder: str) -> str | None:
@@ -37,19 +30,6 @@ def missing_builder(builder: str) -> str | None:
     if builder == "zensical" and importlib.util.find_spec("zensical") is None:
         return "the zensical site builder is not installed; install rulesc with it: pip install 'rulesc[zensical]'"
     return None
-
-
-def with_rulesc_theme(dirs: list[str], custom_dir: str | None) -> list[str]:
-    """MkDocs' theme folders with rulesc's overrides right after the project's own custom_dir (which wins)."""
-    ours = packaged_overrides()
-    if any(_same(Path(d), ours) for d in dirs):
-        return dirs
-    at = 1 if custom_dir else 0
-    return [*dirs[:at], str(ours), *dirs[at:]]
-
-
-def _same(a: Path, b: Path) -> bool:
-    return a.exists() and b.exists() and a.resolve() == b.resolve()
 
 
 def zensical_build(root: Path, custom_dir: str | None, docs: Path, site_dir: Path, navigation: list[Any]) -> None:
@@ -79,7 +59,7 @@ def zensical_build(root: Path, custom_dir: str | None, docs: Path, site_dir: Pat
 def _zensical_theme(merged: Path, custom_dir: str | None) -> Path:
     """One folder for Zensical's single custom_dir: rulesc's overrides, with the project's own on top if any."""
     ours = packaged_overrides()
-    if not custom_dir or _same(Path(custom_dir), ours):
+    if not custom_dir or same_folder(Path(custom_dir), ours):
         return ours
     shutil.copytree(ours, merged)
     shutil.copytree(custom_dir, merged, dirs_exist_ok=True)

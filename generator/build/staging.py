@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.analyze.program import Program
-from generator.build.builders import DEFAULT_SITE_BUILDER, SiteBuildError, with_rulesc_theme, zensical_build
+from generator.build.builders import DEFAULT_SITE_BUILDER, SiteBuildError, zensical_build
 from generator.build.parallel import WorkerFailed, plan, run_shares
 from generator.build.site_config import load_site_config
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
@@ -32,6 +32,7 @@ from generator.emit.site.search import (
     search_page,
     write_index,
 )
+from generator.emit.site.theme import with_rulesc_theme
 from generator.pipeline import (
     Compiled,
     Layout,
@@ -41,8 +42,9 @@ from generator.pipeline import (
     discover,
     few_collections,
 )
+from generator.schema import SCHEMA_FILES
 
-OUTPUTS = ("build/docs", "build/engine", "build/export")
+OUTPUTS = ("build/docs", "build/engine", "build/export", "build/schema")
 SITE = "site"
 FIXED_EPOCH = "1700000000"  # MkDocs stamps sitemap dates with SOURCE_DATE_EPOCH; fixed, builds stay byte-identical
 
@@ -82,8 +84,8 @@ def emit_system(program: Program, site_url: str, timings: Timings | None = None)
         records = record_texts(program)
     with timings.stage("export"):
         export = system_export(program, site_url)
-    return Emitted(system.id, {"build/docs": pages, "build/engine": engine, "build/export": export}, item,
-                   (system.id, system.title), kinds, script, records, system.module, entry)
+    files = {"build/docs": pages, "build/engine": engine, "build/export": export, "build/schema": {}}
+    return Emitted(system.id, files, item, (system.id, system.title), kinds, script, records, system.module, entry)
 
 
 def assemble(project: Project, emitted: list[Emitted], timings: Timings | None = None) -> dict[str, dict[str, str]]:
@@ -100,9 +102,15 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
     with timings.stage("export"):
         export = emit_export(project.schema)
     shared = {"build/docs": {HOME: home, SEARCH_PAGE: search, **scripts, **errors, **records, **dice},
-              "build/engine": engine, "build/export": export}
+              "build/engine": engine, "build/export": export, "build/schema": editor_schemas(project)}
     return {folder: {**files, **{k: v for e in emitted for k, v in e.files[folder].items()}}
             for folder, files in shared.items()}
+
+
+def editor_schemas(project: Project) -> dict[str, str]:
+    """The content schemas the project is checked against, for editors (a scaffold's .vscode/settings.json maps
+    content files to build/schema/): always those of the rulesc that built it, or the project's own schema/."""
+    return {name: (project.schema / name).read_text(encoding="utf-8") for name in SCHEMA_FILES}
 
 
 def generate(project: Project, compiled: Compiled) -> dict[str, dict[str, str]]:

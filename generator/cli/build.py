@@ -33,7 +33,7 @@ def run_build(project: Project, args: argparse.Namespace) -> int:
     if missing:
         raise UsageError(missing)
     result = build_project(project, site=not args.no_site, builder=args.site_builder)
-    outputs = "build/docs, build/engine, build/export" + ("" if args.no_site else " and site/")
+    outputs = "build/docs, build/engine, build/export, build/schema" + ("" if args.no_site else " and site/")
     print(f"rulesc: built {result.systems} system(s) into {outputs} ({result.files} generated files)")
     return 0
 

@@ -24,6 +24,7 @@ from generator.emit.site.links import glossary_path, page_path, url_of
 from generator.emit.site.markup import Markup
 from generator.emit.site.pagefind_index import run_pagefind
 from generator.emit.site.tables import plural, table_kinds
+from generator.emit.site.theme import with_rulesc_theme
 from generator.emit.writer import json_array, json_text
 from generator.model import Rule, Term
 
@@ -143,12 +144,17 @@ def wait_for_search_index() -> None:
 
 # LegacyConfig is BasePlugin's own default config class: this plugin has no options.
 class PagefindPlugin(BasePlugin[LegacyConfig]):  # type: ignore[no-untyped-call]  # mkdocs's __init_subclass__ is untyped
-    """MkDocs plugin `rulesc-search`: after MkDocs alone built the site (`rulesc serve`'s live rebuilds, a plain
-    `mkdocs build` on build/docs/), index the search records. `rulesc build` indexes the site itself, after
-    whichever builder ran, and turns `indexing` off."""
+    """MkDocs plugin `rulesc-search`: gives MkDocs rulesc's theme overrides, and indexes the search records after
+    MkDocs alone built the site (`rulesc serve`'s live rebuilds, a plain `mkdocs build` on build/docs/).
+    `rulesc build` indexes the site itself, after whichever builder ran, and turns `indexing` off."""
 
     background = False
     indexing = True
+
+    def on_config(self, config: Any) -> Any:
+        """rulesc's theme overrides under the project's own custom_dir, so `mkdocs serve` needs no copy of them."""
+        config["theme"].dirs = with_rulesc_theme(config["theme"].dirs, config["theme"].custom_dir)
+        return config
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Under `serve`, index in the background: the edited page is shown at once, search catches up."""
