@@ -109,3 +109,18 @@ def test_the_editor_maps_each_content_file_to_a_schema_the_build_wrote(started: 
     for content in (started / "content").rglob("*.yaml"):
         modeline = content.read_text(encoding="utf-8").splitlines()[0]
         assert (content.parent / modeline.split("$schema=")[1]).resolve().is_file(), content
+
+
+def test_the_readme_walk_through_runs_as_written(started: Path) -> None:
+    """Each rulesc command of the README's "Start a rulebook" block, run in a started rulebook, succeeds, and
+    the output its comment quotes is what it prints."""
+    section = (REPO / "README.md").read_text(encoding="utf-8").split("## Start a rulebook", 1)[1]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = [line.split(".venv/bin/rulesc ", 1)[1] for line in block.splitlines() if ".venv/bin/rulesc " in line]
+    assert [c.split()[0] for c in commands] == ["init", "check", "build", "calc"]
+    for command in commands[1:]:
+        argv, _, quoted = command.partition("#")
+        status, out, err = run_rulesc("--root", str(started), *argv.split())
+        assert status == 0, (command, err)
+        if quoted.strip().startswith("rulesc:"):
+            assert out.startswith(quoted.strip().removesuffix("...").strip()), command
