@@ -4,6 +4,7 @@ overwrites a file, and comes with a valid CI workflow, pre-commit hooks and edit
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -124,3 +125,17 @@ def test_the_readme_walk_through_runs_as_written(started: Path) -> None:
         assert status == 0, (command, err)
         if quoted.strip().startswith("rulesc:"):
             assert out.startswith(quoted.strip().removesuffix("...").strip()), command
+
+
+def test_the_workflows_engine_test_runs_every_worked_example(started: Path, tmp_path: Path) -> None:
+    """The workflow's test step (a Python script in a heredoc) run on a copy of the started rulebook's engine."""
+    shutil.copytree(started / "build/engine", tmp_path / "build/engine")
+    step = next(s["run"] for s in YAML(typ="safe").load(scaffold_files()[".github/workflows/rules.yml"])["jobs"]
+                ["rules"]["steps"] if "doctest" in s.get("run", ""))
+    script = step.split("<<'PY'\n", 1)[1].rsplit("PY", 1)[0]
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (0, "4 worked examples run, 0 failed\n"), done.stderr
+    engine = tmp_path / "build/engine/rules_engine/my_game.py"
+    engine.write_text(engine.read_text(encoding="utf-8").replace("179/243", "178/243"), encoding="utf-8")
+    failed = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert failed.returncode == 1 and failed.stdout.endswith("4 worked examples run, 1 failed\n")

@@ -61,6 +61,7 @@ def test_every_page_loads_with_rulesc_scripts_and_no_error(zensical_site: str, b
             assert visit.page.locator("#rulesc-qs-input").is_visible(), path
             assert visit.page.locator("h1").count() == 1, path
             assert any(r.endswith("assets/rulesc/site.js") for r in visit.requests), path
+            assert not any("search.json" in r or "/workers/" in r for r in visit.requests), path  # Zensical's own
             assert [r for r in visit.requests if not r.startswith(zensical_site)] == [], path
             assert visit.errors == [], path
 
