@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from generator.build.builders import zensical_problem
 from generator.cli.main import main
 from generator.emit.site.theme import packaged_overrides, with_rulesc_theme
 from tests.conftest import REPO
@@ -89,3 +90,13 @@ def test_plain_mkdocs_build_gets_rulescs_theme_and_search_from_the_plugin(tmp_pa
     assert (root / "site/assets/rulesc/calculators.js").is_file()
     assert 'id="rulesc-qs-input"' in (root / "site/my-game/basics/index.html").read_text(encoding="utf-8")
     assert (root / "site/pagefind/pagefind-entry.json").is_file()
+
+
+def test_a_failed_zensical_build_says_what_and_where_without_its_traceback(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs/index.md").write_text("# Home\n\nSee [the rest](nowhere.md).\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_name: Odd\nstrict: true\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "zensical", "build", "-f", "mkdocs.yml"], cwd=tmp_path,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 1 and "Traceback" in done.stderr
+    assert zensical_problem(done.stdout + done.stderr) == "Warning: page does not exist at index.md:3:16; 1 issue found"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,8 @@ SITE_BUILDERS = ("mkdocs", "zensical")
 DEFAULT_SITE_BUILDER = "mkdocs"
 ZENSICAL_CONFIG = ".rulesc-zensical.yml"
 MERGED_OVERRIDES = ".rulesc-overrides"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+LOCATION = re.compile(r"─\[ (\S+:\d+:\d+) \]")  # Zensical marks a warning's place as ╭─[ file:line:col ]
 
 
 class SiteBuildError(Exception):
@@ -68,7 +71,21 @@ def _zensical_theme(merged: Path, custom_dir: str | None) -> Path:
 
 def _run_zensical(home: Path) -> None:
     command = [sys.executable, "-m", "zensical", "build", "--config-file", ZENSICAL_CONFIG]
-    done = subprocess.run(command, cwd=home, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, cwd=home, capture_output=True, text=True, check=False,
+                          env={**os.environ, "NO_COLOR": "1"})
     if done.returncode != 0:
-        detail = (done.stderr.strip() or done.stdout.strip()).splitlines()
-        raise SiteBuildError(f"Zensical could not build the site: {detail[-1] if detail else done.returncode}")
+        raise SiteBuildError(f"Zensical could not build the site: {zensical_problem(done.stdout + done.stderr)}")
+
+
+def zensical_problem(output: str) -> str:
+    """What Zensical's failed build reported (each warning at its file:line:col, and their count), without
+    colours or its traceback."""
+    said: list[str] = []
+    for raw in output.split("Traceback (most recent call last)")[0].splitlines():
+        line, where = ANSI.sub("", raw).strip(), LOCATION.search(ANSI.sub("", raw))
+        if where and said:
+            said[-1] += f" at {where.group(1)}"
+        elif line.startswith(("Warning", "Error")) or line.endswith("found"):
+            said.append(line)
+    last = ANSI.sub("", output).strip().splitlines()
+    return "; ".join(said) or (last[-1] if last else "no output")
