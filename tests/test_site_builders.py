@@ -100,3 +100,17 @@ def test_a_failed_zensical_build_says_what_and_where_without_its_traceback(tmp_p
                           capture_output=True, text=True, check=False)
     assert done.returncode == 1 and "Traceback" in done.stderr
     assert zensical_problem(done.stdout + done.stderr) == "Warning: page does not exist at index.md:3:16; 1 issue found"
+
+
+@pytest.mark.parametrize(("builder", "said"), [
+    ("mkdocs", "MkDocs could not build the site: Expected an expression, got 'end of statement block' (in "),
+    ("zensical", "Zensical could not build the site: syntax error: unexpected end of block (in partials/"),
+])
+def test_a_broken_template_of_the_project_is_reported_with_its_file(tmp_path: Path, builder: str, said: str) -> None:
+    root = _started(tmp_path, own_theme=True)
+    (root / "theme/partials").mkdir()
+    (root / "theme/partials/footer.html").write_text("{% if %}\n", encoding="utf-8")
+    status, out, err = run_rulesc("--root", str(root), "build", "--site-builder", builder)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"rulesc: error: {said}") and err.endswith("footer.html:1); nothing was written\n"), err
+    assert not (root / "site").exists() and not (root / "build").exists()

@@ -78,14 +78,19 @@ def _run_zensical(home: Path) -> None:
 
 
 def zensical_problem(output: str) -> str:
-    """What Zensical's failed build reported (each warning at its file:line:col, and their count), without
-    colours or its traceback."""
+    """What Zensical's failed build reported (each warning at its file:line:col and their count, or the error it
+    stopped on), without colours or its traceback."""
+    text = ANSI.sub("", output)
+    before, traceback, after = text.partition("Traceback (most recent call last)")
     said: list[str] = []
-    for raw in output.split("Traceback (most recent call last)")[0].splitlines():
-        line, where = ANSI.sub("", raw).strip(), LOCATION.search(ANSI.sub("", raw))
+    for line in (raw.strip() for raw in before.splitlines()):
+        where = LOCATION.search(line)
         if where and said:
             said[-1] += f" at {where.group(1)}"
-        elif line.startswith(("Warning", "Error")) or line.endswith("found"):
+        elif line.startswith(("Warning", "Error")) or (line.endswith("found") and line != "No issues found"):
             said.append(line)
-    last = ANSI.sub("", output).strip().splitlines()
+    last = (after if traceback else text).strip().splitlines()
+    stopped = last[-1].split(": ", 1)[-1] if last and traceback else ""
+    if stopped and not stopped.startswith("Aborted because --strict"):
+        said.append(stopped)
     return "; ".join(said) or (last[-1] if last else "no output")

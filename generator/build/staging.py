@@ -306,6 +306,7 @@ def _checked_config(project: Project, docs: Path, site_dir: Path) -> Any:
 
 def _mkdocs_build(project: Project, docs: Path, site_dir: Path, navigation: list[Any], dirty: bool) -> None:
     """MkDocs in-process and strict (not when dirty: MkDocs warns on every dirty build), with rulesc's theme."""
+    from jinja2 import TemplateError
     from mkdocs.commands.build import build
     from mkdocs.exceptions import MkDocsException
 
@@ -323,12 +324,18 @@ def _mkdocs_build(project: Project, docs: Path, site_dir: Path, navigation: list
             if isinstance(plugin, PagefindPlugin):
                 plugin.indexing = False  # the index is build_site's own step, after whichever builder ran
         build(config, dirty=dirty)
-    except (MkDocsException, SystemExit) as exc:
-        detail = "; ".join(capture.messages) or str(exc)
+    except (MkDocsException, SystemExit, TemplateError) as exc:  # a template error: the project's custom_dir
+        detail = "; ".join(capture.messages) or _template_problem(exc)
         raise SiteBuildError(f"MkDocs could not build the site: {detail}") from exc
     finally:
         logger.removeHandler(capture)
         logger.setLevel(previous)
+
+
+def _template_problem(exc: BaseException) -> str:
+    where = getattr(exc, "filename", None) or getattr(exc, "name", None)
+    line = getattr(exc, "lineno", None)
+    return f"{exc} (in {where}:{line})" if where and line else str(exc)
 
 
 class _CaptureWarnings(logging.Handler):

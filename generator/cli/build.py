@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from generator.build.builders import DEFAULT_SITE_BUILDER, SITE_BUILDERS, missing_builder
+from generator.build.builders import DEFAULT_SITE_BUILDER, SITE_BUILDERS, SiteBuildError, missing_builder
 from generator.build.staging import PREVIEW_OUTPUTS, build_project, refresh_outputs
 from generator.cli.usage import UsageError
 from generator.diagnostics.core import ContentError, render
@@ -32,7 +32,10 @@ def run_build(project: Project, args: argparse.Namespace) -> int:
     missing = None if args.no_site else missing_builder(args.site_builder)
     if missing:
         raise UsageError(missing)
-    result = build_project(project, site=not args.no_site, builder=args.site_builder)
+    try:
+        result = build_project(project, site=not args.no_site, builder=args.site_builder)
+    except SiteBuildError as exc:  # the builder's own words (a refused page or template) beat "internal error"
+        raise UsageError(f"{exc}; nothing was written") from exc
     outputs = "build/docs, build/engine, build/export, build/schema" + ("" if args.no_site else " and site/")
     print(f"rulesc: built {result.systems} system(s) into {outputs} ({result.files} generated files)")
     return 0
