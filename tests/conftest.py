@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from tests.browser import chromium, serve_site
 
 REPO = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("content", "schema", "site_overrides", "mkdocs.yml")
+WHEEL_SOURCES = ("pyproject.toml", "README.md", "generator", "schema", "site_overrides")
 
 
 def copy_project(target: Path) -> Path:
@@ -62,3 +65,18 @@ def browser() -> Iterator[Any]:
     """Debian's Chromium driven by Playwright, launched once per session; each test opens contexts of its own."""
     with chromium() as instance:
         yield instance
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """rulesc's wheel, built once from a copy of the sources as pip builds it for an installation or a hook."""
+    source, out = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel")
+    for part in WHEEL_SOURCES:
+        if (REPO / part).is_dir():
+            shutil.copytree(REPO / part, source / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(REPO / part, source / part)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
+                    "-q", "-w", str(out), str(source)], check=True, capture_output=True)
+    (found,) = out.glob("rulesc-*.whl")
+    return found

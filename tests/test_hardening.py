@@ -58,7 +58,7 @@ def test_an_interrupt_during_the_site_build_leaves_everything_as_it_was(project:
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     before = digest(project)
 
-    def interrupted(project_: Project, docs: Path, site_dir: Path, navigation: Any) -> None:
+    def interrupted(project_: Project, docs: Path, site_dir: Path, navigation: Any, **_: Any) -> None:
         _half_built_site(str(site_dir))
         raise KeyboardInterrupt
 
@@ -90,7 +90,7 @@ def test_an_interrupt_while_swapping_outputs_in_puts_the_old_ones_back(project: 
 
 
 def test_the_cli_reports_an_interrupt_in_one_line(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupted(*_: Any) -> None:
+    def interrupted(*_: Any, **__: Any) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(build_module, "build_site", interrupted)

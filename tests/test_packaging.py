@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import tomllib
 import zipfile
 from pathlib import Path
 
-import pytest
-
 from generator.schema import packaged_schemas
 
 REPO = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "README.md", "generator", "schema")
+DATA_PACKAGES = {"generator.schemas", "generator.site_overrides", "generator.scaffold"}  # folders of files only
 CHAPTER = """\
 id: odd-bits
 title: Odd bits
@@ -40,21 +37,6 @@ terms:
 """
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel built from a copy of the sources, as pip builds it for an installation or a pre-commit hook."""
-    source, out = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel")
-    for part in SOURCES:
-        if (REPO / part).is_dir():
-            shutil.copytree(REPO / part, source / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(REPO / part, source / part)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-                    "-q", "-w", str(out), str(source)], check=True, capture_output=True)
-    (found,) = out.glob("rulesc-*.whl")
-    return found
-
-
 def test_the_wheel_ships_the_schemas_byte_for_byte(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         shipped = {name.removeprefix("generator/schemas/"): archive.read(name) for name in archive.namelist()
@@ -74,7 +56,20 @@ def test_the_wheel_holds_every_module_and_runtime(wheel: Path) -> None:
 def test_the_package_list_names_every_package() -> None:
     listed = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"]
     found = {".".join(init.parent.relative_to(REPO).parts) for init in (REPO / "generator").rglob("__init__.py")}
-    assert set(listed) == found | {"generator.schemas"}
+    assert set(listed) == found | DATA_PACKAGES
+
+
+def test_the_wheel_ships_the_theme_overrides_and_the_scaffold_byte_for_byte(wheel: Path) -> None:
+    shipped = {}
+    with zipfile.ZipFile(wheel) as archive:
+        for package, folder in (("generator/site_overrides/", REPO / "site_overrides"),
+                                ("generator/scaffold/", REPO / "generator/scaffold")):
+            shipped[folder] = {name.removeprefix(package): archive.read(name) for name in archive.namelist()
+                               if name.startswith(package)}
+    for folder, files in shipped.items():
+        assert files == {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    assert {"partials/header.html", "assets/rulesc/calculators.js"} <= set(shipped[REPO / "site_overrides"])
+    assert "dot-github/workflows/rules.yml" in shipped[REPO / "generator/scaffold"]
 
 
 def _project(root: Path, chapter: str) -> Path:

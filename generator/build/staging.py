@@ -6,12 +6,12 @@ import logging
 import os
 import shutil
 import tempfile
-import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from generator.analyze.program import Program
+from generator.build.builders import DEFAULT_SITE_BUILDER, SiteBuildError, zensical_build
 from generator.build.parallel import WorkerFailed, plan, run_shares
 from generator.build.site_config import load_site_config
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
@@ -22,25 +22,31 @@ from generator.emit.site.dice_page import DICE_PAGE, emit_dice_page
 from generator.emit.site.errors_page import emit_errors_page
 from generator.emit.site.links import HOME, SEARCH_PAGE, glossary_path, landing_path, page_path, tables_path
 from generator.emit.site.pages import home_item, home_page, system_pages
-from generator.emit.site.search import emit_search_records, record_texts, search_kinds, search_page
+from generator.emit.site.search import (
+    RECORDS,
+    PagefindPlugin,
+    emit_search_records,
+    index_in_background,
+    record_texts,
+    search_kinds,
+    search_page,
+    write_index,
+)
+from generator.emit.site.theme import with_rulesc_theme
 from generator.pipeline import (
     Compiled,
     Layout,
     Project,
     Timings,
     compile_systems,
-    cpu_seconds,
     discover,
     few_collections,
 )
+from generator.schema import SCHEMA_FILES
 
-OUTPUTS = ("build/docs", "build/engine", "build/export")
+OUTPUTS = ("build/docs", "build/engine", "build/export", "build/schema")
 SITE = "site"
 FIXED_EPOCH = "1700000000"  # MkDocs stamps sitemap dates with SOURCE_DATE_EPOCH; fixed, builds stay byte-identical
-
-
-class SiteBuildError(Exception):
-    """MkDocs refused the generated pages (a rulesc bug or a bad mkdocs.yml)."""
 
 
 @dataclass(frozen=True)
@@ -78,8 +84,8 @@ def emit_system(program: Program, site_url: str, timings: Timings | None = None)
         records = record_texts(program)
     with timings.stage("export"):
         export = system_export(program, site_url)
-    return Emitted(system.id, {"build/docs": pages, "build/engine": engine, "build/export": export}, item,
-                   (system.id, system.title), kinds, script, records, system.module, entry)
+    files = {"build/docs": pages, "build/engine": engine, "build/export": export, "build/schema": {}}
+    return Emitted(system.id, files, item, (system.id, system.title), kinds, script, records, system.module, entry)
 
 
 def assemble(project: Project, emitted: list[Emitted], timings: Timings | None = None) -> dict[str, dict[str, str]]:
@@ -96,9 +102,15 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
     with timings.stage("export"):
         export = emit_export(project.schema)
     shared = {"build/docs": {HOME: home, SEARCH_PAGE: search, **scripts, **errors, **records, **dice},
-              "build/engine": engine, "build/export": export}
+              "build/engine": engine, "build/export": export, "build/schema": editor_schemas(project)}
     return {folder: {**files, **{k: v for e in emitted for k, v in e.files[folder].items()}}
             for folder, files in shared.items()}
+
+
+def editor_schemas(project: Project) -> dict[str, str]:
+    """The content schemas the project is checked against, for editors (a scaffold's .vscode/settings.json maps
+    content files to build/schema/): always those of the rulesc that built it, or the project's own schema/."""
+    return {name: (project.schema / name).read_text(encoding="utf-8") for name in SCHEMA_FILES}
 
 
 def generate(project: Project, compiled: Compiled) -> dict[str, dict[str, str]]:
@@ -164,7 +176,7 @@ def _size(path: Path) -> int:
         return 0
 
 
-def build_project(project: Project, site: bool = True) -> BuildResult:
+def build_project(project: Project, site: bool = True, builder: str = DEFAULT_SITE_BUILDER) -> BuildResult:
     """Every output staged, then swapped in; the result says what was built and where the time went."""
     staging, timings = Path(tempfile.mkdtemp(prefix=".rulesc-tmp-", dir=project.root)), Timings()
     try:
@@ -175,7 +187,7 @@ def build_project(project: Project, site: bool = True) -> BuildResult:
             for folder, files in trees.items():
                 _write_tree(staging / folder, files)
         if site:
-            timings.merge(build_site(project, staging / "build/docs", staging / SITE, navigation))
+            timings.merge(build_site(project, staging / "build/docs", staging / SITE, navigation, builder=builder))
         with timings.stage("swap"):
             _swap(project.root, staging, list(trees) + ([SITE] if site else []))
     finally:
@@ -267,11 +279,34 @@ def site_url_of(project: Project) -> str:
 
 
 def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[Any], dirty: bool = False,
-               background_search: bool = False) -> Timings:
-    """MkDocs in-process and strict; `dirty` rebuilds only changed pages and `background_search` lets the
-    search index finish after the pages are written, as `rulesc serve` does for a quick preview. Returns the
-    time until the pages were written ("mkdocs") and that of the post-build plugins ("search_index")."""
-    clock = _SiteClock(Timings())  # from here on, MkDocs' time (importing it too)
+               background_search: bool = False, builder: str = DEFAULT_SITE_BUILDER) -> Timings:
+    """The site from `docs`: the pages by the chosen builder ("mkdocs", strict, or "zensical"), then the search
+    index, a build step of its own that reads only docs and the built site. `dirty` (MkDocs only) rebuilds only
+    changed pages and `background_search` lets the index finish after the pages are written, as `rulesc serve`
+    does for a quick preview. Returns the time of the pages (under the builder's name) and of the index."""
+    timings = Timings()
+    with timings.stage(builder):
+        if builder == "zensical":
+            zensical_build(project.root, _checked_config(project, docs, site_dir)["theme"].custom_dir, docs,
+                           site_dir, navigation)
+        else:
+            _mkdocs_build(project, docs, site_dir, navigation, dirty)
+    with timings.stage("search_index"):
+        if background_search:
+            index_in_background(docs, site_dir)
+        elif (docs / RECORDS).is_file():
+            write_index(docs, site_dir)
+    return timings
+
+
+def _checked_config(project: Project, docs: Path, site_dir: Path) -> Any:
+    """The project's mkdocs.yml as MkDocs reads it: every setting it refuses is reported at its key (E0802)."""
+    return load_site_config(project.root, docs_dir=str(docs), site_dir=str(site_dir))
+
+
+def _mkdocs_build(project: Project, docs: Path, site_dir: Path, navigation: list[Any], dirty: bool) -> None:
+    """MkDocs in-process and strict (not when dirty: MkDocs warns on every dirty build), with rulesc's theme."""
+    from jinja2 import TemplateError
     from mkdocs.commands.build import build
     from mkdocs.exceptions import MkDocsException
 
@@ -282,42 +317,25 @@ def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[An
     previous = logger.level
     logger.setLevel(logging.WARNING)
     try:
-        # not strict when dirty: MkDocs warns on every dirty build; a refused setting is the user's error
         config = load_site_config(project.root, docs_dir=str(docs), site_dir=str(site_dir), nav=navigation,
                                   strict=not dirty)
+        config["theme"].dirs = with_rulesc_theme(config["theme"].dirs, config["theme"].custom_dir)
         for plugin in config["plugins"].values():
-            if hasattr(plugin, "background"):
-                plugin.background = background_search
-        config["plugins"][_SiteClock.NAME] = clock
+            if isinstance(plugin, PagefindPlugin):
+                plugin.indexing = False  # the index is build_site's own step, after whichever builder ran
         build(config, dirty=dirty)
-        clock.lap("search_index")
-    except (MkDocsException, SystemExit) as exc:
-        detail = "; ".join(capture.messages) or str(exc)
+    except (MkDocsException, SystemExit, TemplateError) as exc:  # a template error: the project's custom_dir
+        detail = "; ".join(capture.messages) or _template_problem(exc)
         raise SiteBuildError(f"MkDocs could not build the site: {detail}") from exc
     finally:
         logger.removeHandler(capture)
         logger.setLevel(previous)
-    return clock.timings
 
 
-class _SiteClock:
-    """A plugin MkDocs runs first of all after writing the pages (event priority 100): laps split the site build
-    into the pages and the post-build plugins (the search index)."""
-
-    NAME = "rulesc-site-clock"
-
-    def __init__(self, timings: Timings) -> None:
-        self.timings, self.started = timings, (time.perf_counter(), cpu_seconds())
-
-    def lap(self, stage: str) -> None:
-        wall, cpu = self.started
-        self.timings.add(stage, time.perf_counter() - wall, cpu_seconds() - cpu)
-        self.started = (time.perf_counter(), cpu_seconds())
-
-    def on_post_build(self, *, config: Any) -> None:
-        self.lap("mkdocs")
-
-    on_post_build.mkdocs_priority = 100  # type: ignore[attr-defined]  # MkDocs' event_priority(100): first
+def _template_problem(exc: BaseException) -> str:
+    where = getattr(exc, "filename", None) or getattr(exc, "name", None)
+    line = getattr(exc, "lineno", None)
+    return f"{exc} (in {where}:{line})" if where and line else str(exc)
 
 
 class _CaptureWarnings(logging.Handler):

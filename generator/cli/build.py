@@ -9,14 +9,19 @@ import time
 from pathlib import Path
 from typing import Any
 
+from generator.build.builders import DEFAULT_SITE_BUILDER, SITE_BUILDERS, SiteBuildError, missing_builder
 from generator.build.staging import PREVIEW_OUTPUTS, build_project, refresh_outputs
+from generator.cli.usage import UsageError
 from generator.diagnostics.core import ContentError, render
 from generator.pipeline import Project
 
 
 def register(commands: Any) -> None:
     build = commands.add_parser("build", help="build site/, build/engine, build/docs and build/export")
-    build.add_argument("--no-site", action="store_true", help="generate build/ only; skip the MkDocs site")
+    build.add_argument("--no-site", action="store_true", help="generate build/ only; skip the site")
+    build.add_argument("--site-builder", choices=SITE_BUILDERS, default=DEFAULT_SITE_BUILDER,
+                       help=f"what builds site/ from build/docs (default: {DEFAULT_SITE_BUILDER}); zensical needs "
+                            "the extra: pip install 'rulesc[zensical]'")
     build.set_defaults(run=run_build)
     serve = commands.add_parser("serve", help="preview the site; rebuild when content/ or schema/ change")
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
@@ -24,8 +29,14 @@ def register(commands: Any) -> None:
 
 
 def run_build(project: Project, args: argparse.Namespace) -> int:
-    result = build_project(project, site=not args.no_site)
-    outputs = "build/docs, build/engine, build/export" + ("" if args.no_site else " and site/")
+    missing = None if args.no_site else missing_builder(args.site_builder)
+    if missing:
+        raise UsageError(missing)
+    try:
+        result = build_project(project, site=not args.no_site, builder=args.site_builder)
+    except SiteBuildError as exc:  # the builder's own words (a refused page or template) beat "internal error"
+        raise UsageError(f"{exc}; nothing was written") from exc
+    outputs = "build/docs, build/engine, build/export, build/schema" + ("" if args.no_site else " and site/")
     print(f"rulesc: built {result.systems} system(s) into {outputs} ({result.files} generated files)")
     return 0
 

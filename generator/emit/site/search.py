@@ -3,7 +3,8 @@
 Pagefind writes a chunked index: a page loads a few kilobytes of entry code only when the reader starts a search,
 then only the index chunks and fragments a query needs (see benchmarks/site_payload.py for the figures against
 Material's lunr index, which ships whole). The records are written beside the docs as `.search/records.json`
-(MkDocs leaves dot-folders out of the site); the plugin turns them into `site/pagefind/` after each build.
+(site builders leave dot-folders out of the site); `rulesc build` turns them into `site/pagefind/` after the site
+builder ran (MkDocs or Zensical), and the MkDocs plugin does the same after MkDocs' own builds (`rulesc serve`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from generator.emit.site.links import glossary_path, page_path, url_of
 from generator.emit.site.markup import Markup
 from generator.emit.site.pagefind_index import run_pagefind
 from generator.emit.site.tables import plural, table_kinds
+from generator.emit.site.theme import with_rulesc_theme
 from generator.emit.writer import json_array, json_text
 from generator.model import Rule, Term
 
@@ -117,6 +119,21 @@ def _facet(name: str, legend: str, options: list[tuple[str, str]]) -> str:
 
 
 _PENDING: list[threading.Thread] = []
+_INDEXING = threading.Lock()
+
+
+def index_in_background(docs_dir: Path, site_dir: Path) -> None:
+    """Start write_index() in a thread (a preview shows the edited page at once; search catches up after it)."""
+    if not (docs_dir / RECORDS).is_file():
+        return
+    indexing = threading.Thread(target=_index, args=(docs_dir, site_dir), name="rulesc-search-index")
+    _PENDING.append(indexing)
+    indexing.start()
+
+
+def _index(docs_dir: Path, site_dir: Path) -> None:
+    with _INDEXING:
+        write_index(docs_dir, site_dir)
 
 
 def wait_for_search_index() -> None:
@@ -127,10 +144,17 @@ def wait_for_search_index() -> None:
 
 # LegacyConfig is BasePlugin's own default config class: this plugin has no options.
 class PagefindPlugin(BasePlugin[LegacyConfig]):  # type: ignore[no-untyped-call]  # mkdocs's __init_subclass__ is untyped
-    """MkDocs plugin `rulesc-search`: after the site is built, index the search records with Pagefind."""
+    """MkDocs plugin `rulesc-search`: gives MkDocs rulesc's theme overrides, and indexes the search records after
+    MkDocs alone built the site (`rulesc serve`'s live rebuilds, a plain `mkdocs build` on build/docs/).
+    `rulesc build` indexes the site itself, after whichever builder ran, and turns `indexing` off."""
 
     background = False
-    _lock = threading.Lock()
+    indexing = True
+
+    def on_config(self, config: Any) -> Any:
+        """rulesc's theme overrides under the project's own custom_dir, so `mkdocs serve` needs no copy of them."""
+        config["theme"].dirs = with_rulesc_theme(config["theme"].dirs, config["theme"].custom_dir)
+        return config
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Under `serve`, index in the background: the edited page is shown at once, search catches up."""
@@ -138,15 +162,9 @@ class PagefindPlugin(BasePlugin[LegacyConfig]):  # type: ignore[no-untyped-call]
 
     def on_post_build(self, *, config: Any) -> None:
         docs, site = Path(config["docs_dir"]), Path(config["site_dir"])
-        if not (docs / RECORDS).is_file():
+        if not self.indexing or not (docs / RECORDS).is_file():
             return
         if self.background:
-            indexing = threading.Thread(target=self._index, args=(docs, site), name="rulesc-search-index")
-            _PENDING.append(indexing)
-            indexing.start()
+            index_in_background(docs, site)
         else:
-            self._index(docs, site)
-
-    def _index(self, docs: Path, site: Path) -> None:
-        with self._lock:
-            write_index(docs, site)
+            _index(docs, site)
