@@ -21,7 +21,8 @@ from generator.runtime import PYTHON_RUNTIME
 from generator.runtime.rulesc_runtime import Dice, exact_text
 
 PY_TYPES = {"int": "int", "bool": "bool", "dice": "R.Dice", "dist": "R.Dist", "num": "R.Number",
-            "upgrades": "Sequence[str]", "text": "list[str]"}
+            "upgrades": "Sequence[str]", "list": "list[str]", "text": "str", "outcome": "R.Outcomes",
+            "event": "R.Outcomes"}
 PUBLIC = ("Dice", "RulesError", "exact", "parse_dice", "show")
 """What the package offers besides its systems' modules: the runtime's public helpers."""
 EXAMPLE_HELPERS = ("parse_dice", "show")
@@ -248,7 +249,7 @@ def _tuple(items: Sequence[Doc]) -> Doc:
 
 def _table(w: Writer, name: str, table: Table) -> None:
     """A table as the book prints it: its columns, then one row a line (the keys it covers, then its values)."""
-    kept = [i for i, column in enumerate(table.columns) if column.type in ("int", "dice")]
+    kept = [i for i, column in enumerate(table.columns) if column.type in ("int", "dice", "text")]
     w.writeline(f"{name}: Final = R.table(")
     with w.indent():
         w.write_doc(concat(_tuple([repr(table.columns[i].key) for i in kept]), ","))
