@@ -18,6 +18,26 @@ from generator.runtime.rulesc_runtime import MAX_INT, Dice, RulesError, parse_di
 Scalar: TypeAlias = int | bool | str
 _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice": "dice (dice)"}
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9_' -]*")
+"""An expected name (a named outcome, a word from a table), as opposed to a dice pool such as 2d6+1."""
+
+
+def _outcome_key(key: object) -> int | str | bool:
+    """A key of an expected distribution: an outcome number, a name, or yes/no (true/false)."""
+    if isinstance(key, bool):
+        return key
+    text = str(key).strip()
+    if text in ("true", "false"):
+        return text == "true"
+    return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+
+def _is_pool(text: str) -> bool:
+    try:
+        parse_dice(text)
+    except RulesError:
+        return False
+    return True
 Value: TypeAlias = int | bool | Dice | str | Fraction | float
 
 
@@ -373,9 +393,11 @@ class _Builder:
                      for k, v in e["args"].items())
         expect = e["expect"]
         if isinstance(expect, dict):
-            expect = {int(k): Fraction(str(v).replace(" ", "")) for k, v in expect.items()}
+            expect = {_outcome_key(k): Fraction(str(v).replace(" ", "")) for k, v in expect.items()}
         elif isinstance(expect, str) and FRACTION.fullmatch(expect.strip()):
             expect = Fraction(expect.strip())
+        elif isinstance(expect, str) and WORD.fullmatch(expect) and not _is_pool(expect):
+            pass  # a name: one of a formula's named outcomes, or a word from a table
         elif isinstance(expect, str):
             expect = self.typed(expect, "dice", path + ("expect",))
         return Example(args, expect, e.get("note"), self.span(path),

@@ -37,6 +37,8 @@ def encode(value: Any) -> Any:
         return {"dice": str(value)}
     if kind == "Dist":
         return {"dist": [[x, str(p)] for x, p in value.items()]}
+    if kind == "Outcomes":
+        return {"outcomes": [[label, str(p)] for label, p in value.items()]}
     if isinstance(value, Fraction) or (type(value) is int and abs(value) > MAX_INT):
         return {"exact": str(value)}
     if isinstance(value, float):

@@ -14,6 +14,7 @@ function encode(value) {  // as tests/backends.py encode() does for Python value
     value.weights.forEach((w, i) => { if (w) out.push([value.offset + i, String(R.ratio(w, value.total))]); });
     return {dist: out};
   }
+  if (value instanceof R.Outcomes) return {outcomes: value.labels.map((l, i) => [l, String(R.ratio(value.weights[i], value.total))])};
   if (value instanceof R.Q) return {exact: String(value)};
   if (value instanceof R.Real) return {float: value.v};
   if (Array.isArray(value)) return value.map(encode);

@@ -171,7 +171,7 @@ def test_calculator_json_at_the_edges_of_its_inputs(rulebook: str) -> None:
 
 def test_text_and_upgrades_are_strings(rulebook: str) -> None:
     assert calc_json(rulebook, "zz-9/picks", "chosen=quick, slow-ish") == {
-        "id": "zz-9/picks", "inputs": {"chosen": ["quick", "slow-ish"]}, "types": {"problems": "text", "count": "int"},
+        "id": "zz-9/picks", "inputs": {"chosen": ["quick", "slow-ish"]}, "types": {"problems": "list", "count": "int"},
         "outputs": {"problems": ["Quick cannot be taken with Slow-ish"], "count": 2}}
     assert calc_json(rulebook, "zz-9/picks")["outputs"] == {"problems": [], "count": 0}
 

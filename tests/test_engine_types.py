@@ -14,7 +14,8 @@ from generator.build.staging import build_project
 from generator.pipeline import Project
 
 REPO = Path(__file__).resolve().parent.parent
-CASES = ("host-names", "long-names", "table-keys", "engine-arguments")
+CASES = ("host-names", "long-names", "table-keys", "engine-arguments", "named-outcomes", "pool-questions",
+         "exact-branches")
 
 
 def engine_of(content: Path, root: Path) -> Path:

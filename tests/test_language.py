@@ -64,20 +64,25 @@ def test_a_second_expression_is_still_an_unknown_argument(capsys: pytest.Capture
     assert capsys.readouterr().err.endswith("rulesc: error: unrecognized arguments: -1d6\n")
 
 
-@pytest.mark.parametrize(("source", "hint"), [
+@pytest.mark.parametrize(("source", "same"), [
     ("1d20 + 5 >= 15", "p_at_least(1d20 + 5, 15)"),
     ("1d20 + 5 > 15", "p_at_least(1d20 + 5, 16)"),
     ("15 >= 2d6", "p_at_most(2d6, 15)"),
     ("(1d6 + 1) * 2 < 9", "p_at_most((1d6 + 1) * 2, 8)"),
     ("3d6kh2 != 4", "1 - p_equal(highest(3d6, 2), 4)"),
     ("1d8 < 2d4", "p_greater(2d4, 1d8)"),
+    ("p(1d20 >= 11 and 1d20 >= 11)", "p_at_least(1d20, 11) * p_at_least(1d20, 11)"),
+    ("p(not (2d6 == 7))", "1 - p_equal(2d6, 7)"),
 ])
-def test_a_comparison_on_a_roll_names_the_probability_to_write(capsys: pytest.CaptureFixture[str], source: str,
-                                                                 hint: str) -> None:
+def test_a_comparison_on_a_roll_is_the_chance_of_yes(capsys: pytest.CaptureFixture[str], source: str,
+                                                     same: str) -> None:
+    """`1d20 + 5 >= 15` is an event, yes or no with its chance; `rulesc dice` prints the chance, as the
+    probability function that says the same does. Two rolls written apart are rolled apart."""
     code, out, err = dice(capsys, source)
-    assert (code, out) == (2, "")
-    assert err.splitlines()[-1] == f"  hint: for the chance of it, write {hint}"
-    assert "a roll has many outcomes, not one number" in err.splitlines()[0]
+    assert (code, err) == (0, "")
+    chance = out.split(" = ", 1)[1]
+    code, expected, _ = dice(capsys, same)
+    assert code == 0 and chance == expected.split(" = ", 1)[1]
 
 
 def test_a_roll_matches_a_pool_only_when_distributed_alike() -> None:

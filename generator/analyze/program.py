@@ -110,6 +110,34 @@ class Program:
         return self.call(formula_id, args)
 
 
+def label_order(program: Program, node: nodes.Node) -> list[str]:
+    """The names a roll of named outcomes is shown in: as they first appear in the expression (and in the
+    formulas it calls, and the word columns it looks up, row by row)."""
+    found: dict[str, None] = {}
+    seen: set[str] = set()
+
+    def walk(at: nodes.Node) -> None:
+        if isinstance(at, nodes.Text):
+            found.setdefault(at.value)
+        if isinstance(at, nodes.Call) and at.func in program.formulas and at.func not in seen:
+            seen.add(at.func)
+            called = program.formulas[at.func].expr.node
+            if called is not None:
+                walk(called)
+        if isinstance(at, nodes.Call) and at.func == "lookup" and isinstance(at.args[0], nodes.Name) and \
+                isinstance(at.args[1], nodes.Name) and at.args[0].name in program.tables:
+            for cell in program.runtime_tables()[at.args[0].name].columns.get(at.args[1].name, ()):
+                if isinstance(cell, str):
+                    found.setdefault(cell)
+        for value in vars(at).values():
+            for child in value if isinstance(value, tuple) else (value,):
+                if isinstance(child, nodes.Node):
+                    walk(child)
+
+    walk(node)
+    return list(found)
+
+
 def whole_checks(program: Program) -> set[int]:
     """The whole-number +, - and * of every formula and calculator output that may leave +/- MAX_INT, which
     generated code checks (formula/bounds.py); worked out once per program."""
@@ -337,8 +365,10 @@ def _formula_type(program: Program, formula: Formula, diags: Diagnostics) -> str
     inferred = _typed(program, formula.expr.node, {p.name: p.type for p in formula.params},
                       (f"formula '{formula.id}'", formula.returns), diags)
     if inferred and formula.returns and inferred != formula.returns:
+        hint = ("a comparison on a roll is an event, yes or no with its chance: declare returns: event, or "
+                "take its chance with p(...)") if inferred == "event" else None
         diags.error("E0403", f"formula '{formula.id}' is declared to return {formula.returns} but gives {inferred}",
-                    formula.expr.span)
+                    formula.expr.span, hint)
     program.returns[formula.id] = inferred or formula.returns or "int"
     return inferred
 
@@ -440,7 +470,11 @@ NUM_TOLERANCE = 1e-12
 def matches(got: Any, expected: Any) -> bool:
     """Whether a result is the expected one: exact, except a decimal expectation within 1e-12."""
     if isinstance(expected, dict):
-        return isinstance(got, R.Dist) and dict(got.items()) == expected
+        return isinstance(got, (R.Dist, R.Outcomes)) and dict(got.items()) == expected
+    if isinstance(got, R.Dist) and type(expected) is int:  # a roll that came out as one number
+        return dict(got.items()) == {expected: 1}
+    if isinstance(got, R.Outcomes) and isinstance(expected, (str, bool)):
+        return dict(got.items()) == {expected: 1}
     if isinstance(expected, R.Dice) and isinstance(got, R.Dist):  # a roll expected to be distributed as a pool
         return dict(got.items()) == dict(R.as_dist(expected).items())
     if isinstance(expected, float) or (isinstance(got, float) and isinstance(expected, (int, Fraction))):

@@ -28,7 +28,8 @@ from generator.model import Formula, Param, Value, default_of
 from generator.pipeline import Compiled, Project
 from generator.runtime.rulesc_runtime import MAX_INT, Dice
 
-DICE_TYPES = frozenset(["dist", "num", "dice"])  # what a formula returns when it rolls or builds dice
+DICE_TYPES = frozenset(["dist", "num", "dice", "outcome", "event"])
+"""What a formula returns when it rolls or builds dice."""
 SCRIPTS = ("assets/rulesc/runtime.js", "assets/rulesc/formulas.js")
 NODE_TIMEOUT_S = 600
 
@@ -228,6 +229,8 @@ def encode(value: Any) -> Any:
         return {"dice": str(value)}
     if kind == "Dist":
         return {"dist": [[x, str(p)] for x, p in value.items()]}
+    if kind == "Outcomes":
+        return {"outcomes": [[label, str(p)] for label, p in value.items()]}
     if isinstance(value, Fraction) or (type(value) is int and abs(value) > MAX_INT):
         return {"exact": str(value)}
     if isinstance(value, float):
@@ -278,6 +281,9 @@ function encode(value) {
     const out = [];
     value.weights.forEach((w, i) => { if (w) out.push([value.offset + i, String(R.ratio(w, value.total))]); });
     return {dist: out};
+  }
+  if (value instanceof R.Outcomes) {
+    return {outcomes: value.labels.map((l, i) => [l, String(R.ratio(value.weights[i], value.total))])};
   }
   if (value instanceof R.Q) return {exact: String(value)};
   if (value instanceof R.Real) return {float: value.v};

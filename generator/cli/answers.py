@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from generator.runtime.rulesc_runtime import Dice, Dist
+from generator.runtime.rulesc_runtime import Dice, Dist, Outcomes
 
 
 def encode(value: Any, type_name: str | None = None) -> Any:
@@ -21,7 +21,7 @@ def encode(value: Any, type_name: str | None = None) -> Any:
         return value
     if isinstance(value, int | Fraction | float):
         return number(value)
-    if isinstance(value, Dist):
+    if isinstance(value, (Dist, Outcomes)):
         return [{"outcome": outcome, **number(p)} for outcome, p in value.items()]
     if isinstance(value, Dice):
         return str(value)

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from generator.analyze.program import Program, show
+from generator.analyze.program import Program, label_order, show
 from generator.cli.answers import encode
 from generator.cli.inputs import parse_input
 from generator.cli.usage import UsageError
@@ -124,7 +124,9 @@ def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str
         return 0
     width = max(len(o.label) for o in calc.outputs)
     for output in calc.outputs:
-        shown = display(results[output.name], output.format, _output_type(program, output))
+        assert output.expr.node is not None
+        shown = display(results[output.name], output.format, _output_type(program, output),
+                        label_order(program, output.expr.node))
         print(f"{output.label:<{width}}  {shown}")
     return 0
 

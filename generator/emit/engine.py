@@ -21,7 +21,8 @@ from generator.runtime import PYTHON_RUNTIME
 from generator.runtime.rulesc_runtime import Dice, exact_text
 
 PY_TYPES = {"int": "int", "bool": "bool", "dice": "Dice", "dist": "Dist", "num": "Number",
-            "upgrades": "Sequence[str]", "text": "list[str]"}
+            "upgrades": "Sequence[str]", "list": "list[str]", "text": "str", "outcome": "Outcomes",
+            "event": "Outcomes"}
 PUBLIC_TYPES = {**PY_TYPES, "dice": "Dice | str"}
 """What a public function takes: a pool may be written as text, which its check reads."""
 PUBLIC = {
@@ -51,7 +52,8 @@ PY_KEYWORDS = frozenset(keyword.kwlist) | {"__debug__"}
 HOST_FUNCTIONS = frozenset({"abs", "len", "min", "max"})
 """The Python built-ins a function body calls by name: a parameter or let never hides them."""
 MODULE_NAMES = HOST_FUNCTIONS | {
-    "R", "UPGRADES", "Final", "Sequence", "Dice", "Dist", "Number", "rules_engine", "annotations", "check_upgrades",
+    "R", "UPGRADES", "Final", "Sequence", "Dice", "Dist", "Number", "Outcomes", "rules_engine", "annotations",
+    "check_upgrades",
     "int", "bool", "list", "str", "dict",
     "__all__", "__annotations__", "__builtins__", "__cached__", "__dict__", "__dir__", "__doc__", "__file__",
     "__getattr__", "__loader__", "__name__", "__package__", "__path__", "__spec__",
@@ -225,9 +227,11 @@ def _imports(w: Writer, program: Program) -> None:
 
 
 def _runtime_types(program: Program) -> str:
-    """The runtime's types the signatures name (Dice, Dist, Number), imported by name for help() to show."""
+    """The runtime's types the signatures name (Dice, Dist, Number, Outcomes), imported by name for help() to
+    show."""
     used = {*program.returns.values(), *(p.type for f in program.formulas.values() for p in f.params)}
-    return ", ".join(name for kind, name in (("dice", "Dice"), ("dist", "Dist"), ("num", "Number")) if kind in used)
+    named = (("dice", "Dice"), ("dist", "Dist"), ("num", "Number"), ("outcome", "Outcomes"), ("event", "Outcomes"))
+    return ", ".join(dict.fromkeys(name for kind, name in named if kind in used))
 
 
 def _shadowed(program: Program) -> list[str]:
@@ -307,7 +311,7 @@ def _tuple(items: Sequence[Doc]) -> Doc:
 
 def _table(w: Writer, name: str, table: Table) -> None:
     """A table as the book prints it: its columns, then one row a line (the keys it covers, then its values)."""
-    kept = [i for i, column in enumerate(table.columns) if column.type in ("int", "dice")]
+    kept = [i for i, column in enumerate(table.columns) if column.type in ("int", "dice", "text")]
     w.writeline(f"{name}: Final = R.table(")
     with w.indent():
         w.write_doc(concat(_tuple([repr(table.columns[i].key) for i in kept]), ","))

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from generator.analyze.program import Program, whole_checks
+from generator.analyze.program import Program, label_order, whole_checks
 from generator.emit.writer import Writer
 from generator.formula.layout import Doc, Group, concat, string
 from generator.formula.names import Spelling
@@ -111,7 +111,7 @@ def _formula(w: Writer, program: Program, formula: Formula) -> None:
 
 def _table(w: Writer, name: str, table: Table) -> None:
     """A table as the book prints it: its columns, then one row a line (the keys it covers, then its values)."""
-    kept = [i for i, column in enumerate(table.columns) if column.type in ("int", "dice")]
+    kept = [i for i, column in enumerate(table.columns) if column.type in ("int", "dice", "text")]
     w.writeline(f"T.{name} = R.table(")
     with w.indent():
         lines = [js_value([table.columns[i].key for i in kept])]
@@ -165,6 +165,7 @@ def _output(program: Program, output: Output, known: set[str]) -> Doc:
     body = expr_to_js(output.expr.node, program.types, _spelling(known, lambda x: f"v.{x}"), whole_checks(program))
     return Group("{", (concat("name: ", json.dumps(output.name)), concat("label: ", js_string(output.label)),
                        concat("type: ", json.dumps(program.types.get(id(output.expr.node), "int"))),
+                       concat("labels: ", json.dumps(label_order(program, output.expr.node))),
                        concat("format: ", json.dumps(output.format)),
                        concat("formula: ", js_string(" ".join(output.expr.source.split()))),
                        concat("run: ", js_function(["v"], body))), "}")

@@ -46,6 +46,10 @@ class Backend:
         finally:
             self.bound.discard(node.name)
 
+    def chance(self, node: n.Compare) -> str:
+        """The runtime function for a comparison that is an event: of names, or of a roll."""
+        return "R.named_chance" if self.type(node.left) in ("text", "outcome") else "R.chance"
+
     def sequence(self, items: list[Doc]) -> Doc:
         """A literal tuple or array of the items; each backend writes its own."""
         raise NotImplementedError

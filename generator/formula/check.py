@@ -36,14 +36,19 @@ BUILTINS: dict[str, tuple[tuple[str, ...], str]] = {
     "p_tie": (("dist", "dist"), "num"),
     "p_win": (("dist", "dist", "bool"), "num"),
     "count": (("dice", "int", "int"), "dist"),  # count(pool, face) or count(pool, low, high)
-    "upgrade_problems": (("upgrades",), "text"),
+    "p": (("event",), "num"),
+    "upgrade_problems": (("upgrades",), "list"),
     "upgrade_count": (("upgrades",), "int"),
 }
 VARIADIC = {"min": "int", "max": "int"}
 ROLLED = {"dice", "dist"}
-FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
-PRECEDENCE = {"+": 1, "-": 1, "*": 2, "//": 2, "/": 2, "^": 3}
-ACCEPTS = {"dist": {"dist", "dice", "int"}, "num": {"num", "int"}}
+NAMED = {"text", "outcome"}
+CHANCY = {"bool", "event"}
+ACCEPTS = {"dist": {"dist", "dice", "int"}, "num": {"num", "int"}, "event": {"event", "bool"},
+           "outcome": {"outcome", "text"}}
+ROLL_RESULTS = {"int": "dist", "dice": "dist", "dist": "dist", "text": "outcome", "outcome": "outcome",
+                "bool": "event", "event": "event"}
+"""What a result that depends on a roll becomes: a roll of numbers, of named outcomes, or of yes and no."""
 
 
 class TypeFailure(Exception):
@@ -97,6 +102,9 @@ class _Typer:
     def visit_Bool(self, node: n.Bool) -> str:
         return "bool"
 
+    def visit_Text(self, node: n.Text) -> str:
+        return "text"
+
     def visit_Name(self, node: n.Name) -> str:
         kind = resolve_name(node.name, self.scope.locals, self.scope.constants)
         found = self.scope.locals[node.name] if kind == "local" else self.scope.constants.get(node.name)
@@ -117,8 +125,7 @@ class _Typer:
         return "dist" if got == "dice" else got
 
     def visit_Not(self, node: n.Not) -> str:
-        self.expect(node.operand, "bool", "the operand of 'not'")
-        return "bool"
+        return self.expect(node.operand, "event", "the operand of 'not'")
 
     def visit_BinOp(self, node: n.BinOp) -> str:
         left, right = self.visit(node.left), self.visit(node.right)
@@ -130,26 +137,36 @@ class _Typer:
         return result
 
     def visit_Compare(self, node: n.Compare) -> str:
+        """Numbers compare to bool; a roll compared (with a number or a roll) is an event, the chance of yes;
+        names compare for equality, a roll of named outcomes with a name is an event too."""
         left, right = self.visit(node.left), self.visit(node.right)
-        numbers = {"int", "num"}
-        if (left in numbers and right in numbers) or (node.op in ("==", "!=") and left == right == "bool"):
+        numbers, equality = {"int", "num"}, node.op in ("==", "!=")
+        if (left in numbers and right in numbers) or (equality and left == right and left in ("bool", "text")):
             return "bool"
-        if ROLLED & {left, right}:
-            raise self.fail("E0403", f"'{node.op}' cannot compare {left} with {right}: a roll has many outcomes, "
-                            "not one number", node.span, f"for the chance of it, write {_chance(node, left, right)}")
-        raise self.fail("E0403", f"'{node.op}' cannot compare {left} with {right}", node.span)
+        if ROLLED & {left, right} and {left, right} <= ROLLED | {"int"}:
+            return "event"
+        if equality and {left, right} == NAMED:
+            return "event"
+        hint = "names compare with == and !=" if {left, right} & NAMED else None
+        raise self.fail("E0403", f"'{node.op}' cannot compare {left} with {right}", node.span, hint)
 
     def visit_Logic(self, node: n.Logic) -> str:
-        self.expect(node.left, "bool", f"the left side of '{node.op}'")
-        self.expect(node.right, "bool", f"the right side of '{node.op}'")
-        return "bool"
+        left = self.expect(node.left, "event", f"the left side of '{node.op}'")
+        right = self.expect(node.right, "event", f"the right side of '{node.op}'")
+        return "event" if "event" in (left, right) else "bool"
 
     def visit_IfElse(self, node: n.IfElse) -> str:
-        self.expect(node.cond, "bool", "the condition of 'if'")
+        """On a yes/no condition, one branch; on an event (a condition on a roll), the mixture of both."""
+        cond = self.expect(node.cond, "event", "the condition of 'if'")
         then, other = self.visit(node.then), self.visit(node.other)
         joined = _join(then, other)
         if joined is None:
             raise self.fail("E0403", f"the branches of 'if' differ: {then} and {other}", node.span)
+        if cond == "event":
+            if joined not in ROLL_RESULTS:
+                raise self.fail("E0403", f"on a condition on a roll, the branches must be numbers, rolls, names or "
+                                f"yes/no, got {joined}", node.span, "take the chance of it with p(...)")
+            return ROLL_RESULTS[joined]
         return joined
 
     def visit_Let(self, node: n.Let) -> str:
@@ -157,18 +174,20 @@ class _Typer:
             raise self.fail("E0406", f"'{node.name}' is already a name here; a let needs a new one", node.span)
         bound = self.visit(node.value)
         rolled = bound in ("dice", "dist")
+        rolled = rolled or bound in ("event", "outcome")
         if bound == "dice":
             self.pools[node.name] = set(self.scope.locals)
-        self.scope.locals[node.name] = "pool" if bound == "dice" else "int" if rolled else bound
+        rolled_as = {"dice": "pool", "dist": "int", "event": "bool", "outcome": "text"}
+        self.scope.locals[node.name] = rolled_as.get(bound, bound)
         try:
             body = self.visit(node.body)
         finally:
             del self.scope.locals[node.name]
             self.pools.pop(node.name, None)
-        if rolled and body not in ("int", "dice", "dist"):
-            raise self.fail("E0403", f"after rolling '{node.name}', the result must be a number or a roll, got {body}",
-                            node.body.span)
-        return "dist" if rolled else body
+        if rolled and body not in ROLL_RESULTS:
+            raise self.fail("E0403", f"after rolling '{node.name}', the result must be a number, a roll, a name or "
+                            f"yes/no, got {body}", node.body.span)
+        return ROLL_RESULTS[body] if rolled else body
 
     def visit_Call(self, node: n.Call) -> str:
         if node.func == "lookup":
@@ -245,8 +264,6 @@ class _Typer:
         if column.name not in columns:
             raise self.fail("E0402", f"table '{table.name}' has no column '{column.name}'", column.span,
                             did_you_mean(column.name, columns))
-        if columns[column.name] not in ("int", "dice"):
-            raise self.fail("E0403", f"column '{column.name}' holds text, which formulas cannot use", column.span)
         self.expect(node.args[2], "int", "the key of lookup()")
         return columns[column.name]
 
@@ -289,47 +306,7 @@ def _join(a: str, b: str) -> str | None:
     """The type both branches of an if can be given."""
     if a == b:
         return a
-    if {a, b} == {"int", "num"}:
-        return "num"
-    if {a, b} <= {"int", "dice", "dist"}:
-        return "dist"
+    for group in ({"int", "num"}, {"int", "dice", "dist"}, NAMED, CHANCY):
+        if {a, b} <= group:
+            return "num" if group == {"int", "num"} else ROLL_RESULTS.get(a if a in ROLL_RESULTS.values() else b, a)
     return None
-
-
-def _chance(node: n.Compare, left: str, right: str) -> str:
-    """The probability function that answers `roll op value` (or `roll op roll`), written out."""
-    op, roll, other = node.op, node.left, node.right
-    if left not in ROLLED:
-        op, roll, other = FLIPPED[op], node.right, node.left
-    a, b = _text(roll), _text(other)
-    if {left, right} <= ROLLED:
-        both = {">": f"p_greater({a}, {b})", "<": f"p_greater({b}, {a})", "==": f"p_tie({a}, {b})"}
-        return both.get(op, f"p_greater({a}, {b}) (or p_tie({a}, {b}) for a tie)")
-    shifted = {">": _plus(other, 1), "<": _plus(other, -1)}.get(op, b)
-    call = {">=": "p_at_least", ">": "p_at_least", "<=": "p_at_most", "<": "p_at_most"}.get(op, "p_equal")
-    return f"{'1 - ' if op == '!=' else ''}{call}({a}, {shifted})"
-
-
-def _plus(node: n.Node, step: int) -> str:
-    if isinstance(node, n.Num):
-        return str(node.value + step)
-    return f"{_text(node)} {'+' if step > 0 else '-'} 1"
-
-
-def _text(node: n.Node, outer: int = 0) -> str:
-    """A node written back as formula text (enough for hints: numbers, names, dice, operators and calls)."""
-    if isinstance(node, n.Num):
-        return str(node.value)
-    if isinstance(node, n.Name):
-        return node.name
-    if isinstance(node, n.DiceRoll):
-        return f"{_text(node.count, 9)}d{_text(node.sides, 9)}"
-    if isinstance(node, n.Neg):
-        return f"-{_text(node.operand, 9)}"
-    if isinstance(node, n.Call):
-        return f"{node.func}({', '.join(_text(arg) for arg in node.args)})"
-    if isinstance(node, n.BinOp):
-        level = PRECEDENCE[node.op]
-        text = f"{_text(node.left, level)} {node.op} {_text(node.right, level + 1)}"
-        return f"({text})" if level < outer else text
-    return "roll"

@@ -29,7 +29,7 @@ _BUILTINS: dict[str, Callable[..., Value]] = {
     "roll": R.as_dist, "successes": R.successes,
     "highest": lambda pool, k: R.keep_pool(pool, k, True), "lowest": lambda pool, k: R.keep_pool(pool, k, False),
     "p_at_least": R.at_least, "p_at_most": R.at_most, "p_equal": R.prob_eq, "mean": R.mean, "sd": R.sd,
-    "p_greater": R.greater, "p_tie": R.tie, "p_win": R.win, "count": R.count_faces,
+    "p_greater": R.greater, "p_tie": R.tie, "p_win": R.win, "count": R.count_faces, "p": R.p,
 }
 
 
@@ -68,6 +68,12 @@ class _Evaluator:
     def visit_Bool(self, node: n.Bool) -> Value:
         return node.value
 
+    def visit_Text(self, node: n.Text) -> Value:
+        return node.value
+
+    def typed(self, node: n.Node) -> str:
+        return self.types.get(id(node), "int")
+
     def visit_Name(self, node: n.Name) -> Value:
         if resolve_name(node.name, self.env, self.constants) == "local":
             return self.env[node.name]
@@ -81,6 +87,8 @@ class _Evaluator:
         return R.dneg(value) if isinstance(value, (R.Dist, R.Dice)) else -value
 
     def visit_Not(self, node: n.Not) -> Value:
+        if self.typed(node) == "event":
+            return R.negated(self.visit(node.operand))
         return not self.visit(node.operand)
 
     def visit_BinOp(self, node: n.BinOp) -> Value:
@@ -102,10 +110,15 @@ class _Evaluator:
 
     def visit_Compare(self, node: n.Compare) -> Value:
         left, right = self.visit(node.left), self.visit(node.right)
+        if self.typed(node) == "event":
+            named = self.typed(node.left) in ("text", "outcome")
+            return (R.named_chance if named else R.chance)(left, node.op, right)
         return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right,
                 "==": left == right, "!=": left != right}[node.op]
 
     def visit_Logic(self, node: n.Logic) -> Value:
+        if self.typed(node) == "event":
+            return (R.both if node.op == "and" else R.either)(self.visit(node.left), self.visit(node.right))
         if node.op == "and":
             return self.visit(node.left) and self.visit(node.right)
         return self.visit(node.left) or self.visit(node.right)
@@ -116,9 +129,9 @@ class _Evaluator:
                 not only_total(node.body, node.name):
             found, index = questions(node.body, node.name)
             asked = [(q.kind, *(self.visit(arg) for arg in q.args)) for q in found]
-            return R.pool_bind(value, asked, lambda answers: self.answering(index, answers).visit(node.body))
-        if isinstance(value, (R.Dist, R.Dice)):
-            return R.bind(value, lambda result: self.with_name(node.name, result).visit(node.body))
+            return R.pool_bind_any(value, asked, lambda answers: self.answering(index, answers).visit(node.body))
+        if isinstance(value, (R.Dist, R.Dice, R.Outcomes)):
+            return R.bind_any(value, lambda result: self.with_name(node.name, result).visit(node.body))
         return self.with_name(node.name, value).visit(node.body)
 
     def with_name(self, name: str, value: Value) -> _Evaluator:
@@ -134,7 +147,14 @@ class _Evaluator:
         return found
 
     def visit_IfElse(self, node: n.IfElse) -> Value:
-        return self.visit(node.then) if self.visit(node.cond) else self.visit(node.other)
+        cond = self.visit(node.cond)
+        if isinstance(cond, R.Outcomes):
+            return R.decide_any(cond, lambda: self.visit(node.then), lambda: self.visit(node.other))
+        value = self.visit(node.then) if cond else self.visit(node.other)
+        kind = self.typed(node)  # as the backends do: each branch becomes the type of the whole
+        if kind == "dist" and not isinstance(value, R.Dist):
+            return R.as_dist(value)
+        return R.as_outcomes(value) if kind in ("outcome", "event") else value
 
     def visit_Call(self, node: n.Call) -> Value:
         if node.func == "lookup":

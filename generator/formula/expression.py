@@ -29,10 +29,12 @@ def roll_expression(source: str) -> Any:
         first = diags.items[0]
         raise DiceUsageError(_pointed(source, (first.span.col - 1) if first.span else 0, first.message,
                                         first.hint))
-    if kind not in ("int", "dice", "dist", "num"):
+    if kind not in ("int", "dice", "dist", "num", "event"):
         raise DiceUsageError(f"{source!r} is {kind}, neither a roll nor a number")
     try:
         value = evaluate(node, scope.types, {}, {}, _no_formulas)
+        if kind == "event":  # a condition on a roll: its chance
+            return R.p(value)
         return value if kind == "num" else R.as_dist(value)
     except R.RulesError as exc:
         raise DiceUsageError(f"no answer: {exc}") from None

@@ -11,6 +11,7 @@ KEYWORDS = frozenset({"if", "then", "else", "and", "or", "not", "true", "false",
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
   | (?P<int>\d+)
+  | (?P<text>"[^"\n]*"|'[^'\n]*')
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
   | (?P<op>//|<=|>=|==|!=|[-+*/^<>(),=])
 """, re.VERBOSE)
@@ -32,7 +33,7 @@ class FormulaSyntaxError(Exception):
 
 @dataclass(frozen=True)
 class Token:
-    kind: str  # int, name, keyword, op, d, end
+    kind: str  # int, text (a quoted name, quotes kept), name, keyword, op, d, end
     text: str
     offset: int
 
@@ -43,6 +44,9 @@ def tokenize(source: str) -> list[Token]:
     while pos < len(source):
         match = _TOKEN.match(source, pos)
         if match is None:
+            if source[pos] in "\"'":
+                raise FormulaSyntaxError("a quoted name is not closed", pos,
+                                         f"end it with {source[pos]} on the same line")
             raise FormulaSyntaxError(f"unexpected character {source[pos]!r}", pos, _CHARACTER_HINTS.get(source[pos]))
         kind = match.lastgroup or "space"
         if kind != "space":

@@ -18,6 +18,13 @@ class Num(Node):
 
 
 @dataclass(frozen=True)
+class Text(Node):
+    """A quoted name, such as "critical": one of a roll's named outcomes, or a word from a table."""
+
+    value: str
+
+
+@dataclass(frozen=True)
 class Bool(Node):
     value: bool
 

@@ -193,6 +193,9 @@ class _Parser:
         if token.kind == "int":
             self.advance()
             return n.Num(self.span(token), int(token.text))
+        if token.kind == "text":
+            self.advance()
+            return n.Text(self.span(token), token.text[1:-1])
         if token.kind == "keyword" and token.text in ("true", "false"):
             self.advance()
             return n.Bool(self.span(token), token.text == "true")
@@ -204,7 +207,8 @@ class _Parser:
             inner = self.expr()
             self.expect(")")
             return inner
-        raise FormulaSyntaxError(f"expected a number, a name or '(', found {self._shown()}", token.offset)
+        raise FormulaSyntaxError(f"expected a number, a name, a quoted name or '(', found {self._shown()}",
+                                 token.offset)
 
     def call(self, name: Token) -> n.Node:
         self.expect("(")

@@ -16,14 +16,15 @@ _RUNTIME = {
     "clamp": "R.clamp", "ceil_div": "R.ceilDiv", "floor_div": "R.floorDiv", "category": "R.category",
     "category_index": "R.categoryIndex", "step": "R.step", "roll": "R.asDist", "successes": "R.successes",
     "p_at_least": "R.atLeast", "p_at_most": "R.atMost", "p_equal": "R.probEq", "mean": "R.mean", "sd": "R.sd",
-    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win", "count": "R.countFaces",
+    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win", "p": "R.p", "count": "R.countFaces",
 }
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloorDiv"}
 _COMPARE = {"==": "===", "!=": "!=="}
+_AS = {"dist": "R.asDist", "outcome": "R.asOutcomes", "event": "R.asOutcomes"}
 _EXACT_OPS = {"+": "R.nadd", "-": "R.nsub", "*": "R.nmul"}
 # Operators that JavaScript groups from the left, so `(a - b) + c` may be written `a - b + c`: each chain's name.
 CHAINS = {"+": "sum", "-": "sum", "*": "product", "&&": "and", "||": "or"}
-ROLLS = ("dice", "dist")
+ROLLS = ("dice", "dist", "event", "outcome")
 
 
 def expr_to_js(node: n.Node, types: Mapping[int, str], name: Spelling | Resolver,
@@ -50,9 +51,17 @@ def js_function(params: Sequence[str], body: Doc) -> Doc:
 class _ToJs(Backend):
     def as_type(self, node: n.Node, wanted: str) -> Doc:
         source = self.visit(node)
-        return js_call("R.asDist", [source]) if wanted == "dist" and self.type(node) != "dist" else source
+        if wanted == self.type(node) or wanted not in _AS:
+            return source
+        return js_call(_AS[wanted], [source])
+
+    def chance(self, node: n.Compare) -> str:
+        return "R.namedChance" if super().chance(node) == "R.named_chance" else "R.chance"
 
     def visit_Num(self, node: n.Num) -> Doc:
+        return json.dumps(node.value)
+
+    def visit_Text(self, node: n.Text) -> Doc:
         return json.dumps(node.value)
 
     def visit_Bool(self, node: n.Bool) -> Doc:
@@ -68,6 +77,8 @@ class _ToJs(Backend):
         return concat("(-", operand, ")")
 
     def visit_Not(self, node: n.Not) -> Doc:
+        if self.type(node) == "event":
+            return js_call("R.negated", [self.visit(node.operand)])
         return concat("(!", self.visit(node.operand), ")")
 
     def visit_BinOp(self, node: n.BinOp) -> Doc:
@@ -93,16 +104,24 @@ class _ToJs(Backend):
     def visit_Compare(self, node: n.Compare) -> Doc:
         """Whole numbers and flags compare as JavaScript does; fractions and floats exactly, through R.cmp."""
         left, right, op = self.visit(node.left), self.visit(node.right), _COMPARE.get(node.op, node.op)
+        if self.type(node) == "event":
+            return js_call(self.chance(node), [left, json.dumps(node.op), right])
         if "num" in (self.type(node.left), self.type(node.right)):
             return infix(op, js_call("R.cmp", [left, right]), "0", CHAINS)
         return infix(op, left, right, CHAINS)
 
     def visit_Logic(self, node: n.Logic) -> Doc:
+        if self.type(node) == "event":
+            both = "R.both" if node.op == "and" else "R.either"
+            return js_call(both, [self.visit(node.left), self.visit(node.right)])
         op = "&&" if node.op == "and" else "||"
         return infix(op, self.visit(node.left), self.visit(node.right), CHAINS)
 
     def visit_IfElse(self, node: n.IfElse) -> Doc:
         kind = self.type(node)
+        if self.type(node.cond) == "event":
+            branches = [js_function([], self.visit(part)) for part in (node.then, node.other)]
+            return js_call("R.decide", [self.visit(node.cond), *branches])
         cond = self.visit(node.cond)
         return conditional(cond, self.as_type(node.then, kind), self.as_type(node.other, kind), ("?", ":"))
 

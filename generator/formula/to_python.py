@@ -15,12 +15,13 @@ _RUNTIME = {
     "clamp": "R.clamp", "ceil_div": "R.ceil_div", "floor_div": "R.floor_div", "category": "R.category",
     "category_index": "R.category_index", "step": "R.step", "roll": "R.as_dist", "successes": "R.successes",
     "p_at_least": "R.at_least", "p_at_most": "R.at_most", "p_equal": "R.prob_eq", "mean": "R.mean", "sd": "R.sd",
-    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win", "count": "R.count_faces",
+    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win", "p": "R.p", "count": "R.count_faces",
 }
+_AS = {"dist": "R.as_dist", "outcome": "R.as_outcomes", "event": "R.as_outcomes"}
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloor_div"}
 # Operators that Python groups from the left, so `(a - b) + c` may be written `a - b + c`: each chain's name.
 CHAINS = {"+": "sum", "-": "sum", "*": "product", "and": "and", "or": "or"}
-ROLLS = ("dice", "dist")
+ROLLS = ("dice", "dist", "event", "outcome")
 
 
 def expr_to_python(node: n.Node, types: Mapping[int, str], name: Spelling | Resolver,
@@ -41,9 +42,14 @@ class _ToPython(Backend):
     def as_type(self, node: n.Node, wanted: str) -> Doc:
         """The node's source, turned into a roll where a roll is wanted and the node is a number or pool."""
         source = self.visit(node)
-        return py_call("R.as_dist", [source]) if wanted == "dist" and self.type(node) != "dist" else source
+        if wanted == self.type(node) or wanted not in _AS:
+            return source
+        return py_call(_AS[wanted], [source])
 
     def visit_Num(self, node: n.Num) -> Doc:
+        return repr(node.value)
+
+    def visit_Text(self, node: n.Text) -> Doc:
         return repr(node.value)
 
     def visit_Bool(self, node: n.Bool) -> Doc:
@@ -57,6 +63,8 @@ class _ToPython(Backend):
         return py_call("R.dneg", [operand]) if self.type(node) == "dist" else concat("(-", operand, ")")
 
     def visit_Not(self, node: n.Not) -> Doc:
+        if self.type(node) == "event":
+            return py_call("R.negated", [self.visit(node.operand)])
         return concat("(not ", self.visit(node.operand), ")")
 
     def visit_BinOp(self, node: n.BinOp) -> Doc:
@@ -80,25 +88,37 @@ class _ToPython(Backend):
         return py_call("R.dice_add", [left, right, "-1"] if node.op == "-" else [left, right])
 
     def visit_Compare(self, node: n.Compare) -> Doc:
+        if self.type(node) == "event":
+            return py_call(self.chance(node), [self.visit(node.left), repr(node.op), self.visit(node.right)])
         return infix(node.op, self.visit(node.left), self.visit(node.right), CHAINS)
 
     def visit_Logic(self, node: n.Logic) -> Doc:
+        if self.type(node) == "event":
+            both = "R.both" if node.op == "and" else "R.either"
+            return py_call(both, [self.visit(node.left), self.visit(node.right)])
         return infix(node.op, self.visit(node.left), self.visit(node.right), CHAINS)
 
     def visit_IfElse(self, node: n.IfElse) -> Doc:
         kind = self.type(node)
+        if self.type(node.cond) == "event":
+            branches = [concat("lambda: ", self.visit(part)) for part in (node.then, node.other)]
+            return py_call(self.named("R.decide", node), [self.visit(node.cond), *branches])
         then, cond = self.as_type(node.then, kind), self.visit(node.cond)
         return conditional(then, cond, self.as_type(node.other, kind), ("if", "else"))
 
     def sequence(self, items: list[Doc]) -> Doc:
         return Group("(", tuple(items), ",)" if len(items) == 1 else ")")
 
+    def named(self, func: str, node: n.Node) -> str:
+        """A mixing runtime function in its typed form: of numbers, or of names and yes/no (`_named`)."""
+        return func + "_named" if self.type(node) in ("outcome", "event") else func
+
     def visit_Let(self, node: n.Let) -> Doc:
         value = self.visit(node.value)
         pooled = self.pool_let(node)
         if pooled is not None:
             asked, body = pooled
-            return py_call("R.pool_bind", [value, self.sequence(asked),
+            return py_call(self.named("R.pool_bind", node), [value, self.sequence(asked),
                                            concat(f"lambda {self.spell.let(node.name)}: ", body)])
         self.bound.add(node.name)
         try:
@@ -107,14 +127,15 @@ class _ToPython(Backend):
             self.bound.discard(node.name)
         function = concat(f"lambda {self.spell.let(node.name)}: ", body)
         if self.type(node.value) in ROLLS:
-            return py_call("R.bind", [value, function])
+            return py_call(self.named("R.bind", node), [value, function])
         return concat(Group("(", (function,), ")", sep=""), py_call("", [value]))
 
     def visit_Call(self, node: n.Call) -> Doc:
         if node.func == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
-            typed = {"int": "R.lookup_int", "dice": "R.lookup_dice"}.get(self.type(node), "R.lookup")
+            typed = {"int": "R.lookup_int", "dice": "R.lookup_dice", "text": "R.lookup_text"}.get(self.type(node),
+                                                                                                "R.lookup")
             return py_call(typed, [self.spell.table(table.name), repr(column.name), self.visit(node.args[2])])
         args = [self.visit(arg) for arg in node.args]
         if node.func == "upgrade_problems":

@@ -336,8 +336,8 @@
   /* ---- one roll of a pool, asked several questions (the Python runtime's pool_bind and pool_answers) ---- */
   function poolBind(pool, asked, f) {
     var found = poolAnswers(pool, asked), keys = Array.from(found.joint.keys()).sort(compareAnswers);
-    return mixture(keys.map(function (key) { return [found.joint.get(key), asDist(f(key.split(",").map(Number)))]; }),
-                   found.total);
+    return blend(keys.map(function (key) { return [found.joint.get(key), f(key.split(",").map(Number))]; }),
+                 found.total);
   }
   function compareAnswers(a, b) {
     var x = a.split(",").map(Number), y = b.split(",").map(Number);
@@ -411,7 +411,86 @@
     });
     return result;
   }
-  function bind(a, f) { return mix(asDist(a), f); }
+  function bind(a, f) {
+    /* roll a, then whatever f(result) says: a roll of numbers, or of names or yes/no when f gives those */
+    if (a instanceof Outcomes) return blend(a.labels.map(function (label, i) { return [a.weights[i], f(label)]; }), a.total);
+    a = asDist(a);
+    var parts = [];
+    for (var i = 0; i < a.weights.length; i++) if (a.weights[i] !== 0n) parts.push([a.weights[i], f(a.offset + i)]);
+    return blend(parts, a.total);
+  }
+  function decide(condition, then, other) {  /* if on a condition on a roll: each branch as often as it goes its way */
+    var event = asOutcomes(condition);
+    return blend(event.labels.map(function (yes, i) { return [event.weights[i], yes ? then() : other()]; }), event.total);
+  }
+  function named(x) { return typeof x === "string" || typeof x === "boolean" || x instanceof Outcomes; }
+  function blend(parts, total) {
+    if (parts.some(function (part) { return named(part[1]); }))
+      return mixOutcomes(parts.map(function (part) { return [part[0], asOutcomes(part[1])]; }), total);
+    return mixture(parts.map(function (part) { return [part[0], asDist(part[1])]; }), total);
+  }
+  /* ---- named outcomes, and yes/no: labels[i] has probability weights[i] / total (the Python runtime's
+     Outcomes); labels in one order in both runtimes: no before yes, names by code point ---- */
+  function Outcomes(labels, weights, total) { this.labels = labels; this.weights = weights; this.total = total; }
+  Outcomes.prototype.toString = function () {
+    var self = this;
+    return this.labels.map(function (label, i) { return labelText(label) + " " + ratio(self.weights[i], self.total); }).join(", ");
+  };
+  function labelText(label) { return typeof label === "boolean" ? (label ? "yes" : "no") : label; }
+  function compareLabels(a, b) {
+    if (typeof a === "boolean" || typeof b === "boolean") {
+      if (typeof a !== typeof b) return typeof a === "boolean" ? -1 : 1;
+      return Number(a) - Number(b);
+    }
+    var x = Array.from(a), y = Array.from(b);
+    for (var i = 0; i < Math.min(x.length, y.length); i++) {
+      var d = x[i].codePointAt(0) - y[i].codePointAt(0);
+      if (d) return d;
+    }
+    return x.length - y.length;
+  }
+  function outcomes(weights, total) {  /* weights: a Map label -> BigInt; labels of no weight are left out */
+    var kept = Array.from(weights.entries()).filter(function (e) { return e[1] !== 0n; });
+    kept.sort(function (a, b) { return compareLabels(a[0], b[0]); });
+    var g = total;
+    kept.forEach(function (e) { g = gcd(g, e[1]); });
+    return new Outcomes(kept.map(function (e) { return e[0]; }), kept.map(function (e) { return e[1] / g; }), total / g);
+  }
+  function asOutcomes(x) { return x instanceof Outcomes ? x : new Outcomes([x], [1n], 1n); }
+  function mixOutcomes(parts, total) {
+    var common = 1n, weights = new Map();
+    parts.forEach(function (part) { common = lcm(common, part[1].total); });
+    parts.forEach(function (part) {
+      var o = part[1], scale = part[0] * (common / o.total);
+      o.labels.forEach(function (label, i) { weights.set(label, (weights.get(label) || 0n) + scale * o.weights[i]); });
+    });
+    return outcomes(weights, total * common);
+  }
+  var HOLDS = {
+    "<": function (x) { return x < 0; }, "<=": function (x) { return x <= 0; }, ">": function (x) { return x > 0; },
+    ">=": function (x) { return x >= 0; }, "==": function (x) { return x === 0; }, "!=": function (x) { return x !== 0; }
+  };
+  function chance(a, op, b) {  /* roll op value (or roll op roll): yes or no, each with its exact chance */
+    var margin = dsub(a, b), holds = HOLDS[op], yes = 0n;
+    margin.weights.forEach(function (w, i) { if (holds(margin.offset + i)) yes += w; });
+    return outcomes(new Map([[true, yes], [false, margin.total - yes]]), margin.total);
+  }
+  function namedChance(a, op, b) {
+    return asOutcomes(bind(asOutcomes(a), function (x) {
+      return bind(asOutcomes(b), function (y) { return (x === y) === (op === "=="); });
+    }));
+  }
+  function p(event) {
+    var e = asOutcomes(event), i = e.labels.indexOf(true);
+    return ratio(i < 0 ? 0n : e.weights[i], e.total);
+  }
+  function both(a, b) {
+    return asOutcomes(bind(asOutcomes(a), function (x) { return bind(asOutcomes(b), function (y) { return x && y; }); }));
+  }
+  function either(a, b) {
+    return asOutcomes(bind(asOutcomes(a), function (x) { return bind(asOutcomes(b), function (y) { return x || y; }); }));
+  }
+  function negated(a) { return asOutcomes(bind(asOutcomes(a), function (x) { return !x; })); }
   function refuseDice(n) {
     if (n > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + n + " asked)");
   }
@@ -532,6 +611,11 @@
       value.weights.forEach(function (w, i) { if (w) out[value.offset + i] = String(ratio(w, value.total)); });
       return out;
     }
+    if (value instanceof Outcomes) {
+      var named = {};
+      value.labels.forEach(function (label, i) { named[String(label)] = String(ratio(value.weights[i], value.total)); });
+      return named;
+    }
     if (value instanceof Dice || value instanceof Q) return String(value);
     if (value instanceof Real) return value.v;
     if (Array.isArray(value)) return value.map(exact);
@@ -568,6 +652,8 @@
     repeat: repeat, bind: bind, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
     probEq: probEq, probability: probability, mean: mean, sd: sd, greater: greater, tie: tie, win: win,
     dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact,
-    poolBind: poolBind, poolAnswers: poolAnswers, countFaces: countFaces
+    poolBind: poolBind, poolAnswers: poolAnswers, countFaces: countFaces, Outcomes: Outcomes, asOutcomes: asOutcomes,
+    outcomes: outcomes, chance: chance, namedChance: namedChance, p: p, both: both, either: either, negated: negated,
+    decide: decide, labelText: labelText
   };
 })(typeof globalThis !== "undefined" ? globalThis : this);

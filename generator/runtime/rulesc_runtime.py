@@ -13,6 +13,19 @@ from typing import Any, Union
 
 __all__ = [
     "as_dist",
+    "as_outcomes",
+    "bind_named",
+    "decide_named",
+    "pool_bind_named",
+    "both",
+    "chance",
+    "decide",
+    "either",
+    "named_chance",
+    "negated",
+    "Outcomes",
+    "outcomes",
+    "p",
     "at_least",
     "at_most",
     "category",
@@ -33,6 +46,7 @@ __all__ = [
     "lookup",
     "lookup_dice",
     "lookup_int",
+    "lookup_text",
     "MAX_INT",
     "whole",
     "mean",
@@ -85,7 +99,7 @@ class Dice:
         return "+".join(parts).replace("+-", "-")
 
 
-Value = Union[int, bool, Dice, Fraction, float, "Dist"]
+Value = Union[int, bool, str, Dice, Fraction, float, "Dist", "Outcomes"]
 Number = Fraction | float | int
 Cell = int | bool | Dice | Fraction | float | str  # a table cell: text columns hold words
 
@@ -207,6 +221,14 @@ def lookup_int(table: Table, column: str, key: int) -> int:
     value = lookup(table, column, key)
     if not isinstance(value, int):
         raise RulesError(f"column {column!r} holds {value!r}, not a whole number")
+    return value
+
+
+def lookup_text(table: Table, column: str, key: int) -> str:
+    """lookup() in a column of words."""
+    value = lookup(table, column, key)
+    if not isinstance(value, str):
+        raise RulesError(f"column {column!r} holds {value!r}, not a word")
     return value
 
 
@@ -454,7 +476,7 @@ def tie(a: Dist | Dice | int, b: Dist | Dice | int) -> Fraction:
     return dsub(a, b).probability(0)
 
 
-def as_dist(x: Dist | Dice | int) -> Dist:
+def as_dist(x: Any) -> Dist:
     """A distribution from a roll, a dice pool (the sum of its dice and constant) or a number."""
     if isinstance(x, Dist):
         return x
@@ -539,9 +561,153 @@ def _clamp(a: Dist, low: int | None = None, high: int | None = None) -> Dist:
     return _make(offset, weights, a.total)
 
 
-def bind(a: Dist | Dice, f: Callable[[int], Dist | Dice | int]) -> Dist:
-    """Roll `a`, then roll whatever f(result) says: the mixture over every result of `a`."""
-    return mix(as_dist(a), lambda r: as_dist(f(r)))
+def bind_any(a: Dist | Dice | Outcomes, f: Callable[[Any], Any]) -> Any:
+    """Roll `a`, then whatever f(result) says: the mixture over every result of `a` (a number, or
+    a name or yes/no when `a` is a roll of those); a roll of numbers, or of names or yes/no when f
+    gives those. bind() and bind_named() are its two typed forms."""
+    if isinstance(a, Outcomes):
+        pairs = zip(a.labels, a.weights, strict=True)
+        return _blend([(w, f(label)) for label, w in pairs], a.total)
+    rolled = as_dist(a)
+    parts = [(w, f(rolled.offset + i)) for i, w in enumerate(rolled.weights) if w]
+    return _blend(parts, rolled.total)
+
+
+def bind(a: Dist | Dice | Outcomes, f: Callable[[Any], Any]) -> Dist:
+    """bind_any() where the result is a roll of numbers."""
+    return as_dist(bind_any(a, f))
+
+
+def bind_named(a: Dist | Dice | Outcomes, f: Callable[[Any], Any]) -> Outcomes:
+    """bind_any() where the result is a roll of names, or of yes and no."""
+    return as_outcomes(bind_any(a, f))
+
+
+Branch = Callable[[], Any]
+
+
+def decide_any(condition: Outcomes | bool, then: Branch, other: Branch) -> Any:
+    """`if condition then ... else ...` on a condition on a roll: each branch as often as the
+    condition goes its way."""
+    event = as_outcomes(condition)
+    pairs = zip(event.labels, event.weights, strict=True)
+    return _blend([(w, then() if yes else other()) for yes, w in pairs], event.total)
+
+
+def decide(condition: Outcomes | bool, then: Branch, other: Branch) -> Dist:
+    """decide_any() where the branches are numbers or rolls."""
+    return as_dist(decide_any(condition, then, other))
+
+
+def decide_named(condition: Outcomes | bool, then: Branch, other: Branch) -> Outcomes:
+    """decide_any() where the branches are names, or yes/no."""
+    return as_outcomes(decide_any(condition, then, other))
+
+
+def _blend(parts: Sequence[tuple[int, Any]], total: int) -> Any:
+    """Results mixed by weight: a roll of numbers, or of names or yes/no (never both: the
+    checker keeps them apart)."""
+    if any(isinstance(part, (str, bool, Outcomes)) for _, part in parts):
+        return _mix_outcomes([(w, as_outcomes(part)) for w, part in parts], total)
+    return _mixture([(w, as_dist(part)) for w, part in parts], total)
+
+
+Label = str | bool
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """An exact distribution over named outcomes (or over yes and no): labels[i] has probability
+    weights[i] / total. Labels are in one order in both runtimes: no before yes, names by code
+    point."""
+
+    labels: tuple[Label, ...]
+    weights: tuple[int, ...]
+    total: int
+
+    def items(self) -> list[tuple[Label, Fraction]]:
+        pairs = zip(self.labels, self.weights, strict=True)
+        return [(label, Fraction(w, self.total)) for label, w in pairs]
+
+    def probability(self, label: Label) -> Fraction:
+        found = dict(zip(self.labels, self.weights, strict=True)).get(label, 0)
+        return Fraction(found, self.total)
+
+    def __str__(self) -> str:
+        return ", ".join(f"{_label_text(label)} {p}" for label, p in self.items())
+
+
+def _label_text(label: Label) -> str:
+    return ("yes" if label else "no") if isinstance(label, bool) else label
+
+
+def _label_key(label: Label) -> tuple[int, str]:
+    return (0, str(int(label))) if isinstance(label, bool) else (1, label)
+
+
+def outcomes(weights: Mapping[Label, int], total: int) -> Outcomes:
+    """Named outcomes from their weights; labels of no weight are left out, the rest put in
+    order."""
+    kept = sorted(((label, w) for label, w in weights.items() if w),
+                  key=lambda item: _label_key(item[0]))
+    divisor = math.gcd(total, *(w for _, w in kept))
+    labels = tuple(label for label, _ in kept)
+    return Outcomes(labels, tuple(w // divisor for _, w in kept), total // divisor)
+
+
+def as_outcomes(x: Any) -> Outcomes:
+    return x if isinstance(x, Outcomes) else Outcomes((x,), (1,), 1)
+
+
+def _mix_outcomes(parts: Sequence[tuple[int, Outcomes]], total: int) -> Outcomes:
+    common = math.lcm(*(part.total for _, part in parts))
+    weights: dict[Label, int] = {}
+    for w, part in parts:
+        scale = w * (common // part.total)
+        for label, pw in zip(part.labels, part.weights, strict=True):
+            weights[label] = weights.get(label, 0) + scale * pw
+    return outcomes(weights, total * common)
+
+
+_HOLDS: dict[str, Callable[[int, int], bool]] = {
+    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+
+
+def chance(a: Dist | Dice | int, op: str, b: Dist | Dice | int) -> Outcomes:
+    """`roll op value` (or `roll op roll`, the two rolled apart): yes or no, each with its exact
+    chance."""
+    margin = dsub(a, b)
+    holds = _HOLDS[op]
+    yes = sum(w for i, w in enumerate(margin.weights) if holds(margin.offset + i, 0))
+    return outcomes({True: yes, False: margin.total - yes}, margin.total)
+
+
+def named_chance(a: Outcomes | str, op: str, b: Outcomes | str) -> Outcomes:
+    """`outcome == "name"` (or !=): whether the roll of names comes out as the name, a yes/no
+    roll."""
+    equal = op == "=="
+    return bind_named(as_outcomes(a),
+                      lambda x: bind_named(as_outcomes(b), lambda y: (x == y) == equal))
+
+
+def p(event: Outcomes | bool) -> Fraction:
+    """The chance that an event (a condition on a roll) holds."""
+    return as_outcomes(event).probability(True)
+
+
+def both(a: Outcomes | bool, b: Outcomes | bool) -> Outcomes:
+    """a and b, for conditions on rolls that are rolled apart (either may be a plain yes/no)."""
+    return bind_named(as_outcomes(a), lambda x: bind_named(as_outcomes(b), lambda y: x and y))
+
+
+def either(a: Outcomes | bool, b: Outcomes | bool) -> Outcomes:
+    return bind_named(as_outcomes(a), lambda x: bind_named(as_outcomes(b), lambda y: x or y))
+
+
+def negated(a: Outcomes | bool) -> Outcomes:
+    return bind_named(as_outcomes(a), lambda x: not x)
 
 
 Answers = tuple[int, ...]
@@ -551,12 +717,21 @@ State = tuple[tuple[int, ...], int, Answers]
 """The dice left of each size, how many are placed, the answers so far."""
 
 
-def pool_bind(pool: Dice, asked: Sequence[Question],
-              f: Callable[[Answers], Dist | Dice | int]) -> Dist:
+def pool_bind(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any]) -> Dist:
+    """pool_bind_any() where the result is a roll of numbers."""
+    return as_dist(pool_bind_any(pool, asked, f))
+
+
+def pool_bind_named(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any]) -> Outcomes:
+    """pool_bind_any() where the result is a roll of names, or of yes and no."""
+    return as_outcomes(pool_bind_any(pool, asked, f))
+
+
+def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any]) -> Any:
     """Roll a pool once and ask its dice several questions: f gets each joint set of answers
     (in the order asked) and says what to roll then; the mixture over every roll, exactly."""
     joint, total = pool_answers(pool, asked)
-    return _mixture([(ways, as_dist(f(answers))) for answers, ways in sorted(joint.items())], total)
+    return _blend([(ways, f(answers)) for answers, ways in sorted(joint.items())], total)
 
 
 def pool_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
@@ -732,8 +907,8 @@ def exact(value: object) -> object:
     A pool as written ('1d10+1d4'), an exact fraction as 'n/d', a roll as {outcome: 'probability'},
     a list item by item; numbers, flags and text as they are.
     """
-    if isinstance(value, Dist):
-        return {outcome: str(p) for outcome, p in value.items()}
+    if isinstance(value, (Dist, Outcomes)):
+        return {outcome: str(chance) for outcome, chance in value.items()}
     if isinstance(value, (Dice, Fraction)):
         return str(value)
     if isinstance(value, (list, tuple)):

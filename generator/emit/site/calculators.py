@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from generator.analyze.program import Program
+from generator.analyze.program import Program, label_order
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
 from generator.model import Calculator, Param, Rule, default_of
-from generator.runtime.rulesc_runtime import Dice, Dist, Upgrade, mean, sd
+from generator.runtime.rulesc_runtime import Dice, Dist, Outcomes, Upgrade, mean, p, sd
 
 
 def render_calculator(program: Program, calc: Calculator) -> str:
@@ -32,10 +33,12 @@ def render_calculator(program: Program, calc: Calculator) -> str:
             w.writeline(_control(base, param, defaults[param.name]))
     w.writeline('<dl class="rulesc-calc__results" aria-live="polite">')
     for output in calc.outputs:
-        shown = display(results[output.name], output.format, program.types.get(id(output.expr.node), "int"))
+        assert output.expr.node is not None
+        shown = display(results[output.name], output.format, program.types.get(id(output.expr.node), "int"),
+                        label_order(program, output.expr.node))
         w.writeline(f'<dt>{html.escape(output.label)}</dt><dd><output name="{output.name}" '
                     f'id="{base}-out-{output.name}">{html.escape(shown)}</output></dd>')
-        if program.types.get(id(output.expr.node)) == "dist":
+        if program.types.get(id(output.expr.node)) in ("dist", "outcome"):
             w.writeline(f'<dd class="rulesc-calc__chart" data-chart="{output.name}"></dd>')
     w.writeline("</dl>")
     _explanation(w, program, calc)
@@ -45,7 +48,7 @@ def render_calculator(program: Program, calc: Calculator) -> str:
     return w.getvalue()
 
 
-def display(value: Any, fmt: str = "decimal", type_: str | None = None) -> str:
+def display(value: Any, fmt: str = "decimal", type_: str | None = None, labels: Sequence[str] = ()) -> str:
     """A value as pages, `rulesc calc` and calculators show it: yes/no for flags, a dash for no dice, numbers
     by the one number rule of fixed() (calculators.js applies the same rule in the widget).
 
@@ -59,6 +62,10 @@ def display(value: Any, fmt: str = "decimal", type_: str | None = None) -> str:
         return "; ".join(value) if value else "none"
     if isinstance(value, Dist):
         return f"mean {fixed(mean(value), 2)}, sd {fixed(sd(value), 2)}"
+    if isinstance(value, Outcomes) and (type_ == "event" or set(value.labels) <= {True, False}):
+        return fixed(p(value) * 100, 2) + "%"
+    if isinstance(value, Outcomes):
+        return ", ".join(f"{label} {fixed(chance * 100, 2)}%" for label, chance in in_order(value, labels))
     if isinstance(value, (int, Fraction, float)):
         if fmt == "percent":
             return fixed(Fraction(value) * 100 if not isinstance(value, float) else value * 100, 2) + "%"
@@ -71,6 +78,13 @@ def display(value: Any, fmt: str = "decimal", type_: str | None = None) -> str:
 
 FLOAT_NUDGE = 1e-13
 """How far a float is pushed away from zero before rounding (relative): calculators.js's FLOAT_NUDGE."""
+
+
+def in_order(value: Outcomes, labels: Sequence[str]) -> list[tuple[str, Fraction]]:
+    """A roll's named outcomes, those in `labels` first in that order, then the rest as the runtime has them."""
+    rank = {label: i for i, label in enumerate(labels)}
+    items = [(str(label), chance) for label, chance in value.items()]
+    return sorted(items, key=lambda item: rank.get(item[0], len(rank)))
 
 
 def fixed(value: int | Fraction | float, places: int) -> str:

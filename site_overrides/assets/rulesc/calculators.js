@@ -11,9 +11,24 @@
 
   function percent(value) { return R.fixed(R.nmul(value, 100), 2) + "%"; }
 
-  function display(value, format, type) {
+  function inOrder(value, labels) {
+    /* a roll's named outcomes, those in `labels` first in that order (display()'s in_order in Python) */
+    var rank = {}, items = value.labels.map(function (label, i) { return [String(label), R.ratio(value.weights[i], value.total)]; });
+    (labels || []).forEach(function (label, i) { rank[label] = i; });
+    var last = (labels || []).length;
+    return items.map(function (item, i) { return [item, i]; }).sort(function (a, b) {
+      var x = a[0][0] in rank ? rank[a[0][0]] : last, y = b[0][0] in rank ? rank[b[0][0]] : last;
+      return x - y || a[1] - b[1];
+    }).map(function (pair) { return pair[0]; });
+  }
+
+  function display(value, format, type, labels) {
     /* a percent output shows a percent, a "num" output decimals, whichever branch produced the value */
     if (typeof value === "boolean") return value ? "yes" : "no";
+    if (value instanceof R.Outcomes && (type === "event" || value.labels.every(function (l) { return typeof l === "boolean"; })))
+      return percent(R.p(value));
+    if (value instanceof R.Outcomes)
+      return inOrder(value, labels).map(function (item) { return item[0] + " " + percent(item[1]); }).join(", ");
     if (Array.isArray(value)) return value.length ? value.join("; ") : "none";
     if (value instanceof R.Dist) return "mean " + R.fixed(R.mean(value), 2) + ", sd " + R.fixed(R.sd(value), 2);
     if (isNumber(value) && format === "percent") return percent(value);
@@ -87,6 +102,26 @@
     }
     details.appendChild(summary); details.appendChild(table);
     container.replaceChildren(svg, details);
+  }
+
+  function drawOutcomes(container, items, label) {
+    /* a labelled bar per named outcome, in the formula's order, and the same as a table */
+    var list = document.createElement("ul"), table = document.createElement("table"), head = table.insertRow();
+    list.className = "rulesc-outcomes";
+    list.setAttribute("aria-label", label);
+    ["Outcome", "Chance"].forEach(function (t) { var th = document.createElement("th"); th.textContent = t; head.appendChild(th); });
+    items.forEach(function (item) {
+      var li = document.createElement("li"), name = document.createElement("span"), bar = document.createElement("span");
+      name.className = "rulesc-outcomes__name"; name.textContent = item[0] + " " + percent(item[1]);
+      bar.className = "rulesc-outcomes__bar"; bar.style.width = (R.toFloat(item[1]) * 100).toFixed(2) + "%";
+      li.appendChild(name); li.appendChild(bar); list.appendChild(li);
+      var row = table.insertRow();
+      row.insertCell().textContent = item[0]; row.insertCell().textContent = percent(item[1]);
+    });
+    var details = document.createElement("details"), summary = document.createElement("summary");
+    summary.textContent = "Table of " + label;
+    details.appendChild(summary); details.appendChild(table);
+    container.replaceChildren(list, details);
   }
 
   function pickedUpgrades(control) {
@@ -183,9 +218,10 @@
       }
       calc.outputs.forEach(function (out) {
         var node = form.querySelector('output[name="' + out.name + '"]');
-        if (node) node.textContent = display(results[out.name], out.format, out.type);
+        if (node) node.textContent = display(results[out.name], out.format, out.type, out.labels);
         var chart = form.querySelector('[data-chart="' + out.name + '"]');
         if (chart && results[out.name] instanceof R.Dist) drawChart(chart, results[out.name], out.label);
+        if (chart && results[out.name] instanceof R.Outcomes) drawOutcomes(chart, inOrder(results[out.name], out.labels), out.label);
       });
       element.setAttribute("data-state", "ok");
       if (save) {  /* writing history on every keystroke costs more than the maths: save once typing pauses */

@@ -1,0 +1,95 @@
+"""Named outcomes, conditions on rolls and words from tables: the same in the interpreter, engine and JavaScript."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from generator.analyze.program import Program, label_order
+from generator.build.staging import build_project
+from generator.diagnostics.core import Diagnostics, Span
+from generator.emit.site.calculators import display
+from generator.formula.check import Scope, type_of
+from generator.formula.lexer import FormulaSyntaxError
+from generator.formula.parser import parse_formula
+from generator.pipeline import Project, compile_project
+from tests.backends import agree, encode, import_engine, run_js
+from tests.test_display import run_node
+from tests.test_exact_runtimes import three_ways
+from tests.test_names import drop_engine
+
+CASE = Path(__file__).resolve().parent / "cases/good/named-outcomes"
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def tiers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Program, ModuleType]]:
+    root = tmp_path_factory.mktemp("named-outcomes")
+    shutil.copytree(CASE / "content", root / "content")
+    build_project(Project(root), site=False)
+    program = compile_project(Project(root)).programs[0]
+    yield root, program, import_engine(root / "build/engine", program.system.module)
+    drop_engine(root)
+
+
+def test_every_formula_agrees_three_ways(tiers: tuple[Path, Program, ModuleType]) -> None:
+    calls = ([("action", {"dots": d}) for d in range(5)] + [("critical_chance", {"dots": d}) for d in range(5)]
+             + [("move", {"stat": s}) for s in range(-3, 4)]
+             + [(f, {"bonus": b, "armour": a}) for f in ("hits", "hit_and_crit", "damage") for b, a in
+                ((0, 1), (5, 15), (15, 30), (3, 21))]
+             + [("mean_damage_on_a_hit_roll", {"armour": a}) for a in (1, 11, 20, 21, 30)]
+             + [("word_for", {"shifts": s}) for s in range(-4, 9)] + [("roll_on_ladder", {})])
+    found = three_ways(tiers, calls)
+    assert found[2] == {"value": {"outcomes": [["bad", "1/4"], ["critical", "1/36"], ["full", "5/18"],
+                                               ["partial", "4/9"]]}}
+    assert found[5 + 4] == {"value": {"exact": "19/144"}}  # a critical with four dots: 1 - (625 + 500) / 1296
+    assert [f["value"] for f in found[-14:-1]] == ["Poor"] * 4 + ["Fair"] * 2 + ["Great"] * 7
+
+
+def test_a_condition_on_a_roll_is_a_chance(tiers: tuple[Path, Program, ModuleType]) -> None:
+    _, program, _ = tiers
+    assert encode(program.call("hits", [5, 15])) == {"outcomes": [[False, "9/20"], [True, "11/20"]]}
+    assert encode(program.call("hits", [15, 1])) == {"outcomes": [[True, "1"]]}
+    assert display(program.call("hits", [5, 15]), "percent", "event") == "55.00%"
+
+
+def test_named_outcomes_show_in_the_formulas_order(tiers: tuple[Path, Program, ModuleType]) -> None:
+    root, program, _ = tiers
+    calc = program.calculators["action-odds"]
+    node = calc.outputs[0].expr.node
+    assert node is not None and label_order(program, node) == ["critical", "full", "partial", "bad"]
+    results = program.calculate("action-odds", {"dots": 2, "armour": 15})
+    shown = display(results["result"], "decimal", "outcome", label_order(program, node))
+    assert shown == "critical 2.78%, full 27.78%, partial 44.44%, bad 25.00%"
+    js = run_js(root / "build/docs", [{"system": program.system.id, "calculator": "action-odds",
+                                       "types": {"dots": "int", "armour": "int"}, "args": {"dots": 2, "armour": 15}}])
+    assert agree(js[0]["value"], encode(results))
+    script = (f"require({json.dumps(str(root / 'build/docs/assets/rulesc/formulas.js'))});"
+              "const calc = globalThis.RulesSystems['outcome-tiers'].calculators['action-odds'];"
+              "const env = {dots: 2, armour: 15}; const out = calc.outputs.map((o) => env[o.name] = o.run(env));"
+              "console.log(JSON.stringify(calc.outputs.map((o, i) => W.display(out[i], o.format, o.type, o.labels))));")
+    texts = run_node(script, [REPO / "generator/runtime/rulesc_runtime.js",
+                              REPO / "site_overrides/assets/rulesc/calculators.js"], None)
+    assert texts == [shown, "55.00%"]
+
+
+def typing_error(source: str) -> str:
+    node = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
+    diags = Diagnostics()
+    assert type_of(node, Scope({"n": "int"}, {}, {}, lambda name, span: None), diags) is None
+    return diags.items[0].message
+
+
+def test_names_and_events_are_typed() -> None:
+    assert typing_error('"hit" + 1') == "'+' cannot combine text and int"
+    assert typing_error('if 1d20 >= 10 then 1 / 2 else 0') == \
+        "on a condition on a roll, the branches must be numbers, rolls, names or yes/no, got num"
+    assert typing_error('"hit" < "miss"') == "'<' cannot compare text with text"
+    assert typing_error('if n > 1 then "hit" else 2') == "the branches of 'if' differ: text and int"
+    with pytest.raises(FormulaSyntaxError, match="a quoted name is not closed"):
+        parse_formula('"hit', lambda offset: Span("<test>", 1, offset + 1))
