@@ -26,7 +26,7 @@ from generator.emit.engine import python_names
 from generator.emit.scripts import js_formula
 from generator.model import Formula, Param, Value, default_of
 from generator.pipeline import Compiled, Project
-from generator.runtime.rulesc_runtime import MAX_INT, Dice
+from generator.runtime.rulesc_runtime import MAX_INT, Dice, die_of
 
 DICE_TYPES = frozenset(["dist", "num", "dice", "outcome", "event"])
 """What a formula returns when it rolls or builds dice."""
@@ -112,7 +112,7 @@ def _top(param: Param, formula: Formula) -> Any:
 
 def _size(value: Any) -> tuple[int, str]:
     if isinstance(value, Dice):
-        return sum(count * sides for sides, count in value.counts) + value.const, str(value)
+        return sum(count * max(die_of(key).outcomes) for key, count in value.counts) + value.const, str(value)
     return (len(value) if isinstance(value, (list, tuple)) else int(value)), str(value)
 
 

@@ -80,7 +80,7 @@ class _Evaluator:
         return self.constants[node.name]
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> Value:
-        return R.dice(self.visit(node.count), self.visit(node.sides))
+        return R.dice(self.visit(node.count), self.visit(node.sides), node.special)
 
     def visit_Neg(self, node: n.Neg) -> Value:
         value = self.visit(node.operand)

@@ -11,13 +11,14 @@ KEYWORDS = frozenset({"if", "then", "else", "and", "or", "not", "true", "false",
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
   | (?P<int>\d+)
+  | (?P<faces>\{\s*-?\d+(?:\s*,\s*-?\d+)*\s*\})
   | (?P<text>"[^"\n]*"|'[^'\n]*')
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
-  | (?P<op>//|<=|>=|==|!=|[-+*/^<>(),=])
+  | (?P<op>//|<=|>=|==|!=|!|[-+*/^<>(),=])
 """, re.VERBOSE)
 
 
-_DICE = re.compile(r"d(\d+)(?:(k[hl])(\d*))?")
+_DICE = re.compile(r"d(\d+|F)(?:r(\d+))?(?:(k[hl])(\d*))?")
 _KEEP = re.compile(r"k[hl]\d*")
 
 
@@ -33,7 +34,7 @@ class FormulaSyntaxError(Exception):
 
 @dataclass(frozen=True)
 class Token:
-    kind: str  # int, text (a quoted name, quotes kept), name, keyword, op, d, end
+    kind: str  # int, text (a quoted name, quotes kept), faces ({1,1,2}), name, keyword, op, d, fudge, reroll, end
     text: str
     offset: int
 
@@ -77,12 +78,16 @@ def _classify(kind: str, text: str, offset: int, before: list[Token]) -> list[To
         return [Token(kind, text, offset)]
     dice = _DICE.fullmatch(text) if text[0] == "d" else None
     if dice:
-        tokens = [Token("d", "d", offset), Token("int", dice.group(1), offset + 1)]
+        sides = Token("fudge", "F", offset + 1) if dice.group(1) == "F" else Token("int", dice.group(1), offset + 1)
+        tokens = [Token("d", "d", offset), sides]
+        at = offset + 1 + len(dice.group(1))
         if dice.group(2):
-            at = offset + 1 + len(dice.group(1))
-            tokens.append(Token("keep", dice.group(2), at))
-            if dice.group(3):
-                tokens.append(Token("int", dice.group(3), at + 2))
+            tokens += [Token("reroll", "r", at), Token("int", dice.group(2), at + 1)]
+            at += 1 + len(dice.group(2))
+        if dice.group(3):
+            tokens.append(Token("keep", dice.group(3), at))
+            if dice.group(4):
+                tokens.append(Token("int", dice.group(4), at + 2))
         return tokens
     if text[0] == "k" and _KEEP.fullmatch(text) and before and before[-1].kind == "int" and \
             len(before) > 1 and before[-2].kind == "d":

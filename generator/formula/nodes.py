@@ -36,10 +36,12 @@ class Name(Node):
 
 @dataclass(frozen=True)
 class DiceRoll(Node):
-    """NdS: `count` dice of `sides` sides; both are expressions."""
+    """NdS: `count` dice of `sides` sides; both are expressions. `special` makes them another kind: "F" (Fudge,
+    sides unused), "{1,1,2}" (listed faces, sides unused), "!" (exploding) or "r<k>" (faces to k rerolled once)."""
 
     count: Node
     sides: Node
+    special: str = ""
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from generator.diagnostics.core import Span
@@ -168,12 +169,30 @@ class _Parser:
     def dice(self) -> n.Node:
         if self.tok.kind == "d":
             token = self.advance()
-            return self.keep(n.DiceRoll(self.span(token), n.Num(self.span(token), 1), self.primary()))
+            return self.keep(self.die(token, n.Num(self.span(token), 1)))
         left = self.primary()
         if self.tok.kind == "d":
             token = self.advance()
-            return self.keep(n.DiceRoll(self.span(token), left, self.primary()))
+            return self.keep(self.die(token, left))
         return left
+
+    def die(self, token: Token, count: n.Node) -> n.DiceRoll:
+        """What follows 'd': sides (then ! to explode, or r<k> to reroll faces up to k once), F, or {faces}."""
+        span = self.span(token)
+        if self.tok.kind in ("fudge", "faces"):
+            written = self.advance().text
+            special = "F" if written == "F" else "{" + ",".join(re.findall(r"-?\d+", written)) + "}"
+            return n.DiceRoll(span, count, n.Num(span, 0), special)
+        sides = self.primary()
+        if self.tok.kind == "reroll":
+            self.advance()
+            if self.tok.kind != "int":
+                raise FormulaSyntaxError("expected the highest face to reroll after 'r'", self.tok.offset)
+            return n.DiceRoll(span, count, sides, "r" + self.advance().text)
+        if self.at("!"):
+            self.advance()
+            return n.DiceRoll(span, count, sides, "!")
+        return n.DiceRoll(span, count, sides)
 
     def keep(self, roll: n.DiceRoll) -> n.Node:
         """NdSkhK / NdSklK: the K highest or lowest dice (K defaults to 1)."""
@@ -190,6 +209,9 @@ class _Parser:
 
     def primary(self) -> n.Node:
         token = self.tok
+        if self.at("!"):
+            raise FormulaSyntaxError("unexpected '!'", token.offset,
+                                     "write 'not' for not and '!=' for not equal; '!' after dice explodes them (2d6!)")
         if token.kind == "int":
             self.advance()
             return n.Num(self.span(token), int(token.text))

@@ -68,7 +68,8 @@ class _ToJs(Backend):
         return json.dumps(node.value)
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
-        return js_call("R.dice", [self.visit(node.count), self.visit(node.sides)])
+        special = [json.dumps(node.special)] if node.special else []
+        return js_call("R.dice", [self.visit(node.count), self.visit(node.sides), *special])
 
     def visit_Neg(self, node: n.Neg) -> Doc:
         operand, kind = self.visit(node.operand), self.type(node)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from generator.formula import nodes as n
@@ -56,7 +57,8 @@ class _ToPython(Backend):
         return repr(node.value)
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
-        return py_call("R.dice", [self.visit(node.count), self.visit(node.sides)])
+        special = [json.dumps(node.special)] if node.special else []
+        return py_call("R.dice", [self.visit(node.count), self.visit(node.sides), *special])
 
     def visit_Neg(self, node: n.Neg) -> Doc:
         operand = self.visit(node.operand)

@@ -13,41 +13,54 @@
     return parts.join("+").replace("+-", "-");
   };
 
-  function pool(map, c) {
-    var sides = Object.keys(map).map(Number).filter(function (s) { return map[s]; });
-    sides.sort(function (a, b) { return b - a; });
-    return new Dice(sides.map(function (s) { return [s, map[s]]; }), c || 0);
+  /* a pool's dice are kept by kind: sides (a number), or a special kind written as text: "F" Fudge,
+     "{0,1,1,2}" listed faces, "6!" exploding, "6r2" faces 1-2 rerolled once; numbers first, largest first */
+  function kindOrder(a, b) {
+    var x = a[0], y = b[0];
+    if (typeof x === "number" && typeof y === "number") return y - x;
+    if (typeof x === "number") return -1;
+    if (typeof y === "number") return 1;
+    return x < y ? -1 : x > y ? 1 : 0;
   }
-  function toMap(d) { var m = {}; d.counts.forEach(function (p) { m[p[0]] = p[1]; }); return m; }
+  function pool(map, c) {
+    var kept = Array.from(map.entries()).filter(function (e) { return e[1]; });
+    kept.sort(kindOrder);
+    return new Dice(kept, c || 0);
+  }
+  function toMap(d) { return new Map(d.counts); }
   function asDice(x) { return x instanceof Dice ? x : new Dice([], x); }
 
-  function dice(count, sides) {
-    if (count < 0 || sides < 1) throw new RulesError("cannot roll " + count + "d" + sides);
-    var m = {}; m[sides] = count; return pool(m, 0);
+  function dice(count, sides, special) {
+    special = special || "";
+    if (count < 0 || (sides < 1 && (special === "" || special === "!" || special[0] === "r")))
+      throw new RulesError("cannot roll " + count + "d" + sides + special);
+    var key = !special ? sides : special === "F" || special[0] === "{" ? special : sides + special;
+    dieOf(key);
+    return pool(new Map([[key, count]]), 0);
   }
   function diceAdd(a, b, sign) {
     sign = sign === undefined ? 1 : sign;
     a = asDice(a); b = asDice(b);
     var m = toMap(a);
-    b.counts.forEach(function (p) { m[p[0]] = whole((m[p[0]] || 0) + sign * p[1]); });
-    for (var k in m) if (m[k] < 0) throw new RulesError("cannot take " + b + " away from " + a);
+    b.counts.forEach(function (p) { m.set(p[0], whole((m.get(p[0]) || 0) + sign * p[1])); });
+    m.forEach(function (count) { if (count < 0) throw new RulesError("cannot take " + b + " away from " + a); });
     return pool(m, whole(a.c + sign * b.c));
   }
   function diceScale(a, k) {
     if (k < 0) throw new RulesError("cannot multiply " + a + " by " + k);
-    var m = {}; a.counts.forEach(function (p) { m[p[0]] = whole(p[1] * k); });
+    var m = new Map(); a.counts.forEach(function (p) { m.set(p[0], whole(p[1] * k)); });
     return pool(m, whole(a.c * k));
   }
   function category(index) {
     if (index <= 0) return new Dice([], 0);
-    var tens = Math.floor(index / 4), rest = index % 4, m = {10: tens};
-    if (rest) m[SIDES[rest - 1]] = (m[SIDES[rest - 1]] || 0) + 1;
+    var tens = Math.floor(index / 4), rest = index % 4, m = new Map([[10, tens]]);
+    if (rest) m.set(SIDES[rest - 1], (m.get(SIDES[rest - 1]) || 0) + 1);
     return pool(m, 0);
   }
   function categoryIndex(d) {
-    var m = toMap(d), tens = m[10] || 0; delete m[10];
-    var small = Object.keys(m).map(Number);
-    if (d.c || small.length > 1 || (small.length && (m[small[0]] !== 1 || SIDES.indexOf(small[0]) < 0)))
+    var m = toMap(d), tens = m.get(10) || 0; m.delete(10);
+    var small = Array.from(m.keys());
+    if (d.c || small.length > 1 || (small.length && (m.get(small[0]) !== 1 || SIDES.indexOf(small[0]) < 0)))
       throw new RulesError(d + " is not on the dice category progression");
     return tens * 4 + (small.length ? SIDES.indexOf(small[0]) + 1 : 0);
   }
@@ -74,15 +87,23 @@
   function parseDice(text) {
     var t = String(text).trim();
     if (["", "0", "-", "\u2013", "\u2014"].indexOf(t) >= 0) return new Dice([], 0);
-    var re = /\s*([+-]?)\s*(?:(\d*)d(\d+)|(\d+))\s*/y, total = new Dice([], 0), pos = 0, m;
+    var re = /\s*([+-]?)\s*(?:(\d*)d(\d+(?:!|r\d+)?|F|\{\s*-?\d+(?:\s*,\s*-?\d+)*\s*\})|(\d+))\s*/y;
+    var total = new Dice([], 0), pos = 0, m;
     while (pos < t.length) {
       re.lastIndex = pos; m = re.exec(t);
       if (!m || re.lastIndex === pos) throw new RulesError(JSON.stringify(text) + " is not a dice pool");
-      var term = m[4] !== undefined ? Number(m[4]) : dice(Number(m[2] || 1), Number(m[3]));
+      var term = m[4] !== undefined ? Number(m[4]) : parsedDice(Number(m[2] || 1), m[3]);
       total = diceAdd(total, term, m[1] === "-" ? -1 : 1);
       pos = re.lastIndex;
     }
     return total;
+  }
+  function parsedDice(count, written) {  /* a dice term as written after 'd' (the Python runtime's _parsed_dice) */
+    if (written === "F") return dice(count, 0, "F");
+    if (written[0] === "{") return dice(count, 0, "{" + written.match(/-?\d+/g).join(",") + "}");
+    var special = /^(\d+)(?:(!)|r(\d+))$/.exec(written);
+    if (!special) return dice(count, Number(written));
+    return dice(count, Number(special[1]), special[2] ? "!" : "r" + special[3]);
   }
 
   /* ---- exact numbers, as the Python engine computes them ----
@@ -250,6 +271,46 @@
     refuseWidth(sides);
     var w = new Array(sides); w.fill(1n); return new Dist(1, w, BigInt(sides));
   }
+  var kindCache = new Map(), EXPLODE_CUT_DENOMINATOR = 10n ** 15n;
+  function dieOf(key) {  /* the roll of one die of a kind, exactly (the Python runtime's die_of) */
+    var found = kindCache.get(key);
+    if (found) return found;
+    if (typeof key === "number") found = die(key);
+    else if (key === "F") found = new Dist(-1, [1n, 1n, 1n], 3n);
+    else if (key[0] === "{") {
+      var faces = key.slice(1, -1).split(",").map(Number), low = Math.min.apply(null, faces);
+      var w = [];
+      for (var x = low; x <= Math.max.apply(null, faces); x++)
+        w.push(BigInt(faces.filter(function (f) { return f === x; }).length));
+      found = make(low, w, BigInt(faces.length));
+    } else {
+      var special = /^(\d+)(?:(!)|r(\d+))$/.exec(key);
+      if (!special) throw new RulesError(JSON.stringify(key) + " is not a kind of die");
+      found = special[2] ? exploding(Number(special[1])) : rerolled(Number(special[1]), Number(special[3]));
+    }
+    kindCache.set(key, found);
+    return found;
+  }
+  function exploding(sides) {
+    if (sides < 2) throw new RulesError("a d" + sides + " cannot explode: it would roll its highest face forever");
+    var depth = 0;
+    while (BigInt(sides) ** BigInt(depth + 1) <= EXPLODE_CUT_DENOMINATOR) depth++;
+    var roll = die(sides);
+    for (var d = 0; d < depth; d++) {
+      var parts = [];
+      for (var face = 1; face < sides; face++) parts.push([1n, constDist(face)]);
+      parts.push([1n, add(constDist(sides), roll)]);
+      roll = mixture(parts, BigInt(sides));
+    }
+    return roll;
+  }
+  function rerolled(sides, upTo) {
+    if (!(upTo >= 1 && upTo < sides))
+      throw new RulesError("d" + sides + "r" + upTo + " would reroll faces 1 to " + upTo + ": it needs a face kept, and one rerolled");
+    var w = [];
+    for (var face = 1; face <= sides; face++) w.push(BigInt((face > upTo ? sides : 0) + upTo));
+    return make(1, w, BigInt(sides * sides));
+  }
   var poolCache = new Map();
   function asDist(x) {
     if (x instanceof Dist) return x;
@@ -257,7 +318,7 @@
     var key = x.counts.join(";"), dice = poolCache.get(key);
     if (!dice) {
       dice = constDist(0);
-      x.counts.forEach(function (pair) { dice = add(dice, repeat(die(pair[0]), pair[1])); });
+      x.counts.forEach(function (pair) { dice = add(dice, repeat(dieOf(pair[0]), pair[1])); });
       if (poolCache.size > 512) poolCache.clear();
       poolCache.set(key, dice);
     }
@@ -345,28 +406,36 @@
     return 0;
   }
   function poolAnswers(pool, asked) {
-    var sizes = pool.counts.map(function (p) { return p[0]; }), diceCount = 0, total = 1n;
-    pool.counts.forEach(function (p) { diceCount += p[1]; total *= BigInt(p[0]) ** BigInt(p[1]); });
+    var kinds = pool.counts.map(function (p) { return dieOf(p[0]); }), diceCount = 0, total = 1n;
+    pool.counts.forEach(function (p, g) { diceCount += p[1]; total *= kinds[g].total ** BigInt(p[1]); });
     refuseDice(diceCount);
     var combs = [];
     for (var m = 0; m <= diceCount; m++) combs.push(pascal(m));
-    var states = new Map(), top = sizes.length ? Math.max.apply(null, sizes) : 0;
-    states.set(key(pool.counts.map(function (p) { return p[1]; }), 0, asked.map(function () { return 0; })),
-               {left: pool.counts.map(function (p) { return p[1]; }), placed: 0,
-                answers: asked.map(function () { return 0; }), ways: 1n});
-    for (var face = top; face >= 1; face--) states = showFace(states, face, sizes, asked, diceCount, combs);
+    var states = new Map(), lefts = pool.counts.map(function (p) { return p[1]; });
+    var zeros = asked.map(function () { return 0; });
+    states.set(key(lefts, 0, zeros), {left: lefts, placed: 0, answers: zeros, ways: 1n});
+    var faces = new Set();
+    kinds.forEach(function (kind) { kind.weights.forEach(function (w, i) { if (w) faces.add(kind.offset + i); }); });
+    Array.from(faces).sort(function (a, b) { return b - a; }).forEach(function (face) {
+      var weights = kinds.map(function (kind) {
+        var i = face - kind.offset;
+        return i >= 0 && i < kind.weights.length ? kind.weights[i] : 0n;
+      });
+      states = showFace(states, face, weights, asked, diceCount, combs);
+    });
     var joint = new Map();
     states.forEach(function (state) {
+      if (state.left.some(function (l) { return l; })) return;  /* a die was never given a face: not a roll */
       var final = state.answers.map(function (a, i) { return asked[i][0] === "total" ? whole(a + pool.c) : a; }).join(",");
       joint.set(final, (joint.get(final) || 0n) + state.ways);
     });
     return {joint: joint, total: total};
   }
   function key(left, placed, answers) { return left.join(",") + "|" + placed + "|" + answers.join(","); }
-  function showFace(states, face, sizes, asked, diceCount, combs) {
+  function showFace(states, face, weights, asked, diceCount, combs) {
     var following = new Map();
     states.forEach(function (state) {
-      showing(state.left, sizes, face, combs).forEach(function (option) {
+      showing(state.left, weights, combs).forEach(function (option) {
         var shown = option[0], count = 0, left = state.left.map(function (l, i) { count += shown[i]; return l - shown[i]; });
         var answers = state.answers.map(function (a, i) { return answer(asked[i], a, face, count, state.placed, diceCount); });
         var k = key(left, state.placed + count, answers), found = following.get(k);
@@ -376,17 +445,18 @@
     });
     return following;
   }
-  function showing(left, sizes, face, combs) {
-    /* each way the remaining dice can show `face`: how many of each size, and in how many ways */
+  function showing(left, weights, combs) {
+    /* each way the remaining dice can show one face: how many of each kind, and in how many ways */
     var options = [[[], 1n]];
     left.forEach(function (remaining, g) {
-      var counts = [];
-      if (face === 1) counts.push(remaining);
-      else if (sizes[g] >= face) for (var c = 0; c <= remaining; c++) counts.push(c);
+      var counts = [], weight = weights[g];
+      if (weight) for (var c = 0; c <= remaining; c++) counts.push(c);
       else counts.push(0);
       var next = [];
       options.forEach(function (option) {
-        counts.forEach(function (c) { next.push([option[0].concat([c]), option[1] * combs[remaining][c]]); });
+        counts.forEach(function (c) {
+          next.push([option[0].concat([c]), option[1] * combs[remaining][c] * weight ** BigInt(c)]);
+        });
       });
       options = next;
     });
@@ -406,11 +476,13 @@
   function countFaces(pool, low, high) {  /* how many dice of a pool show a face from low to high (or just low) */
     var top = high === undefined ? low : high, result = constDist(0);
     pool.counts.forEach(function (pair) {
-      var hits = Math.max(0, Math.min(pair[0], top) - Math.max(1, low) + 1);
-      result = add(result, binomial(pair[1], hits, pair[0]));
+      var kind = dieOf(pair[0]), hits = 0n;
+      kind.weights.forEach(function (w, i) { var face = kind.offset + i; if (low <= face && face <= top) hits += w; });
+      result = add(result, binomial(pair[1], hits, kind.total));
     });
     return result;
   }
+
   function bind(a, f) {
     /* roll a, then whatever f(result) says: a roll of numbers, or of names or yes/no when f gives those */
     if (a instanceof Outcomes) return blend(a.labels.map(function (label, i) { return [a.weights[i], f(label)]; }), a.total);
@@ -499,18 +571,16 @@
     for (var k = 1; k <= n; k++) row.push(row[k - 1] * BigInt(n - k + 1) / BigInt(k));
     return row;
   }
-  function binomial(n, hits, sides) {  /* how many of n dice succeed, when `hits` of each die's faces succeed */
+  function binomial(n, hits, sides) {  /* how many of n dice succeed, when `hits` of each die's `sides` ways succeed */
     refuseDice(n);
-    hits = Math.max(0, Math.min(sides, hits));
-    var h = BigInt(hits), m = BigInt(sides - hits), comb = pascal(n), w = [];
+    var s = BigInt(sides), h = BigInt(hits);
+    if (h < 0n) h = 0n;
+    if (h > s) h = s;
+    var m = s - h, comb = pascal(n), w = [];
     for (var k = 0; k <= n; k++) w.push(comb[k] * h ** BigInt(k) * m ** BigInt(n - k));
-    return make(0, w, BigInt(sides) ** BigInt(n));
+    return make(0, w, s ** BigInt(n));
   }
-  function successes(pool, t) {
-    var total = constDist(0);
-    pool.counts.forEach(function (pair) { total = add(total, binomial(pair[1], pair[0] - t + 1, pair[0])); });
-    return total;
-  }
+  function successes(pool, t) { return countFaces(pool, t, MAX_INT); }
   function keep(n, sides, k, highest) {  /* the sum of the k highest (or lowest) of n dice */
     refuseDice(n);
     k = Math.max(0, Math.min(k, n));
@@ -548,6 +618,8 @@
   }
   function keepPool(pool, k, highest) {
     if (pool.counts.length !== 1) throw new RulesError("keep highest or lowest needs dice of one size, not " + pool);
+    if (typeof pool.counts[0][0] !== "number")  /* a special die: the k highest (lowest) of one roll of the pool */
+      return poolBind(pool, [[highest ? "highest" : "lowest", k]], function (answers) { return answers[0] + pool.c; });
     var kept = keep(pool.counts[0][1], pool.counts[0][0], k, highest);
     return pool.c ? add(kept, constDist(pool.c)) : kept;
   }

@@ -35,6 +35,7 @@ __all__ = [
     "count_faces",
     "Dice",
     "dice",
+    "die_of",
     "dice_add",
     "dice_scale",
     "Dist",
@@ -78,7 +79,9 @@ def whole(x: int) -> int:
 
 CATEGORY_SIDES = (4, 6, 8, 10)
 EMPTY_MARKS = ("", "0", "-", "\u2013", "\u2014")
-_TERM = re.compile(r"\s*([+-]?)\s*(?:(\d*)d(\d+)|(\d+))\s*")
+_KIND = r"\d+(?:!|r\d+)?|F|\{\s*-?\d+(?:\s*,\s*-?\d+)*\s*\}"
+_TERM = re.compile(r"\s*([+-]?)\s*(?:(\d*)d(" + _KIND + r")|(\d+))\s*")
+_SPECIAL = re.compile(r"(\d+)(?:(!)|r(\d+))")
 
 
 class RulesError(ValueError):
@@ -87,9 +90,11 @@ class RulesError(ValueError):
 
 @dataclass(frozen=True)
 class Dice:
-    """A pool of dice plus a constant, e.g. 2d10+1d4+3; dice are kept by sides, largest first."""
+    """A pool of dice plus a constant, e.g. 2d10+1d4+3; dice are kept by kind (their sides, largest
+    first, then special dice: "F" Fudge, "{0,1,1,2}" listed faces, "6!" exploding, "6r2" rerolling
+    1-2 once)."""
 
-    counts: tuple[tuple[int, int], ...] = ()
+    counts: tuple[tuple[DieKey, int], ...] = ()
     const: int = 0
 
     def __str__(self) -> str:
@@ -104,15 +109,27 @@ Number = Fraction | float | int
 Cell = int | bool | Dice | Fraction | float | str  # a table cell: text columns hold words
 
 
-def _pool(counts: Mapping[int, int], const: int = 0) -> Dice:
-    kept = tuple(sorted(((s, c) for s, c in counts.items() if c), reverse=True))
+def _pool(counts: Mapping[DieKey, int], const: int = 0) -> Dice:
+    kept = tuple(sorted(((s, c) for s, c in counts.items() if c), key=_kind_order))
     return Dice(kept, const)
 
 
-def dice(count: int, sides: int) -> Dice:
-    if count < 0 or sides < 1:
-        raise RulesError(f"cannot roll {count}d{sides}")
-    return _pool({sides: count})
+def _kind_order(item: tuple[DieKey, int]) -> tuple[int, int, str]:
+    """Standard dice by sides, largest first, then special dice by how they are written."""
+    key = item[0]
+    return (0, -key, "") if isinstance(key, int) else (1, 0, key)
+
+
+def dice(count: int, sides: int, special: str = "") -> Dice:
+    """`count` dice of `sides` sides, or of a special kind: "F" (Fudge), "{...}" (listed faces), "!"
+    (exploding), "r<k>" (faces up to k rerolled once)."""
+    if count < 0 or (sides < 1 and (special in ("", "!") or special.startswith("r"))):
+        raise RulesError(f"cannot roll {count}d{sides}{special}")
+    key: DieKey = sides
+    if special:
+        key = special if special == "F" or special.startswith("{") else f"{sides}{special}"
+    die_of(key)  # refuses a kind that cannot be rolled (d1!, d6r6), before anything uses it
+    return _pool({key: count})
 
 
 def dice_add(a: Dice | int, b: Dice | int, sign: int = 1) -> Dice:
@@ -146,7 +163,7 @@ def parse_dice(text: str) -> Dice:
         if not match or match.end() == pos:
             raise RulesError(f"{text!r} is not a dice pool")
         sign, count, sides, number = match.groups()
-        term: Dice | int = int(number) if number else dice(int(count or 1), int(sides))
+        term: Dice | int = int(number) if number else _parsed_dice(int(count or 1), sides)
         total = dice_add(total, term, -1 if sign == "-" else 1)
         pos = match.end()
     return total
@@ -157,7 +174,7 @@ def category(index: int) -> Dice:
     if index <= 0:
         return Dice()
     tens, rest = divmod(index, len(CATEGORY_SIDES))
-    counts = {10: tens}
+    counts: dict[DieKey, int] = {10: tens}
     if rest:
         counts[CATEGORY_SIDES[rest - 1]] = counts.get(CATEGORY_SIDES[rest - 1], 0) + 1
     return _pool(counts)
@@ -487,28 +504,88 @@ def as_dist(x: Any) -> Dist:
 
 
 @lru_cache(maxsize=512)
-def _pool_dist(counts: tuple[tuple[int, int], ...]) -> Dist:
+def _pool_dist(counts: tuple[tuple[DieKey, int], ...]) -> Dist:
     """The sum of a pool's dice; worked out once per pool, since a constant only shifts it."""
     total = constant(0)
-    for sides, count in counts:
-        total = add(total, repeat(die(sides), count))
+    for key, count in counts:
+        total = add(total, repeat(die_of(key), count))
     return total
 
 
 def successes(pool: Dice, threshold: int) -> Dist:
     """How many dice of a pool show at least `threshold`."""
-    total = constant(0)
-    for sides, count in pool.counts:
-        total = add(total, binomial(count, sides - threshold + 1, sides))
-    return total
+    return count_faces(pool, threshold, MAX_INT)
 
 
 def keep_pool(pool: Dice, k: int, highest: bool) -> Dist:
     if len(pool.counts) != 1:
         raise RulesError(f"keep highest or lowest needs dice of one size, not {pool}")
-    sides, count = pool.counts[0]
-    kept = keep(count, sides, k, highest)
+    key, count = pool.counts[0]
+    if not isinstance(key, int):  # a special die: the k highest (lowest) of one roll of the pool
+        asked = [("highest" if highest else "lowest", k)]
+        return pool_bind(pool, asked, lambda answers: answers[0] + pool.const)
+    kept = keep(count, key, k, highest)
     return add(kept, constant(pool.const)) if pool.const else kept
+
+
+DieKey = int | str
+EXPLODE_CUT = Fraction(1, 10**15)
+"""An exploding die explodes until the chance of one more explosion is below this: the mass cut
+off."""
+
+
+def _parsed_dice(count: int, written: str) -> Dice:
+    """A dice term as written after 'd': sides, sides with ! or r<k>, F, or {listed faces}."""
+    if written == "F" or written.startswith("{"):
+        faces = ",".join(re.findall(r"-?\d+", written))
+        return dice(count, 0, "F" if written == "F" else "{" + faces + "}")
+    special = _SPECIAL.fullmatch(written)
+    if special is None:
+        return dice(count, int(written))
+    return dice(count, int(special.group(1)), "!" if special.group(2) else f"r{special.group(3)}")
+
+
+@lru_cache(maxsize=256)
+def die_of(key: DieKey) -> Dist:
+    """The roll of one die of a kind, exactly."""
+    if isinstance(key, int):
+        return die(key)
+    if key == "F":
+        return Dist(-1, (1, 1, 1), 3)
+    if key.startswith("{"):
+        faces = [int(x) for x in key[1:-1].split(",")]
+        low = min(faces)
+        return _make(low, [faces.count(x) for x in range(low, max(faces) + 1)], len(faces))
+    special = _SPECIAL.fullmatch(key)
+    if special is None:
+        raise RulesError(f"{key!r} is not a kind of die")
+    sides = int(special.group(1))
+    return _exploding(sides) if special.group(2) else _rerolled(sides, int(special.group(3)))
+
+
+def _exploding(sides: int) -> Dist:
+    """A die that rolls again on its highest face and adds: exploding (compounding) until one more
+    explosion's chance is below EXPLODE_CUT, where the last roll stands."""
+    if sides < 2:
+        raise RulesError(f"a d{sides} cannot explode: it would roll its highest face forever")
+    depth = 0
+    while Fraction(1, sides) ** (depth + 1) >= EXPLODE_CUT:
+        depth += 1
+    roll = die(sides)
+    for _ in range(depth):
+        parts = [(1, constant(face)) for face in range(1, sides)]
+        parts.append((1, add(constant(sides), roll)))
+        roll = _mixture(parts, sides)
+    return roll
+
+
+def _rerolled(sides: int, up_to: int) -> Dist:
+    """A die whose faces from 1 to `up_to` are rolled again once; the second roll stands."""
+    if not 1 <= up_to < sides:
+        raise RulesError(f"d{sides}r{up_to} would reroll faces 1 to {up_to}: it needs a face kept, "
+                         "and one rerolled")
+    weights = [(sides if face > up_to else 0) + up_to for face in range(1, sides + 1)]
+    return _make(1, weights, sides * sides)
 
 
 def dadd(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
@@ -738,31 +815,37 @@ def pool_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers, i
     """How many of the pool's equally likely rolls give each joint set of answers, and how many
     rolls there are.
 
-    The faces go from high to low; at each face, how many of each size's remaining dice show it.
-    Only what the questions need is kept (the dice left of each size, how many are placed, the
-    answers so far), so rolls that agree on it are counted together: the method of icepool's
-    multiset evaluators."""
-    sizes = [sides for sides, _ in pool.counts]
+    The faces go from high to low; at each face, how many of each kind's remaining dice show it
+    (a die that shows a face in w of its t equally likely ways counts w ways per die). Only what
+    the questions need is kept (the dice left of each kind, how many are placed, the answers so
+    far), so rolls that agree on it are counted together: the method of icepool's multiset
+    evaluators."""
+    kinds = [die_of(key) for key, _ in pool.counts]
     dice_count = sum(count for _, count in pool.counts)
     if dice_count > MAX_DICE:
         raise RulesError(f"a roll of more than {MAX_DICE} dice is refused ({dice_count} asked)")
     states: dict[State, int] = {
         (tuple(count for _, count in pool.counts), 0, tuple(0 for _ in asked)): 1}
-    for face in range(max(sizes, default=0), 0, -1):
-        states = _show_face(states, face, sizes, asked, dice_count)
+    faces = sorted({face for kind in kinds for face, _ in kind.items()}, reverse=True)
+    for face in faces:
+        states = _show_face(states, face, kinds, asked, dice_count)
     joint: dict[Answers, int] = {}
-    for (_, _, answers), ways in states.items():
+    for (left, _, answers), ways in states.items():
+        if any(left):
+            continue  # a die was never given a face: not a roll
         final = tuple(whole(a + pool.const) if q[0] == "total" else a
                       for q, a in zip(asked, answers, strict=True))
         joint[final] = joint.get(final, 0) + ways
-    return joint, math.prod(sides**count for sides, count in pool.counts)
+    sizes = zip(kinds, pool.counts, strict=True)
+    return joint, math.prod(kind.total**count for kind, (_, count) in sizes)
 
 
-def _show_face(states: dict[State, int], face: int, sizes: Sequence[int],
+def _show_face(states: dict[State, int], face: int, kinds: Sequence[Dist],
                asked: Sequence[Question], dice_count: int) -> dict[State, int]:
+    weights = [_weight(kind, face) for kind in kinds]
     following: dict[State, int] = {}
     for (left, placed, answers), ways in states.items():
-        for shown, choices in _showing(left, sizes, face):
+        for shown, choices in _showing(left, weights):
             count = sum(shown)
             key = (tuple(r - c for r, c in zip(left, shown, strict=True)), placed + count,
                    tuple(_answer(q, a, face, count, placed, dice_count)
@@ -771,14 +854,19 @@ def _show_face(states: dict[State, int], face: int, sizes: Sequence[int],
     return following
 
 
-def _showing(left: Sequence[int], sizes: Sequence[int],
-             face: int) -> list[tuple[tuple[int, ...], int]]:
-    """Each way the remaining dice can show `face`: how many of each size, and in how many ways.
-    A die too small never shows it; on the last face every remaining die shows it."""
+def _weight(kind: Dist, face: int) -> int:
+    """How many of a die's ways show `face`."""
+    index = face - kind.offset
+    return kind.weights[index] if 0 <= index < len(kind.weights) else 0
+
+
+def _showing(left: Sequence[int], weights: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
+    """Each way the remaining dice can show one face: how many of each kind, and in how many ways
+    (which dice, times each die's ways to show the face: `weights`, none for a die that cannot)."""
     options: list[tuple[tuple[int, ...], int]] = [((), 1)]
-    for remaining, sides in zip(left, sizes, strict=True):
-        counts = [remaining] if face == 1 else range(remaining + 1) if sides >= face else [0]
-        options = [(shown + (c,), ways * math.comb(remaining, c))
+    for remaining, weight in zip(left, weights, strict=True):
+        counts = range(remaining + 1) if weight else [0]
+        options = [(shown + (c,), ways * math.comb(remaining, c) * weight**c)
                    for shown, ways in options for c in counts]
     return options
 
@@ -804,9 +892,11 @@ def count_faces(pool: Dice, low: int, high: int | None = None) -> Dist:
     """How many dice of a pool show a face from `low` to `high` (just `low` without high)."""
     top = low if high is None else high
     total = constant(0)
-    for sides, count in pool.counts:
-        hits = max(0, min(sides, top) - max(1, low) + 1)
-        total = add(total, binomial(count, hits, sides))
+    for key, count in pool.counts:
+        kind = die_of(key)
+        faces = range(max(low, kind.offset), min(top, kind.offset + len(kind.weights) - 1) + 1)
+        hits = sum(_weight(kind, face) for face in faces)
+        total = add(total, binomial(count, hits, kind.total))
     return total
 
 
