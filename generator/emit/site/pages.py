@@ -14,7 +14,7 @@ from typing import Any
 from generator.analyze.program import Program, show
 from generator.emit.site.calculators import display, render_calculator
 from generator.emit.site.crosslink import backlinks
-from generator.emit.site.fragments import facts_of, front, html_block, md_escape
+from generator.emit.site.fragments import FactStyle, front, html_block, md_escape, ordered_facts, show_fact
 from generator.emit.site.links import HOME, SEARCH_PAGE, glossary_path, href, landing_path, page_path, tables_path
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.tables import emit_index_tables, table_kinds
@@ -162,14 +162,16 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: dict[str | None, list[R
 
 
 def _facts(ctx: Context, rule: Rule, page: str) -> str:
-    parts = [f"<strong>{escape(label)}:</strong> {escape(value)}" for label, value in facts_of(rule)]
-    if rule.maneuver and rule.maneuver.base:
-        parts.append(f"<strong>Modifies:</strong> {ctx.markup.rule_link(rule.maneuver.base, page)}")
-    for label, ids in (("Requires", rule.upgrade.requires if rule.upgrade else ()),
-                       ("Excludes", rule.upgrade.excludes if rule.upgrade else ())):
-        if ids:
-            parts.append(f"<strong>{label}:</strong> " + ", ".join(ctx.markup.rule_link(i, page) for i in ids))
+    style = html_style(ctx.markup, page)
+    parts = [f"<strong>{escape(fact.kind.label)}:</strong> {show_fact(fact, ctx.system, style)}"
+             for fact in ordered_facts(ctx.system, rule)]
     return f'<p class="rulesc-facts">{" · ".join(parts)}</p>' if parts else ""
+
+
+def html_style(markup: Markup, page: str) -> FactStyle:
+    """Facts as HTML on `page`: rules and glossary terms linked, everything else escaped."""
+    return FactStyle(lambda target: markup.rule_link(target, page),
+                     lambda term, label: markup.term_link(term, label, page), escape)
 
 
 def cell(value: Any) -> str:
