@@ -239,7 +239,7 @@ def _expected_fact(program: Program, fact: Fact) -> str:
     if amount is not None:
         term = program.terms.get(kind.term or "")
         unit = (term.abbreviations or (term.name,))[0] if term else amount.unit or (kind.units or (kind.unit,))[0]
-        plural = "s" if kind.type == "count" and amount.amount != 1 and not term else ""
+        plural = "s" if kind.units and amount.amount != 1 and not term else ""
         scaled = f"({amount.scaling})" if amount.scaling else ""
         note = f" ({amount.note})" if amount.note else ""
         return f"{amount.amount}{scaled}{f' {unit}{plural}' if unit else ''}{note}"

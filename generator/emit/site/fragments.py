@@ -89,7 +89,7 @@ def _amount(amount: Amount, kind: FactKind, system: System, style: FactStyle) ->
     if term is not None:
         shown += " " + style.term(term, term.abbreviations[0] if term.abbreviations else term.name)
     elif unit:
-        shown += style.text(f" {unit}" + ("s" if amount.amount != 1 and kind.type == "count" else ""))
+        shown += style.text(f" {unit}" + ("s" if amount.amount != 1 and kind.units else ""))
     return shown + (style.text(f" ({amount.note})") if amount.note else "")
 
 
