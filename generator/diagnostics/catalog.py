@@ -319,6 +319,10 @@ WARNINGS = [
     Entry("W0704", "source never cited", "A source that no rule's provenance names.",
           {SYSTEM: BASE_SYSTEM.replace("title: The rulebook}", "title: The rulebook}\n  - {id: extra, file: extra.txt, "
                                        "title: Supplement}")}, {SYSTEM: BASE_SYSTEM}),
+    rule_edit("W0705", "number typed twice", "A number typed in a rule's text (or in a fact's words) that equals "
+              "a value of the rule or of a rule it links: change the value and the text would go stale. Show the "
+              "value with {{name}}; prose that is a worked example may list its numbers under the rule's literals: "
+              "with a reason.", "is {{factor}} times", "is 2 times"),
 ]
 
 SITE_CONFIG = "mkdocs.yml"
