@@ -53,12 +53,14 @@ class Term:
     definition: Text
     rule: str | None
     span: Span
+    provenance: Provenance | None = None
 
 
 @dataclass(frozen=True)
 class Gap:
     what: str
     reasoning: str
+    lines: str | None = None  # the source lines the gap is about, e.g. "30" or "10, 189"
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,7 @@ class Provenance:
     section: str
     unstated: tuple[Gap, ...]
     span: Span
+    lines: str | None = None  # the source lines the rule restates
 
 
 @dataclass(frozen=True)
@@ -369,7 +372,8 @@ class _Builder:
         path: JsonPath = ("terms", index)
         t = self.get(path)
         return Term(t["id"], t["name"], tuple(t.get("abbreviations", ())), tuple(t.get("aliases", ())),
-                    self.text(path + ("definition",)), t.get("rule"), self.span(path))
+                    self.text(path + ("definition",)), t.get("rule"), self.span(path),
+                    self.provenance(path + ("provenance",)) if "provenance" in t else None)
 
     def chapter(self) -> Chapter:
         c = self.doc.data
@@ -379,10 +383,7 @@ class _Builder:
 
     def rule(self, path: JsonPath, chapter: str) -> Rule:
         r = self.get(path)
-        prov = r["provenance"]
-        provenance = Provenance(prov["source"], prov["section"],
-                                tuple(Gap(g["what"], g["reasoning"]) for g in prov.get("unstated", ())),
-                                self.span(path + ("provenance",)))
+        provenance = self.provenance(path + ("provenance",))
         facts = tuple(f for f in (self.fact(path + ("facts", key)) for key in r.get("facts", {})) if f is not None)
         return Rule(
             id=r["id"], name=r["name"], kind=r["kind"], parent=r.get("parent"), aliases=tuple(r.get("aliases", ())),
@@ -423,6 +424,12 @@ class _Builder:
             return None
         assert fact is not None
         return dataclasses.replace(fact, span=self.span(path))
+
+    def provenance(self, path: JsonPath) -> Provenance:
+        prov = self.get(path)
+        return Provenance(prov["source"], prov["section"],
+                          tuple(Gap(g["what"], g["reasoning"], g.get("lines")) for g in prov.get("unstated", ())),
+                          self.span(path), prov.get("lines"))
 
     def value(self, raw: Scalar) -> Value:
         if isinstance(raw, str):

@@ -200,6 +200,9 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
             _need(kind.at.formula, program.formulas, "formula", kind.span, diags)
     for term in system.terms:
         _check_text(term.definition, program, diags)
+        if term.provenance and term.provenance.source not in sources:
+            diags.error("E0604", f"unknown source '{term.provenance.source}'", term.provenance.span,
+                        did_you_mean(term.provenance.source, sources))
         if term.rule:
             _need(term.rule, rule_ids, "rule", term.span, diags)
     for rule in program.rules.values():

@@ -9,7 +9,7 @@ from typing import Any
 from generator.analyze.program import Program
 from generator.emit.site.links import permalink
 from generator.emit.writer import json_text
-from generator.model import ANY_TIMES, Fact, FactKind, Formula, Param, Rule, Text, Value
+from generator.model import ANY_TIMES, Fact, FactKind, Formula, Param, Provenance, Rule, Text, Value
 from generator.runtime.rulesc_runtime import Dice
 
 EXPORT_VERSION = 2
@@ -50,7 +50,8 @@ def _system(program: Program, site_url: str) -> dict[str, Any]:
         "dice": {"summary": _text(system.dice_summary), "base_die": system.base_die},
         "facts": [_kind(kind) for kind in system.fact_kinds],
         "terms": [{"id": t.id, "name": t.name, "abbreviations": list(t.abbreviations), "aliases": list(t.aliases),
-                   "definition": _text(t.definition), "rule": t.rule} for t in system.terms],
+                   "definition": _text(t.definition), "rule": t.rule,
+                   "provenance": _provenance(t.provenance) if t.provenance else None} for t in system.terms],
         "chapters": [{"id": c.id, "title": c.title, "order": c.order, "summary": _text(c.summary),
                       "rules": [_rule(program, r, site_url) for r in c.rules]} for c in system.chapters],
     }
@@ -60,8 +61,7 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": rule.id, "name": rule.name, "kind": rule.kind, "parent": rule.parent, "aliases": list(rule.aliases),
         "permalink": permalink(program.system, rule, site_url), "text": _text(rule.text),
-        "provenance": {"source": rule.provenance.source, "section": rule.provenance.section,
-                       "unstated": [{"what": g.what, "reasoning": g.reasoning} for g in rule.provenance.unstated]},
+        "provenance": _provenance(rule.provenance),
         "values": {k: _value(v) for k, v in rule.values},
         "items": [_text(i) for i in rule.items],
         "facts": {fact.kind.id: _fact(fact) for fact in rule.facts},
@@ -79,6 +79,11 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
                         for c in rule.calculators],
     }
     return out
+
+
+def _provenance(prov: Provenance) -> dict[str, Any]:
+    return {"source": prov.source, "section": prov.section, "lines": prov.lines,
+            "unstated": [{"what": g.what, "reasoning": g.reasoning, "lines": g.lines} for g in prov.unstated]}
 
 
 def _fact(fact: Fact) -> Any:

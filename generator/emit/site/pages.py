@@ -19,7 +19,7 @@ from generator.emit.site.links import HOME, SEARCH_PAGE, glossary_path, href, la
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.tables import emit_index_tables, table_kinds
 from generator.emit.writer import Writer
-from generator.model import Chapter, Formula, Rule, System
+from generator.model import Chapter, Formula, Provenance, Rule, System
 
 
 class Context:
@@ -122,6 +122,7 @@ def _glossary(ctx: Context) -> str:
         body.append(ctx.markup.block(term.definition, Section(page, term.id)))
         if term.rule:
             body.append(f"<p>Defined in {ctx.markup.rule_link(term.rule, page)}.</p>")
+        body.append(_provenance(ctx, term.provenance) if term.provenance else "")
         body.append(_backlinks(ctx, term.id, page))
         html_block(w, "rulesc-term", "\n".join(b for b in body if b))
     return w.getvalue()
@@ -155,7 +156,7 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: dict[str | None, list[R
         body.append(_table(rule))
     body += [_formula(formula) for formula in rule.formulas]
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
-    body += [_provenance(ctx, rule), _backlinks(ctx, rule.id, page)]
+    body += [_provenance(ctx, rule.provenance), _backlinks(ctx, rule.id, page)]
     html_block(w, "rulesc-rule", "\n".join(b for b in body if b), f' data-rule="{rule.id}"')
     for child in children.get(rule.id, []):
         _rule(w, ctx, child, children, level + 1, page)
@@ -206,18 +207,25 @@ def _formula(formula: Formula) -> str:
     return "\n".join(parts)
 
 
-def _provenance(ctx: Context, rule: Rule) -> str:
-    prov = rule.provenance
+def _provenance(ctx: Context, prov: Provenance) -> str:
     source = next((s for s in ctx.system.sources if s.id == prov.source), None)
     title = escape(source.title if source else prov.source)
     where = f" (<code>{escape(source.file)}</code>)" if source else ""
     line = (f'<p class="rulesc-provenance"><span>Source:</span> {title}{where}, section '
-            f"\u201c{escape(prov.section)}\u201d.</p>")
+            f"\u201c{escape(prov.section)}\u201d{_lines(prov.lines)}.</p>")
     if not prov.unstated:
         return line
-    gaps = "".join(f"<li><strong>{escape(g.what)}</strong> {escape(g.reasoning)}</li>" for g in prov.unstated)
+    gaps = "".join(f"<li><strong>{escape(g.what)}</strong> {escape(g.reasoning)}"
+                   f"{f' <span>(source {_lines(g.lines)[2:]})</span>' if g.lines else ''}</li>" for g in prov.unstated)
     return (f'{line}\n<div class="admonition warning rulesc-gaps"><p class="admonition-title">'
             f"Not stated by the source</p><ul>{gaps}</ul></div>")
+
+
+def _lines(lines: str | None) -> str:
+    """", line 30" or ", lines 10, 189" after a section's name; nothing without lines."""
+    if not lines:
+        return ""
+    return f", line {escape(lines)}" if lines.isdigit() else f", lines {escape(lines)}"
 
 
 def _backlinks(ctx: Context, target: str, page: str) -> str:
