@@ -575,7 +575,7 @@ FACT_HINTS = {
     "count": "write a number, {amount: 1, unit: Action}, or the source's words such as Instant",
     "limit": "write a list such as [{count: 1, per: round}]",
     "choice": "write one of the kind's options",
-    "rule": "write the id of one rule",
+    "rule": "write a rule id, or a list of them such as [parry, deflect]",
     "requires": "write a list of rule ids such as [swift]",
     "excludes": "write a list of rule ids such as [swift]",
     "times": "write a whole number of 1 or more, or any",
@@ -641,7 +641,9 @@ def _choice_fact(kind: FactKind, raw: Any) -> FactRead:
 
 
 def _rule_fact(kind: FactKind, raw: Any) -> FactRead:
-    return ("expected one rule id", None) if not isinstance(raw, str) else (None, Fact(kind, ids=(raw,)))
+    """One rule id, or a list of them when the source names several (a maneuver that modifies any of three)."""
+    problem, fact = _ids_fact(kind, raw)
+    return ("expected a rule id or a list of them", None) if problem or not raw else (None, fact)
 
 
 def _ids_fact(kind: FactKind, raw: Any) -> FactRead:

@@ -22,6 +22,7 @@ def lint(programs: tuple[Program, ...]) -> list[Diagnostic]:
         found += _formulas_without_examples(program)
         found += _uncited_sources(program)
         found += _retyped_numbers(program)
+        found += _editor_notes(program)
     return sorted_diagnostics(found)
 
 
@@ -156,3 +157,20 @@ def _retyped(span: Span, number: int, names: list[str]) -> Diagnostic:
     return Diagnostic("warning", "W0705", f"the number {number} is typed in prose, but {shown} holds it", span,
                       f"{fix} so the number lives once; worked-example prose may list it under the rule's "
                       "literals: with a reason")
+
+
+# What belongs in a YAML comment, not in a box players read: a marker, a field path (maneuver.base) or a data name.
+EDITOR_NOTE = re.compile(r"\b(?:ASSUMPTION|TODO|FIXME)\b|\breplace (?:it|them|this)\b.*\bwhen\b|"
+                         r"\b[a-z]{3,}\.[a-z_]{3,}\b|\b[a-z]+_[a-z0-9_]+\b")
+
+
+def _editor_notes(program: Program) -> Iterator[Diagnostic]:
+    """W0706: a "Not stated by the source" note that speaks to editors (field names, markers) instead of players."""
+    for rule in program.rules.values():
+        for gap in rule.provenance.unstated:
+            found = EDITOR_NOTE.search(f"{gap.what} {gap.reasoning}")
+            if found:
+                yield Diagnostic("warning", "W0706", f"the note on what the source leaves unstated speaks to editors "
+                                 f"('{found.group(0)}')", rule.provenance.span,
+                                 "say what the source leaves open and what this reference assumes, in the players' "
+                                 "words; move notes for editors to a YAML comment (# ...)")

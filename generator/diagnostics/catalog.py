@@ -323,6 +323,15 @@ WARNINGS = [
               "a value of the rule or of a rule it links: change the value and the text would go stale. Show the "
               "value with {{name}}; prose that is a worked example may list its numbers under the rule's literals: "
               "with a reason.", "is {{factor}} times", "is 2 times"),
+    rule_edit("W0706", "editors' note in a players' box", "The notes under provenance.unstated are shown to "
+              "players as \u201cNot stated by the source\u201d: what the source leaves open and what this reference "
+              "assumes. Field names, data names and markers such as ASSUMPTION or TODO are for editors: put them "
+              "in a YAML comment.", "    provenance: {source: src, section: Doubling}\n",
+              "    provenance:\n      source: src\n      section: Doubling\n      unstated:\n"
+              "        - {what: Whether halves round down., reasoning: 'ASSUMPTION: factor rounds down.'}\n",
+              "    provenance:\n      source: src\n      section: Doubling\n      unstated:\n"
+              "        - {what: Whether halves round down., reasoning: This reference rounds them down.}\n"
+              "    # Editors: revisit the rounding if the full rulebook turns up.\n"),
 ]
 
 SITE_CONFIG = "mkdocs.yml"
