@@ -582,7 +582,8 @@ FACT_HINTS = {
     "text": "write the words",
     "dice": "write dice like 1d8 or 2d6+3",
 }
-FactRead = tuple[str | None, Fact | None]  # what is wrong with a fact, or the fact
+FactRead = tuple[str | None, Fact | None]
+NAME = re.compile(r"[a-z_][a-z0-9_]*")  # what is wrong with a fact, or the fact
 
 
 def _read_fact(kind: FactKind, raw: Any) -> FactRead:
@@ -603,6 +604,10 @@ def _amount_fact(kind: FactKind, raw: Any) -> FactRead:
         return "expected a number, the source's words or an amount", None
     if ("amount" in raw) == ("text" in raw):
         return "expected either amount: or text:, not both nor neither", None
+    if not all(isinstance(raw[k], str) and raw[k] for k in raw if k != "amount"):
+        return "scaling, unit, value, note and text are words", None
+    if "value" in raw and not NAME.fullmatch(raw["value"]):
+        return f"value '{raw['value']}' is no formula-language name (lowercase letters, digits, underscores)", None
     amount = Amount(raw.get("amount"), raw.get("scaling"), raw.get("unit"), raw.get("value"), raw.get("note"),
                     raw.get("text"))
     problem = _amount_problem(kind, amount)
@@ -626,8 +631,9 @@ def _listed(items: tuple[str, ...]) -> str:
 
 
 def _limit_fact(kind: FactKind, raw: Any) -> FactRead:
-    if not isinstance(raw, list) or not all(isinstance(x, dict) and set(x) == {"count", "per"} for x in raw):
-        return "expected a list of {count, per}", None
+    if not isinstance(raw, list) or not all(isinstance(x, dict) and set(x) == {"count", "per"} and _is_int(x["count"])
+                                            and x["count"] >= 1 and isinstance(x["per"], str) for x in raw):
+        return "expected a list of {count, per} with a count of 1 or more", None
     for x in raw:
         if kind.per and x["per"] not in kind.per:
             return f"per '{x['per']}' is not one of the kind's per ({_listed(kind.per)})", None
