@@ -578,7 +578,7 @@ FACT_HINTS = {
     "rule": "write a rule id, or a list of them such as [parry, deflect]",
     "requires": "write a list of rule ids such as [swift]",
     "excludes": "write a list of rule ids such as [swift]",
-    "times": "write a whole number of 1 or more, or any",
+    "times": "write a whole number of 1 or more, any, or {amount: 3, value: a_name}",
     "text": "write the words",
     "dice": "write dice like 1d8 or 2d6+3",
 }
@@ -660,11 +660,15 @@ def _ids_fact(kind: FactKind, raw: Any) -> FactRead:
 
 
 def _times_fact(kind: FactKind, raw: Any) -> FactRead:
+    """A number of times, or any; {amount: 3, value: a_name} also names the number for text and formulas."""
     if raw == "any":
         return None, Fact(kind, times=ANY_TIMES)
-    if not _is_int(raw) or raw < 1:
-        return "expected a whole number of 1 or more, or any", None
-    return None, Fact(kind, times=raw)
+    named = isinstance(raw, dict) and set(raw) == {"amount", "value"} and isinstance(raw["value"], str) \
+        and NAME.fullmatch(raw["value"]) is not None
+    number = raw["amount"] if named else raw
+    if not _is_int(number) or number < 1:
+        return "expected a whole number of 1 or more, any, or {amount, value}", None
+    return None, Fact(kind, times=number, amount=Amount(number, value=raw["value"]) if named else None)
 
 
 def _text_fact(kind: FactKind, raw: Any) -> FactRead:

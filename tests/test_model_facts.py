@@ -93,7 +93,8 @@ def test_every_type_reads_its_shapes(tmp_path: Path) -> None:
     ("often: [{count: 0, per: scene}]", "expected a list of {count, per} with a count of 1 or more"),
     ("often: [{count: 1, per: round}]", "per 'round' is not one of the kind's per (scene)"),
     ("mood: angry", "expected one of calm, wild-ish"),
-    ("picks: 0", "expected a whole number of 1 or more, or any"),
+    ("picks: 0", "expected a whole number of 1 or more, any, or {amount, value}"),
+    ("picks: {amount: 2, value: 9lives}", "expected a whole number of 1 or more, any, or {amount, value}"),
     ("hurt: 2x6", "expected dice"),
     ("see: {id: other}", "expected a rule id or a list of them"),
 ])
@@ -102,6 +103,12 @@ def test_a_fact_that_does_not_fit_its_kind_is_e0307_where_it_is(tmp_path: Path, 
     first = err.splitlines()[0]
     assert status == 1 and first.startswith("content/x-1/c.yaml:22:") and "error[E0307]" in first, err
     assert message in first
+
+
+def test_a_named_number_of_times_is_a_value_and_shows_as_a_cap(tmp_path: Path) -> None:
+    program = compile_project(Project(_project(tmp_path, "picks: {amount: 4, value: zap_amount}"))).programs[0]
+    assert dict(program.rules["one"].values) == {"zap_amount": 4}
+    assert program.upgrades()["one"].max_times == 4
 
 
 def test_an_undeclared_fact_kind_is_e0306_with_the_closest_kind(tmp_path: Path) -> None:

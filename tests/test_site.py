@@ -234,6 +234,9 @@ def _expected_facts(program: Program, rule: Rule) -> dict[str, str]:
 
 def _expected_fact(program: Program, fact: Fact) -> str:
     kind, amount = fact.kind, fact.amount
+    if fact.times is not None:
+        return "any number of times" if fact.times == ANY_TIMES else f"up to {fact.times} time" + \
+            ("s" if fact.times > 1 else "")
     if amount is not None and amount.amount is None:
         return amount.text or ""
     if amount is not None:
@@ -247,9 +250,6 @@ def _expected_fact(program: Program, fact: Fact) -> str:
         return ", ".join(f"{limit.count} per {limit.per}" for limit in fact.limits)
     if fact.ids:
         return ", ".join(program.rules[program.aliases.get(i, i)].name for i in fact.ids)
-    if fact.times is not None:
-        return "any number of times" if fact.times == ANY_TIMES else f"up to {fact.times} time" + \
-            ("s" if fact.times > 1 else "")
     return (fact.words or "").replace("-", " ") if kind.type == "choice" else fact.words or ""
 
 

@@ -88,6 +88,8 @@ def _provenance(prov: Provenance) -> dict[str, Any]:
 
 def _fact(fact: Fact) -> Any:
     """A fact as typed JSON: an amount, limits, rule ids, a number of times ("any" for no limit) or words."""
+    if fact.kind.type == "times":
+        return "any" if fact.times == ANY_TIMES else fact.times
     if fact.amount is not None:
         a = fact.amount
         return {"amount": a.amount, "scaling": a.scaling, "unit": a.unit, "value": a.value, "note": a.note,
@@ -98,8 +100,6 @@ def _fact(fact: Fact) -> Any:
         return list(fact.ids)
     if fact.kind.type == "rule":
         return fact.ids[0]
-    if fact.kind.type == "times":
-        return "any" if fact.times == ANY_TIMES else fact.times
     return fact.words
 
 

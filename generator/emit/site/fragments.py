@@ -66,15 +66,15 @@ def ordered_facts(system: System, rule: Rule) -> list[Fact]:
 def show_fact(fact: Fact, system: System, style: FactStyle) -> str:
     """One fact as the stat block and the index tables show it."""
     kind = fact.kind
+    if fact.times is not None:
+        return style.text("any number of times" if fact.times == ANY_TIMES else
+                          f"up to {fact.times} time{'s' if fact.times != 1 else ''}")
     if fact.amount is not None:
         return _amount(fact.amount, kind, system, style)
     if fact.limits:
         return style.text(", ".join(f"{limit.count} per {limit.per}" for limit in fact.limits))
     if fact.ids:
         return ", ".join(style.rule(target) for target in fact.ids)
-    if fact.times is not None:
-        return style.text("any number of times" if fact.times == ANY_TIMES else
-                          f"up to {fact.times} time{'s' if fact.times != 1 else ''}")
     words = fact.words or ""
     return style.text(words.replace("-", " ") if kind.type == "choice" else words)
 
