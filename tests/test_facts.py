@@ -84,6 +84,29 @@ def test_an_outside_authors_range_change_reaches_every_output_or_check_names_the
     assert program.calculate("crossbow-reach", {"feet": 25})["limit"] == 45
 
 
+def test_a_limit_and_a_times_fact_changed_once_reach_every_output(tmp_path: Path) -> None:
+    root = _outside_project(tmp_path / "p")
+    chapter = root / "content/skirmish-5/attacks.yaml"
+    _edit(chapter, "uses: [{count: 3, per: short rest}]", "uses: [{count: 5, per: long rest}]")
+    _edit(chapter, "      stacks: any\n", "      stacks: 2\n")
+    build_project(Project(root), site=False)
+    page = (root / "build/docs/skirmish-5/attacks.md").read_text()
+    assert "Uses: 5 per long rest" in _stat_block(page, "hand-crossbow")
+    assert "Taken: up to 2 times" in _stat_block(page, "sharpshooter")
+    tables = (root / "build/docs/skirmish-5/tables.md").read_text()
+    assert "5 per long rest" in _index_row(tables, "Hand Crossbow").split(" | ")
+    assert "up to 2 times" in _index_row(tables, "Sharpshooter").split(" | ")
+    export = json.loads((root / "build/export/skirmish-5.json").read_text())
+    rules = {r["id"]: r for c in export["chapters"] for r in c["rules"]}
+    assert rules["hand-crossbow"]["facts"]["uses"] == [{"count": 5, "per": "long rest"}]
+    assert rules["sharpshooter"]["facts"]["stacks"] == 2
+    thrice = '["hand-crossbow-training"] + ["sharpshooter"] * 3'
+    assert _engine_call(root, "skirmish_5", f"check_upgrades({thrice})") == \
+        "['Sharpshooter may be taken at most 2 time(s), not 3']"
+    scripts = (root / "build/docs/assets/rulesc/formulas.js").read_text()
+    assert '"sharpshooter": {"excludes": [], "max_times": 2' in scripts
+
+
 def test_other_fact_kinds_show_as_their_system_declares(tmp_path: Path) -> None:
     root = _outside_project(tmp_path / "p")
     build_project(Project(root), site=False)
