@@ -341,7 +341,9 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     data = system_doc.data
     b = _Builder(system_doc, diags)
     kinds = tuple(b.fact_kind(i) for i in range(len(data.get("facts", ()))))
-    chapters = sorted((_Builder(doc, diags, kinds).chapter() for doc in chapter_docs), key=lambda c: (c.order, c.id))
+    known = _whole_values(chapter_docs)
+    chapters = sorted((_Builder(doc, diags, kinds, known).chapter() for doc in chapter_docs),
+                      key=lambda c: (c.order, c.id))
     return System(
         id=data["id"], title=data["title"], summary=b.text(("summary",)), name_note=data.get("name_note"),
         sources=tuple(Source(s["id"], s["file"], s["title"], s.get("note"), b.span(("sources", i)))
@@ -354,10 +356,12 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
 class _Builder:
     """Reads one validated document; every accessor takes the JSON path of what it builds."""
 
-    def __init__(self, doc: Document, diags: Diagnostics, kinds: tuple[FactKind, ...] = ()):
+    def __init__(self, doc: Document, diags: Diagnostics, kinds: tuple[FactKind, ...] = (),
+                 known: dict[str, int] | None = None):
         self.doc = doc
         self.diags = diags
         self.kinds = {kind.id: kind for kind in kinds}
+        self.known = known or {}  # the system's whole-number values, for {{name}} in a parameter's range
 
     def get(self, path: JsonPath) -> Any:
         return _at(self.doc.data, path)
@@ -455,11 +459,25 @@ class _Builder:
         return raw
 
     def param(self, path: JsonPath) -> Param:
-        p = self.get(path)
+        p = {key: self.shown_value(raw, path + (key,)) if key in ("min", "max", "default") else raw
+             for key, raw in self.get(path).items()}
         default = self.typed(p["default"], p["type"], path + ("default",)) if "default" in p else None
         return Param(p["name"], p["type"], p.get("label", p["name"].replace("_", " ").capitalize()), p.get("help"),
                      p.get("min"), p.get("max"), default,
                      tuple(Option(o["value"], o["label"]) for o in p.get("options", ())), self.span(path))
+
+    def shown_value(self, raw: Any, path: JsonPath) -> Any:
+        """A parameter's min, max or default written as {{name}}: the whole-number value of that name (E0308)."""
+        found = VALUE_REF.fullmatch(raw) if isinstance(raw, str) else None
+        if found is None:
+            return raw
+        name = found.group(1)
+        if name not in self.known:
+            self.diags.error("E0308", f"'{name}' is no whole-number value of the system", self.span(path),
+                             did_you_mean(name, self.known) or "a range or default can show a value declared under "
+                             "values: or named with value: in facts:")
+            return 0
+        return self.known[name]
 
     def expr(self, path: JsonPath) -> Expr:
         source = self.get(path)
@@ -680,6 +698,21 @@ def _dice_fact(kind: FactKind, raw: Any) -> FactRead:
         return None, Fact(kind, words=str(_dice(raw if isinstance(raw, str) else str(raw))))
     except RulesError as exc:
         return f"expected dice ({exc})", None
+
+
+VALUE_REF = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}")
+
+
+def _whole_values(chapter_docs: list[Document]) -> dict[str, int]:
+    """Every whole-number value the chapters declare (under values:, or as a fact's named amount), by name."""
+    found: dict[str, int] = {}
+    for doc in chapter_docs:
+        for rule in doc.data.get("rules", ()) if isinstance(doc.data, dict) else ():
+            found.update({k: v for k, v in rule.get("values", {}).items() if _is_int(v)})
+            for fact in rule.get("facts", {}).values():
+                if isinstance(fact, dict) and _is_int(fact.get("amount")) and isinstance(fact.get("value"), str):
+                    found[fact["value"]] = fact["amount"]
+    return found
 
 
 def _fact_values(facts: tuple[Fact, ...]) -> tuple[tuple[str, Value], ...]:

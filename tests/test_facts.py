@@ -107,6 +107,17 @@ def test_a_limit_and_a_times_fact_changed_once_reach_every_output(tmp_path: Path
     assert '"sharpshooter": {"excludes": [], "max_times": 2' in scripts
 
 
+def test_a_parameter_range_written_as_a_value_follows_the_fact(tmp_path: Path) -> None:
+    root = _outside_project(tmp_path / "p")
+    _edit(root / "content/heist/actions.yaml", "rating: {amount: 4,", "rating: {amount: 5,")
+    build_project(Project(root), site=False)
+    program = compile_project(Project(root)).programs[0]
+    assert [p.max for p in program.formulas["hunt_dice"].params] == [5, None]
+    export = json.loads((root / "build/export/heist.json").read_text())
+    hunt = next(r for c in export["chapters"] for r in c["rules"] if r["id"] == "hunt")
+    assert hunt["formulas"][0]["params"][0]["max"] == 5
+
+
 def test_other_fact_kinds_show_as_their_system_declares(tmp_path: Path) -> None:
     root = _outside_project(tmp_path / "p")
     build_project(Project(root), site=False)

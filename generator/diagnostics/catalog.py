@@ -248,6 +248,11 @@ MODEL = [
               "as a number or {amount, scaling, unit, value, note}, or the source's words; a scaling, unit, option "
               "or per among those the kind declares; a limit as a list of {count, per}; requirements as rule ids; "
               "times as a number or any.", "{kp: {amount: 2, scaling: bT}}", "{kp: {amount: 2, scaling: T}}"),
+    rule_edit("E0308", "unknown value in a range or default", "A parameter's or calculator input's min, max or "
+              "default may show a whole-number value of the system as {{name}}, so the range follows the data; the "
+              "name must be such a value.", "{name: n, type: int, min: 0, max: 10}",
+              "{name: n, type: int, min: \"{{factr}}\", max: 10}",
+              "{name: n, type: int, min: \"{{factor}}\", max: 10}"),
 ]
 
 FORMULAS = [
