@@ -41,7 +41,9 @@ def synthetic_project(root: Path, rules: int, chapters: int = 10) -> Path:
     system.mkdir(parents=True)
     system.joinpath("system.yaml").write_text(
         "id: big\ntitle: Big Book\nsummary: A synthetic book.\nsources:\n  - {id: src, file: big.txt, title: Big}\n"
-        "dice:\n  summary: Roll a d10.\nterms:\n  - {id: ki-points, name: Ki Points, abbreviations: [KP], "
+        "dice:\n  summary: Roll a d10.\nfacts:\n  - {id: maneuver_type, label: Type, type: choice, "
+        "options: [standard]}\n"
+        "terms:\n  - {id: ki-points, name: Ki Points, abbreviations: [KP], "
         "definition: Energy.}\n")
     kinds = ("maneuver", "upgrade", "action", "general", "condition")
     per = rules // chapters
@@ -55,7 +57,7 @@ def synthetic_project(root: Path, rules: int, chapters: int = 10) -> Path:
                       f"    kind: {kind}", f"    text: {text}. Spend KP.",
                       "    provenance: {source: src, section: Part}"]
             if kind == "maneuver":
-                lines.append("    maneuver: {type: standard}")
+                lines += ["    facts:", "      maneuver_type: standard"]
         system.joinpath(f"part-{c}.yaml").write_text("\n".join(lines) + "\n")
     return root
 

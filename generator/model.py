@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -71,12 +73,14 @@ class Term:
     definition: Text
     rule: str | None
     span: Span
+    provenance: Provenance | None = None
 
 
 @dataclass(frozen=True)
 class Gap:
     what: str
     reasoning: str
+    lines: str | None = None  # the source lines the gap is about, e.g. "30" or "10, 189"
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,7 @@ class Provenance:
     section: str
     unstated: tuple[Gap, ...]
     span: Span
+    lines: str | None = None  # the source lines the rule restates
 
 
 @dataclass(frozen=True)
@@ -178,18 +183,68 @@ class Limit:
     per: str
 
 
-@dataclass(frozen=True)
-class Maneuver:
-    type: str
-    base: str | None
-    exploit: str | None
+ANY_TIMES = MAX_INT  # "any number of times": the most an upgrade count can be
 
 
 @dataclass(frozen=True)
 class Upgrade:
+    """What the upgrade checks read from a rule's requires, excludes and times facts."""
+
     requires: tuple[str, ...]
     excludes: tuple[str, ...]
     max_times: int | None
+
+
+@dataclass(frozen=True)
+class AtLevels:
+    """Index-table columns for a kind's scaled amounts at some levels, worked out by one of the system's formulas."""
+
+    label: str
+    formula: str
+    levels: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FactKind:
+    """A kind of fact a system's stat blocks show: its key, label, type and how its values are read and shown."""
+
+    id: str
+    label: str
+    type: str
+    term: str | None
+    unit: str | None
+    units: tuple[str, ...]
+    scalings: tuple[str, ...]
+    options: tuple[str, ...]
+    per: tuple[str, ...]
+    index: bool
+    span: Span
+    at: AtLevels | None = None
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A cost or count: a number with its scaling, unit and note, or the source's words instead of a number."""
+
+    amount: int | None
+    scaling: str | None = None
+    unit: str | None = None
+    value: str | None = None
+    note: str | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact of a rule, typed by its kind: an amount, limits, rule ids, a number of times or words."""
+
+    kind: FactKind
+    amount: Amount | None = None
+    limits: tuple[Limit, ...] = ()
+    ids: tuple[str, ...] = ()
+    times: int | None = None
+    words: str | None = None
+    span: Span | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -204,10 +259,7 @@ class Rule:
     values: tuple[tuple[str, Value], ...]
     table: Table | None
     items: tuple[Text, ...]
-    cost: tuple[tuple[str, str], ...]
-    limits: tuple[Limit, ...]
-    maneuver: Maneuver | None
-    upgrade: Upgrade | None
+    facts: tuple[Fact, ...]
     formulas: tuple[Formula, ...]
     calculators: tuple[Calculator, ...]
     chapter: str
@@ -215,6 +267,38 @@ class Rule:
     # Where the rule's mapping is, to find its fields' positions when a diagnostic asks (few ever are).
     doc: Document | None = field(default=None, repr=False, compare=False)
     path: JsonPath = field(default=(), repr=False, compare=False)
+    literals: tuple[int, ...] = ()  # numbers its prose may type although they equal a value (worked examples)
+
+    def facts_of_type(self, *types: str) -> list[Fact]:
+        return [fact for fact in self.facts if fact.kind.type in types]
+
+    @property
+    def upgrade(self) -> Upgrade | None:
+        """The rule's requires, excludes and times facts as the upgrade checks read them; None without any."""
+        found = self.facts_of_type("requires", "excludes", "times")
+        if not found:
+            return None
+        times = [f.times for f in found if f.kind.type == "times"]
+        return Upgrade(tuple(i for f in found if f.kind.type == "requires" for i in f.ids),
+                       tuple(i for f in found if f.kind.type == "excludes" for i in f.ids), times[0] if times else None)
+
+    def fact_span(self, kind: str) -> Span:
+        """Where the rule's fact of kind `kind` is written; the rule's own span without one."""
+        fact = next((f for f in self.facts if f.kind.id == kind), None)
+        return fact.span if fact is not None and fact.span is not None else self.span
+
+    def fact_item_span(self, kind: str, index: int) -> Span:
+        """Where item `index` of the rule's list fact `kind` is written; the fact's span if it is no list."""
+        if self.doc is None or not isinstance(_at(self.doc.data, self.path).get("facts", {}).get(kind), list):
+            return self.fact_span(kind)
+        return self.doc.span(self.path + ("facts", kind, index))
+
+    def value_path(self, name: str) -> JsonPath:
+        """Where the value `name` is written: under values:, or as the value: of an amount in facts:."""
+        for fact in self.facts:
+            if fact.amount is not None and fact.amount.value == name:
+                return self.path + ("facts", fact.kind.id, "value")
+        return self.path + ("values", name)
 
     def field_span(self, name: str) -> Span:
         """Where the rule's field `name` starts; the rule's own span if it has no such field."""
@@ -224,7 +308,7 @@ class Rule:
 
     def value_span(self, name: str) -> Span:
         """Where the value `name` is written under the rule's values:; the rule's own span without a document."""
-        return self.span if self.doc is None else self.doc.span(self.path + ("values", name))
+        return self.span if self.doc is None else self.doc.span(self.value_path(name))
 
 
 @lru_cache(maxsize=1024)
@@ -262,6 +346,7 @@ class System:
     terms: tuple[Term, ...]
     chapters: tuple[Chapter, ...]
     span: Span
+    fact_kinds: tuple[FactKind, ...] = ()
 
     @property
     def module(self) -> str:
@@ -275,22 +360,28 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     """Turn one validated system.yaml and its chapter documents into a System."""
     data = system_doc.data
     b = _Builder(system_doc, diags)
-    chapters = sorted((_Builder(doc, diags).chapter() for doc in chapter_docs), key=lambda c: (c.order, c.id))
+    kinds = tuple(b.fact_kind(i) for i in range(len(data.get("facts", ()))))
+    known = _whole_values(chapter_docs)
+    chapters = sorted((_Builder(doc, diags, kinds, known).chapter() for doc in chapter_docs),
+                      key=lambda c: (c.order, c.id))
     return System(
         id=data["id"], title=data["title"], summary=b.text(("summary",)), name_note=data.get("name_note"),
         sources=tuple(Source(s["id"], s["file"], s["title"], s.get("note"), b.span(("sources", i)))
                       for i, s in enumerate(data["sources"])),
         dice_summary=b.text(("dice", "summary")), base_die=data["dice"].get("base_die"),
         terms=tuple(b.term(i) for i in range(len(data["terms"]))),
-        chapters=tuple(chapters), span=Span(system_doc.path, 1, 1))
+        chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds)
 
 
 class _Builder:
     """Reads one validated document; every accessor takes the JSON path of what it builds."""
 
-    def __init__(self, doc: Document, diags: Diagnostics):
+    def __init__(self, doc: Document, diags: Diagnostics, kinds: tuple[FactKind, ...] = (),
+                 known: dict[str, int] | None = None):
         self.doc = doc
         self.diags = diags
+        self.kinds = {kind.id: kind for kind in kinds}
+        self.known = known or {}  # the system's whole-number values, for {{name}} in a parameter's range
 
     def get(self, path: JsonPath) -> Any:
         return _at(self.doc.data, path)
@@ -305,7 +396,8 @@ class _Builder:
         path: JsonPath = ("terms", index)
         t = self.get(path)
         return Term(t["id"], t["name"], tuple(t.get("abbreviations", ())), tuple(t.get("aliases", ())),
-                    self.text(path + ("definition",)), t.get("rule"), self.span(path))
+                    self.text(path + ("definition",)), t.get("rule"), self.span(path),
+                    self.provenance(path + ("provenance",)) if "provenance" in t else None)
 
     def chapter(self) -> Chapter:
         c = self.doc.data
@@ -315,27 +407,53 @@ class _Builder:
 
     def rule(self, path: JsonPath, chapter: str) -> Rule:
         r = self.get(path)
-        prov = r["provenance"]
-        provenance = Provenance(prov["source"], prov["section"],
-                                tuple(Gap(g["what"], g["reasoning"]) for g in prov.get("unstated", ())),
-                                self.span(path + ("provenance",)))
-        upgrade = r.get("upgrade")
-        maneuver = r.get("maneuver")
+        provenance = self.provenance(path + ("provenance",))
+        facts = tuple(f for f in (self.fact(path + ("facts", key)) for key in r.get("facts", {})) if f is not None)
         return Rule(
             id=r["id"], name=r["name"], kind=r["kind"], parent=r.get("parent"), aliases=tuple(r.get("aliases", ())),
             text=self.text(path + ("text",)), provenance=provenance,
-            values=tuple((k, self.value(v)) for k, v in r.get("values", {}).items()),
+            values=tuple((k, self.value(v)) for k, v in r.get("values", {}).items()) + _fact_values(facts),
             table=self.table(path + ("table",)) if "table" in r else None,
             items=tuple(self.text(path + ("items", i)) for i in range(len(r.get("items", ())))),
-            cost=tuple(sorted(r.get("cost", {}).items())),
-            limits=tuple(Limit(x["count"], x["per"]) for x in r.get("limits", ())),
-            maneuver=Maneuver(maneuver["type"], maneuver.get("base"), maneuver.get("exploit")) if maneuver else None,
-            upgrade=Upgrade(tuple(upgrade.get("requires", ())), tuple(upgrade.get("excludes", ())),
-                            upgrade.get("max_times")) if upgrade is not None else None,
+            facts=facts,
             formulas=tuple(self.formula(path + ("formulas", i), r["id"]) for i in range(len(r.get("formulas", ())))),
             calculators=tuple(self.calculator(path + ("calculators", i), r["id"])
                               for i in range(len(r.get("calculators", ())))),
-            chapter=chapter, span=self.span(path), doc=self.doc, path=path)
+            chapter=chapter, span=self.span(path), doc=self.doc, path=path,
+            literals=tuple(r.get("literals", {}).get("numbers", ())))
+
+    def fact_kind(self, index: int) -> FactKind:
+        path: JsonPath = ("facts", index)
+        k = self.get(path)
+        return FactKind(k["id"], k["label"], k["type"], k.get("term"), k.get("unit"), tuple(k.get("units", ())),
+                        tuple(k.get("scalings", ())), tuple(k.get("options", ())), tuple(k.get("per", ())),
+                        k.get("index", True), self.span(path),
+                        AtLevels(k["at"]["label"], k["at"]["formula"], tuple(k["at"]["levels"])) if "at" in k else None)
+
+    def fact(self, path: JsonPath) -> Fact | None:
+        """One fact of a rule read by its kind's type; None (after an error) if it has no kind or does not fit."""
+        key = str(path[-1])
+        kind = self.kinds.get(key)
+        if kind is None:
+            self.diags.error("E0306", f"unknown fact kind '{key}'", self.doc.key_span(path),
+                             did_you_mean(key, self.kinds) or ("the system declares " + ", ".join(self.kinds)
+                                                               if self.kinds else "declare it under facts: in "
+                                                               "the system's system.yaml"))
+            return None
+        raw = self.get(path)
+        problem, fact = _read_fact(kind, raw)
+        if problem is not None:
+            self.diags.error("E0307", f"fact '{key}' does not fit its kind ({kind.type}): {problem}, got "
+                             f"{_shown_raw(raw)}", self.span(path), FACT_HINTS[kind.type])
+            return None
+        assert fact is not None
+        return dataclasses.replace(fact, span=self.span(path))
+
+    def provenance(self, path: JsonPath) -> Provenance:
+        prov = self.get(path)
+        return Provenance(prov["source"], prov["section"],
+                          tuple(Gap(g["what"], g["reasoning"], g.get("lines")) for g in prov.get("unstated", ())),
+                          self.span(path), prov.get("lines"))
 
     def value(self, raw: Scalar) -> Value:
         if isinstance(raw, str):
@@ -361,11 +479,25 @@ class _Builder:
         return raw
 
     def param(self, path: JsonPath) -> Param:
-        p = self.get(path)
+        p = {key: self.shown_value(raw, path + (key,)) if key in ("min", "max", "default") else raw
+             for key, raw in self.get(path).items()}
         default = self.typed(p["default"], p["type"], path + ("default",)) if "default" in p else None
         return Param(p["name"], p["type"], p.get("label", p["name"].replace("_", " ").capitalize()), p.get("help"),
                      p.get("min"), p.get("max"), default,
                      tuple(Option(o["value"], o["label"]) for o in p.get("options", ())), self.span(path))
+
+    def shown_value(self, raw: Any, path: JsonPath) -> Any:
+        """A parameter's min, max or default written as {{name}}: the whole-number value of that name (E0308)."""
+        found = VALUE_REF.fullmatch(raw) if isinstance(raw, str) else None
+        if found is None:
+            return raw
+        name = found.group(1)
+        if name not in self.known:
+            self.diags.error("E0308", f"'{name}' is no whole-number value of the system", self.span(path),
+                             did_you_mean(name, self.known) or "a range or default can show a value declared under "
+                             "values: or named with value: in facts:")
+            return 0
+        return self.known[name]
 
     def expr(self, path: JsonPath) -> Expr:
         source = self.get(path)
@@ -476,6 +608,143 @@ class _Builder:
                                  f"the other row is at {first[1]}; a lookup must find one row for each number")
             if reach is None or key[1] > reach[0][1]:
                 reach = (key, span, shown)
+
+
+FACT_HINTS = {
+    "cost": "write a number, {amount: 2, scaling: T, value: a_name}, or the source's words such as Varies",
+    "count": "write a number, {amount: 1, unit: Action}, or the source's words such as Instant",
+    "limit": "write a list such as [{count: 1, per: round}]",
+    "choice": "write one of the kind's options",
+    "rule": "write a rule id, or a list of them such as [parry, deflect]",
+    "requires": "write a list of rule ids such as [swift]",
+    "excludes": "write a list of rule ids such as [swift]",
+    "times": "write a whole number of 1 or more, any, or {amount: 3, value: a_name}",
+    "text": "write the words",
+    "dice": "write dice like 1d8 or 2d6+3",
+}
+FactRead = tuple[str | None, Fact | None]
+NAME = re.compile(r"[a-z_][a-z0-9_]*")  # what is wrong with a fact, or the fact
+
+
+def _read_fact(kind: FactKind, raw: Any) -> FactRead:
+    reader = {"cost": _amount_fact, "count": _amount_fact, "limit": _limit_fact, "choice": _choice_fact,
+              "rule": _rule_fact, "requires": _ids_fact, "excludes": _ids_fact, "times": _times_fact,
+              "text": _text_fact, "dice": _dice_fact}[kind.type]
+    return reader(kind, raw)
+
+
+def _is_int(raw: Any) -> bool:
+    return isinstance(raw, int) and not isinstance(raw, bool)
+
+
+def _amount_fact(kind: FactKind, raw: Any) -> FactRead:
+    if _is_int(raw) or isinstance(raw, str):
+        raw = {"amount": raw} if _is_int(raw) else {"text": raw}
+    if not isinstance(raw, dict) or set(raw) - {"amount", "scaling", "unit", "value", "note", "text"}:
+        return "expected a number, the source's words or an amount", None
+    if ("amount" in raw) == ("text" in raw):
+        return "expected either amount: or text:, not both nor neither", None
+    if not all(isinstance(raw[k], str) and raw[k] for k in raw if k != "amount"):
+        return "scaling, unit, value, note and text are words", None
+    if "value" in raw and not NAME.fullmatch(raw["value"]):
+        return f"value '{raw['value']}' is no formula-language name (lowercase letters, digits, underscores)", None
+    amount = Amount(raw.get("amount"), raw.get("scaling"), raw.get("unit"), raw.get("value"), raw.get("note"),
+                    raw.get("text"))
+    problem = _amount_problem(kind, amount)
+    return (problem, None) if problem else (None, Fact(kind, amount=amount))
+
+
+def _amount_problem(kind: FactKind, amount: Amount) -> str | None:
+    if amount.amount is not None and not _is_int(amount.amount):
+        return "the amount must be a whole number"
+    if amount.scaling is not None and amount.scaling not in kind.scalings:
+        return f"scaling '{amount.scaling}' is not one of the kind's scalings ({_listed(kind.scalings)})"
+    if amount.unit is not None and amount.unit not in kind.units:
+        return f"unit '{amount.unit}' is not one of the kind's units ({_listed(kind.units)})"
+    if amount.value is not None and amount.amount is None:
+        return "value: names a number, so it needs amount:"
+    return None
+
+
+def _listed(items: tuple[str, ...]) -> str:
+    return ", ".join(items) if items else "it declares none"
+
+
+def _limit_fact(kind: FactKind, raw: Any) -> FactRead:
+    if not isinstance(raw, list) or not all(isinstance(x, dict) and set(x) == {"count", "per"} and _is_int(x["count"])
+                                            and x["count"] >= 1 and isinstance(x["per"], str) for x in raw):
+        return "expected a list of {count, per} with a count of 1 or more", None
+    for x in raw:
+        if kind.per and x["per"] not in kind.per:
+            return f"per '{x['per']}' is not one of the kind's per ({_listed(kind.per)})", None
+    return None, Fact(kind, limits=tuple(Limit(x["count"], x["per"]) for x in raw))
+
+
+def _choice_fact(kind: FactKind, raw: Any) -> FactRead:
+    if not isinstance(raw, str) or raw not in kind.options:
+        return f"expected one of {_listed(kind.options)}", None
+    return None, Fact(kind, words=raw)
+
+
+def _rule_fact(kind: FactKind, raw: Any) -> FactRead:
+    """One rule id, or a list of them when the source names several (a maneuver that modifies any of three)."""
+    problem, fact = _ids_fact(kind, raw)
+    return ("expected a rule id or a list of them", None) if problem or not raw else (None, fact)
+
+
+def _ids_fact(kind: FactKind, raw: Any) -> FactRead:
+    ids = [raw] if isinstance(raw, str) else raw
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+        return "expected a list of rule ids", None
+    return None, Fact(kind, ids=tuple(ids))
+
+
+def _times_fact(kind: FactKind, raw: Any) -> FactRead:
+    """A number of times, or any; {amount: 3, value: a_name} also names the number for text and formulas."""
+    if raw == "any":
+        return None, Fact(kind, times=ANY_TIMES)
+    named = isinstance(raw, dict) and set(raw) == {"amount", "value"} and isinstance(raw["value"], str) \
+        and NAME.fullmatch(raw["value"]) is not None
+    number = raw["amount"] if named else raw
+    if not _is_int(number) or number < 1:
+        return "expected a whole number of 1 or more, any, or {amount, value}", None
+    return None, Fact(kind, times=number, amount=Amount(number, value=raw["value"]) if named else None)
+
+
+def _text_fact(kind: FactKind, raw: Any) -> FactRead:
+    return ("expected words", None) if not isinstance(raw, str) else (None, Fact(kind, words=raw))
+
+
+def _dice_fact(kind: FactKind, raw: Any) -> FactRead:
+    try:
+        return None, Fact(kind, words=str(_dice(raw if isinstance(raw, str) else str(raw))))
+    except RulesError as exc:
+        return f"expected dice ({exc})", None
+
+
+VALUE_REF = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}")
+
+
+def _whole_values(chapter_docs: list[Document]) -> dict[str, int]:
+    """Every whole-number value the chapters declare (under values:, or as a fact's named amount), by name."""
+    found: dict[str, int] = {}
+    for doc in chapter_docs:
+        for rule in doc.data.get("rules", ()) if isinstance(doc.data, dict) else ():
+            found.update({k: v for k, v in rule.get("values", {}).items() if _is_int(v)})
+            for fact in rule.get("facts", {}).values():
+                if isinstance(fact, dict) and _is_int(fact.get("amount")) and isinstance(fact.get("value"), str):
+                    found[fact["value"]] = fact["amount"]
+    return found
+
+
+def _fact_values(facts: tuple[Fact, ...]) -> tuple[tuple[str, Value], ...]:
+    """The amounts of a rule's facts that are named with value:, as values of the system."""
+    return tuple((f.amount.value, f.amount.amount) for f in facts
+                 if f.amount is not None and f.amount.value is not None and f.amount.amount is not None)
+
+
+def _shown_raw(raw: Any) -> str:
+    return _shown(raw) if isinstance(raw, (int, str)) else json.dumps(raw, default=str)
 
 
 NO_KEY = (0, -1)  # covers no number: rows of tables keyed by text or dice, and keys that did not parse

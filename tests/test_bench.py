@@ -273,8 +273,9 @@ def test_synthetic_book_has_every_rule_kind_and_field(book: Project) -> None:
     rules = list(program.rules.values())
     assert set(Counter(r.kind for r in rules)) == {"general", "action", "maneuver", "stunt", "upgrade", "condition",
                                                    "keyword", "table", "list", "section"}
-    assert {r.maneuver.type for r in rules if r.maneuver} == {"standard", "instant", "counter", "special-modifier"}
-    assert all(r.cost and r.limits for r in rules if r.maneuver)
+    types = {r.id: f.words for r in rules for f in r.facts if f.kind.id == "maneuver_type"}
+    assert set(types.values()) == {"standard", "instant", "counter", "special-modifier"}
+    assert all({"action", "kp", "limit"} <= {f.kind.id for f in program.rules[r].facts} for r in types)
     upgrades = [r.upgrade for r in rules if r.upgrade]
     assert any(u.requires for u in upgrades) and any(u.excludes for u in upgrades)
     assert any(u.max_times for u in upgrades)

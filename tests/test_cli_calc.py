@@ -23,6 +23,8 @@ sources:
   - {id: notes, file: notes.txt, title: House notes}
 dice:
   summary: Roll d6 pools.
+facts:
+  - {id: excludes, label: Excludes, type: excludes}
 terms:
   - {id: six, name: Six, definition: The best face.}
 """
@@ -114,7 +116,7 @@ rules:
     kind: upgrade
     text: Move first.
     provenance: {source: notes, section: Upgrades}
-    upgrade: {excludes: [slow-ish]}
+    facts: {excludes: [slow-ish]}
   - id: slow-ish
     name: Slow-ish
     kind: upgrade

@@ -19,6 +19,8 @@ sources:
   - {id: src, file: source.txt, title: The rulebook}
 dice:
   summary: Roll a d6.
+facts:
+  - {id: limit, label: Limit, type: limit, per: [round]}
 terms:
   - id: pool
     name: Pool
@@ -57,8 +59,8 @@ DASH = """\
     kind: action
     text: Move again, up to your speed.
     provenance: {source: src, section: Dash}
-    limits:
-      - {count: 2, per: round}
+    facts:
+      limit: [{count: 2, per: round}]
 """
 
 CHAPTER = "id: basics\ntitle: Basics\norder: 1\nsummary: The basic rules.\nrules:\n"
@@ -131,7 +133,7 @@ def test_limit_change_between_two_commits(repo: Path) -> None:
 
 ### Rules changed
 
-- Dash: limit 2/Round -> 3/Round
+- Dash: fact Limit 2 per round -> 3 per round
 
 ### Affected
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator
 
 from generator.analyze.program import LINK, VALUE, Program
 from generator.analyze.terms import mentioned_terms
-from generator.diagnostics.core import Diagnostic, sorted_diagnostics
+from generator.diagnostics.core import Diagnostic, Span, sorted_diagnostics
 from generator.formula import nodes as n
-from generator.model import Text
+from generator.model import Fact, Rule, Text
 
 
 def lint(programs: tuple[Program, ...]) -> list[Diagnostic]:
@@ -20,6 +21,8 @@ def lint(programs: tuple[Program, ...]) -> list[Diagnostic]:
         found += _unused_values(program)
         found += _formulas_without_examples(program)
         found += _uncited_sources(program)
+        found += _retyped_numbers(program)
+        found += _editor_notes(program)
     return sorted_diagnostics(found)
 
 
@@ -94,3 +97,80 @@ def _uncited_sources(program: Program) -> Iterator[Diagnostic]:
         if source.id not in cited:
             yield Diagnostic("warning", "W0704", f"source '{source.id}' is listed but no rule cites it", source.span,
                              "cite it in a rule's provenance, or remove it from sources")
+
+
+NUMBER = re.compile(r"(?<![\w.+/-])(\d+)(?![\w/]|\.\d)")
+INERT = re.compile(r"\{\{[^}]*\}\}|\[\[[^\]]*\]\]|`[^`]*`")  # shown values, links and code hold no typed number
+
+
+def _retyped_numbers(program: Program) -> Iterator[Diagnostic]:
+    """W0705: a number typed in a rule's prose or fact words that equals a value of the rule or of a rule it links."""
+    for rule in program.rules.values():
+        known = {k: v for k, v in _numbers_of(program, rule).items() if k not in rule.literals}
+        for text in (rule.text, *rule.items):
+            for offset, number in _typed_numbers(text.source):
+                if number in known:
+                    yield _retyped(text.locate(offset), number, known[number])
+        for fact in rule.facts:
+            for number in sorted(_fact_numbers(fact)):
+                if number in known and fact.span is not None:
+                    yield _retyped(fact.span, number, known[number])
+
+
+def _fact_numbers(fact: Fact) -> set[int]:
+    """The numbers typed in a fact's words, its note and the text standing for its amount (not in dice)."""
+    words = [fact.words if fact.kind.type != "dice" else None,
+             *((fact.amount.text, fact.amount.note) if fact.amount else ())]
+    return {number for w in words if w for _, number in _typed_numbers(w)}
+
+
+def _numbers_of(program: Program, rule: Rule) -> dict[int, list[str]]:
+    """The whole-number values of a rule and of the rules it links or names in its facts, and the amounts and limits
+    of its own facts, by number."""
+    targets = [m.group(1).strip() for t in (rule.text, *rule.items) for m in LINK.finditer(t.source)]
+    targets += [target for fact in rule.facts for target in fact.ids]
+    rules = [rule, *(r for r in (program.resolve(t) for t in targets) if isinstance(r, Rule) and r is not rule)]
+    found: dict[int, list[str]] = {}
+    for source in rules:
+        for name, value in source.values:
+            if isinstance(value, int) and not isinstance(value, bool):
+                found.setdefault(value, []).append(name)
+        for fact in source.facts if source is rule else ():  # a linked rule's facts name its own costs
+            numbers = [fact.amount.amount] if fact.amount and fact.amount.value is None else []
+            for number in [*numbers, *(limit.count for limit in fact.limits)]:
+                if number is not None:
+                    found.setdefault(number, []).append(f"{source.id}'s {fact.kind.label}")
+    return found
+
+
+def _typed_numbers(source: str) -> Iterator[tuple[int, int]]:
+    """(offset, number) of each number written as digits outside {{values}}, [[links]] and code."""
+    blanked = INERT.sub(lambda m: " " * len(m.group(0)), source)
+    for match in NUMBER.finditer(blanked):
+        yield match.start(1), int(match.group(1))
+
+
+def _retyped(span: Span, number: int, names: list[str]) -> Diagnostic:
+    shown = " or ".join(f"'{name}'" for name in names[:3])
+    value = next((name for name in names if "'" not in name), None)  # a value's name has no apostrophe; a fact's has
+    fix = f"write {{{{{value}}}}}" if value else "name the fact's amount with value: and show it with {{name}}"
+    return Diagnostic("warning", "W0705", f"the number {number} is typed in prose, but {shown} holds it", span,
+                      f"{fix} so the number lives once; worked-example prose may list it under the rule's "
+                      "literals: with a reason")
+
+
+# What belongs in a YAML comment, not in a box players read: a marker, a field path (maneuver.base) or a data name.
+EDITOR_NOTE = re.compile(r"\b(?:ASSUMPTION|TODO|FIXME)\b|\breplace (?:it|them|this)\b.*\bwhen\b|"
+                         r"\b[a-z]{3,}\.[a-z_]{3,}\b|\b[a-z]+_[a-z0-9_]+\b")
+
+
+def _editor_notes(program: Program) -> Iterator[Diagnostic]:
+    """W0706: a "Not stated by the source" note that speaks to editors (field names, markers) instead of players."""
+    for rule in program.rules.values():
+        for gap in rule.provenance.unstated:
+            found = EDITOR_NOTE.search(f"{gap.what} {gap.reasoning}")
+            if found:
+                yield Diagnostic("warning", "W0706", f"the note on what the source leaves unstated speaks to editors "
+                                 f"('{found.group(0)}')", rule.provenance.span,
+                                 "say what the source leaves open and what this reference assumes, in the players' "
+                                 "words; move notes for editors to a YAML comment (# ...)")

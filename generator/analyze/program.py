@@ -236,15 +236,23 @@ def _check_definitions(program: Program, diags: Diagnostics) -> None:
 
 def _value_span(rule: Rule, key: str) -> Span:
     """Where a value's name is written."""
-    return rule.doc.key_span(rule.path + ("values", key)) if rule.doc else rule.field_span("values")
+    return rule.doc.key_span(rule.value_path(key)) if rule.doc else rule.field_span("values")
 
 
 def _check_links(program: Program, diags: Diagnostics) -> None:
     system = program.system
     rule_ids = {*program.rules, *program.aliases}
     sources = {s.id for s in system.sources}
+    for kind in system.fact_kinds:
+        if kind.term:
+            _need(kind.term, program.terms, "glossary term", kind.span, diags)
+        if kind.at:
+            _need(kind.at.formula, program.formulas, "formula", kind.span, diags)
     for term in system.terms:
         _check_text(term.definition, program, diags)
+        if term.provenance and term.provenance.source not in sources:
+            diags.error("E0604", f"unknown source '{term.provenance.source}'", term.provenance.span,
+                        did_you_mean(term.provenance.source, sources))
         if term.rule:
             _need(term.rule, rule_ids, "rule", term.span, diags)
     for rule in program.rules.values():
@@ -254,21 +262,19 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
             diags.error("E0604", f"unknown source '{rule.provenance.source}'", rule.provenance.span,
                         did_you_mean(rule.provenance.source, sources)
                         or f"the system's sources: {', '.join(sorted(sources))}")
-        for target, key in _rule_targets(rule):
-            _need(target, rule_ids, "rule", rule.field_span(key), diags)
+        for target, span in _rule_targets(rule):
+            _need(target, rule_ids, "rule", span, diags)
     _check_upgrade_graph(program, diags)
     for text in (system.summary, system.dice_summary, *(c.summary for c in system.chapters)):
         _check_text(text, program, diags)
 
 
-def _rule_targets(rule: Rule) -> Iterator[tuple[str, str]]:
+def _rule_targets(rule: Rule) -> Iterator[tuple[str, Span]]:
     if rule.parent:
-        yield rule.parent, "parent"
-    if rule.maneuver and rule.maneuver.base:
-        yield rule.maneuver.base, "maneuver"
-    if rule.upgrade:
-        for target in (*rule.upgrade.requires, *rule.upgrade.excludes):
-            yield target, "upgrade"
+        yield rule.parent, rule.field_span("parent")
+    for fact in rule.facts:
+        for i, target in enumerate(fact.ids):
+            yield target, rule.fact_item_span(fact.kind.id, i)
 
 
 def _need(target: str, known: Collection[str], what: str, span: Span, diags: Diagnostics) -> None:
@@ -297,14 +303,20 @@ def _check_upgrade_graph(program: Program, diags: Diagnostics) -> None:
         required = _requirement_closure(rule.id, program)
         if rule.id in required:
             diags.error("E0605", f"'{rule.id}' requires itself through a cycle of requirements",
-                        rule.field_span("upgrade"), "remove one requirement of the cycle; no character could take "
+                        _fact_span(rule, "requires"), "remove one requirement of the cycle; no character could take "
                         "an upgrade that needs itself first")
         for excluded in rule.upgrade.excludes:
             if excluded in required:
-                diags.error("E0606", f"'{rule.id}' both requires and excludes '{excluded}'", rule.field_span("upgrade"),
+                diags.error("E0606", f"'{rule.id}' both requires and excludes '{excluded}'",
+                            _fact_span(rule, "excludes"),
                             "no character could ever take it" if excluded in rule.upgrade.requires else
                             f"'{excluded}' is required through another of its requirements, so no character could "
                             "ever take it")
+
+
+def _fact_span(rule: Rule, type_: str) -> Span:
+    found = rule.facts_of_type(type_)
+    return rule.fact_span(found[0].kind.id) if found else rule.field_span("facts")
 
 
 def _requirement_closure(start: str, program: Program) -> set[str]:

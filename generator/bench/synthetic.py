@@ -68,13 +68,22 @@ def _term(system: int, t: int, rules: int) -> dict[str, object]:
     return term
 
 
+FACT_KINDS = ("{id: action, label: Action, type: count, units: [Action]}", "{id: kp, label: KP, type: cost, unit: KP}",
+              "{id: experience, label: Experience, type: cost, unit: Experience}",
+              "{id: limit, label: Limit, type: limit, per: [round, encounter]}",
+              "{id: maneuver_type, label: Type, type: choice, options: [standard, instant, counter, modifier, "
+              "special-modifier]}", "{id: modifies, label: Modifies, type: rule}",
+              "{id: exploit, label: Exploit, type: text}", "{id: requires, label: Requires, type: requires}",
+              "{id: excludes, label: Excludes, type: excludes}", "{id: times, label: Times, type: times}")
+
+
 def _system_yaml(index: int, terms: list[dict[str, object]]) -> str:
     lines = [f"id: synth-{index}", f"title: Synthetic Book {index}",
              "summary: A generated rulebook that exercises every content feature, for benchmarks.",
              "sources:", "  - {id: synthetic, file: synthetic.txt, title: Generated text}",
              "dice:", "  base_die: d10",
              "  summary: Roll one ten-sided die and add bonuses; pools of d6 count successes.",
-             "terms:"]
+             "facts:", *(f"  - {kind}" for kind in FACT_KINDS), "terms:"]
     lines += [f"  - {json.dumps(term, sort_keys=False)}" for term in terms]
     return "\n".join(lines) + "\n"
 
@@ -196,26 +205,25 @@ def _list(chapter: _Chapter, position: int, group: int) -> None:
 
 def _maneuver(chapter: _Chapter, position: int, group: int) -> None:
     kind = ("standard", "instant", "counter", "modifier")[(group // GROUP) % 4]
-    chapter.lines += ["    cost: {action: 1 Action, resource: 3 KP}", "    limits:", "      - {count: 1, per: round}",
-                      f"    maneuver: {{type: {kind}, exploit: A natural 10}}"]
+    chapter.lines += ["    facts:", "      action: 1", "      kp: 3", "      limit: [{count: 1, per: round}]",
+                      f"      maneuver_type: {kind}", "      exploit: A natural 10"]
 
 
 def _special(chapter: _Chapter, position: int, group: int) -> None:
     base = _rule_id(chapter.number, group + 4)
-    chapter.lines += ["    cost: {action: 1 Action, resource: 2 KP}", "    limits:",
-                      "      - {count: 2, per: encounter}",
-                      f"    maneuver: {{type: special-modifier, base: {base}}}"]
+    chapter.lines += ["    facts:", "      action: 1", "      kp: 2", "      limit: [{count: 2, per: encounter}]",
+                      "      maneuver_type: special-modifier", f"      modifies: {base}"]
 
 
 def _upgrade(requires: int | None, excludes: int | None, max_times: int | None) -> Extra:
     def extra(chapter: _Chapter, position: int, group: int) -> None:
-        chapter.lines += ["    cost: {resource: 1 Experience}", "    upgrade:"]
+        chapter.lines += ["    facts:", "      experience: 1"]
         if requires is not None:
             chapter.lines.append(f"      requires: [{_rule_id(chapter.number, group + requires)}]")
         if excludes is not None:
             chapter.lines.append(f"      excludes: [{_rule_id(chapter.number, group + excludes)}]")
         if max_times is not None:
-            chapter.lines.append(f"      max_times: {max_times}")
+            chapter.lines.append(f"      times: {max_times}")
     return extra
 
 

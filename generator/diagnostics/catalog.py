@@ -118,13 +118,34 @@ UPGRADE = """\
     kind: upgrade
     text: An upgrade.
     provenance: {{source: src, section: Upgrades}}
-    upgrade: {upgrade}
+    facts: {upgrade}
 """
+KINDS = """\
+facts:
+  - {id: requires, label: Requires, type: requires}
+  - {id: excludes, label: Excludes, type: excludes}
+"""
+SYSTEM_WITH_KINDS = BASE_SYSTEM.replace("terms:", KINDS + "terms:")
 
 
-def upgrades(first: str, second: str) -> str:
-    return chapter(RULE + UPGRADE.format(a="swift", name="Swift", upgrade=first)
-                   + UPGRADE.format(a="swifter", name="Swifter", upgrade=second))
+def upgrades(first: str, second: str) -> dict[str, FileText]:
+    """A system that declares requires and excludes facts, with two upgrades whose facts are `first` and `second`."""
+    return {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: chapter(RULE + UPGRADE.format(a="swift", name="Swift", upgrade=first)
+                                                        + UPGRADE.format(a="swifter", name="Swifter", upgrade=second))}
+
+
+COST_KIND = """\
+facts:
+  - {id: kp, label: KP cost, type: cost, unit: KP, scalings: [T]}
+"""
+SYSTEM_WITH_COST = BASE_SYSTEM.replace("terms:", COST_KIND + "terms:")
+
+
+def fact_edit(code: str, title: str, explanation: str, bad: str, fixed: str) -> Entry:
+    """An entry whose system declares a KP cost fact kind, and whose rule gives the facts `bad`, then `fixed`."""
+    old = "    values:\n"
+    return Entry(code, title, explanation, {SYSTEM: SYSTEM_WITH_COST, CHAPTER: edit(old, f"    facts: {bad}\n{old}")},
+                 {SYSTEM: SYSTEM_WITH_COST, CHAPTER: edit(old, f"    facts: {fixed}\n{old}")})
 
 
 LAYOUT = [
@@ -221,6 +242,17 @@ MODEL = [
     rule_edit("E0305", "table rows overlap", "Two rows of a table cover the same number, so a lookup of it would "
               "have two answers; each number belongs to at most one row.",
               "    values:\n", _sizes("1-5", "5-9"), _sizes("1-5", "6-9")),
+    fact_edit("E0306", "unknown fact kind", "A rule's facts: names kinds its system declares under facts: in "
+              "system.yaml (a cost, an action, a limit...); the hint names the closest.", "{kp_cost: 2}", "{kp: 2}"),
+    fact_edit("E0307", "fact does not fit its kind", "A fact is written as its kind's type asks: a cost or count "
+              "as a number or {amount, scaling, unit, value, note}, or the source's words; a scaling, unit, option "
+              "or per among those the kind declares; a limit as a list of {count, per}; requirements as rule ids; "
+              "times as a number or any.", "{kp: {amount: 2, scaling: bT}}", "{kp: {amount: 2, scaling: T}}"),
+    rule_edit("E0308", "unknown value in a range or default", "A parameter's or calculator input's min, max or "
+              "default may show a whole-number value of the system as {{name}}, so the range follows the data; the "
+              "name must be such a value.", "{name: n, type: int, min: 0, max: 10}",
+              "{name: n, type: int, min: \"{{factr}}\", max: 10}",
+              "{name: n, type: int, min: \"{{factor}}\", max: 10}"),
 ]
 
 FORMULAS = [
@@ -275,11 +307,9 @@ REFERENCES = [
     rule_edit("E0604", "unknown source", "provenance.source must be the id of one of the system's sources.",
               "source: src,", "source: srd,"),
     Entry("E0605", "upgrade requires itself", "Upgrades whose requirements form a cycle can never be taken.",
-          {CHAPTER: upgrades("{requires: [swifter]}", "{requires: [swift]}")},
-          {CHAPTER: upgrades("{}", "{requires: [swift]}")}),
+          upgrades("{requires: [swifter]}", "{requires: [swift]}"), upgrades("{}", "{requires: [swift]}")),
     Entry("E0606", "upgrade both requires and excludes a rule", "No character could ever take such an upgrade.",
-          {CHAPTER: upgrades("{}", "{requires: [swift], excludes: [swift]}")},
-          {CHAPTER: upgrades("{}", "{requires: [swift]}")}),
+          upgrades("{}", "{requires: [swift], excludes: [swift]}"), upgrades("{}", "{requires: [swift]}")),
 ]
 
 WARNINGS = [
@@ -294,6 +324,19 @@ WARNINGS = [
     Entry("W0704", "source never cited", "A source that no rule's provenance names.",
           {SYSTEM: BASE_SYSTEM.replace("title: The rulebook}", "title: The rulebook}\n  - {id: extra, file: extra.txt, "
                                        "title: Supplement}")}, {SYSTEM: BASE_SYSTEM}),
+    rule_edit("W0705", "number typed twice", "A number typed in a rule's text (or in a fact's words) that equals "
+              "a value of the rule or of a rule it links: change the value and the text would go stale. Show the "
+              "value with {{name}}; prose that is a worked example may list its numbers under the rule's literals: "
+              "with a reason.", "is {{factor}} times", "is 2 times"),
+    rule_edit("W0706", "editors' note in a players' box", "The notes under provenance.unstated are shown to "
+              "players as \u201cNot stated by the source\u201d: what the source leaves open and what this reference "
+              "assumes. Field names, data names and markers such as ASSUMPTION or TODO are for editors: put them "
+              "in a YAML comment.", "    provenance: {source: src, section: Doubling}\n",
+              "    provenance:\n      source: src\n      section: Doubling\n      unstated:\n"
+              "        - {what: Whether halves round down., reasoning: 'ASSUMPTION: factor rounds down.'}\n",
+              "    provenance:\n      source: src\n      section: Doubling\n      unstated:\n"
+              "        - {what: Whether halves round down., reasoning: This reference rounds them down.}\n"
+              "    # Editors: revisit the rounding if the full rulebook turns up.\n"),
 ]
 
 SITE_CONFIG = "mkdocs.yml"

@@ -7,8 +7,9 @@ from typing import Any
 
 from generator.analyze.program import Program, show
 from generator.diff.text import WordDiff, word_diff
+from generator.emit.site.fragments import plain_style, show_fact
 from generator.emit.site.links import page_url
-from generator.model import Limit, Rule, Table, Term, Text
+from generator.model import Rule, Table, Term, Text
 
 NONE = "(none)"
 Field = tuple[str, str, str]  # what, old, new
@@ -21,7 +22,7 @@ def rule_fields(old: Program, new: Program, before: Rule, after: Rule) -> tuple[
     if before.chapter != after.chapter:
         fields.append(("page", page_url(old.system, before.chapter), page_url(new.system, after.chapter)))
     fields += _keyed("value", dict(before.values), dict(after.values))
-    fields += _keyed("cost", dict(before.cost), dict(after.cost))
+    fields += _keyed("fact", _facts(old, before), _facts(new, after))
     fields += _table(before.table, after.table)
     return fields, _texts(before, after)
 
@@ -31,31 +32,19 @@ def _plain(before: Rule, after: Rule) -> Iterator[Field]:
     yield "kind", before.kind, after.kind
     yield "parent", before.parent or NONE, after.parent or NONE
     yield "aliases", _listing(before.aliases), _listing(after.aliases)
-    yield "limit", _limits(before.limits), _limits(after.limits)
     yield "source", _source(before), _source(after)
     yield "unstated", _listing([g.what for g in before.provenance.unstated]), \
         _listing([g.what for g in after.provenance.unstated])
-    if before.maneuver or after.maneuver:
-        for part in ("type", "base", "exploit"):
-            yield f"maneuver {part}", _attr(before.maneuver, part), _attr(after.maneuver, part)
-    if before.upgrade or after.upgrade:
-        for part in ("requires", "excludes", "max_times"):
-            yield f"upgrade {part.replace('_', ' ')}", _attr(before.upgrade, part), _attr(after.upgrade, part)
 
 
-def _attr(holder: Any, name: str) -> str:
-    value = getattr(holder, name, None) if holder is not None else None
-    if isinstance(value, tuple):
-        return _listing(value)
-    return NONE if value is None else str(value)
+def _facts(program: Program, rule: Rule) -> dict[str, str]:
+    """A rule's facts as the stat block writes them in plain text, by label."""
+    style = plain_style(program.system, {r.id: r.name for r in program.rules.values()})
+    return {fact.kind.label: show_fact(fact, program.system, style) for fact in rule.facts}
 
 
 def _listing(items: Any) -> str:
     return ", ".join(items) if items else NONE
-
-
-def _limits(limits: tuple[Limit, ...]) -> str:
-    return ", ".join(f"{x.count}/{x.per.capitalize()}" for x in limits) if limits else NONE
 
 
 def _source(rule: Rule) -> str:

@@ -9,10 +9,10 @@ from typing import Any
 from generator.analyze.program import Program
 from generator.emit.site.links import permalink
 from generator.emit.writer import json_text
-from generator.model import Formula, Param, Rule, Text, Value
+from generator.model import ANY_TIMES, Fact, FactKind, Formula, Param, Provenance, Rule, Text, Value
 from generator.runtime.rulesc_runtime import Dice
 
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2
 RECORD_DEPTH = 4  # system, its lists, a chapter, its rules: each rule and term stands on one line
 
 
@@ -48,8 +48,10 @@ def _system(program: Program, site_url: str) -> dict[str, Any]:
         "name_note": system.name_note,
         "sources": [{"id": s.id, "file": s.file, "title": s.title, "note": s.note} for s in system.sources],
         "dice": {"summary": _text(system.dice_summary), "base_die": system.base_die},
+        "facts": [_kind(kind) for kind in system.fact_kinds],
         "terms": [{"id": t.id, "name": t.name, "abbreviations": list(t.abbreviations), "aliases": list(t.aliases),
-                   "definition": _text(t.definition), "rule": t.rule} for t in system.terms],
+                   "definition": _text(t.definition), "rule": t.rule,
+                   "provenance": _provenance(t.provenance) if t.provenance else None} for t in system.terms],
         "chapters": [{"id": c.id, "title": c.title, "order": c.order, "summary": _text(c.summary),
                       "rules": [_rule(program, r, site_url) for r in c.rules]} for c in system.chapters],
     }
@@ -59,17 +61,10 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": rule.id, "name": rule.name, "kind": rule.kind, "parent": rule.parent, "aliases": list(rule.aliases),
         "permalink": permalink(program.system, rule, site_url), "text": _text(rule.text),
-        "provenance": {"source": rule.provenance.source, "section": rule.provenance.section,
-                       "unstated": [{"what": g.what, "reasoning": g.reasoning} for g in rule.provenance.unstated]},
+        "provenance": _provenance(rule.provenance),
         "values": {k: _value(v) for k, v in rule.values},
         "items": [_text(i) for i in rule.items],
-        "cost": dict(rule.cost),
-        "limits": [{"count": x.count, "per": x.per} for x in rule.limits],
-        "maneuver": None if not rule.maneuver else {"type": rule.maneuver.type, "base": rule.maneuver.base,
-                                                     "exploit": rule.maneuver.exploit},
-        "upgrade": None if not rule.upgrade else {"requires": list(rule.upgrade.requires),
-                                                   "excludes": list(rule.upgrade.excludes),
-                                                   "max_times": rule.upgrade.max_times},
+        "facts": {fact.kind.id: _fact(fact) for fact in rule.facts},
         "table": None if not rule.table else {
             "name": rule.table.name, "caption": rule.table.caption,
             "columns": [{"key": c.key, "label": c.label, "type": c.type} for c in rule.table.columns],
@@ -84,6 +79,34 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
                         for c in rule.calculators],
     }
     return out
+
+
+def _provenance(prov: Provenance) -> dict[str, Any]:
+    return {"source": prov.source, "section": prov.section, "lines": prov.lines,
+            "unstated": [{"what": g.what, "reasoning": g.reasoning, "lines": g.lines} for g in prov.unstated]}
+
+
+def _fact(fact: Fact) -> Any:
+    """A fact as typed JSON: an amount, limits, rule ids, a number of times ("any" for no limit) or words."""
+    if fact.kind.type == "times":
+        return "any" if fact.times == ANY_TIMES else fact.times
+    if fact.amount is not None:
+        a = fact.amount
+        return {"amount": a.amount, "scaling": a.scaling, "unit": a.unit, "value": a.value, "note": a.note,
+                "text": a.text}
+    if fact.kind.type == "limit":
+        return [{"count": x.count, "per": x.per} for x in fact.limits]
+    if fact.kind.type in ("requires", "excludes"):
+        return list(fact.ids)
+    if fact.kind.type == "rule":
+        return fact.ids[0]
+    return fact.words
+
+
+def _kind(kind: FactKind) -> dict[str, Any]:
+    return {"id": kind.id, "label": kind.label, "type": kind.type, "term": kind.term, "unit": kind.unit,
+            "units": list(kind.units), "scalings": list(kind.scalings), "options": list(kind.options),
+            "per": list(kind.per)}
 
 
 def _param(param: Param) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 from generator.analyze.program import Program, label_order
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
-from generator.model import Calculator, Param, Rule, default_of
+from generator.model import ANY_TIMES, Calculator, Param, Rule, default_of
 from generator.runtime.rulesc_runtime import Dice, Dist, Outcomes, Upgrade, mean, p, sd
 
 
@@ -113,9 +113,10 @@ def _upgrade_picker(base: str, param: Param, upgrades: dict[str, Upgrade]) -> st
     for upgrade_id, upgrade in sorted(upgrades.items(), key=lambda item: (item[1].name.lower(), item[0])):
         name = html.escape(upgrade.name)
         if upgrade.max_times > 1:
+            most = "any number of times" if upgrade.max_times >= ANY_TIMES else f"up to {upgrade.max_times}"
             control = (f'<input type="number" min="0" max="{upgrade.max_times}" value="0" inputmode="numeric" '
-                       f'data-upgrade="{upgrade_id}" aria-label="{name}: times taken (up to {upgrade.max_times})">')
-            items.append(f"<li><label>{control} {name} (up to {upgrade.max_times})</label></li>")
+                       f'data-upgrade="{upgrade_id}" aria-label="{name}: times taken ({most})">')
+            items.append(f"<li><label>{control} {name} ({most})</label></li>")
         else:
             items.append(f'<li><label><input type="checkbox" data-upgrade="{upgrade_id}"> {name}</label></li>')
     return (f'<fieldset class="rulesc-calc__field rulesc-calc__picker" id="{ident}" name="{param.name}" '

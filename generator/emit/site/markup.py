@@ -164,6 +164,10 @@ class Markup:
                                                 f'{escape(rule.name)}</a>')
         return f'<a href="{rule_href(self.program.system, rule, page)}{tail}'
 
+    def term_link(self, term: Term, label: str, page: str) -> str:
+        """A link from `page` to a glossary term, showing `label`, with the term's preview."""
+        return _link(term_href(self.program.system, term, page), label, "term", self._preview_attribute(term))
+
     def preview_term(self, term: Term) -> str:
         key = ("term", term.id)
         if key not in self._previews:

@@ -14,12 +14,12 @@ from typing import Any
 from generator.analyze.program import Program, show
 from generator.emit.site.calculators import display, render_calculator
 from generator.emit.site.crosslink import backlinks
-from generator.emit.site.fragments import facts_of, front, html_block, md_escape
+from generator.emit.site.fragments import FactStyle, front, html_block, md_escape, ordered_facts, show_fact
 from generator.emit.site.links import HOME, SEARCH_PAGE, glossary_path, href, landing_path, page_path, tables_path
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.tables import emit_index_tables, table_kinds
 from generator.emit.writer import Writer
-from generator.model import Chapter, Formula, Rule, System
+from generator.model import Chapter, Formula, Provenance, Rule, System
 
 
 class Context:
@@ -122,6 +122,7 @@ def _glossary(ctx: Context) -> str:
         body.append(ctx.markup.block(term.definition, Section(page, term.id)))
         if term.rule:
             body.append(f"<p>Defined in {ctx.markup.rule_link(term.rule, page)}.</p>")
+        body.append(_provenance(ctx, term.provenance) if term.provenance else "")
         body.append(_backlinks(ctx, term.id, page))
         html_block(w, "rulesc-term", "\n".join(b for b in body if b))
     return w.getvalue()
@@ -155,21 +156,23 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: dict[str | None, list[R
         body.append(_table(rule))
     body += [_formula(formula) for formula in rule.formulas]
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
-    body += [_provenance(ctx, rule), _backlinks(ctx, rule.id, page)]
+    body += [_provenance(ctx, rule.provenance), _backlinks(ctx, rule.id, page)]
     html_block(w, "rulesc-rule", "\n".join(b for b in body if b), f' data-rule="{rule.id}"')
     for child in children.get(rule.id, []):
         _rule(w, ctx, child, children, level + 1, page)
 
 
 def _facts(ctx: Context, rule: Rule, page: str) -> str:
-    parts = [f"<strong>{escape(label)}:</strong> {escape(value)}" for label, value in facts_of(rule)]
-    if rule.maneuver and rule.maneuver.base:
-        parts.append(f"<strong>Modifies:</strong> {ctx.markup.rule_link(rule.maneuver.base, page)}")
-    for label, ids in (("Requires", rule.upgrade.requires if rule.upgrade else ()),
-                       ("Excludes", rule.upgrade.excludes if rule.upgrade else ())):
-        if ids:
-            parts.append(f"<strong>{label}:</strong> " + ", ".join(ctx.markup.rule_link(i, page) for i in ids))
+    style = html_style(ctx.markup, page)
+    parts = [f"<strong>{escape(fact.kind.label)}:</strong> {show_fact(fact, ctx.system, style)}"
+             for fact in ordered_facts(ctx.system, rule)]
     return f'<p class="rulesc-facts">{" · ".join(parts)}</p>' if parts else ""
+
+
+def html_style(markup: Markup, page: str) -> FactStyle:
+    """Facts as HTML on `page`: rules and glossary terms linked, everything else escaped."""
+    return FactStyle(lambda target: markup.rule_link(target, page),
+                     lambda term, label: markup.term_link(term, label, page), escape)
 
 
 def cell(value: Any) -> str:
@@ -204,18 +207,25 @@ def _formula(formula: Formula) -> str:
     return "\n".join(parts)
 
 
-def _provenance(ctx: Context, rule: Rule) -> str:
-    prov = rule.provenance
+def _provenance(ctx: Context, prov: Provenance) -> str:
     source = next((s for s in ctx.system.sources if s.id == prov.source), None)
     title = escape(source.title if source else prov.source)
     where = f" (<code>{escape(source.file)}</code>)" if source else ""
     line = (f'<p class="rulesc-provenance"><span>Source:</span> {title}{where}, section '
-            f"\u201c{escape(prov.section)}\u201d.</p>")
+            f"\u201c{escape(prov.section)}\u201d{_lines(prov.lines)}.</p>")
     if not prov.unstated:
         return line
-    gaps = "".join(f"<li><strong>{escape(g.what)}</strong> {escape(g.reasoning)}</li>" for g in prov.unstated)
+    gaps = "".join(f"<li><strong>{escape(g.what)}</strong> {escape(g.reasoning)}"
+                   f"{f' <span>(source {_lines(g.lines)[2:]})</span>' if g.lines else ''}</li>" for g in prov.unstated)
     return (f'{line}\n<div class="admonition warning rulesc-gaps"><p class="admonition-title">'
             f"Not stated by the source</p><ul>{gaps}</ul></div>")
+
+
+def _lines(lines: str | None) -> str:
+    """", line 30" or ", lines 10, 189" after a section's name; nothing without lines."""
+    if not lines:
+        return ""
+    return f", line {escape(lines)}" if lines.isdigit() else f", lines {escape(lines)}"
 
 
 def _backlinks(ctx: Context, target: str, page: str) -> str:

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from html import escape
 
 from generator.analyze.program import Program, show
-from generator.emit.site.fragments import facts_of, front, md_escape
+from generator.emit.site.fragments import FactStyle, front, md_escape, show_fact
 from generator.emit.site.links import tables_path
 from generator.emit.site.markup import Markup
-from generator.model import Rule
+from generator.model import FactKind, Rule
 
 KIND_ORDER = ("maneuver", "upgrade", "action", "stunt", "keyword", "condition", "general", "table", "list")
 Column = tuple[str, Callable[[Rule], str]]
@@ -65,25 +65,37 @@ def _columns(program: Program, markup: Markup) -> list[Column]:
     def link(target: str) -> str:
         return markup.rule_link(target, page)
 
-    facts = {rule.id: dict(facts_of(rule)) for rule in program.system.rules()}
-
-    def fact(label: str) -> Callable[[Rule], str]:
-        return lambda rule: escape(facts[rule.id].get(label, ""))
-
-    labels = sorted({label for found in facts.values() for label in found}, key=_fact_order)
+    style = FactStyle(link, lambda term, label: markup.term_link(term, label, page), escape)
+    kinds = [kind for kind in program.system.fact_kinds if kind.index]
     return [("Name", lambda r: link(r.id)),
             ("Under", lambda r: link(r.parent) if r.parent else ""),
             ("Chapter", lambda r: escape(_chapter_title(program, r))),
-            *[(label, fact(label)) for label in labels],
-            ("Requires", lambda r: ", ".join(link(i) for i in r.upgrade.requires) if r.upgrade else ""),
-            ("Excludes", lambda r: ", ".join(link(i) for i in r.upgrade.excludes) if r.upgrade else ""),
-            ("Modifies", lambda r: link(r.maneuver.base) if r.maneuver and r.maneuver.base else ""),
+            *[column for kind in kinds for column in _fact_columns(program, kind, style)],
             ("Values", _values)]
 
 
-def _fact_order(label: str) -> tuple[int, str]:
-    order = ("Cost", "Limit", "Type", "Exploit", "Max times")
-    return next((i for i, prefix in enumerate(order) if label.startswith(prefix)), len(order)), label
+def _fact_columns(program: Program, kind: FactKind, style: FactStyle) -> list[Column]:
+    """The kind's column, then one per level its at: names (an amount worked out by the system's formula)."""
+    system = program.system
+
+    def shown(rule: Rule) -> str:
+        return " ".join(show_fact(f, system, style) for f in rule.facts if f.kind.id == kind.id)
+
+    columns: list[Column] = [(kind.label, shown)]
+    if kind.at is not None:
+        columns += [(f"{kind.label} {kind.at.label} {level}", _at_level(program, kind, level))
+                    for level in kind.at.levels]
+    return columns
+
+
+def _at_level(program: Program, kind: FactKind, level: int) -> Callable[[Rule], str]:
+    """A scaled amount of the kind at `level`, through the formula its at: names; unscaled amounts are as written."""
+    def cell(rule: Rule) -> str:
+        amounts = [f.amount for f in rule.facts if f.kind.id == kind.id and f.amount and f.amount.amount is not None]
+        assert kind.at is not None
+        return ", ".join(str(program.call(kind.at.formula, [a.amount, level]) if a.scaling else a.amount)
+                         for a in amounts)
+    return cell
 
 
 def _values(rule: Rule) -> str:
