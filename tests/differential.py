@@ -55,6 +55,8 @@ REFUSED = sorted(KEYWORDS | {"d6", "d10kh1", "d4kl"})
 
 names = st.sampled_from(HOST).flatmap(lambda name: st.sampled_from([name, name, name + "_", "l_" + name]))
 SIDES = (1, 2, 3, 4, 6, 8, 10, 12, 20)
+EDGES = (R.MAX_INT, R.MAX_INT - 1, 2**52 + 1, 94906267)
+"""Whole numbers at the edge of what JavaScript counts exactly (94906267 squared is just above 2**53)."""
 POOLS = ("0", "1d6", "2d4", "1d10+1d4", "3d6", "1d8+2", "2d6-1", "1d20", "1d4", "2d10")
 """Dice arguments and cells: small pools, so that rolling one stays quick."""
 
@@ -135,6 +137,8 @@ class Exprs:
         if found is not None and self.draw(st.booleans()):
             return found, "int"
         value = self.draw(st.integers(-3, 9))
+        if self.draw(st.integers(0, 24)) == 24:
+            value = self.pick(list(EDGES))
         return (str(value) if value >= 0 else f"(-{-value})"), "int"
 
     def leaf_bool(self) -> tuple[str, str]:
@@ -380,6 +384,7 @@ def rulebooks(draw: Callable[[Any], Any]) -> Book:
     taken: set[str] = set()
     for _ in range(draw(st.integers(3, 5))):
         book.formulas.append(draw_formula(draw, book, taken))
+    book.formulas = draw(st.permutations(book.formulas))  # a formula may call one written after it
     if draw(st.integers(0, 7)) == 7:
         poison(draw, book)
     return book
