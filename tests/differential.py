@@ -14,6 +14,7 @@ import keyword
 import re
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -24,12 +25,15 @@ import yaml
 from hypothesis import strategies as st
 
 from generator.analyze.program import Program
+from generator.build.staging import build_project
 from generator.emit.engine import MODULE_NAMES, python_names
 from generator.emit.scripts import RESERVED, js_formula
 from generator.formula.lexer import KEYWORDS
 from generator.formula.names import BUILTIN_FUNCTIONS
+from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
-from tests.backends import node
+from tests.backends import import_engine, node
+from tests.run_case import case_transcript
 
 HARNESS = Path(__file__).resolve().parent / "differential.js"
 NAME = re.compile(r"[a-z_][a-z0-9_]*")
@@ -415,7 +419,7 @@ def draw_formula(draw: Callable[[Any], Any], book: Book, taken: set[str]) -> For
         kind = draw(st.sampled_from(["int", "int", "bool", "dice"]))
         params.append(Param(name, kind, draw(st.integers(-3, 0)), draw(st.integers(1, 8))))
     exprs = Exprs(draw, book, {p.name: p.type for p in params})
-    text, kind = exprs.expr(draw(st.sampled_from(RETURNS)), draw(st.integers(1, 3)))
+    text, kind = exprs.expr(draw(st.sampled_from(RETURNS)), draw(st.integers(1, 4)))
     return Formula(formula_id, params, text, kind, exprs.heavy)
 
 
@@ -439,14 +443,14 @@ def poison(draw: Callable[[Any], Any], book: Book) -> None:
     book.refused = bad
 
 
-def chapter(book: Book) -> dict[str, Any]:
+def chapter(book: Book, returns: bool = True) -> dict[str, Any]:
     table = {"name": book.table, "columns": [
         {"key": book.columns[0], "label": "Key", "type": "range"},
         {"key": book.columns[1], "label": "Number", "type": "int"},
         {"key": book.columns[2], "label": "Pool", "type": "dice"}],
         "rows": [dict(zip(book.columns, row, strict=True)) for row in book.rows]}
-    formulas = [{"id": f.id, "summary": "A drawn formula.", "returns": f.type, "expr": f.expr,
-                 "params": [param_yaml(p) for p in f.params]} for f in book.formulas]
+    formulas = [{"id": f.id, "summary": "A drawn formula.", **({"returns": f.type} if returns else {}),
+                 "expr": f.expr, "params": [param_yaml(p) for p in f.params]} for f in book.formulas]
     rule = {"id": "drawn", "name": "Drawn", "kind": "general", "text": "A drawn rule.",
             "provenance": {"source": "src", "section": "Drawn"},
             "values": {**book.values, book.text_value: "some words"}, "table": table, "formulas": formulas}
@@ -464,15 +468,16 @@ SYSTEM = {"id": "fuzz", "title": "Fuzz", "summary": "A drawn system.",
           "dice": {"summary": "Roll dice."}, "terms": [{"id": "pool", "name": "Pool", "definition": "Dice."}]}
 
 
-def rulebook_yaml(book: Book) -> str:
-    return yaml.safe_dump(chapter(book), sort_keys=False, width=1000, allow_unicode=True)
+def rulebook_yaml(book: Book, returns: bool = True) -> str:
+    """The drawn chapter as YAML; without `returns`, the checker infers what each formula gives."""
+    return yaml.safe_dump(chapter(book, returns), sort_keys=False, width=1000, allow_unicode=True)
 
 
-def write_project(root: Path, book: Book) -> None:
+def write_project(root: Path, book: Book, returns: bool = True) -> None:
     folder = root / "content" / "fuzz"
     folder.mkdir(parents=True)
     (folder / "system.yaml").write_text(yaml.safe_dump(SYSTEM, sort_keys=False), encoding="utf-8")
-    (folder / "drawn.yaml").write_text(rulebook_yaml(book), encoding="utf-8")
+    (folder / "drawn.yaml").write_text(rulebook_yaml(book, returns), encoding="utf-8")
 
 
 # ---- arguments and the three runs -----------------------------------------------------------------------------
@@ -600,3 +605,35 @@ def drop_engine(engine_dir: Path) -> None:
         sys.path.remove(str(engine_dir))
     for name in [m for m in sys.modules if m == "rules_engine" or m.startswith("rules_engine.")]:
         del sys.modules[name]
+
+
+# ---- by hand: python -m tests.differential "max(3)" "if true then 5 else 1d6" -----------------------------------
+
+
+def three_ways(root: Path, exprs: list[str]) -> list[tuple[str, Any, Any, Any]]:
+    """Each expression (no parameters; returns inferred) as a formula of a rulebook built in `root`: its three
+    answers, or the check's transcript as the first when the rulebook does not check."""
+    formulas = [Formula(f"f{i}", [], expr, "int", False) for i, expr in enumerate(exprs)]
+    book = Book({"n": 3, "pool": "2d6", "flag": True}, "words", "tab", ("key", "num", "dice"),
+                [("0-3", 1, "1d6"), ("4+", 2, "2d4")], formulas)
+    write_project(root, book, returns=False)
+    transcript = case_transcript(root)
+    if not transcript.startswith("exit: 0"):
+        return [(transcript, None, None, None)]
+    build_project(Project(root), site=False)
+    program = compile_project(Project(root)).programs[0]
+    calls: list[Call] = [(f.id, []) for f in book.formulas]
+    module = import_engine(root / "build/engine", "fuzz")
+    try:
+        python = [(interpreter_run(program, c), engine_run(program, module, c)) for c in calls]
+    finally:
+        drop_engine(root / "build/engine")
+    js = js_run(root / "build/docs", program, calls)
+    return [(e, a, b, c) for e, (a, b), c in zip(exprs, python, js, strict=True)]
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory() as folder:
+        for expr, *answers in three_ways(Path(folder), sys.argv[1:]):
+            print(expr, *(f"\n  {who}: {answer}" for who, answer in zip(("interpreter", "engine", "javascript"),
+                                                                        answers, strict=True)))

@@ -39,7 +39,7 @@ from tests.differential import (
 )
 from tests.run_case import case_transcript
 
-EXAMPLES = int(os.environ.get("RULESC_FUZZ_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("RULESC_FUZZ_EXAMPLES", "75"))
 SHRINK = os.environ.get("RULESC_FUZZ_SHRINK") == "1"
 """Shrinking a failure to a smaller rulebook can take minutes: CI reports the rulebook as found; set
 RULESC_FUZZ_SHRINK=1 to shrink it."""
