@@ -1,5 +1,6 @@
 // Runs one system's generated formulas for the differential test: node differential.js DOCS_DIR SYSTEM < calls.json
-// Each call: {formula, args, types}, arguments in order, dice pools as text. Each answer: {value}, {error} for the
+// Each call: {formula, args, types}, arguments in order, dice pools as text, or {calculator, names, args, types}
+// for a calculator's inputs (its answer: every output by name). Each answer: {value}, {error} for the
 // runtime's RulesError, or {crash} for anything else. A value is R.exact(value) when the runtime has R.exact (as
 // {exact: ...}), else a pool's text ({dice}), a roll's outcomes ({dist: [[outcome, p], ...]}) or the plain value.
 "use strict";
@@ -33,9 +34,20 @@ function encode(value) {
   return plain(value);
 }
 
+function calculate(calculator, names, args) {
+  const env = Object.create(null), out = Object.create(null);  // no prototype: a name may be __proto__
+  names.forEach((name, i) => { env[name] = args[i]; });
+  for (const o of system.calculators[calculator].outputs) {
+    env[o.name] = o.run(env);
+    out[o.name] = encode(env[o.name]);
+  }
+  return out;
+}
+
 function run(call) {
   try {
     const args = call.args.map((a, i) => (call.types[i] === "dice" ? R.parseDice(a) : a));
+    if (call.calculator) return {value: calculate(call.calculator, call.names, args)};
     return {value: encode(system.formulas[call.formula](...args))};
   } catch (e) {
     if (e instanceof R.RulesError) return {error: e.message};

@@ -92,6 +92,8 @@ class Book:
     columns: tuple[str, str, str]  # the range key, an int column, a dice column
     rows: list[tuple[str, int, str]]
     formulas: list[Formula]
+    inputs: list[Param] = field(default_factory=list)  # the calculator's
+    outputs: list[tuple[str, str, str]] = field(default_factory=list)  # the calculator's: name, expression, type
     refused: str | None = None  # a name the checker must refuse, if one was put in
     used: set[str] = field(default_factory=set)  # every plain name written in an expression
 
@@ -152,6 +154,9 @@ class Exprs:
         return self.pick(["true", "false"]), "bool"
 
     def leaf_num(self) -> tuple[str, str]:
+        found = self.name("num")
+        if found is not None and self.draw(st.booleans()):
+            return found, "num"
         if self.draw(st.booleans()):
             return self.leaf_int()
         return f"({self.draw(st.integers(-4, 9))} / {self.draw(st.integers(1, 6))})", "num"
@@ -164,6 +169,9 @@ class Exprs:
         return (f"{count}d{sides}" if count != 1 or self.draw(st.booleans()) else f"d{sides}"), "dice"
 
     def leaf_dist(self) -> tuple[str, str]:
+        found = self.name("dist")
+        if found is not None and self.draw(st.booleans()):
+            return found, "dist"
         kind = self.pick(["int", "dice", "dice", "keep"])
         if kind != "keep":
             return getattr(self, "leaf_" + kind)()
@@ -377,8 +385,8 @@ RETURNS = ("int", "bool", "num", "dice", "dist")
 
 @st.composite
 def rulebooks(draw: Callable[[Any], Any]) -> Book:
-    """A small rulebook: up to four values, a text value, a table, and three to five formulas that may call the
-    ones before them; about one in eight has a name put in that the checker must refuse."""
+    """A small rulebook: up to four values, a text value, a table, three to five formulas that may call the
+    ones before them and maybe a calculator; about one in eight has a name put in that the checker must refuse."""
     values: dict[str, int | bool | str] = {}
     for name in draw(st.lists(names, min_size=1, max_size=4, unique=True)):
         values[name] = draw(st.one_of(st.integers(-3, 9), st.booleans(), st.sampled_from(POOLS)))
@@ -389,6 +397,8 @@ def rulebooks(draw: Callable[[Any], Any]) -> Book:
     for _ in range(draw(st.integers(3, 5))):
         book.formulas.append(draw_formula(draw, book, taken))
     book.formulas = draw(st.permutations(book.formulas))  # a formula may call one written after it
+    if draw(st.booleans()):
+        draw_calculator(draw, book)
     if draw(st.integers(0, 7)) == 7:
         poison(draw, book)
     return book
@@ -423,6 +433,22 @@ def draw_formula(draw: Callable[[Any], Any], book: Book, taken: set[str]) -> For
     return Formula(formula_id, params, text, kind, exprs.heavy)
 
 
+def draw_calculator(draw: Callable[[Any], Any], book: Book) -> None:
+    """A calculator: inputs (which may be named like the system's values, and then hide them) and outputs that
+    use the inputs, the outputs before them and the formulas."""
+    taken = {book.text_value}
+    for name in draw(st.lists(names.filter(lambda name: name not in taken), min_size=1, max_size=3, unique=True)):
+        kind = draw(st.sampled_from(["int", "int", "bool", "dice"]))
+        book.inputs.append(Param(name, kind, draw(st.integers(-3, 0)), draw(st.integers(1, 8))))
+    local = {p.name: p.type for p in book.inputs}
+    for _ in range(draw(st.integers(1, 3))):
+        name = draw(names.filter(lambda name: name not in local and name not in taken))
+        exprs = Exprs(draw, book, local)
+        text, kind = exprs.expr(draw(st.sampled_from(RETURNS)), draw(st.integers(1, 3)))
+        book.outputs.append((name, text, kind))
+        local[name] = kind
+
+
 def poison(draw: Callable[[Any], Any], book: Book) -> None:
     """Give one definition a name the checker refuses: a word of the language, dice notation, or for a formula
     the name of a built-in function. Its uses keep the old name, so more errors may follow: all reported."""
@@ -454,6 +480,11 @@ def chapter(book: Book, returns: bool = True) -> dict[str, Any]:
     rule = {"id": "drawn", "name": "Drawn", "kind": "general", "text": "A drawn rule.",
             "provenance": {"source": "src", "section": "Drawn"},
             "values": {**book.values, book.text_value: "some words"}, "table": table, "formulas": formulas}
+    if book.inputs:
+        rule["calculators"] = [{"id": "calc", "title": "A drawn calculator.",
+                                "inputs": [{**param_yaml(p), "label": "In"} for p in book.inputs],
+                                "outputs": [{"name": name, "label": "Out", "expr": text}
+                                            for name, text, _ in book.outputs]}]
     return {"id": "drawn", "title": "Drawn", "order": 1, "summary": "A drawn chapter.", "rules": [rule]}
 
 
@@ -486,9 +517,9 @@ Call = tuple[str, list[Any]]  # a formula id and its arguments in order (dice po
 
 
 @st.composite
-def arguments(draw: Callable[[Any], Any], formula: Formula) -> list[Any]:
+def arguments(draw: Callable[[Any], Any], params: list[Param]) -> list[Any]:
     found: list[Any] = []
-    for p in formula.params:
+    for p in params:
         if p.type == "int":
             found.append(draw(st.sampled_from([p.low, p.high]) | st.integers(p.low, p.high)))
         else:
@@ -509,15 +540,17 @@ def engine_run(program: Program, module: Any, call: Call) -> Any:
     return outcome(lambda: function(*args), module.R.RulesError, program.returns[call[0]])
 
 
-def outcome(run: Callable[[], Any], error: type[Exception], kind: str) -> Any:
+def outcome(run: Callable[[], Any], error: type[Exception], kind: str | dict[str, str]) -> Any:
     """{'value': the answer encoded by canon()}, {'error': the message} for the runtime's error, or {'crash': ...}
-    for anything else (a crash is always a bug)."""
+    for anything else (a crash is always a bug). `kind` is the answer's type, or for a calculator its outputs'."""
     try:
         value = run()
     except error as exc:
         return {"error": str(exc)}
     except Exception as exc:  # noqa: BLE001 - any other exception is what this test looks for
         return {"crash": f"{type(exc).__name__}: {exc}"}
+    if isinstance(kind, dict):
+        return {"value": canon(kind, {name: python_value(v) for name, v in value.items()})}
     return {"value": canon(kind, python_value(value))}
 
 
@@ -533,25 +566,47 @@ def python_value(value: Any) -> Any:
     return value
 
 
+CALCULATOR = "calc"
+"""The drawn calculator's id; a call of it gives its inputs in order and answers with every output by name."""
+
+
+def calculator_run(program: Program, args: list[Any]) -> Any:
+    calc = program.calculators[CALCULATOR]
+    inputs = {p.name: R.parse_dice(a) if p.type == "dice" else a for p, a in zip(calc.inputs, args, strict=True)}
+    return outcome(lambda: program.calculate(CALCULATOR, inputs), R.RulesError, output_types(program))
+
+
+def output_types(program: Program) -> dict[str, str]:
+    calc = program.calculators[CALCULATOR]
+    return {o.name: program.types.get(id(o.expr.node), "int") for o in calc.outputs}
+
+
 def js_run(docs: Path, program: Program, calls: list[Call]) -> list[Any]:
     """Every call in one Node process, each answer encoded by canon() (or an error or a crash)."""
-    batch = [{"formula": js_formula(f), "args": args, "types": [p.type for p in program.formulas[f].params]}
+    batch = [{"calculator": f, "args": args, "names": [p.name for p in program.calculators[f].inputs],
+              "types": [p.type for p in program.calculators[f].inputs]} if f == CALCULATOR else
+             {"formula": js_formula(f), "args": args, "types": [p.type for p in program.formulas[f].params]}
              for f, args in calls]
     done = subprocess.run([node(), str(HARNESS), str(docs), "fuzz"], input=json.dumps(batch), capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     results = json.loads(done.stdout)
-    return [{"value": canon(program.returns[f], r["value"])} if "value" in r else r
-            for (f, _), r in zip(calls, results, strict=True)]
+    return [{"value": canon(output_types(program) if f == CALCULATOR else program.returns[f], r["value"])}
+            if "value" in r else r for (f, _), r in zip(calls, results, strict=True)]
 
 
 # ---- one encoding for every runtime ---------------------------------------------------------------------------
 
 
-def canon(kind: str, raw: Any) -> Any:
+def canon(kind: str | dict[str, str], raw: Any) -> Any:
     """A value of the checked type `kind` in one encoding for all runtimes: int and bool as JSON, an exact number
     as 'n/d', a float as a float, a pool as its text, a roll as {outcome: probability}. What does not fit the type
-    is kept as {'unexpected': ...} so that it shows and never matches."""
+    is kept as {'unexpected': ...} so that it shows and never matches. A calculator's outputs are a mapping of
+    such values, `kind` giving each output's type."""
+    if isinstance(kind, dict):
+        if not isinstance(raw, dict) or list(raw) != list(kind):
+            return {"unexpected": raw}
+        return {name: canon(kind[name], raw[name]) for name in kind}
     if isinstance(raw, dict) and "exact" in raw:  # JavaScript's R.exact(): like Python's exact()
         raw = from_exact(kind, raw["exact"])
     if kind == "bool" and isinstance(raw, bool):
