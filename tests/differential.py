@@ -95,7 +95,6 @@ class Book:
     inputs: list[Param] = field(default_factory=list)  # the calculator's
     outputs: list[tuple[str, str, str]] = field(default_factory=list)  # the calculator's: name, expression, type
     refused: str | None = None  # a name the checker must refuse, if one was put in
-    used: set[str] = field(default_factory=set)  # every plain name written in an expression
 
 
 def value_type(value: int | bool | str) -> str:
@@ -126,7 +125,6 @@ class Exprs:
         if not found:
             return None
         chosen: str = self.pick(found)
-        self.book.used.add(chosen)
         return chosen
 
     def expr(self, want: str, depth: int) -> tuple[str, str]:
@@ -206,7 +204,6 @@ class Exprs:
         return f"{func}({', '.join(self.expr('int', depth)[0] for _ in range(count))})", "int"
 
     def lookup(self, depth: int, column: int) -> tuple[str, str]:
-        self.book.used.add(self.book.table)
         key, _ = self.expr("int", depth)
         return f"lookup({self.book.table}, {self.book.columns[column]}, {key})", "int" if column == 1 else "dice"
 
