@@ -364,7 +364,7 @@ MAKERS: dict[str, list[Callable[[Exprs, int], tuple[str, str] | None]]] = {
             lambda e, d: e.let("int", d), lambda e, d: e.call({"int"}, d)],
     "bool": [Exprs.compare, Exprs.compare, Exprs.logic, lambda e, d: e.condition("bool", d),
              lambda e, d: e.let("bool", d), lambda e, d: e.call({"bool"}, d)],
-    "num": [Exprs.num_arith, Exprs.num_arith, Exprs.chance, Exprs.chance, lambda e, d: e.power("num", d),
+    "num": [Exprs.num_arith, Exprs.num_arith, Exprs.chance, Exprs.chance, Exprs.chance, lambda e, d: e.power("num", d),
             lambda e, d: e.negate("num", d), Exprs.num_extreme, lambda e, d: e.condition("num", d),
             lambda e, d: e.let("num", d), lambda e, d: e.call({"int", "num"}, d)],
     "dice": [Exprs.roll, Exprs.roll, Exprs.pool_arith, Exprs.pool_arith, Exprs.category, Exprs.lookup_dice,
@@ -377,7 +377,8 @@ MAKERS: dict[str, list[Callable[[Exprs, int], tuple[str, str] | None]]] = {
 
 # ---- the rulebook ----------------------------------------------------------------------------------------------
 
-RETURNS = ("int", "bool", "num", "dice", "dist")
+RETURNS = ("int", "bool", "num", "num", "dice", "dist", "dist")
+"""What a formula gives, exact numbers and rolls twice as often: they have the most to compare."""
 
 
 @st.composite
