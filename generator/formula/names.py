@@ -8,7 +8,7 @@ from typing import Literal, TypeVar
 
 from generator.diagnostics.core import Diagnostics, Span
 from generator.formula import nodes as n
-from generator.formula.lexer import KEYWORDS
+from generator.formula.lexer import KEYWORDS, FormulaSyntaxError, tokenize
 
 BUILTIN_FUNCTIONS = frozenset({
     "abs", "clamp", "ceil_div", "floor_div", "category", "category_index", "step", "roll", "successes", "highest",
@@ -48,14 +48,25 @@ def resolve_call(func: str) -> CallKind:
 
 def refusal(name: str, what: str) -> str | None:
     """Why an author may not define `name` as a `what` (formula, parameter, input, output, value or table), or
-    None. A word of the language could never be written where the name is used; a formula named like a built-in
-    function would be called in some places and not in others. Other names live apart from the functions (a
-    value `mean` and the function `mean(roll)` never meet), so they may be any name the schema accepts."""
+    None. A word of the language, or dice notation such as d6, could never be written where the name is used (it
+    reads as the word or as a roll); a formula named like a built-in function would be called in some places and
+    not in others. Other names live apart from the functions (a value `mean` and the function `mean(roll)` never
+    meet), so they may be any name the schema accepts."""
     if name in KEYWORDS:
         return f"'{name}' is a word of the formula language"
+    if _dice_notation(name):
+        return f"'{name}' reads as dice notation in a formula"
     if what == "formula" and name in BUILTIN_FUNCTIONS:
         return f"'{name}' is a built-in function"
     return None
+
+
+def _dice_notation(name: str) -> bool:
+    """Whether the lexer reads `name` as dice notation (d6, d10kh1) rather than as a name."""
+    try:
+        return tokenize(name)[0].kind == "d"
+    except FormulaSyntaxError:  # d99999999999999999999: dice notation with a number too large
+        return True
 
 
 def check_definition(name: str, what: str, span: Span, diags: Diagnostics) -> None:
