@@ -787,6 +787,8 @@ def default_of(param: Param) -> Any:
         return False
     if param.type == "upgrades":
         return ()
+    if param.type == "dice":
+        return Dice()  # no dice
     if param.options:
         return param.options[0].value
     return max(param.min or 0, min(param.max if param.max is not None else 0, 0))

@@ -200,7 +200,7 @@ class Exprs:
 
     def int_function(self, depth: int) -> tuple[str, str]:
         func = self.pick(["abs", "clamp", "ceil_div", "floor_div", "min", "max"])
-        count = {"abs": 1, "clamp": 3, "ceil_div": 2, "floor_div": 2}.get(func) or self.draw(st.integers(1, 3))
+        count = {"abs": 1, "clamp": 3, "ceil_div": 2, "floor_div": 2}.get(func) or self.draw(st.integers(2, 3))
         return f"{func}({', '.join(self.expr('int', depth)[0] for _ in range(count))})", "int"
 
     def lookup(self, depth: int, column: int) -> tuple[str, str]:
@@ -280,7 +280,7 @@ class Exprs:
         return f"{func}({roll}, {self.expr('dist', depth)[0]}{last})", "num"
 
     def num_extreme(self, depth: int) -> tuple[str, str]:
-        parts = [self.expr("num", depth) for _ in range(self.draw(st.integers(1, 3)))]
+        parts = [self.expr("num", depth) for _ in range(self.draw(st.integers(2, 3)))]
         kind = "num" if any(k == "num" for _, k in parts) else "int"
         return f"{self.pick(['min', 'max'])}({', '.join(text for text, _ in parts)})", kind
 

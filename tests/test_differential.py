@@ -64,6 +64,9 @@ def test_the_interpreter_the_engine_and_javascript_agree(book: Book, data: st.Da
     if book.refused is not None:
         assert_clean_refusal(book, transcript)
         return
+    errors = [line for line in transcript.splitlines() if DIAGNOSTIC.match(line)]
+    if errors and all("error[E0505]" in line for line in errors):
+        return  # a drawn calculator with no answer at its defaults: check refuses it cleanly, before any build
     assert transcript.startswith("exit: 0\n"), f"{transcript}\n{rulebook_yaml(book)}"
     try:
         build_project(Project(root), site=False)

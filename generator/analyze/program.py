@@ -15,7 +15,7 @@ from generator.formula.bounds import Interval, overflow_checks
 from generator.formula.check import Scope, type_of
 from generator.formula.evaluate import evaluate
 from generator.formula.names import check_definition
-from generator.model import Calculator, Formula, Param, Rule, System, Table, Term, Text, Value
+from generator.model import Calculator, Formula, Param, Rule, System, Table, Term, Text, Value, default_of
 from generator.runtime import rulesc_runtime as R
 
 LINK = re.compile(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]")
@@ -182,6 +182,7 @@ def analyze_system(system: System, diags: Diagnostics) -> Program:
     _check_calculators(program, diags)
     if not diags.errors:
         _run_examples(program, diags)
+        _run_calculators(program, diags)
     return program
 
 
@@ -442,6 +443,18 @@ def _in_range(param: Param, value: Any) -> bool:
     if param.options:
         return value in {o.value for o in param.options}
     return (param.min is None or value >= param.min) and (param.max is None or value <= param.max)
+
+
+def _run_calculators(program: Program, diags: Diagnostics) -> None:
+    """E0505 for a calculator that has no answer at its inputs' defaults, which the page shows worked out."""
+    for calc in program.calculators.values():
+        defaults = {p.name: default_of(p) for p in calc.inputs}
+        try:
+            program.calculate(calc.id, defaults)
+        except R.RulesError as exc:
+            shown = ", ".join(f"{name}={show(value)}" for name, value in defaults.items())
+            diags.error("E0505", f"calculator '{calc.id}' has no answer at its defaults ({shown}): {exc}", calc.span,
+                        "give an input a default the outputs can work with")
 
 
 def _run_examples(program: Program, diags: Diagnostics) -> None:

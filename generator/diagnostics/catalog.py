@@ -294,6 +294,15 @@ EXAMPLES = [
               "{args: {n: 3}, expect: 6}\n      - id: share\n        summary: Split evenly.\n        params:\n"
               "          - {name: n, type: int, min: 1, max: 10}\n        expr: 10 // n\n        examples:\n"
               "          - {args: {n: 2}, expect: 5}\n"),
+    rule_edit("E0505", "calculator has no answer at its defaults", "The page shows every calculator worked out at "
+              "its inputs' defaults, so they must give an answer: change a default, or the formula.",
+              "          - {args: {n: 3}, expect: 6}\n",
+              "          - {args: {n: 3}, expect: 6}\n    calculators:\n      - id: share\n        title: Share\n"
+              "        inputs:\n          - {name: people, type: int, label: People, min: 0, max: 9, default: 0}\n"
+              "        outputs:\n          - {name: each, label: Each, expr: 12 // people}\n",
+              "          - {args: {n: 3}, expect: 6}\n    calculators:\n      - id: share\n        title: Share\n"
+              "        inputs:\n          - {name: people, type: int, label: People, min: 1, max: 9, default: 1}\n"
+              "        outputs:\n          - {name: each, label: Each, expr: 12 // people}\n"),
 ]
 
 REFERENCES = [

@@ -240,8 +240,9 @@ class _Typer:
 
     def extreme(self, node: n.Call) -> str:
         """min/max: of whole numbers, of exact numbers, or of a roll and a number (each result clamped)."""
-        if not node.args:
-            raise self.fail("E0404", f"{node.func}() needs at least one argument", node.span)
+        if len(node.args) < 2:
+            raise self.fail("E0404", f"{node.func}() needs at least two arguments, got {len(node.args)}", node.span,
+                            f"{node.func}(a, b) gives the {'larger' if node.func == 'max' else 'smaller'} of a and b")
         kinds = [self.visit(arg) for arg in node.args]
         if set(kinds) <= {"int"}:
             return "int"
