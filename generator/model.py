@@ -347,6 +347,7 @@ class System:
     chapters: tuple[Chapter, ...]
     span: Span
     fact_kinds: tuple[FactKind, ...] = ()
+    set_needs_one_of: tuple[tuple[str, Span], ...] = ()  # upgrade ids of which every set takes one
 
     @property
     def module(self) -> str:
@@ -370,7 +371,9 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
                       for i, s in enumerate(data["sources"])),
         dice_summary=b.text(("dice", "summary")), base_die=data["dice"].get("base_die"),
         terms=tuple(b.term(i) for i in range(len(data["terms"]))),
-        chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds)
+        chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
+        set_needs_one_of=tuple((upgrade, b.span(("upgrade_sets", "needs_one_of", i))) for i, upgrade
+                               in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))))
 
 
 class _Builder:

@@ -125,4 +125,10 @@ def test_upgrade_sets_are_judged_the_same_in_python_and_javascript(built: Path) 
               f"console.log(JSON.stringify({json.dumps(sets)}.map(RulesSystems.annulus.formulas.check_upgrades)))")
     done = subprocess.run([node(), "-e", script], cwd=built / "build/docs", capture_output=True, text=True, check=True)
     assert json.loads(done.stdout) == [annulus.check_upgrades(s) for s in sets]
-    assert json.loads(done.stdout)[0] == ["Blast cannot be taken with Spray", "Flashy cannot be taken with Stealth"]
+    seedless = "the set needs Agility Damage, Toughness Damage or Insight Damage"
+    assert json.loads(done.stdout)[0] == ["Blast cannot be taken with Spray", "Flashy cannot be taken with Stealth",
+                                          seedless]
+    with_seed = json.loads(subprocess.run(
+        [node(), "-e", script.replace(json.dumps(sets), json.dumps([["insight-damage", "stealth"], []]))],
+        cwd=built / "build/docs", capture_output=True, text=True, check=True).stdout)
+    assert with_seed == [[], []] == [annulus.check_upgrades(["insight-damage", "stealth"]), annulus.check_upgrades([])]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -64,6 +64,9 @@ class Program:
                 data = rule.upgrade
                 found[rule.id] = R.Upgrade(rule.name, data.requires if data else (), data.excludes if data else (),
                                            (data.max_times if data else None) or 1)
+        needs = tuple(upgrade for upgrade, _ in self.system.set_needs_one_of)
+        if needs:  # every upgrade but those of the group asks for one of them: the set's requirement
+            found = {key: replace(u, requires_any=(needs,)) if key not in needs else u for key, u in found.items()}
         self._upgrades = found
         return found
 
@@ -266,6 +269,7 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
         for target, span in _rule_targets(rule):
             _need(target, rule_ids, "rule", span, diags)
     _check_upgrade_graph(program, diags)
+    _check_set_needs(program, diags)
     for text in (system.summary, system.dice_summary, *(c.summary for c in system.chapters)):
         _check_text(text, program, diags)
 
@@ -295,6 +299,15 @@ def _check_text(text: Text, program: Program, diags: Diagnostics) -> None:
         if name not in names:
             diags.error("E0603", f"unknown value '{name}' in text", text.locate(match.start(1)),
                         did_you_mean(name, names) or "values are declared under a rule's 'values:'")
+
+
+def _check_set_needs(program: Program, diags: Diagnostics) -> None:
+    """E0602 for an id in upgrade_sets.needs_one_of that is not an upgrade of the system."""
+    upgrades = program.upgrades()
+    for upgrade, span in program.system.set_needs_one_of:
+        if upgrade not in upgrades:
+            diags.error("E0602", f"upgrade_sets.needs_one_of names '{upgrade}', which is not an upgrade", span,
+                        did_you_mean(upgrade, upgrades))
 
 
 def _check_upgrade_graph(program: Program, diags: Diagnostics) -> None:

@@ -284,7 +284,9 @@ def _upgrades(w: Writer, program: Program) -> None:
         for upgrade_id, upgrade in upgrades.items():
             requires, excludes = (_tuple([repr(u) for u in ids]) for ids in (upgrade.requires, upgrade.excludes))
             name = string(upgrade.name, repr, "")
-            upgrade_doc = py_call("R.Upgrade", [name, requires, excludes, str(upgrade.max_times)])
+            groups = [_tuple([_tuple([repr(u) for u in group]) for group in upgrade.requires_any])] \
+                if upgrade.requires_any else []
+            upgrade_doc = py_call("R.Upgrade", [name, requires, excludes, str(upgrade.max_times), *groups])
             w.write_doc(concat(f"{upgrade_id!r}: ", upgrade_doc, ","))
     w.writeline("}")
     w.writeline()

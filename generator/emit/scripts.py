@@ -125,7 +125,9 @@ def _table(w: Writer, name: str, table: Table) -> None:
 def _upgrades(w: Writer, program: Program) -> None:
     """The upgrades as data, one a line, and check_upgrades()."""
     upgrades = {key: {"excludes": list(u.excludes), "max_times": u.max_times, "name": u.name,
-                      "requires": list(u.requires)} for key, u in sorted(program.upgrades().items())}
+                      "requires": list(u.requires),
+                      **({"requires_any": [list(g) for g in u.requires_any]} if u.requires_any else {})}
+                for key, u in sorted(program.upgrades().items())}
     if not upgrades:
         w.writeline("var U = {};")
     else:

@@ -710,6 +710,19 @@
       if (counts[id] > rule.max_times)
         problems.push(rule.name + " may be taken at most " + rule.max_times + " time(s), not " + counts[id]);
     });
+    var groups = [], seen = {};
+    order.forEach(function (id) {
+      ((upgrades[id] && upgrades[id].requires_any) || []).forEach(function (group) {
+        var key = JSON.stringify(group);
+        if (!(key in seen)) { seen[key] = true; groups.push(group); }
+      });
+    });
+    groups.forEach(function (group) {
+      if (group.some(function (u) { return u in counts; })) return;
+      var names = group.map(name);
+      problems.push("the set needs " + (names.length === 1 ? names[0] :
+        names.slice(0, -1).join(", ") + " or " + names[names.length - 1]));
+    });
     return problems;
   }
   function format(v) { return typeof v === "boolean" ? (v ? "yes" : "no") : String(v); }

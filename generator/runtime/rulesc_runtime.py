@@ -955,6 +955,7 @@ class Upgrade:
     requires: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
     max_times: int = 1
+    requires_any: tuple[tuple[str, ...], ...] = ()  # groups of which the set must hold one upgrade each
 
 
 def upgrade_problems(upgrades: Mapping[str, Upgrade], chosen: Sequence[str]) -> list[str]:
@@ -973,6 +974,11 @@ def upgrade_problems(upgrades: Mapping[str, Upgrade], chosen: Sequence[str]) -> 
         if counts[upgrade_id] > rule.max_times:
             problems.append(f"{rule.name} may be taken at most {rule.max_times} time(s), "
                             f"not {counts[upgrade_id]}")
+    groups = dict.fromkeys(g for u in counts if u in upgrades for g in upgrades[u].requires_any)
+    for group in (g for g in groups if not any(u in counts for u in g)):
+        names = [_upgrade_name(upgrades, u) for u in group]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        problems.append(f"the set needs {listed}")
     return problems
 
 
