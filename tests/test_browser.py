@@ -188,14 +188,17 @@ def test_attack_set_builder_reports_requirements_exclusions_and_repeat_limits(si
         assert problems.inner_text() == "none"
         box.locator('[data-upgrade="flashy"]').check()
         box.locator('[data-upgrade="stealth"]').check()
+        seedless = "the set needs Agility Damage, Toughness Damage or Insight Damage"
+        assert problems.inner_text() == f"Flashy cannot be taken with Stealth; {seedless}"
+        box.locator('[data-upgrade="toughness-damage"]').check()  # every attack set starts with a Damage seed
         assert problems.inner_text() == "Flashy cannot be taken with Stealth"
         box.locator('[data-upgrade="improved-stealth"]').fill("3")
         assert problems.inner_text() == "Flashy cannot be taken with Stealth"
-        assert box.locator('output[name="picks"]').inner_text() == "5"
+        assert box.locator('output[name="picks"]').inner_text() == "6"
         box.locator('[data-upgrade="flashy"]').uncheck()
         box.locator('[data-upgrade="stealth"]').uncheck()
         assert problems.inner_text() == "Improved Stealth requires Stealth"
-        assert box.locator('output[name="picks"]').inner_text() == "3"
+        assert box.locator('output[name="picks"]').inner_text() == "4"
         box.locator('[data-upgrade="improved-stealth"]').fill("4")
         assert box.locator(".rulesc-calc__picker .rulesc-calc__msg").inner_text() == "Counts go from 0 to 3."
         assert problems.inner_text() == "Improved Stealth requires Stealth"

@@ -60,10 +60,14 @@ def test_engine_installs_with_pip(built: Path, tmp_path: Path) -> None:
 
 def test_engine_checks_an_annulus_attack_set(built: Path) -> None:
     annulus = import_engine(built / "build/engine", "annulus")
-    assert annulus.check_upgrades(["burn-trigger", "burn-trigger-up", "burn-trigger-max"]) == []
-    assert annulus.check_upgrades(["blast-trigger", "spray-trigger"]) == ["Blast cannot be taken with Spray"]
-    assert annulus.check_upgrades(["flashy", "stealth"]) == ["Flashy cannot be taken with Stealth"]
-    assert annulus.check_upgrades(["burn-trigger-max"]) == ["Burn Trigger Max requires Burn Trigger Up"]
-    assert annulus.check_upgrades(["stealth"] + ["improved-stealth"] * 4) == [
+    seed = ["agility-damage"]  # every attack set starts with a Damage seed
+    assert annulus.check_upgrades(seed + ["burn-trigger", "burn-trigger-up", "burn-trigger-max"]) == []
+    assert annulus.check_upgrades(seed + ["blast-trigger", "spray-trigger"]) == ["Blast cannot be taken with Spray"]
+    assert annulus.check_upgrades(seed + ["flashy", "stealth"]) == ["Flashy cannot be taken with Stealth"]
+    assert annulus.check_upgrades(seed + ["burn-trigger-max"]) == ["Burn Trigger Max requires Burn Trigger Up"]
+    assert annulus.check_upgrades(seed + ["stealth"] + ["improved-stealth"] * 4) == [
         "Improved Stealth may be taken at most 3 time(s), not 4"]
     assert annulus.check_upgrades(["no-such-upgrade"]) == ["unknown upgrade 'no-such-upgrade'"]
+    assert annulus.check_upgrades(["stealth"]) == ["the set needs Agility Damage, Toughness Damage or Insight Damage"]
+    assert annulus.check_upgrades(["insight-damage", "agility-damage"]) == [
+        "Agility Damage cannot be taken with Insight Damage"]

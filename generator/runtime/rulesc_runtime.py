@@ -955,7 +955,7 @@ class Upgrade:
     requires: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
     max_times: int = 1
-    requires_any: tuple[tuple[str, ...], ...] = ()  # groups of which the set must hold one upgrade each
+    requires_any: tuple[tuple[str, ...], ...] = ()  # groups the set must hold one upgrade of
 
 
 def upgrade_problems(upgrades: Mapping[str, Upgrade], chosen: Sequence[str]) -> list[str]:
