@@ -70,7 +70,7 @@ def test_percentile_rolls_match_icepool(book: tuple[Path, Program, ModuleType]) 
     for skill, bonus in ((50, 0), (65, 1), (30, 2)):
         tens = TENS.pool(1 + bonus).lowest(1).sum() if bonus else TENS
 
-        def level(t: int, u: int) -> str:
+        def level(t: int, u: int, skill: int = skill) -> str:
             roll = 100 if t * 10 + u == 0 else t * 10 + u
             return "extreme" if roll <= skill // 5 else "hard" if roll <= skill // 2 else \
                 "regular" if roll <= skill else "fail"
