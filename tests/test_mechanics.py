@@ -85,5 +85,5 @@ def test_hitches_and_stunts_match_icepool(book: tuple[Path, Program, ModuleType]
         assert dict(program.call("best_two", [n]).items()) == chances(hitch_die.pool(n).highest(2).sum())
         assert dict(program.call("hitch_count", [n]).items()) == chances(hitch_die.pool(n).count_subset([0]))
     d6 = icepool.d6
-    stunts = icepool.map(lambda a, b, s: s if a == b or a == s or b == s else 0, d6, d6, d6)
+    stunts = icepool.map(lambda a, b, s: s if a in (b, s) or b == s else 0, d6, d6, d6)
     assert dict(program.call("stunt_points", []).items()) == chances(stunts)
