@@ -68,7 +68,7 @@ def test_an_exploding_die_cuts_off_less_than_1e_15(sides: int) -> None:
 def test_the_kinds_agree_in_three_runtimes(kinds: tuple[Path, Program, ModuleType]) -> None:
     calls = ([("ladder", {"skill": s, "difficulty": d}) for s in (0, 2, 5, 8) for d in (0, 3, 8)]
              + [("trait", {"modifier": m}) for m in range(-4, 5)]
-             + [(f, {}) for f in ("blade_damage", "odd_die", "d66", "best_fudge")])
+             + [(f, {}) for f in ("blade_damage", "odd_die", "tens_and_units", "best_fudge")])
     assert all("value" in found for found in three_ways(kinds, calls))
 
 

@@ -55,7 +55,8 @@ def three_ways(edge: tuple[Path, Program, ModuleType], calls: list[tuple[str, di
     for (formula_id, args), from_js in zip(calls, js, strict=True):
         order = [args[p.name] for p in program.formulas[formula_id].params]
         interpreted = outcome(lambda: program.call(formula_id, order))  # noqa: B023 (called at once)
-        engine = outcome(lambda: getattr(module, spelled[formula_id])(*order))  # noqa: B023
+        given = [str(v) if isinstance(v, R.Dice) else v for v in order]  # the engine has its own Dice: as text
+        engine = outcome(lambda: getattr(module, spelled[formula_id])(*given))  # noqa: B023
         assert engine == interpreted, (formula_id, args)
         assert from_js == interpreted, (formula_id, args)
         found.append(interpreted)

@@ -22,6 +22,8 @@ BUILTINS: dict[str, tuple[tuple[str, ...], str]] = {
     "floor_div": (("int", "int"), "int"),
     "category": (("int",), "dice"),
     "category_index": (("dice",), "int"),
+    "dice_part": (("dice",), "dice"),
+    "modifier": (("dice",), "int"),
     "step": (("dice", "int"), "dice"),
     "roll": (("dist",), "dist"),
     "successes": (("dice", "int"), "dist"),

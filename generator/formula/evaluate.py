@@ -30,6 +30,7 @@ _BUILTINS: dict[str, Callable[..., Value]] = {
     "highest": lambda pool, k: R.keep_pool(pool, k, True), "lowest": lambda pool, k: R.keep_pool(pool, k, False),
     "p_at_least": R.at_least, "p_at_most": R.at_most, "p_equal": R.prob_eq, "mean": R.mean, "sd": R.sd,
     "p_greater": R.greater, "p_tie": R.tie, "p_win": R.win, "count": R.count_faces, "p": R.p,
+    "dice_part": R.dice_part, "modifier": R.modifier,
 }
 
 

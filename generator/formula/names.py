@@ -13,7 +13,7 @@ from generator.formula.lexer import KEYWORDS, FormulaSyntaxError, tokenize
 BUILTIN_FUNCTIONS = frozenset({
     "abs", "clamp", "ceil_div", "floor_div", "category", "category_index", "step", "roll", "successes", "highest",
     "lowest", "p_at_least", "p_at_most", "p_equal", "mean", "sd", "p_greater", "p_tie", "p_win", "upgrade_problems",
-    "upgrade_count", "min", "max", "lookup", "count", "p",
+    "upgrade_count", "min", "max", "lookup", "count", "p", "dice_part", "modifier",
 })
 """The formula language's own functions; check.BUILTINS gives their types (tests keep the two in step)."""
 

@@ -16,7 +16,8 @@ _RUNTIME = {
     "clamp": "R.clamp", "ceil_div": "R.ceilDiv", "floor_div": "R.floorDiv", "category": "R.category",
     "category_index": "R.categoryIndex", "step": "R.step", "roll": "R.asDist", "successes": "R.successes",
     "p_at_least": "R.atLeast", "p_at_most": "R.atMost", "p_equal": "R.probEq", "mean": "R.mean", "sd": "R.sd",
-    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win", "p": "R.p", "count": "R.countFaces",
+    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win", "p": "R.p",
+    "dice_part": "R.dicePart", "modifier": "R.modifier", "count": "R.countFaces",
 }
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloorDiv"}
 _COMPARE = {"==": "===", "!=": "!=="}

@@ -16,7 +16,8 @@ _RUNTIME = {
     "clamp": "R.clamp", "ceil_div": "R.ceil_div", "floor_div": "R.floor_div", "category": "R.category",
     "category_index": "R.category_index", "step": "R.step", "roll": "R.as_dist", "successes": "R.successes",
     "p_at_least": "R.at_least", "p_at_most": "R.at_most", "p_equal": "R.prob_eq", "mean": "R.mean", "sd": "R.sd",
-    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win", "p": "R.p", "count": "R.count_faces",
+    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win", "p": "R.p",
+    "dice_part": "R.dice_part", "modifier": "R.modifier", "count": "R.count_faces",
 }
 _AS = {"dist": "R.as_dist", "outcome": "R.as_outcomes", "event": "R.as_outcomes"}
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloor_div"}

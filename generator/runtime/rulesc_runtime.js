@@ -51,6 +51,8 @@
     var m = new Map(); a.counts.forEach(function (p) { m.set(p[0], whole(p[1] * k)); });
     return pool(m, whole(a.c * k));
   }
+  function dicePart(pool) { return new Dice(pool.counts, 0); }  /* 2d6+3 gives 2d6 */
+  function modifier(pool) { return pool.c; }  /* 2d6+3 gives 3 */
   function category(index) {
     if (index <= 0) return new Dice([], 0);
     var tens = Math.floor(index / 4), rest = index % 4, m = new Map([[10, tens]]);
@@ -739,6 +741,6 @@
     dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact,
     poolBind: poolBind, poolAnswers: poolAnswers, countFaces: countFaces, Outcomes: Outcomes, asOutcomes: asOutcomes,
     outcomes: outcomes, chance: chance, namedChance: namedChance, p: p, both: both, either: either, negated: negated,
-    decide: decide, labelText: labelText
+    decide: decide, labelText: labelText, dicePart: dicePart, modifier: modifier
   };
 })(typeof globalThis !== "undefined" ? globalThis : this);

@@ -37,6 +37,7 @@ __all__ = [
     "dice",
     "die_of",
     "dice_add",
+    "dice_part",
     "dice_scale",
     "Dist",
     "exact",
@@ -52,6 +53,7 @@ __all__ = [
     "whole",
     "mean",
     "mix",
+    "modifier",
     "parse_dice",
     "pool_answers",
     "pool_bind",
@@ -147,6 +149,16 @@ def dice_scale(a: Dice, k: int) -> Dice:
     if k < 0:
         raise RulesError(f"cannot multiply {a} by {k}")
     return _pool({s: whole(c * k) for s, c in a.counts}, whole(a.const * k))
+
+
+def dice_part(pool: Dice) -> Dice:
+    """The dice of a pool without its constant: 2d6+3 gives 2d6 (what a critical hit rolls twice)."""
+    return Dice(pool.counts, 0)
+
+
+def modifier(pool: Dice) -> int:
+    """The constant of a pool: 2d6+3 gives 3."""
+    return pool.const
 
 
 def _as_dice(x: Dice | int) -> Dice:
