@@ -152,7 +152,7 @@ def dice_scale(a: Dice, k: int) -> Dice:
 
 
 def dice_part(pool: Dice) -> Dice:
-    """The dice of a pool without its constant: 2d6+3 gives 2d6 (a critical hit rolls them twice)."""
+    """A pool's dice without its constant: 2d6+3 gives 2d6 (a critical hit rolls them twice)."""
     return Dice(pool.counts, 0)
 
 
