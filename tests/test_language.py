@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from generator.analyze.program import matches
 from generator.cli.main import main
 from generator.diagnostics.core import Span
+from generator.emit.site.dice_page import emit_dice_page
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
 from generator.runtime import rulesc_runtime as R
@@ -91,3 +94,24 @@ def test_a_roll_matches_a_pool_only_when_distributed_alike() -> None:
     assert not matches(d20, R.parse_dice("1d12+1d8"))
     assert not matches(R.as_dist(R.parse_dice("2d6")), R.parse_dice("1d11+1"))
     assert not matches(R.parse_dice("1d20"), R.parse_dice("1d20+1"))
+
+
+def test_a_roll_of_names_prints_each_name_with_its_chance(capsys: pytest.CaptureFixture[str]) -> None:
+    source = 'let r = 2d6 in if r >= 10 then "strong hit" else if r >= 7 then "weak hit" else "miss"'
+    code, out, err = dice(capsys, source)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == f"{source}:"
+    assert [line.split()[:3] for line in lines[1:]] == [["miss", "5/12", "41.6667%"], ["strong", "hit", "1/6"],
+                                                        ["weak", "hit", "5/12"]]
+    code, out, _ = dice(capsys, "--json", source)
+    assert json.loads(out)["outcomes"][1] == {"outcome": "strong hit", "exact": "1/6", "float": 1 / 6}
+
+
+def test_the_dice_page_shows_every_kind_of_die_and_named_outcomes() -> None:
+    page = next(iter(emit_dice_page().values()))
+    # the exploding die's mean is a hair below 21/5: the explosions stop once another is less likely than 1e-15
+    for row in ("| `4dF` | -4 to 4 | 0 |", "| `1d6!` | 1 to 120 | 4.200000 |", "| `count(5d6, 6)` | 0 to 5 |",
+                "| `p(1d20 + 5 >= 15)` | 0.5500 (11/20) |"):
+        assert row in page, row
+    assert "critical 0.0741 (2/27), full 0.3472 (25/72), partial 0.4537 (49/108), bad 0.1250 (1/8)" in page

@@ -12,7 +12,7 @@ from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.bounds import Interval, overflow_checks
-from generator.formula.check import Scope, type_of
+from generator.formula.check import UNKEYED, Scope, type_of
 from generator.formula.evaluate import evaluate
 from generator.formula.names import check_definition
 from generator.model import Calculator, Formula, Param, Rule, System, Table, Term, Text, Value, default_of
@@ -367,6 +367,7 @@ def _global_types(program: Program) -> GlobalTypes:
     if found is None:
         constants = {k: _type_of_value(v) for k, v in program.constants.items()}
         tables = {name: {c.key: ("text" if c.type == "range" else c.type) for c in t.columns}
+                  | ({} if t.columns[0].type in ("range", "int") else {UNKEYED: t.columns[0].key})
                   for name, t in program.tables.items()}
         found = program._global_types = (constants, tables)
     return found

@@ -57,8 +57,25 @@ def chart(source: str, dist: R.Dist) -> str:
     return "\n".join(lines)
 
 
+def named(source: str, outcomes: R.Outcomes) -> str:
+    """A terminal table of a roll of names: each name with its exact chance and a bar, in the runtime's order."""
+    items = [(R.exact_text(label) if isinstance(label, bool) else label, p) for label, p in outcomes.items()]
+    top, width = max(p for _, p in items), max(len(str(label)) for label, _ in items)
+    lines = [f"{source}:"]
+    for label, p in items:
+        bar = "\u2588" * max(1, round(float(p / top) * BAR_WIDTH))
+        lines.append(f"{label!s:<{width}}  {str(p):>11}  {float(p) * 100:8.4f}%  {bar}")
+    return "\n".join(lines)
+
+
 def run_dice(args: argparse.Namespace) -> str:
     result = roll_expression(args.expression)
+    if isinstance(result, R.Outcomes):
+        if args.json:
+            return json.dumps({"expression": args.expression,
+                               "outcomes": [{"outcome": label, "exact": str(p), "float": float(p)}
+                                            for label, p in result.items()]})
+        return named(args.expression, result)
     if not isinstance(result, R.Dist):
         exact = Fraction(result) if not isinstance(result, float) else None
         if args.json:

@@ -53,6 +53,10 @@ ROLL_RESULTS = {"int": "dist", "dice": "dist", "dist": "dist", "text": "outcome"
 """What a result that depends on a roll becomes: a roll of numbers, of named outcomes, or of yes and no."""
 
 
+UNKEYED = ""
+"""In a scope's table columns: the table's first column, when it holds no whole numbers to look a row up by."""
+
+
 class TypeFailure(Exception):
     """Stops typing one expression after its first error has been reported."""
 
@@ -264,6 +268,10 @@ class _Typer:
         if columns is None:
             raise self.fail("E0402", f"unknown table '{table.name}'", table.span,
                             did_you_mean(table.name, self.scope.tables))
+        if UNKEYED in columns:
+            raise self.fail("E0403", f"table '{table.name}' has no whole numbers to look a row up by: its first column "
+                            f"'{columns[UNKEYED]}' holds {columns[columns[UNKEYED]]}", table.span,
+                            "lookup() finds the row whose first column (type: range, or int) holds the key")
         if column.name not in columns:
             raise self.fail("E0402", f"table '{table.name}' has no column '{column.name}'", column.span,
                             did_you_mean(column.name, columns))

@@ -17,7 +17,8 @@ class DiceUsageError(Exception):
 
 
 def roll_expression(source: str) -> Any:
-    """Evaluate a dice expression with no names, e.g. '4d6kh3', 'max(0, 2d6 - 3)' or 'p_at_least(2d6, 7)'."""
+    """Evaluate a dice expression with no names, e.g. '4d6kh3', 'max(0, 2d6 - 3)' or 'p_at_least(2d6, 7)': a
+    roll, a number (an event gives its chance) or a roll of names."""
     try:
         node = parse_formula(source, lambda offset: Span("<expression>", 1, offset + 1))
     except FormulaSyntaxError as exc:
@@ -29,12 +30,14 @@ def roll_expression(source: str) -> Any:
         first = diags.items[0]
         raise DiceUsageError(_pointed(source, (first.span.col - 1) if first.span else 0, first.message,
                                         first.hint))
-    if kind not in ("int", "dice", "dist", "num", "event"):
+    if kind not in ("int", "dice", "dist", "num", "event", "outcome"):
         raise DiceUsageError(f"{source!r} is {kind}, neither a roll nor a number")
     try:
         value = evaluate(node, scope.types, {}, {}, _no_formulas)
         if kind == "event":  # a condition on a roll: its chance
             return R.p(value)
+        if kind == "outcome":  # a roll of names: each name with its chance
+            return R.as_outcomes(value)
         return value if kind == "num" else R.as_dist(value)
     except R.RulesError as exc:
         raise DiceUsageError(f"no answer: {exc}") from None

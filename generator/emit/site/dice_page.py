@@ -23,6 +23,25 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("roll // 2", "halving, rounded down", "3d6 // 2"),
     ("let r = roll in ...", "a roll that depends on its own result: here a natural 10 adds 1d6",
      "let r = 1d10 in r + (if r >= 10 then 1d6 else 0d6)"),
+    ("NdF", "Fudge dice: faces -1, 0 and 1", "4dF"),
+    ("Nd{a,b,...}", "dice with listed faces (a face listed twice comes up twice as often)", "2d{0,0,1,1,2,3}"),
+    ("NdS!", "exploding dice: the highest face rolls again and adds, until one more explosion is less likely "
+     "than 1e-15", "1d6!"),
+    ("NdSrK", "faces 1 to K rolled again once, the second roll standing", "2d6r2"),
+    ("count(pool, F)", "how many dice of the pool show F (count(pool, low, high): a range of faces)",
+     "count(5d6, 6)"),
+    ("let p = pool in ...", "one roll of a pool asked several things: its highest die, its number of sixes, its "
+     "total (a plain p)", "let p = 4d6 in highest(p, 1) * 10 + count(p, 6)"),
+    ("if condition on a roll", "each branch as often as the condition goes its way: a hit's damage",
+     "if 1d20 + 5 >= 15 then 1d8 + 3 else 0"),
+)
+
+NAMED: tuple[tuple[str, str, str], ...] = (
+    ('"name"', "a roll that ends in names: each name with its exact chance",
+     'let r = 2d6 in if r >= 10 then "strong hit" else if r >= 7 then "weak hit" else "miss"'),
+    ("let p = pool in ... names", "the outcome of an action roll: the highest die, two sixes a critical",
+     'let p = 3d6 in if count(p, 6) >= 2 then "critical" else if highest(p, 1) == 6 then "full" '
+     'else if highest(p, 1) >= 4 then "partial" else "bad"'),
 )
 
 QUERIES: tuple[tuple[str, str, str], ...] = (
@@ -35,6 +54,8 @@ QUERIES: tuple[tuple[str, str, str], ...] = (
     ("p_tie(a, b)", "the chance of a tie", "p_tie(1d20, 1d20)"),
     ("p_win(a, b, ties)", "the chance a wins when ties go to a only if ties is true",
      "p_win(1d20, 1d20, false)"),
+    ("p(condition)", "the chance a condition on a roll holds", "p(1d20 + 5 >= 15)"),
+    ("p(a and b)", "conditions on rolls written apart, rolled apart, both holding", "p(1d20 >= 11 and 1d6 == 6)"),
 )
 
 
@@ -63,6 +84,16 @@ def emit_dice_page() -> dict[str, str]:
     w.writeline("|---|---|---|---|")
     for notation, meaning, example in QUERIES:
         w.writeline(f"| `{notation}` | {meaning} | `{example}` | {_number(roll_expression(example))} |")
+    w.writeline()
+    w.writeline("## Named outcomes")
+    w.writeline()
+    w.writeline("| Notation | Meaning | Example | Outcomes |")
+    w.writeline("|---|---|---|---|")
+    for notation, meaning, example in NAMED:
+        found = roll_expression(example)  # shown in the order the example first names them
+        items = sorted(found.items(), key=lambda item: example.find(f'"{item[0]}"'))
+        shown = ", ".join(f"{label} {_number(p)}" for label, p in items)
+        w.writeline(f"| `{notation}` | {meaning} | `{example}` | {shown} |")
     w.writeline()
     w.writeline("## Limits")
     w.writeline()
