@@ -112,6 +112,7 @@ class Exprs:
         self.local = dict(local)
         self.in_roll = False  # inside the body of a let over a roll: no second one, no heavy calls
         self.heavy = False
+        self.pools: list[str] = []  # the rolled pools in scope, which questions may be asked
 
     def pick(self, options: list[Any]) -> Any:
         return self.draw(st.sampled_from(options))
@@ -163,6 +164,8 @@ class Exprs:
         found = self.name("dice")
         if found is not None and self.draw(st.booleans()):
             return found, "dice"
+        if self.draw(st.integers(0, 2)) == 0:
+            return self.leaf_special_dice(), "dice"
         count, sides = self.draw(st.integers(0, 4)), self.pick(list(SIDES))
         return (f"{count}d{sides}" if count != 1 or self.draw(st.booleans()) else f"d{sides}"), "dice"
 
@@ -176,6 +179,23 @@ class Exprs:
         count = self.draw(st.integers(1, 4))
         kept = self.draw(st.integers(1, count))
         return f"{count}d{self.pick(list(SIDES[:7]))}{self.pick(['kh', 'kl'])}{kept}", "dist"
+
+    def leaf_text(self) -> tuple[str, str]:
+        return f'"{self.pick(LABELS)}"', "text"
+
+    def leaf_event(self) -> tuple[str, str]:
+        roll, kind = self.leaf_dist()
+        roll = roll if kind == "dist" else f"roll({roll})"
+        return f"({roll} {self.pick(['<', '<=', '>', '>=', '==', '!='])} {self.draw(st.integers(-2, 12))})", "event"
+
+    def leaf_outcome(self) -> tuple[str, str]:
+        event, _ = self.leaf_event()
+        return f"(if {event} then {self.leaf_text()[0]} else {self.leaf_text()[0]})", "outcome"
+
+    def leaf_special_dice(self) -> str:
+        """A pool of one of the special kinds of die, small."""
+        count = self.draw(st.integers(0, 3))
+        return f"{count}d{self.pick(['F', '4!', '6!', '6r2', '8r1', '{0,1,1,3}', '{-2,5,5}'])}"
 
     def small(self, low: int, high: int, depth: int) -> str:
         """A whole number kept within low..high (a dice count, a factor), computed or written."""
@@ -352,32 +372,124 @@ class Exprs:
         return f"(let {name} = {value} in {body})", "dist"
 
 
+    # the language's newer forms: one roll asked several things, conditions on rolls, named outcomes
+
+    def pool_let(self, want: str, depth: int) -> tuple[str, str] | None:
+        """let p = pool in a body that reads p's total and asks p questions (fixed numbers only)."""
+        name = self.fresh()
+        if name is None or self.in_roll:
+            return None
+        pool = self.leaf_dice()[0]
+        self.local[name], self.in_roll, self.heavy = "int", True, True
+        self.pools.append(name)
+        try:
+            body, kind = self.expr(want, depth)
+            asked = self.question(depth)
+            assert asked is not None
+            if want == "text":  # a question decides between a name and the body
+                body = f"(if {asked[0]} >= {self.draw(st.integers(0, 4))} then {self.leaf_text()[0]} else {body})"
+            else:
+                body, kind = f"({asked[0]} + {body})", "dist"
+        finally:
+            del self.local[name]
+            self.pools.remove(name)
+            self.in_roll = False
+        return f"(let {name} = {pool} in {body})", ROLLED.get(kind, kind)
+
+    def question(self, depth: int) -> tuple[str, str] | None:
+        if not self.pools:
+            return None
+        pool = self.pick(self.pools)
+        func = self.pick(["highest", "lowest", "successes", "count", "count"])
+        numbers = [self.draw(st.integers(-2, 7)) for _ in range(2 if func == "count" and self.draw(st.booleans())
+                                                             else 1)]
+        return f"{func}({pool}, {', '.join(map(str, numbers))})", "int"
+
+    def event_compare(self, depth: int) -> tuple[str, str]:
+        op = self.pick(["<", "<=", ">", ">=", "==", "!="])
+        left = self.as_roll(min(depth, 1))  # a roll on one side at least: an event
+        right = self.expr("int", depth)[0] if self.draw(st.booleans()) else self.leaf_dist()[0]
+        return f"({left} {op} {right})", "event"
+
+    def event_logic(self, depth: int) -> tuple[str, str]:
+        if self.draw(st.integers(0, 2)) == 0:
+            inner, kind = self.expr("event", depth)
+            return f"(not {inner})", kind
+        (left, a), (right, b) = self.expr("event", depth), self.expr(self.pick(["event", "bool"]), depth)
+        return f"({left} {self.pick(['and', 'or'])} {right})", "event" if "event" in (a, b) else "bool"
+
+    def event_named(self, depth: int) -> tuple[str, str]:
+        named, kind = self.expr("outcome", depth)
+        return f"({named} {self.pick(['==', '!='])} {self.leaf_text()[0]})", "event" if kind == "outcome" else "bool"
+
+    def decide(self, want: str, depth: int) -> tuple[str, str]:
+        cond, kind = self.expr("event", min(depth, 1))
+        (then, a), (other, b) = self.expr(want, depth), self.expr(want, depth)
+        joined = join(a, b)
+        return f"(if {cond} then {then} else {other})", ROLLED.get(joined, joined) if kind == "event" else joined
+
+    def chance_of(self, depth: int) -> tuple[str, str]:
+        return f"p({self.expr('event', depth)[0]})", "num"
+
+    def named_roll(self, depth: int) -> tuple[str, str] | None:
+        """let r = roll in a body that ends in names."""
+        name = self.fresh()
+        if name is None or self.in_roll:
+            return None
+        value, kind = self.leaf_dist()
+        value = value if kind in ("dist", "dice") else f"roll({value})"  # a roll, so the names are a roll's
+        self.local[name], self.in_roll, self.heavy = "int", True, True
+        try:
+            body, _ = self.expr("text", depth)
+        finally:
+            del self.local[name]
+            self.in_roll = False
+        return f"(let {name} = {value} in {body})", "outcome"
+
+
+LABELS = ("alpha", "strong hit", "miss", "Great", "a-b", "o'clock")
+"""Names a roll may end in: spaces, dashes and apostrophes included."""
+ROLLED = {"int": "dist", "dice": "dist", "dist": "dist", "text": "outcome", "outcome": "outcome", "bool": "event",
+          "event": "event"}
+"""What a result that depends on a roll becomes (the checker's ROLL_RESULTS)."""
+
+
 def join(a: str, b: str) -> str:
     if a == b:
         return a
-    return "num" if {a, b} == {"int", "num"} else "dist"
+    for group, joined in (({"int", "num"}, "num"), ({"text", "outcome"}, "outcome"), ({"bool", "event"}, "event")):
+        if {a, b} <= group:
+            return joined
+    return "dist"
 
 
 MAKERS: dict[str, list[Callable[[Exprs, int], tuple[str, str] | None]]] = {
     "int": [Exprs.arith, Exprs.arith, lambda e, d: e.power("int", d), lambda e, d: e.negate("int", d),
             Exprs.int_function, Exprs.lookup_int, Exprs.category_index, lambda e, d: e.condition("int", d),
-            lambda e, d: e.let("int", d), lambda e, d: e.call({"int"}, d)],
+            lambda e, d: e.let("int", d), lambda e, d: e.call({"int"}, d), Exprs.question, Exprs.question],
     "bool": [Exprs.compare, Exprs.compare, Exprs.logic, lambda e, d: e.condition("bool", d),
              lambda e, d: e.let("bool", d), lambda e, d: e.call({"bool"}, d)],
     "num": [Exprs.num_arith, Exprs.num_arith, Exprs.chance, Exprs.chance, Exprs.chance, lambda e, d: e.power("num", d),
             lambda e, d: e.negate("num", d), Exprs.num_extreme, lambda e, d: e.condition("num", d),
-            lambda e, d: e.let("num", d), lambda e, d: e.call({"int", "num"}, d)],
+            lambda e, d: e.let("num", d), lambda e, d: e.call({"int", "num"}, d), Exprs.chance_of],
     "dice": [Exprs.roll, Exprs.roll, Exprs.pool_arith, Exprs.pool_arith, Exprs.category, Exprs.lookup_dice,
              lambda e, d: e.condition("dice", d), lambda e, d: e.let("dice", d), lambda e, d: e.call({"dice"}, d)],
     "dist": [Exprs.roll_function, Exprs.roll_function, Exprs.roll_arith, Exprs.roll_arith, Exprs.roll_negate,
              Exprs.roll_extreme, Exprs.roll_let, Exprs.roll_let, lambda e, d: e.condition("dist", d),
-             lambda e, d: e.call({"dist", "dice", "int"}, d)],
+             lambda e, d: e.call({"dist", "dice", "int"}, d), lambda e, d: e.pool_let("dist", d),
+             lambda e, d: e.decide("dist", d)],
+    "event": [Exprs.event_compare, Exprs.event_compare, Exprs.event_logic, Exprs.event_named,
+              lambda e, d: e.condition("event", d), lambda e, d: e.call({"event", "bool"}, d)],
+    "outcome": [Exprs.named_roll, Exprs.named_roll, lambda e, d: e.decide("text", d),
+                lambda e, d: e.pool_let("text", d), lambda e, d: e.condition("outcome", d),
+                lambda e, d: e.call({"outcome", "text"}, d)],
+    "text": [lambda e, d: e.condition("text", d), lambda e, d: e.call({"text"}, d)],
 }
 
 
 # ---- the rulebook ----------------------------------------------------------------------------------------------
 
-RETURNS = ("int", "bool", "num", "num", "dice", "dist", "dist")
+RETURNS = ("int", "bool", "num", "num", "dice", "dist", "dist", "event", "outcome", "text")
 """What a formula gives, exact numbers and rolls twice as often: they have the most to compare."""
 
 
@@ -559,6 +671,8 @@ def python_value(value: Any) -> Any:
         return {"dice": str(value)}
     if kind == "Dist":
         return {"dist": {str(x): str(p) for x, p in value.items()}}
+    if kind == "Outcomes":
+        return {"outcomes": {json.dumps(x) if isinstance(x, bool) else x: str(p) for x, p in value.items()}}
     if isinstance(value, Fraction):
         return {"fraction": str(value)}
     return value
@@ -617,6 +731,10 @@ def canon(kind: str | dict[str, str], raw: Any) -> Any:
             return number
     if kind == "dice" and isinstance(raw, dict) and set(raw) == {"dice"}:
         return raw["dice"]
+    if kind == "text" and isinstance(raw, str):
+        return raw
+    if kind in ("outcome", "event") and isinstance(raw, dict) and set(raw) == {"outcomes"}:
+        return {str(label): number_of(p) for label, p in sorted(raw["outcomes"].items())}
     if kind == "dist" and isinstance(raw, dict) and set(raw) == {"dist"}:
         pairs = raw["dist"].items() if isinstance(raw["dist"], dict) else raw["dist"]
         probabilities = {int(x): number_of(p) for x, p in pairs}
@@ -646,6 +764,8 @@ def from_exact(kind: str, shown: Any) -> Any:
         return {"dice": shown}
     if kind == "dist" and isinstance(shown, dict):
         return {"dist": shown}
+    if kind in ("outcome", "event") and isinstance(shown, dict):
+        return {"outcomes": shown}
     if isinstance(shown, dict) and "bigint" in shown:
         return int(shown["bigint"])
     return shown
