@@ -363,7 +363,8 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     b = _Builder(system_doc, diags)
     kinds = tuple(b.fact_kind(i) for i in range(len(data.get("facts", ()))))
     known = _whole_values(chapter_docs)
-    chapters = sorted((_Builder(doc, diags, kinds, known).chapter() for doc in chapter_docs),
+    tables = _raw_tables(chapter_docs)
+    chapters = sorted((_Builder(doc, diags, kinds, known, tables).chapter() for doc in chapter_docs),
                       key=lambda c: (c.order, c.id))
     return System(
         id=data["id"], title=data["title"], summary=b.text(("summary",)), name_note=data.get("name_note"),
@@ -380,11 +381,12 @@ class _Builder:
     """Reads one validated document; every accessor takes the JSON path of what it builds."""
 
     def __init__(self, doc: Document, diags: Diagnostics, kinds: tuple[FactKind, ...] = (),
-                 known: dict[str, int] | None = None):
+                 known: dict[str, int] | None = None, tables: dict[str, dict[str, Any]] | None = None):
         self.doc = doc
         self.diags = diags
         self.kinds = {kind.id: kind for kind in kinds}
         self.known = known or {}  # the system's whole-number values, for {{name}} in a parameter's range
+        self.tables = tables or {}  # the system's tables as written, for an input's options_from
 
     def get(self, path: JsonPath) -> Any:
         return _at(self.doc.data, path)
@@ -485,9 +487,30 @@ class _Builder:
         p = {key: self.shown_value(raw, path + (key,)) if key in ("min", "max", "default") else raw
              for key, raw in self.get(path).items()}
         default = self.typed(p["default"], p["type"], path + ("default",)) if "default" in p else None
+        options = tuple(Option(o["value"], o["label"]) for o in p.get("options", ()))
+        if "options_from" in p:
+            options = self.options_from(p["options_from"], path + ("options_from",))
         return Param(p["name"], p["type"], p.get("label", p["name"].replace("_", " ").capitalize()), p.get("help"),
-                     p.get("min"), p.get("max"), default,
-                     tuple(Option(o["value"], o["label"]) for o in p.get("options", ())), self.span(path))
+                     p.get("min"), p.get("max"), default, options, self.span(path))
+
+    def options_from(self, source: dict[str, str], path: JsonPath) -> tuple[Option, ...]:
+        """An input's choices from a table: each row's key (the first number it covers) labelled by a cell."""
+        table = self.tables.get(source["table"])
+        if table is None:
+            self.diags.error("E0309", f"options_from names table '{source['table']}', which no rule has",
+                             self.span(path + ("table",)), did_you_mean(source["table"], self.tables))
+            return ()
+        keys = [c.get("key") for c in table.get("columns", ())]
+        if source["column"] not in keys:
+            self.diags.error("E0309", f"table '{source['table']}' has no column '{source['column']}'",
+                             self.span(path + ("column",)), did_you_mean(source["column"], keys))
+            return ()
+        found = []
+        for row in table.get("rows", ()):
+            low, _, problem = parse_range(row.get(keys[0]))
+            if problem is None:
+                found.append(Option(low, str(row.get(source["column"]))))
+        return tuple(found)
 
     def shown_value(self, raw: Any, path: JsonPath) -> Any:
         """A parameter's min, max or default written as {{name}}: the whole-number value of that name (E0308)."""
@@ -726,6 +749,12 @@ def _dice_fact(kind: FactKind, raw: Any) -> FactRead:
 
 
 VALUE_REF = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}")
+
+
+def _raw_tables(chapter_docs: list[Document]) -> dict[str, dict[str, Any]]:
+    """Every table the chapters declare, as written, by name (an input's options_from reads one)."""
+    return {rule["table"]["name"]: rule["table"] for doc in chapter_docs if isinstance(doc.data, dict)
+            for rule in doc.data.get("rules", ()) if isinstance(rule.get("table"), dict) and "name" in rule["table"]}
 
 
 def _whole_values(chapter_docs: list[Document]) -> dict[str, int]:

@@ -13,7 +13,7 @@ import pytest
 from generator.analyze.program import Program, label_order
 from generator.build.staging import build_project
 from generator.diagnostics.core import Diagnostics, Span
-from generator.emit.site.calculators import display
+from generator.emit.site.calculators import display, render_calculator
 from generator.formula.check import Scope, type_of
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
@@ -93,3 +93,14 @@ def test_names_and_events_are_typed() -> None:
     assert typing_error('if n > 1 then "hit" else 2') == "the branches of 'if' differ: text and int"
     with pytest.raises(FormulaSyntaxError, match="a quoted name is not closed"):
         parse_formula('"hit', lambda offset: Span("<test>", 1, offset + 1))
+
+
+def test_a_calculators_choices_come_from_a_table_column(tiers: tuple[Path, Program, ModuleType]) -> None:
+    """The ladder is typed once, in its table: the input's choices are its rows, labelled by its word column."""
+    _, program, _ = tiers
+    shifts = program.calculators["ladder-words"].inputs[0]
+    assert [(o.value, o.label) for o in shifts.options] == [(-4, "Poor"), (0, "Fair"), (2, "Great")]
+    assert program.calculate("ladder-words", {"shifts": 2}) == {"word": "Great"}
+    page = render_calculator(program, program.calculators["ladder-words"])
+    assert ('<option value="-4" selected>Poor</option><option value="0">Fair</option>'
+            '<option value="2">Great</option></select>') in page

@@ -89,6 +89,14 @@ def _sizes(first: str, second: str) -> str:
             f"        - {{level: {second}, size: 3}}\n    values:\n")
 
 
+def _choices(table: str, column: str) -> str:
+    """The base chapter with its parameter's choices taken from a table's column, and the table."""
+    rule = RULE.replace("{name: n, type: int, min: 0, max: 10}",
+                        f"{{name: n, type: int, options_from: {{table: {table}, column: {column}}}}}")
+    rule = rule.replace("{args: {n: 3}, expect: 6}", "{args: {n: 2}, expect: 4}")  # a choice the table gives
+    return chapter(rule.replace("    values:\n", _sizes("1", "2"), 1))
+
+
 def rule_edit(code: str, title: str, explanation: str, old: str, bad: str, fixed: str | None = None) -> Entry:
     """An entry whose bad example changes `old` in the base rule to `bad`, and whose fix changes it to `fixed`."""
     return Entry(code, title, explanation, {CHAPTER: edit(old, bad)},
@@ -253,6 +261,9 @@ MODEL = [
               "name must be such a value.", "{name: n, type: int, min: 0, max: 10}",
               "{name: n, type: int, min: \"{{factr}}\", max: 10}",
               "{name: n, type: int, min: \"{{factor}}\", max: 10}"),
+    Entry("E0309", "choices from an unknown table or column", "An input's options_from names a table of the "
+          "system and one of its columns: each row becomes a choice, labelled by that column.",
+          {CHAPTER: _choices("sizes", "sise")}, {CHAPTER: _choices("sizes", "size")}),
 ]
 
 FORMULAS = [
