@@ -1,4 +1,5 @@
-"""`rulesc diff BASE [HEAD]`: what a change does to the rules and their numbers, as Markdown or JSON."""
+"""`rulesc diff BASE [HEAD]`: what a change does to the rules and their numbers, as Markdown or JSON; and
+`rulesc changelog`: what changed in each tagged version."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Any
 from generator.cli.usage import UsageError
 from generator.diff.compare import diff_revisions
 from generator.diff.git import GitError
-from generator.diff.render import diff_json, diff_markdown
+from generator.diff.history import changelog
+from generator.diff.render import changelog_json, changelog_markdown, diff_json, diff_markdown
 from generator.pipeline import Project
 
 
@@ -22,6 +24,10 @@ def register(commands: Any) -> None:
     diff.add_argument("--fail-on-breaking", action="store_true",
                       help="exit 1 when a change is breaking (a permalink or engine function removed)")
     diff.set_defaults(run=run_diff)
+    log = commands.add_parser("changelog", help="what changed in each tagged version of the rules, newest first")
+    log.add_argument("--format", choices=("markdown", "json"), default="markdown",
+                     help="markdown (default) or json")
+    log.set_defaults(run=run_changelog)
 
 
 def run_diff(project: Project, args: argparse.Namespace) -> int:
@@ -31,3 +37,13 @@ def run_diff(project: Project, args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     print(diff_json(changes) if args.format == "json" else diff_markdown(changes), end="")
     return 1 if args.fail_on_breaking and changes.breaking else 0
+
+
+def run_changelog(project: Project, args: argparse.Namespace) -> int:
+    """Each tagged version since the one before it; a note (exit 0) where the history has no versions."""
+    try:
+        log = changelog(project)
+    except GitError as exc:
+        raise UsageError(str(exc)) from None
+    print(changelog_json(log) if args.format == "json" else changelog_markdown(log), end="")
+    return 0

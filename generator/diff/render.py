@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from generator.diff.compare import WORKING_TREE, RulebookDiff, RuleChange, SystemDiff, TermChange
+from generator.diff.history import Changelog
 from generator.diff.impact import CalculatorChange, FormulaChange
 from generator.diff.text import markdown as word_diff_markdown
 from generator.emit.writer import Writer
@@ -91,6 +92,29 @@ def _calculator_lines(change: CalculatorChange) -> list[str]:
             "affected": "results at its defaults changed"}[change.status]
     return [f"`{change.id}` ({change.title}): {what}"] + \
         [f"  - {r.subject}: {r.old} -> {r.new}" for r in change.results]
+
+
+def changelog_markdown(log: Changelog) -> str:
+    """Every tagged version, newest first, with what changed since the one before (each diff a level deeper)."""
+    w = Writer()
+    w.writeline("# What changed")
+    w.writeline()
+    if log.note:
+        w.writeline(log.note + ".")
+        w.writeline()
+    for change in log.changes:
+        w.writeline(f"## {change.base} -> {change.head}")
+        w.writeline()
+        for line in diff_markdown(change).splitlines()[2:]:  # without its own title
+            w.writeline(f"#{line}" if line.startswith("#") else line)
+    if log.versions:
+        w.writeline(f"First tagged version: {log.versions[0].tag}.")
+    return w.getvalue()
+
+
+def changelog_json(log: Changelog) -> str:
+    return json.dumps({"versions": [v.tag for v in log.versions], "note": log.note,
+                       "changes": [_jsonable(change) for change in log.changes]}, indent=2, ensure_ascii=False) + "\n"
 
 
 def diff_json(diff: RulebookDiff) -> str:
