@@ -118,6 +118,8 @@ def test_each_systems_gm_screen_has_every_calculator_under_its_anchor_and_is_lin
         assert re.findall(r"\{#calc-([a-z0-9-]+)\}", markdown) == _calculators(program), system
         html = (built / f"site/{system}/gm-screen/index.html").read_text()
         assert html.count("data-calculator=") == len(_calculators(program)) > 0, system
+        ids = re.findall(r'\sid="([^"]+)"', html)
+        assert len(ids) == len(set(ids)), system  # the headings' anchors and the calculators' own ids never clash
         landing = (built / f"site/{system}/index.html").read_text()
         assert 'class="md-button md-button--primary" href="gm-screen/">GM screen</a>' in landing
         assert {"GM screen": f"{system}/gm-screen.md"} in nav_entry(program)[program.system.title]
