@@ -200,9 +200,17 @@ def test_share_without_a_clipboard_shows_the_link_selected_and_search_ranks_the_
         assert page.evaluate("document.activeElement.className") == "rulesc-calc__link"
         assert page.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == \
             [0, len(field.input_value())]
-    with Visit(browser, site + "search/?q=clash+odds") as visit:
-        page = visit.page
-        page.wait_for_function("document.querySelector('.rulesc-search__status').textContent.indexOf('results') > 0")
-        first = page.locator(".rulesc-search__results li > a").first
-        assert first.inner_text() == "Clash odds"
-        assert first.get_attribute("href") == site + "dbu/gm-screen/#calc-clash-odds"
+    with Visit(browser, site + "search/") as visit:
+        for query, system, anchor in (("clash odds", "dbu", "calc-clash-odds"),
+                                      ("parry odds", "action-dice", "calc-parry-odds"),
+                                      ("Attack set builder", "annulus", "calc-attack-set-builder")):
+            first = _first_result(visit.page, query)
+            assert (first.inner_text().lower(), first.get_attribute("href")) == \
+                (query.lower(), f"{site}{system}/gm-screen/#{anchor}")
+
+
+def _first_result(page: Any, query: str) -> Any:
+    page.fill("#rulesc-search-q", query)
+    page.wait_for_function("(q) => document.querySelector('.rulesc-search__status').textContent.indexOf('results') > 0"
+                           " && document.querySelector('#rulesc-search-q').value === q", arg=query)
+    return page.locator(".rulesc-search__results li > a").first
