@@ -307,10 +307,11 @@ def test_index_tables_show_each_rules_facts_in_their_columns(built: Path) -> Non
     assert compared > 250  # the bundled rules show 284 facts
 
 
-def test_search_records_cover_every_rule_and_term_with_names_and_facets(built: Path) -> None:
+def test_search_records_cover_every_rule_term_and_calculator_with_names_and_facets(built: Path) -> None:
     records = json.loads((built / "build/docs/.search/records.json").read_text())
     programs = compile_project(Project(built)).programs
-    assert len(records) == sum(len(p.system.rules()) + len(p.system.terms) for p in programs)
+    calculators = sum(len(r.calculators) for p in programs for r in p.system.rules())
+    assert len(records) == sum(len(p.system.rules()) + len(p.system.terms) for p in programs) + calculators
     ki = next(r for r in records if r["kind"] == "term" and r["title"] == "Ki Points")
     assert ki["names"] == ["Ki Points", "KP"] and ki["system"] == "dbu" and ki["url"] == "dbu/glossary/#ki-points"
     assert (built / "site/pagefind/pagefind.js").is_file()

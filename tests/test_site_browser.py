@@ -14,6 +14,7 @@ from tests.conftest import REPO
 AXE_DIR = REPO / "tests/js"
 AXE = AXE_DIR / "node_modules/axe-core/axe.min.js"
 PAGE_TYPES = {"home": "", "system landing": "dbu/", "chapter with calculators": "dbu/core-rules/",
+              "GM screen": "dbu/gm-screen/",
               "glossary": "dbu/glossary/", "index tables": "dbu/tables/", "search": "search/"}
 
 

@@ -20,7 +20,15 @@ from generator.emit.export import emit_export, system_export
 from generator.emit.scripts import emit_scripts, system_script
 from generator.emit.site.dice_page import DICE_PAGE, emit_dice_page
 from generator.emit.site.errors_page import emit_errors_page
-from generator.emit.site.links import HOME, SEARCH_PAGE, glossary_path, landing_path, page_path, tables_path
+from generator.emit.site.links import (
+    HOME,
+    SEARCH_PAGE,
+    glossary_path,
+    gm_screen_path,
+    landing_path,
+    page_path,
+    tables_path,
+)
 from generator.emit.site.pages import home_item, home_page, system_pages
 from generator.emit.site.search import (
     RECORDS,
@@ -260,9 +268,9 @@ def compiled_nav(compiled: Compiled) -> list[Any]:
 
 
 def nav_entry(program: Program) -> dict[str, list[Any]]:
-    """A system in the navigation: its landing page, chapters, glossary and index tables."""
+    """A system in the navigation: its landing page, GM screen, chapters, glossary and index tables."""
     system = program.system
-    pages: list[Any] = [{"Overview": landing_path(system)}]
+    pages: list[Any] = [{"Overview": landing_path(system)}, {"GM screen": gm_screen_path(system)}]
     pages += [{c.title: page_path(system, c.id)} for c in system.chapters]
     pages += [{"Glossary": glossary_path(system)}, {"Index tables": tables_path(system)}]
     return {system.title: pages}

@@ -15,15 +15,21 @@ from generator.model import ANY_TIMES, Calculator, Param, Rule, default_of
 from generator.runtime.rulesc_runtime import Dice, Dist, Outcomes, Upgrade, mean, p, sd
 
 
-def render_calculator(program: Program, calc: Calculator) -> str:
-    """The calculator's form, pre-filled with the results of its defaults; calculators.js makes it live."""
+def render_calculator(program: Program, calc: Calculator, prefix: str = "calc", anchor: str | None = None) -> str:
+    """The calculator's form, pre-filled with the results of its defaults; calculators.js makes it live.
+
+    On its rule's chapter page it needs neither option. Another page (the GM screen) passes a `prefix` of its own
+    for the element ids, and the `anchor` (an id on that page) its Share button lands on, instead of the
+    calculator's own element; its links to rules then all name their chapter pages.
+    """
     w = Writer()
     system = program.system
     key = f"{system.id}/{calc.id}"
     defaults = {p.name: default_of(p) for p in calc.inputs}
     results = program.calculate(calc.id, defaults)
-    base = f"calc-{system.id}-{calc.id}"
-    w.writeline(f'<div class="rulesc-calc" data-calculator="{html.escape(key)}" markdown="0">')
+    base = f"{prefix}-{system.id}-{calc.id}"
+    w.writeline(f'<div class="rulesc-calc" id="{base}" data-calculator="{html.escape(key)}" '
+                f'data-anchor="{html.escape(anchor or base)}" markdown="0">')
     w.writeline(f'<form class="rulesc-calc__form" aria-labelledby="{base}-title" novalidate>')
     w.writeline(f'<p class="rulesc-calc__title" id="{base}-title">{html.escape(calc.title)}</p>')
     for param in calc.inputs:
@@ -41,7 +47,7 @@ def render_calculator(program: Program, calc: Calculator) -> str:
         if program.types.get(id(output.expr.node)) in ("dist", "outcome"):
             w.writeline(f'<dd class="rulesc-calc__chart" data-chart="{output.name}"></dd>')
     w.writeline("</dl>")
-    _explanation(w, program, calc)
+    _explanation(w, program, calc, program.rules[calc.rule].chapter if anchor is None else None)
     w.writeline('<button type="reset" class="md-button rulesc-calc__reset">Reset</button>')
     w.writeline("</form>")
     w.writeline("</div>")
@@ -151,8 +157,9 @@ def _control(base: str, param: Param, value: Any) -> str:
 
 
 
-def _explanation(w: Writer, program: Program, calc: Calculator) -> None:
-    """What each output computes, in the formula language, and links to every rule whose formula it uses."""
+def _explanation(w: Writer, program: Program, calc: Calculator, here: str | None) -> None:
+    """What each output computes, in the formula language, and links to every rule whose formula it uses (from the
+    chapter `here`, or from another page of the system when None)."""
     w.writeline('<details class="rulesc-calc__how"><summary>How this is worked out</summary><dl>')
     for output in calc.outputs:
         w.writeline(f"<dt>{html.escape(output.label)}</dt><dd><code>{html.escape(' '.join(output.expr.source.split()))}"
@@ -160,13 +167,12 @@ def _explanation(w: Writer, program: Program, calc: Calculator) -> None:
     w.writeline("</dl>")
     rules = _rules_used(program, calc)
     if rules:
-        here = program.rules[calc.rule].chapter
         links = ", ".join(f'<a href="{_href(here, r.chapter, r.id)}">{html.escape(r.name)}</a>' for r in rules)
         w.writeline(f"<p>Rules used: {links}.</p>")
     w.writeline("</details>")
 
 
-def _href(here: str, chapter: str, rule_id: str) -> str:
+def _href(here: str | None, chapter: str, rule_id: str) -> str:
     return f"#{rule_id}" if chapter == here else f"../{chapter}/#{rule_id}"
 
 

@@ -71,3 +71,13 @@ def rule_href(system: System, rule: Rule, from_md: str) -> str:
 
 def term_href(system: System, term: Term, from_md: str) -> str:
     return href(from_md, glossary_path(system), term.id)
+
+
+def gm_screen_path(system: System) -> str:
+    """The system's GM screen: every calculator on one page."""
+    return f"{system.id}/gm-screen.md"
+
+
+def calculator_anchor(calculator_id: str) -> str:
+    """A calculator's permalink anchor on the GM screen."""
+    return f"calc-{calculator_id}"

@@ -15,7 +15,17 @@ from generator.analyze.program import Program, show
 from generator.emit.site.calculators import display, render_calculator
 from generator.emit.site.crosslink import backlinks
 from generator.emit.site.fragments import FactStyle, front, html_block, md_escape, ordered_facts, show_fact
-from generator.emit.site.links import HOME, SEARCH_PAGE, glossary_path, href, landing_path, page_path, tables_path
+from generator.emit.site.gm_screen import gm_screen
+from generator.emit.site.links import (
+    HOME,
+    SEARCH_PAGE,
+    glossary_path,
+    gm_screen_path,
+    href,
+    landing_path,
+    page_path,
+    tables_path,
+)
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.tables import emit_index_tables, table_kinds
 from generator.emit.writer import Writer
@@ -33,11 +43,11 @@ class Context:
 
 
 def system_pages(program: Program) -> dict[str, str]:
-    """One system's pages: its landing page, glossary, index tables and chapters."""
+    """One system's pages: its landing page, GM screen, glossary, index tables and chapters."""
     ctx = Context(program)
     system = ctx.system
-    files = {landing_path(system): _landing(ctx), glossary_path(system): _glossary(ctx),
-             tables_path(system): emit_index_tables(ctx.program, ctx.markup)}
+    files = {landing_path(system): _landing(ctx), gm_screen_path(system): gm_screen(program, ctx.markup),
+             glossary_path(system): _glossary(ctx), tables_path(system): emit_index_tables(ctx.program, ctx.markup)}
     for chapter in system.chapters:
         files[page_path(system, chapter.id)] = _chapter(ctx, chapter)
     return files
@@ -65,6 +75,7 @@ def home_item(program: Program) -> str:
     counts = f"{len(rules)} rules, {len(system.terms)} terms, {sum(len(r.calculators) for r in rules)} calculators"
     return (f'<li><a href="{href(HOME, landing_path(system))}"><strong>{escape(system.title)}</strong></a>: '
             f'{Markup.of(program).inline(system.summary, section)} <span class="rulesc-muted">({counts}; '
+            f'<a href="{href(HOME, gm_screen_path(system))}">GM screen</a>, '
             f'<a href="{href(HOME, glossary_path(system))}">glossary</a>, '
             f'<a href="{href(HOME, tables_path(system))}">index tables</a>)</span></li>')
 
@@ -78,6 +89,7 @@ def _landing(ctx: Context) -> str:
     if system.name_note:
         body.append(f"<p><em>About the name:</em> {escape(system.name_note)}</p>")
     html_block(w, "rulesc-text", "\n".join(body))
+    html_block(w, "rulesc-gm-link", _gm_link(ctx))
     _landing_section(w, "Chapters", [_chapter_item(ctx, c) for c in system.chapters] + [
         f'<li><a href="{href(page, glossary_path(system))}">Glossary</a>: {len(system.terms)} defined terms, '
         "with their abbreviations and aliases</li>"])
@@ -92,6 +104,15 @@ def _landing(ctx: Context) -> str:
         f"<li>{escape(s.title)} (<code>{escape(s.file)}</code>).{' ' + escape(s.note) if s.note else ''}</li>"
         for s in system.sources])
     return w.getvalue()
+
+
+def _gm_link(ctx: Context) -> str:
+    """The landing page's way to the GM screen, above the chapters: a button and what the page holds."""
+    page, count = landing_path(ctx.system), sum(len(rule.calculators) for rule in ctx.system.rules())
+    what = f"all {count} calculator{'s' if count != 1 else ''} on one page, grouped by chapter" if count else \
+        "this system has no calculators yet"
+    return (f'<p><a class="md-button md-button--primary" href="{href(page, gm_screen_path(ctx.system))}">GM screen</a> '
+            f'<span class="rulesc-muted">{what}</span></p>')
 
 
 def _landing_section(w: Writer, title: str, items: list[str]) -> None:

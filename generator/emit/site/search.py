@@ -1,4 +1,4 @@
-"""Search emitter: one Pagefind record per rule and term, the search page, and the MkDocs plugin that indexes them.
+"""Search emitter: a Pagefind record per rule, term and calculator, the search page, and the indexing plugin.
 
 Pagefind writes a chunked index: a page loads a few kilobytes of entry code only when the reader starts a search,
 then only the index chunks and fragments a query needs (see benchmarks/site_payload.py for the figures against
@@ -20,25 +20,26 @@ from mkdocs.plugins import BasePlugin
 
 from generator.analyze.program import Program
 from generator.emit.site.fragments import front, html_block
-from generator.emit.site.links import glossary_path, page_path, url_of
+from generator.emit.site.links import calculator_anchor, glossary_path, gm_screen_path, page_path, url_of
 from generator.emit.site.markup import Markup
 from generator.emit.site.pagefind_index import run_pagefind
 from generator.emit.site.tables import plural, table_kinds
 from generator.emit.site.theme import with_rulesc_theme
 from generator.emit.writer import json_array, json_text
-from generator.model import Rule, Term
+from generator.model import Calculator, Rule, Term
 
 RECORDS = ".search/records.json"
 INDEX_FOLDER = "pagefind"
 
 
 class SearchRecord(TypedDict):
-    """A rule or a term as search finds it: a line of the records file, and one page of Pagefind's index."""
+    """A rule, a term or a calculator as search finds it: a line of the records file, and one page of Pagefind's
+    index."""
 
     url: str
     title: str
     names: list[str]  # the title first, then the abbreviations and aliases
-    kind: str  # the rule's kind, or "term"
+    kind: str  # the rule's kind, "term" or "calculator"
     system: str
     system_title: str
     text: str
@@ -50,10 +51,11 @@ def emit_search_records(records: list[str]) -> dict[str, str]:
 
 
 def record_texts(program: Program) -> list[str]:
-    """The system's search records (a rule or a term each), each as its line of JSON."""
+    """The system's search records (a rule, a term or a calculator each), each as its line of JSON."""
     markup = Markup.of(program)
     rules = [_rule_record(program, markup, rule) for rule in program.system.rules()]
     records = rules + [_term_record(program, markup, term) for term in program.system.terms]
+    records += [_calculator_record(program, rule, calc) for rule in program.system.rules() for calc in rule.calculators]
     return [json_text(record, 0, sort_keys=True) for record in records]
 
 
@@ -68,6 +70,16 @@ def _term_record(program: Program, markup: Markup, term: Term) -> SearchRecord:
     return {"url": url_of(glossary_path(program.system)) + f"#{term.id}", "title": term.name,
             "names": [term.name, *term.abbreviations, *term.aliases], "kind": "term", "system": program.system.id,
             "system_title": program.system.title, "text": markup.plain(term.definition)}
+
+
+def _calculator_record(program: Program, rule: Rule, calc: Calculator) -> SearchRecord:
+    """A calculator, found by its title and pointing at its place on the GM screen; the text names its rule and
+    what it asks and answers."""
+    labels = [param.label for param in calc.inputs] + [output.label for output in calc.outputs]
+    return {"url": url_of(gm_screen_path(program.system)) + f"#{calculator_anchor(calc.id)}", "title": calc.title,
+            "names": [calc.title], "kind": "calculator", "system": program.system.id,
+            "system_title": program.system.title,
+            "text": f"Calculator for {rule.name}: {', '.join(labels)}." if labels else f"Calculator for {rule.name}."}
 
 
 def record_html(record: SearchRecord) -> str:
@@ -90,13 +102,14 @@ def write_index(docs_dir: Path, site_dir: Path) -> int:
 
 
 def search_kinds(program: Program) -> list[str]:
-    """The kinds of rule the system has, for the search page's filter."""
-    return [kind for kind, _ in table_kinds(program)]
+    """The kinds of rule the system has, and "calculator" if it has any, for the search page's filter."""
+    calculators = ["calculator"] if any(rule.calculators for rule in program.system.rules()) else []
+    return [kind for kind, _ in table_kinds(program)] + calculators
 
 
 def search_page(systems: list[tuple[str, str]], rule_kinds: set[str]) -> str:
     """The search page, filtering by the systems (id, title) and by the kinds of rule all of them have."""
-    w = front("Search", "content/", "Search every rule and term by name, abbreviation or text.")
+    w = front("Search", "content/", "Search every rule, term and calculator by name, abbreviation or text.")
     w.writeline("# Search")
     w.writeline()
     kinds = sorted(rule_kinds) + ["term"]

@@ -174,6 +174,11 @@
   }
 
   function saveToUrl(form, calcId, calc) {
+    window.history.replaceState(window.history.state, "", stateUrl(form, calcId, calc).toString());
+  }
+
+  function stateUrl(form, calcId, calc) {
+    /* the page's address with the calculator's inputs that differ from their defaults */
     var url = new URL(window.location.href);
     calc.inputs.forEach(function (spec) {
       var control = form.elements.namedItem(spec.name);
@@ -184,7 +189,46 @@
         : spec.type === "upgrades" ? "" : String(spec["default"]);
       if (value === initial) url.searchParams.delete(key); else url.searchParams.set(key, value);
     });
-    window.history.replaceState(window.history.state, "", url.toString());
+    return url;
+  }
+
+  /* ---- Share: copy a link that restores this calculator's inputs and lands on it ---- */
+  function shareButton(element, form, calcId, calc) {
+    var reset = form.querySelector(".rulesc-calc__reset");
+    var button = document.createElement("button"), status = document.createElement("span");
+    button.type = "button";
+    button.className = "md-button rulesc-calc__share";
+    button.textContent = "Share";
+    button.setAttribute("aria-label", "Share a link to " + calc.title + " with these inputs");
+    status.className = "rulesc-calc__shared";
+    status.setAttribute("role", "status");
+    reset.parentNode.insertBefore(button, reset.nextSibling);
+    button.parentNode.insertBefore(status, button.nextSibling);
+    button.addEventListener("click", function () {
+      var url = stateUrl(form, calcId, calc);
+      url.hash = element.getAttribute("data-anchor") || element.id;
+      copyText(url.toString(), status);
+    });
+  }
+
+  function copyText(text, status) {
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { status.textContent = "Link copied."; },
+        function () { showForCopy(text, status); });
+    } else showForCopy(text, status);
+  }
+
+  function showForCopy(text, status) {
+    /* no clipboard: the link in a field, selected, for the reader to copy */
+    var field = document.createElement("input");
+    field.type = "text";
+    field.readOnly = true;
+    field.value = text;
+    field.className = "rulesc-calc__link";
+    field.setAttribute("aria-label", "Link to copy");
+    status.replaceChildren(document.createTextNode("Copy this link: "), field);
+    field.focus();
+    field.select();
   }
 
   function setup(element) {
@@ -244,6 +288,7 @@
     form.addEventListener("change", function () { recompute(true); });
     form.addEventListener("reset", function () { setTimeout(function () { recompute(true); }, 0); });
     restoreFromUrl(form, parts[1], calc);
+    shareButton(element, form, parts[1], calc);
     recompute(false);
   }
 
