@@ -323,6 +323,10 @@ def _at(data: Any, path: JsonPath) -> Any:
     return data
 
 
+SYSTEM_PAGES = ("index", "glossary", "tables", "gm-screen")
+"""The pages the site makes for every system (emit/site/links.py names them): no chapter may take their ids."""
+
+
 @dataclass(frozen=True)
 class Chapter:
     id: str

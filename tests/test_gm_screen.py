@@ -15,8 +15,9 @@ from generator.analyze.program import Program
 from generator.build.staging import nav_entry
 from generator.emit.site.calculators import display
 from generator.emit.site.gm_screen import gm_screen
+from generator.emit.site.links import glossary_path, gm_screen_path, landing_path, tables_path
 from generator.emit.site.markup import Markup
-from generator.model import default_of
+from generator.model import SYSTEM_PAGES, default_of
 from generator.pipeline import Project, compile_project
 from tests.browser import Visit
 from tests.conftest import REPO
@@ -214,3 +215,9 @@ def _first_result(page: Any, query: str) -> Any:
     page.wait_for_function("(q) => document.querySelector('.rulesc-search__status').textContent.indexOf('results') > 0"
                            " && document.querySelector('#rulesc-search-q').value === q", arg=query)
     return page.locator(".rulesc-search__results li > a").first
+
+
+def test_the_pages_every_system_gets_are_the_ids_no_chapter_may_take() -> None:
+    system = compile_project(Project(REPO / "tests/cases/good/minimal")).programs[0].system
+    stems = {Path(path(system)).stem for path in (landing_path, glossary_path, tables_path, gm_screen_path)}
+    assert stems == set(SYSTEM_PAGES)

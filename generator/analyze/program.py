@@ -15,7 +15,19 @@ from generator.formula.bounds import Interval, overflow_checks
 from generator.formula.check import UNKEYED, Scope, type_of
 from generator.formula.evaluate import evaluate
 from generator.formula.names import check_definition
-from generator.model import Calculator, Formula, Param, Rule, System, Table, Term, Text, Value, default_of
+from generator.model import (
+    SYSTEM_PAGES,
+    Calculator,
+    Formula,
+    Param,
+    Rule,
+    System,
+    Table,
+    Term,
+    Text,
+    Value,
+    default_of,
+)
 from generator.runtime import rulesc_runtime as R
 
 LINK = re.compile(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]")
@@ -203,6 +215,10 @@ def _index(program: Program, diags: Diagnostics) -> None:
     system = program.system
     rules = system.rules()
     _unique(((a, r.span) for r in rules for a in (r.id, *r.aliases)), "rule id or alias", diags)
+    for chapter in system.chapters:
+        if chapter.id in SYSTEM_PAGES:
+            diags.error("E0601", f"chapter id '{chapter.id}' is the id of a page the site makes for every system",
+                        chapter.span, f"rename the chapter: {', '.join(SYSTEM_PAGES)} are taken")
     _unique(((t.id, t.span) for t in system.terms), "term id", diags)
     _unique(((f.id, f.span) for r in rules for f in r.formulas), "formula id", diags)
     _unique(((c.id, c.span) for r in rules for c in r.calculators), "calculator id", diags)
