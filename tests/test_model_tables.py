@@ -34,7 +34,7 @@ terms: []
 def chapter(rows: str, first: str = "range") -> str:
     """A chapter whose one rule has a table keyed by a `first` column, with `rows`, and a formula that looks it up."""
     return f"""\
-id: tables
+id: table-rows
 title: Tables
 order: 1
 summary: Tables.
