@@ -7,11 +7,23 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+import pytest
+
+from generator.analyze.program import Program
+from generator.build.staging import build_project
+from generator.pipeline import Project, compile_project
 from generator.runtime.rulesc_runtime import MAX_INT, Dice
+
+CASES = Path(__file__).resolve().parent / "cases"
+Built = tuple[Path, Program, ModuleType]
+"""A rulebook built in a folder of its own: the folder, its compiled system, its engine module imported."""
 
 HARNESS = Path(__file__).resolve().parent / "js_harness.js"
 
@@ -62,3 +74,32 @@ def import_engine(engine_dir: Path, module: str) -> Any:
     for name in [m for m in sys.modules if m == "rules_engine" or m.startswith("rules_engine.")]:
         del sys.modules[name]
     return importlib.import_module(f"rules_engine.{module}")
+
+
+def drop_engine(root: Path) -> None:
+    """Take a built engine off sys.path and out of sys.modules, so the next test imports its own."""
+    folder = str(root / "build/engine")
+    while folder in sys.path:
+        sys.path.remove(folder)
+    for name in [m for m in sys.modules if m == "rules_engine" or m.startswith("rules_engine.")]:
+        del sys.modules[name]
+
+
+@contextmanager
+def built_case(tmp_path_factory: pytest.TempPathFactory, case: str) -> Iterator[Built]:
+    """A golden good case (tests/cases/good/<case>) built without its site, its engine imported, for a module's
+    tests; the engine is dropped again afterwards."""
+    root = tmp_path_factory.mktemp(case)
+    shutil.copytree(CASES / "good" / case / "content", root / "content")
+    build_project(Project(root), site=False)
+    program = compile_project(Project(root)).programs[0]
+    try:
+        yield root, program, import_engine(root / "build/engine", program.system.module)
+    finally:
+        drop_engine(root)
+
+
+def icepool_chances(die: Any) -> dict[object, Fraction]:
+    """An icepool Die as outcome -> exact chance, to compare with a runtime's items()."""
+    total = die.denominator()
+    return {k: Fraction(v, total) for k, v in die.items() if v}

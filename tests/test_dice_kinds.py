@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -12,33 +11,22 @@ import icepool
 import pytest
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.diagnostics.core import Span
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
-from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
-from tests.backends import import_engine
+from tests.backends import Built, built_case, icepool_chances
 from tests.test_exact_runtimes import three_ways
-from tests.test_names import drop_engine
 
 CASE = Path(__file__).resolve().parent / "cases/good/dice-kinds"
 FUDGE = icepool.Die([-1, 0, 1])
 
 
 @pytest.fixture(scope="module")
-def kinds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Program, ModuleType]]:
-    root = tmp_path_factory.mktemp("dice-kinds")
-    shutil.copytree(CASE / "content", root / "content")
-    build_project(Project(root), site=False)
-    program = compile_project(Project(root)).programs[0]
-    yield root, program, import_engine(root / "build/engine", program.system.module)
-    drop_engine(root)
+def kinds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    with built_case(tmp_path_factory, "dice-kinds") as found:
+        yield found
 
-
-def chances(die: icepool.Die) -> dict[object, Fraction]:
-    total = die.denominator()
-    return {k: Fraction(v, total) for k, v in die.items() if v}
 
 
 @pytest.mark.parametrize(("written", "expected"), [
@@ -51,7 +39,7 @@ def chances(die: icepool.Die) -> dict[object, Fraction]:
     ("1d{-2, 5, 5}+1d4+1", icepool.Die([-2, 5, 5]) + icepool.d4 + 1),
 ])
 def test_each_kind_is_icepools_die_exactly(written: str, expected: icepool.Die) -> None:
-    assert dict(R.as_dist(R.parse_dice(written)).items()) == chances(expected)
+    assert dict(R.as_dist(R.parse_dice(written)).items()) == icepool_chances(expected)
 
 
 @pytest.mark.parametrize("sides", [2, 3, 6, 10, 20, 100])
@@ -61,7 +49,7 @@ def test_an_exploding_die_cuts_off_less_than_1e_15(sides: int) -> None:
     last = max(roll.outcomes)
     cut = roll.probability(last)  # the final roll showing its top face: where another explosion would be
     assert cut < Fraction(1, 10**15) <= cut * sides
-    deeper = chances(icepool.Die(range(1, sides + 1)).explode(depth=60))
+    deeper = icepool_chances(icepool.Die(range(1, sides + 1)).explode(depth=60))
     assert sum(abs(p - deeper.get(x, 0)) for x, p in roll.items()) < 1e-12 * 3
 
 
@@ -78,15 +66,15 @@ def test_the_games_match_icepool(kinds: tuple[Path, Program, ModuleType]) -> Non
         shifts = 4 @ FUDGE + skill - difficulty
         ladder = shifts.map(lambda r: "fail" if r < 0 else "tie" if r == 0 else "success with style" if r >= 3
                             else "success")
-        assert dict(program.call("ladder", [skill, difficulty]).items()) == chances(ladder)
+        assert dict(program.call("ladder", [skill, difficulty]).items()) == icepool_chances(ladder)
     trait_die = icepool.d6.explode(depth=19)
     for modifier in (-2, 0, 3):
         best = icepool.highest(trait_die, trait_die) + modifier
         outcome = best.map(lambda b: "raise" if b >= 8 else "success" if b >= 4 else "failure")
-        assert dict(program.call("trait", [modifier]).items()) == chances(outcome)
+        assert dict(program.call("trait", [modifier]).items()) == icepool_chances(outcome)
     pool = icepool.Pool([FUDGE] * 3)
     joint = pool.expand().map(lambda faces: max(faces) * 10 + faces.count(1), star=False)
-    assert dict(program.call("best_fudge", []).items()) == chances(joint)
+    assert dict(program.call("best_fudge", []).items()) == icepool_chances(joint)
 
 
 @pytest.mark.parametrize(("written", "message"), [

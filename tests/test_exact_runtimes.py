@@ -7,7 +7,6 @@ generated Python engine and the generated JavaScript.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from collections.abc import Iterator
 from fractions import Fraction
@@ -18,25 +17,19 @@ from typing import Any
 import pytest
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.emit.engine import python_names
-from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
-from tests.backends import encode, import_engine, node, run_js
-from tests.test_names import drop_engine, js_calls
+from tests.backends import Built, built_case, encode, node, run_js
+from tests.test_names import js_calls
 
 CASE = Path(__file__).resolve().parent / "cases/good/exact-branches"
 BIG = R.MAX_INT
 
 
 @pytest.fixture(scope="module")
-def edge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Program, ModuleType]]:
-    root = tmp_path_factory.mktemp("exact-branches")
-    shutil.copytree(CASE / "content", root / "content")
-    build_project(Project(root), site=False)
-    program = compile_project(Project(root)).programs[0]
-    yield root, program, import_engine(root / "build/engine", program.system.module)
-    drop_engine(root)
+def edge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    with built_case(tmp_path_factory, "exact-branches") as found:
+        yield found
 
 
 def outcome(run: Any) -> Any:

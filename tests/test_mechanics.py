@@ -8,9 +8,7 @@ dice-kinds (Fudge ladder, exploding trait dice, rerolled damage, d66).
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
-from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
@@ -18,30 +16,19 @@ import icepool
 import pytest
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
-from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
-from tests.backends import import_engine
+from tests.backends import Built, built_case, icepool_chances
 from tests.test_exact_runtimes import three_ways
-from tests.test_names import drop_engine
 
 CASE = Path(__file__).resolve().parent / "cases/good/mechanics"
 TENS = icepool.Die(range(10))
 
 
 @pytest.fixture(scope="module")
-def book(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Program, ModuleType]]:
-    root = tmp_path_factory.mktemp("mechanics")
-    shutil.copytree(CASE / "content", root / "content")
-    build_project(Project(root), site=False)
-    program = compile_project(Project(root)).programs[0]
-    yield root, program, import_engine(root / "build/engine", program.system.module)
-    drop_engine(root)
+def book(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    with built_case(tmp_path_factory, "mechanics") as found:
+        yield found
 
-
-def chances(die: icepool.Die) -> dict[object, Fraction]:
-    total = die.denominator()
-    return {k: Fraction(v, total) for k, v in die.items() if v}
 
 
 def test_the_mechanics_agree_in_three_runtimes(book: tuple[Path, Program, ModuleType]) -> None:
@@ -60,9 +47,9 @@ def test_attacks_match_icepool(book: tuple[Path, Program, ModuleType]) -> None:
     d20 = icepool.d20
     for edge, natural in ((0, d20), (1, icepool.highest(d20, d20)), (-1, icepool.lowest(d20, d20))):
         hits = natural.map(lambda n: n >= 19 or n + 5 >= 15)
-        assert dict(program.call("strike_hits", [5, 15, edge]).items()) == chances(hits)
+        assert dict(program.call("strike_hits", [5, 15, edge]).items()) == icepool_chances(hits)
     damage = d20.map(lambda n: 2 @ icepool.d8 + 3 if n >= 19 else icepool.d8 + 3 if n + 5 >= 15 else 0)
-    assert dict(program.call("strike_damage", [R.parse_dice("1d8+3"), 5, 15]).items()) == chances(damage)
+    assert dict(program.call("strike_damage", [R.parse_dice("1d8+3"), 5, 15]).items()) == icepool_chances(damage)
 
 
 def test_percentile_rolls_match_icepool(book: tuple[Path, Program, ModuleType]) -> None:
@@ -75,15 +62,15 @@ def test_percentile_rolls_match_icepool(book: tuple[Path, Program, ModuleType]) 
             return "extreme" if roll <= skill // 5 else "hard" if roll <= skill // 2 else \
                 "regular" if roll <= skill else "fail"
         expected = icepool.map(level, tens, TENS)
-        assert dict(program.call("skill_roll", [skill, bonus]).items()) == chances(expected), (skill, bonus)
+        assert dict(program.call("skill_roll", [skill, bonus]).items()) == icepool_chances(expected), (skill, bonus)
 
 
 def test_hitches_and_stunts_match_icepool(book: tuple[Path, Program, ModuleType]) -> None:
     _, program, _ = book
     hitch_die = icepool.Die([0, 2, 3, 4, 5, 6, 7, 8])
     for n in (2, 3, 5):
-        assert dict(program.call("best_two", [n]).items()) == chances(hitch_die.pool(n).highest(2).sum())
-        assert dict(program.call("hitch_count", [n]).items()) == chances(hitch_die.pool(n).count_subset([0]))
+        assert dict(program.call("best_two", [n]).items()) == icepool_chances(hitch_die.pool(n).highest(2).sum())
+        assert dict(program.call("hitch_count", [n]).items()) == icepool_chances(hitch_die.pool(n).count_subset([0]))
     d6 = icepool.d6
     stunts = icepool.map(lambda a, b, s: s if a in (b, s) or b == s else 0, d6, d6, d6)
-    assert dict(program.call("stunt_points", []).items()) == chances(stunts)
+    assert dict(program.call("stunt_points", []).items()) == icepool_chances(stunts)

@@ -12,7 +12,6 @@ import doctest
 import keyword
 import re
 import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -31,20 +30,11 @@ from generator.formula import check, evaluate, names, to_js, to_python
 from generator.formula.lexer import KEYWORDS
 from generator.pipeline import Project, compile_project
 from generator.runtime.rulesc_runtime import Dice
-from tests.backends import agree, encode, import_engine, run_js
+from tests.backends import agree, drop_engine, encode, import_engine, run_js
 from tests.run_case import case_transcript
 
 CASE = Path(__file__).resolve().parent / "cases" / "good" / "host-names"
 NAME = re.compile(r"[a-z_][a-z0-9_]*")
-
-
-def drop_engine(root: Path) -> None:
-    """Take a built engine off sys.path and out of sys.modules, so the next test imports its own."""
-    folder = str(root / "build/engine")
-    while folder in sys.path:
-        sys.path.remove(folder)
-    for name in [m for m in sys.modules if m == "rules_engine" or m.startswith("rules_engine.")]:
-        del sys.modules[name]
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -11,30 +10,23 @@ from types import ModuleType
 import pytest
 
 from generator.analyze.program import Program, label_order
-from generator.build.staging import build_project
 from generator.diagnostics.core import Diagnostics, Span
 from generator.emit.site.calculators import display, render_calculator
 from generator.formula.check import Scope, type_of
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
-from generator.pipeline import Project, compile_project
-from tests.backends import agree, encode, import_engine, run_js
+from tests.backends import Built, agree, built_case, encode, run_js
 from tests.test_display import run_node
 from tests.test_exact_runtimes import three_ways
-from tests.test_names import drop_engine
 
 CASE = Path(__file__).resolve().parent / "cases/good/named-outcomes"
 REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def tiers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Program, ModuleType]]:
-    root = tmp_path_factory.mktemp("named-outcomes")
-    shutil.copytree(CASE / "content", root / "content")
-    build_project(Project(root), site=False)
-    program = compile_project(Project(root)).programs[0]
-    yield root, program, import_engine(root / "build/engine", program.system.module)
-    drop_engine(root)
+def tiers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    with built_case(tmp_path_factory, "named-outcomes") as found:
+        yield found
 
 
 def test_every_formula_agrees_three_ways(tiers: tuple[Path, Program, ModuleType]) -> None:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import itertools
-import shutil
 from collections import Counter
 from collections.abc import Iterator
-from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
@@ -16,27 +14,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.diagnostics.core import Diagnostics, Span
 from generator.formula.check import Scope, type_of
 from generator.formula.parser import parse_formula
-from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
-from tests.backends import import_engine
+from tests.backends import Built, built_case, icepool_chances
 from tests.test_exact_runtimes import three_ways
-from tests.test_names import drop_engine
 
 CASE = Path(__file__).resolve().parent / "cases/good/pool-questions"
 
 
 @pytest.fixture(scope="module")
-def pools(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Program, ModuleType]]:
-    root = tmp_path_factory.mktemp("pool-questions")
-    shutil.copytree(CASE / "content", root / "content")
-    build_project(Project(root), site=False)
-    program = compile_project(Project(root)).programs[0]
-    yield root, program, import_engine(root / "build/engine", program.system.module)
-    drop_engine(root)
+def pools(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    with built_case(tmp_path_factory, "pool-questions") as found:
+        yield found
 
 
 def by_brute_force(pool: list[int], const: int, asked: list[tuple[int | str, ...]]) -> Counter[tuple[int, ...]]:
@@ -81,10 +72,6 @@ def test_the_three_runtimes_agree_on_every_roll(pools: tuple[Path, Program, Modu
     assert all("value" in f for f in found)
 
 
-def dist_of(die: icepool.Die) -> dict[int, Fraction]:
-    total = die.denominator()
-    return {int(k): Fraction(v, total) for k, v in die.items() if v}
-
 
 def test_action_roll_and_glitches_match_icepool(pools: tuple[Path, Program, ModuleType]) -> None:
     _, program, _ = pools
@@ -92,13 +79,13 @@ def test_action_roll_and_glitches_match_icepool(pools: tuple[Path, Program, Modu
         def blades(pool: tuple[int, ...]) -> int:
             return 4 if pool.count(6) >= 2 else 3 if pool[-1] == 6 else 2 if pool[-1] >= 4 else 1
         expected = icepool.map(blades, icepool.d6.pool(dots).expand(), star=False)
-        assert dict(program.call("action_result", [dots]).items()) == dist_of(expected), dots
+        assert dict(program.call("action_result", [dots]).items()) == icepool_chances(expected), dots
     for n in range(1, 9):
         def shadowrun(pool: tuple[int, ...]) -> int:
             hits = sum(1 for f in pool if f >= 5)
             return (-2 if hits == 0 else -1) if pool.count(1) * 2 > len(pool) else hits
         expected = icepool.map(shadowrun, icepool.d6.pool(n).expand(), star=False)
-        assert dict(program.call("hits_or_glitch", [n]).items()) == dist_of(expected), n
+        assert dict(program.call("hits_or_glitch", [n]).items()) == icepool_chances(expected), n
 
 
 def typing_error(source: str) -> str:
