@@ -18,7 +18,6 @@ from generator.runtime import rulesc_runtime as R
 from tests.backends import Built, built_case, icepool_chances
 from tests.test_exact_runtimes import three_ways
 
-CASE = Path(__file__).resolve().parent / "cases/good/dice-kinds"
 FUDGE = icepool.Die([-1, 0, 1])
 
 

@@ -22,7 +22,6 @@ from generator.runtime import rulesc_runtime as R
 from tests.backends import Built, built_case, encode, node, run_js
 from tests.test_names import js_calls
 
-CASE = Path(__file__).resolve().parent / "cases/good/exact-branches"
 BIG = R.MAX_INT
 
 

@@ -20,7 +20,6 @@ from generator.runtime import rulesc_runtime as R
 from tests.backends import Built, built_case, icepool_chances
 from tests.test_exact_runtimes import three_ways
 
-CASE = Path(__file__).resolve().parent / "cases/good/mechanics"
 TENS = icepool.Die(range(10))
 
 

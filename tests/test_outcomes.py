@@ -19,7 +19,6 @@ from tests.backends import Built, agree, built_case, encode, run_js
 from tests.test_display import run_node
 from tests.test_exact_runtimes import three_ways
 
-CASE = Path(__file__).resolve().parent / "cases/good/named-outcomes"
 REPO = Path(__file__).resolve().parent.parent
 
 
