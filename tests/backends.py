@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from generator.analyze.program import Program
+from generator.bench.dice import encode as bench_encode
 from generator.build.staging import build_project
 from generator.pipeline import Project, compile_project
-from generator.runtime.rulesc_runtime import MAX_INT, Dice
 
 CASES = Path(__file__).resolve().parent / "cases"
 Built = tuple[Path, Program, ModuleType]
@@ -41,25 +41,14 @@ def run_js(docs: Path, calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def encode(value: Any) -> Any:
-    """Values as both backends report them, exactly: dice pools as {'dice': text}, rolls as {'dist': [[x, 'n/d'],
-    ...]}, fractions as {'exact': 'n/d'} (and whole numbers beyond MAX_INT, which JavaScript holds as fractions),
-    floats (sd) as {'float': x}; whole numbers and flags as they are."""
-    kind = type(value).__name__  # the engine ships its own copies of Dice and Dist
-    if isinstance(value, Dice) or kind == "Dice":
-        return {"dice": str(value)}
-    if kind == "Dist":
-        return {"dist": [[x, str(p)] for x, p in value.items()]}
-    if kind == "Outcomes":
-        return {"outcomes": [[label, str(p)] for label, p in value.items()]}
-    if isinstance(value, Fraction) or (type(value) is int and abs(value) > MAX_INT):
-        return {"exact": str(value)}
-    if isinstance(value, float):
-        return {"float": value}
+    """Values as both backends report them, exactly, in the encoding `rulesc bench --dice` compares with
+    (bench/dice.py's encode(): {'dice': text}, {'dist': [[x, 'n/d'], ...]}, {'outcomes': ...}, {'exact': 'n/d'},
+    {'float': x}); an expected distribution (a dict of outcomes) and a calculator's outputs (a dict by name) too."""
     if isinstance(value, dict) and all(isinstance(k, int) for k in value):  # an expected distribution
         return {"dist": [[x, str(Fraction(p))] for x, p in sorted(value.items()) if p]}
     if isinstance(value, dict):
         return {k: encode(v) for k, v in value.items()}
-    return value
+    return bench_encode(value)
 
 
 def agree(a: Any, b: Any) -> bool:
