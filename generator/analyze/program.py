@@ -131,25 +131,22 @@ def label_order(program: Program, node: nodes.Node) -> list[str]:
     found: dict[str, None] = {}
     seen: set[str] = set()
 
-    def walk(at: nodes.Node) -> None:
-        if isinstance(at, nodes.Text):
-            found.setdefault(at.value)
-        if isinstance(at, nodes.Call) and at.func in program.formulas and at.func not in seen:
-            seen.add(at.func)
-            called = program.formulas[at.func].expr.node
-            if called is not None:
-                walk(called)
-        if isinstance(at, nodes.Call) and at.func == "lookup" and isinstance(at.args[0], nodes.Name) and \
-                isinstance(at.args[1], nodes.Name) and at.args[0].name in program.tables:
-            for cell in program.runtime_tables()[at.args[0].name].columns.get(at.args[1].name, ()):
-                if isinstance(cell, str):
-                    found.setdefault(cell)
-        for value in vars(at).values():
-            for child in value if isinstance(value, tuple) else (value,):
-                if isinstance(child, nodes.Node):
-                    walk(child)
+    def visit(root: nodes.Node) -> None:
+        for at in nodes.walk(root):
+            if isinstance(at, nodes.Text):
+                found.setdefault(at.value)
+            if isinstance(at, nodes.Call) and at.func in program.formulas and at.func not in seen:
+                seen.add(at.func)
+                called = program.formulas[at.func].expr.node
+                if called is not None:
+                    visit(called)
+            if isinstance(at, nodes.Call) and at.func == "lookup" and isinstance(at.args[0], nodes.Name) and \
+                    isinstance(at.args[1], nodes.Name) and at.args[0].name in program.tables:
+                for cell in program.runtime_tables()[at.args[0].name].columns.get(at.args[1].name, ()):
+                    if isinstance(cell, str):
+                        found.setdefault(cell)
 
-    walk(node)
+    visit(node)
     return list(found)
 
 

@@ -43,7 +43,7 @@ class _Bounds:
         """The range of a whole-number node (FULL for anything else), visiting every child."""
         method = getattr(self, "visit_" + type(node).__name__, None)
         if method is None:
-            for child in _children(node):
+            for child in n.children(node):
                 self.visit(child)
             return FULL
         found: Interval = method(node)
@@ -109,15 +109,6 @@ class _Bounds:
         if node.func in ("floor_div", "ceil_div") and args:
             return _shrunk(args[0])
         return FULL
-
-
-def _children(node: n.Node) -> list[n.Node]:
-    found: list[n.Node] = []
-    for value in vars(node).values():
-        for child in value if isinstance(value, tuple) else (value,):
-            if isinstance(child, n.Node):
-                found.append(child)
-    return found
 
 
 def _arithmetic(op: str, a: Interval, b: Interval) -> Interval:

@@ -281,12 +281,7 @@ class _Typer:
 
 def _names(node: n.Node) -> set[str]:
     """The plain names an expression mentions."""
-    found = {node.name} if isinstance(node, n.Name) else set()
-    for value in vars(node).values():
-        for child in value if isinstance(value, tuple) else (value,):
-            if isinstance(child, n.Node):
-                found |= _names(child)
-    return found
+    return {each.name for each in n.walk(node) if isinstance(each, n.Name)}
 
 
 def _binary_type(op: str, left: str, right: str) -> str | None:

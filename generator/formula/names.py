@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Container, Hashable, Iterable, Iterator
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Collection, Container, Hashable, Iterable
+from dataclasses import dataclass
 from typing import Literal, TypeVar
 
 from generator.diagnostics.core import Diagnostics, Span
@@ -118,19 +118,9 @@ class Spelling:
 
 def let_names(node: n.Node) -> list[str]:
     """The names an expression binds with let, in the order they appear, each once."""
-    return list(dict.fromkeys(each.name for each in _walk(node) if isinstance(each, n.Let)))
+    return list(dict.fromkeys(each.name for each in n.walk(node) if isinstance(each, n.Let)))
 
 
 def formula_calls(node: n.Node) -> set[str]:
     """The functions an expression calls that are not built in: the system's formulas it uses."""
-    return {each.func for each in _walk(node) if isinstance(each, n.Call) and resolve_call(each.func) == "formula"}
-
-
-def _walk(node: n.Node) -> Iterator[n.Node]:
-    """Every node of an expression, parents before children, left to right."""
-    yield node
-    for f in fields(node):
-        value = getattr(node, f.name)
-        for child in value if isinstance(value, tuple) else (value,):
-            if isinstance(child, n.Node):
-                yield from _walk(child)
+    return {each.func for each in n.walk(node) if isinstance(each, n.Call) and resolve_call(each.func) == "formula"}

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
 
 from generator.diagnostics.core import Span
 
@@ -95,3 +96,19 @@ class Let(Node):
     name: str
     value: Node
     body: Node
+
+
+def children(node: Node) -> list[Node]:
+    """A node's direct subexpressions, left to right."""
+    found: list[Node] = []
+    for f in fields(node):
+        value = getattr(node, f.name)
+        found.extend(child for child in (value if isinstance(value, tuple) else (value,)) if isinstance(child, Node))
+    return found
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """Every node of an expression, parents before children, left to right."""
+    yield node
+    for child in children(node):
+        yield from walk(child)

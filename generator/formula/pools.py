@@ -61,11 +61,8 @@ def _asking(node: n.Node, name: str) -> Iterator[n.Node]:
     if isinstance(node, n.Name) and node.name == name:
         yield node
         return
-    for f in fields(node):
-        value = getattr(node, f.name)
-        for child in value if isinstance(value, tuple) else (value,):
-            if isinstance(child, n.Node):
-                yield from _asking(child, name)
+    for child in n.children(node):
+        yield from _asking(child, name)
 
 
 def _shape(node: n.Node) -> object:
