@@ -136,15 +136,16 @@ class _Evaluator:
         return self.with_name(node.name, value).visit(node.body)
 
     def with_name(self, name: str, value: Value) -> _Evaluator:
-        found = _Evaluator(self.types, {**self.env, name: value}, self.tables, self.call_formula, self.upgrades,
-                           self.constants)
-        found.answers = self.answers
-        return found
+        return self.scoped({**self.env, name: value}, self.answers)
 
     def answering(self, index: Mapping[int, int], answers: tuple[int, ...]) -> _Evaluator:
         """This evaluator, with each asking node of a rolled pool reading its answer in one roll."""
-        found = self.with_name("", None)
-        found.answers = {**self.answers, **{node: answers[i] for node, i in index.items()}}
+        return self.scoped(self.env, {**self.answers, **{node: answers[i] for node, i in index.items()}})
+
+    def scoped(self, env: Mapping[str, Value], answers: Mapping[int, Value]) -> _Evaluator:
+        """An evaluator for an inner scope: these names and these answers, the rest shared."""
+        found = _Evaluator(self.types, env, self.tables, self.call_formula, self.upgrades, self.constants)
+        found.answers = answers
         return found
 
     def visit_IfElse(self, node: n.IfElse) -> Value:
