@@ -398,12 +398,12 @@
   }
   /* ---- one roll of a pool, asked several questions (the Python runtime's pool_bind and pool_answers) ---- */
   function poolBind(pool, asked, f) {
-    var found = poolAnswers(pool, asked), keys = Array.from(found.joint.keys()).sort(compareAnswers);
-    return blend(keys.map(function (key) { return [found.joint.get(key), f(key.split(",").map(Number))]; }),
-                 found.total);
+    var found = poolAnswers(pool, asked), rolls = [];  /* [answers, ways], each key read once, in Python's order */
+    found.joint.forEach(function (ways, key) { rolls.push([key.split(",").map(Number), ways]); });
+    rolls.sort(function (a, b) { return compareAnswers(a[0], b[0]); });
+    return blend(rolls.map(function (roll) { return [roll[1], f(roll[0])]; }), found.total);
   }
-  function compareAnswers(a, b) {
-    var x = a.split(",").map(Number), y = b.split(",").map(Number);
+  function compareAnswers(x, y) {
     for (var i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
     return 0;
   }
