@@ -32,7 +32,7 @@ from generator.formula.lexer import KEYWORDS
 from generator.formula.names import BUILTIN_FUNCTIONS
 from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
-from tests.backends import import_engine, node
+from tests.backends import drop_engine, import_engine, node
 from tests.run_case import case_transcript
 
 HARNESS = Path(__file__).resolve().parent / "differential.js"
@@ -772,14 +772,6 @@ def from_exact(kind: str, shown: Any) -> Any:
 
 
 
-def drop_engine(engine_dir: Path) -> None:
-    """Take a built engine off sys.path and out of sys.modules, so that the next rulebook imports its own."""
-    while str(engine_dir) in sys.path:
-        sys.path.remove(str(engine_dir))
-    for name in [m for m in sys.modules if m == "rules_engine" or m.startswith("rules_engine.")]:
-        del sys.modules[name]
-
-
 # ---- by hand: python -m tests.differential "max(3)" "if true then 5 else 1d6" -----------------------------------
 
 
@@ -800,7 +792,7 @@ def three_ways(root: Path, exprs: list[str]) -> list[tuple[str, Any, Any, Any]]:
     try:
         python = [(interpreter_run(program, c), engine_run(program, module, c)) for c in calls]
     finally:
-        drop_engine(root / "build/engine")
+        drop_engine(root)
     js = js_run(root / "build/docs", program, calls)
     return [(e, a, b, c) for e, (a, b), c in zip(exprs, python, js, strict=True)]
 

@@ -23,7 +23,7 @@ from generator.build.staging import build_project
 from generator.formula import names
 from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
-from tests.backends import import_engine
+from tests.backends import drop_engine, import_engine
 from tests.differential import (
     CALCULATOR,
     Book,
@@ -31,7 +31,6 @@ from tests.differential import (
     arguments,
     calculator_run,
     canon,
-    drop_engine,
     engine_run,
     interpreter_run,
     js_run,
@@ -78,7 +77,7 @@ def test_the_interpreter_the_engine_and_javascript_agree(book: Book, data: st.Da
     try:
         three = [(interpreter_run(program, call), engine_run(program, module, call)) for call in calls]
     finally:
-        drop_engine(root / "build/engine")
+        drop_engine(root)
     forms = [(CALCULATOR, data.draw(arguments(book.inputs))) for _ in range(CALLS if book.inputs else 0)]
     two = [(calculator_run(program, form[1]), None) for form in forms]
     js = js_run(root / "build/docs", program, calls + forms)
