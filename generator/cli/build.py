@@ -14,6 +14,7 @@ from generator.build.staging import PREVIEW_OUTPUTS, build_project, refresh_outp
 from generator.cli.check import add_variant_option, with_variants
 from generator.cli.usage import UsageError
 from generator.diagnostics.core import ContentError, render
+from generator.diff.site_history import site_history
 from generator.pipeline import Project
 
 
@@ -36,8 +37,9 @@ def run_build(project: Project, args: argparse.Namespace) -> int:
     if missing:
         raise UsageError(missing)
     project = with_variants(project, args.variant) if args.variant else project
+    history = site_history(project)  # plain data for the What changed pages: diff is a later stage than emit
     try:
-        result = build_project(project, site=not args.no_site, builder=args.site_builder)
+        result = build_project(project, site=not args.no_site, builder=args.site_builder, history=history)
     except SiteBuildError as exc:  # the builder's own words (a refused page or template) beat "internal error"
         raise UsageError(f"{exc}; nothing was written") from exc
     outputs = "build/docs, build/engine, build/export, build/schema" + ("" if args.no_site else " and site/")
