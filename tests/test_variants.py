@@ -102,6 +102,10 @@ def test_build_with_a_variant_marks_the_site_and_carries_it_into_engine_and_expo
     assert ('<details class="rulesc-base"><summary>The base rule: Note Zero</summary>'
             "<p>Nothing in the zine rounds.</p></details>") in page
     assert "<li>value _tilt: -3 -&gt; 4</li>" in page and "{#drift" not in page
+    landing = (root / "build/docs/q9-odd/index.md").read_text(encoding="utf-8")
+    assert ('<p class="admonition-title">Homebrew: No tilt</p><p>Applied to this build of the rules: Our table&#x27;s '
+            "homebrew, which touches every kind of thing a variant can.</p><ul><li>removes the rule Drift (drift)"
+            "</li></ul></div>") in landing
     engine = (root / "build/engine/rules_engine/q9_odd.py").read_text(encoding="utf-8")
     assert "def with_bonus(" in engine and "def gone_f(" not in engine
     export = json.loads((root / "build/export/q9-odd.json").read_text(encoding="utf-8"))
@@ -168,7 +172,7 @@ def test_bundled_variants_check_clean_and_build_with_their_markers(tmp_path: Pat
     docs = root / "build/docs"
     pages = {p.relative_to(docs).as_posix(): p.read_text(encoding="utf-8") for p in docs.rglob("*.md")}
     marked = sorted(path for path, text in pages.items() if "rulesc-variant" in text)
-    assert marked == ["annulus/trigger-upgrades.md", "dbu/core-rules.md"]
+    assert marked == ["annulus/index.md", "annulus/trigger-upgrades.md", "dbu/core-rules.md", "dbu/index.md"]
     assert "Optional rule: Focused Reroll" in pages["dbu/core-rules.md"]
     assert "<li>value recovery_check_successes: 3 -&gt; 2</li>" in pages["annulus/trigger-upgrades.md"]
 
@@ -179,3 +183,17 @@ def test_calc_computes_with_a_variant_and_without_it_as_the_base() -> None:
     assert run_rulesc(*calc, "q9-odd.lambda", "die=1") == (0, "-2\n", "")
     assert run_rulesc(*calc, "q9-odd.with_bonus", "die=6", "--variant", "no-tilt") == (0, "7\n", "")
     assert run_rulesc(*calc, "q9-odd.with_bonus", "die=6")[0] == 2  # only the variant has it
+
+
+def test_the_site_builds_with_a_variant_its_markers_and_the_what_changed_page(tmp_path: Path) -> None:
+    root = homebrew(tmp_path)
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")  # the bundled site's settings and theme overrides
+    shutil.copytree(REPO / "site_overrides", root / "site_overrides")
+    status, out, err = run_rulesc("--root", str(root), "build", "--variant", "no-tilt")
+    assert (status, err) == (0, "")  # MkDocs builds strictly: every link and anchor of the pages resolves
+    html = (root / "site/q9-odd/ch-0/index.html").read_text(encoding="utf-8")
+    assert html.count('class="admonition note rulesc-variant" data-variant="no-tilt"') == 4
+    assert 'id="zero-hour"' in html and 'id="drift"' not in html
+    changes = (root / "site/q9-odd/what-changed/index.html").read_text(encoding="utf-8")
+    assert "This copy of the rules is not in a git repository, so there is no history to show." in changes
+    assert 'href="what-changed/"' in (root / "site/q9-odd/index.html").read_text(encoding="utf-8")

@@ -17,6 +17,7 @@ from generator.runtime.rulesc_runtime import Dice
 VARIANTS_DIR = "variants"
 VARIANT_FILE = "variant.yaml"
 KIND_LABELS = {"house-rule": "House rule", "optional-rule": "Optional rule", "homebrew": "Homebrew"}
+SYSTEM_KEY = ""  # the marks of the system itself: each variant applied, its summary and the rules it removed
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class VariantMark:
     changes: tuple[str, ...] = ()
     base_name: str | None = None  # a replaced rule's name and text in the base rules
     base_text: str | None = None
+    summary: str = ""
 
     @property
     def label(self) -> str:
@@ -70,6 +72,7 @@ class _Merge:
         self.base = {r.id: r for r in system.rules()}
 
     def run(self) -> None:
+        self.mark(SYSTEM_KEY, "applied")
         for kind in ("rules", "values", "formulas", "calculators"):
             for index, item in self._items("remove", kind):
                 getattr(self, f"remove_{kind}")(("remove", kind, index), item)
@@ -116,7 +119,7 @@ class _Merge:
         mine = next((m for m in found if m.variant == self.name), None)
         if mine is None:
             mine = VariantMark(self.name, title, kind, what, (), base.name if base else None,
-                               base.text.source if base else None)
+                               base.text.source if base else None, self.data["summary"])
             found.append(mine)
         changes = mine.changes + ((change,) if change else ())
         updated = dataclasses.replace(mine, changes=changes, what=what if what != "changed" else mine.what)
@@ -137,10 +140,12 @@ class _Merge:
     # --- rules ---------------------------------------------------------------------------------------------
 
     def remove_rules(self, path: JsonPath, item: dict[str, Any]) -> None:
-        if self.find_rule(item["id"]) is None:
+        gone = self.find_rule(item["id"])
+        if gone is None:
             return self.unknown("rule", item["id"], path + ("id",), [r.id for r in self.rules()])
         for chapter, rules in self.chapters.items():
             self.chapters[chapter] = [r for r in rules if r.id != item["id"]]
+        self.mark(SYSTEM_KEY, "applied", f"removes the rule {gone.name} ({gone.id})")
         return None
 
     def replace_rules(self, path: JsonPath, item: dict[str, Any]) -> None:
@@ -325,4 +330,4 @@ def _raw(rule: Rule) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-__all__ = ["Chapter", "KIND_LABELS", "Marks", "VariantMark", "apply_variant", "variant_files"]
+__all__ = ["Chapter", "KIND_LABELS", "SYSTEM_KEY", "Marks", "VariantMark", "apply_variant", "variant_files"]

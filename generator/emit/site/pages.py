@@ -27,7 +27,7 @@ from generator.emit.site.links import (
     tables_path,
 )
 from generator.emit.site.markup import Markup, Section
-from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes
+from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.tables import emit_index_tables, table_kinds
 from generator.emit.writer import Writer
 from generator.model import Chapter, Formula, Provenance, Rule, System
@@ -87,7 +87,7 @@ def _landing(ctx: Context) -> str:
     w = front(system.title, f"content/{system.id}/system.yaml", ctx.markup.plain(system.summary))
     w.writeline(f"# {md_escape(system.title)}")
     w.writeline()
-    body = [ctx.markup.block(system.summary, Section(page))]
+    body = [b for b in (variants_applied(ctx.notes, ctx.markup), ctx.markup.block(system.summary, Section(page))) if b]
     if system.name_note:
         body.append(f"<p><em>About the name:</em> {escape(system.name_note)}</p>")
     html_block(w, "rulesc-text", "\n".join(body))

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from html import escape
 
-from generator.analyze.variants import VariantMark
+from generator.analyze.variants import SYSTEM_KEY, VariantMark
 from generator.emit.site.markup import Markup
 
 DELETED = re.compile(r"\[-(.*?)-\]")  # the word diffs of history lines: [-removed-] {+added+}
@@ -36,6 +36,11 @@ def rule_notes(notes: PageNotes, rule_id: str, markup: Markup) -> str:
     return "\n".join(parts)
 
 
+def variants_applied(notes: PageNotes, markup: Markup) -> str:
+    """For a system's landing page: a box per variant the build applied, with its summary and removed rules."""
+    return rule_notes(PageNotes(notes.marks), SYSTEM_KEY, markup)
+
+
 def history_html(line: str) -> str:
     """A history line, escaped, its removed words struck through and its added words marked."""
     shown = DELETED.sub(r"<del>\1</del>", escape(line, quote=False))
@@ -44,7 +49,9 @@ def history_html(line: str) -> str:
 
 def _mark(mark: VariantMark, markup: Markup) -> str:
     what = {"added": "Not in the base rules: added by this variant.",
-            "replaced": "Replaces the base rule of the same name and link."}.get(mark.what, "Changes the base rule.")
+            "replaced": "Replaces the base rule of the same name and link.",
+            "applied": f"Applied to this build of the rules: {escape(markup.plain(mark.summary))}"}.get(
+        mark.what, "Changes the base rule.")
     body = [f'<p class="admonition-title">{escape(mark.label)}</p>', f"<p>{what}</p>"]
     if mark.changes:
         body.append("<ul>" + "".join(f"<li>{escape(c)}</li>" for c in mark.changes) + "</ul>")
