@@ -197,3 +197,16 @@ def test_the_site_builds_with_a_variant_its_markers_and_the_what_changed_page(tm
     changes = (root / "site/q9-odd/what-changed/index.html").read_text(encoding="utf-8")
     assert "This copy of the rules is not in a git repository, so there is no history to show." in changes
     assert 'href="what-changed/"' in (root / "site/q9-odd/index.html").read_text(encoding="utf-8")
+
+
+def test_a_rule_replaced_after_a_part_of_it_changed_still_shows_its_base_text(tmp_path: Path) -> None:
+    root = homebrew(tmp_path)
+    (root / VARIANT).write_text(
+        "title: Trim\nkind: house-rule\nsummary: Trims the old ways.\nremove:\n  formulas:\n    - {id: gone_f}\n"
+        "  calculators:\n    - {id: gone-calc}\nreplace:\n  rules:\n    - rule:\n        id: old-ways\n"
+        "        name: Old ways, trimmed\n        kind: general\n        text: Nothing left.\n"
+        "        provenance: {source: zine, section: Old ways}\n", encoding="utf-8")
+    compiled = compile_project(Project(root, ("no-tilt",)))
+    (mark,) = compiled.marks["q9-odd"]["old-ways"]
+    assert (mark.what, mark.base_name, mark.base_text) == ("replaced", "Old ways", "Two rules the zine later dropped.")
+    assert mark.changes == ("removes formula gone_f", "removes calculator gone-calc")

@@ -123,6 +123,8 @@ class _Merge:
             found.append(mine)
         changes = mine.changes + ((change,) if change else ())
         updated = dataclasses.replace(mine, changes=changes, what=what if what != "changed" else mine.what)
+        if base is not None and mine.base_text is None:  # replaced after this variant changed a part of it
+            updated = dataclasses.replace(updated, base_name=base.name, base_text=base.text.source)
         self.marks[rule_id] = tuple(updated if m is mine else m for m in found)
 
     def unknown(self, what: str, key: str, path: JsonPath, known: list[str]) -> None:

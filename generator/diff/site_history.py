@@ -111,13 +111,13 @@ def _shallow(project: Project) -> bool:
 class _Snapshots:
     """The compiled systems at each commit asked for, each commit unpacked and compiled once."""
 
-    def __enter__(self) -> _Snapshots:
-        return self
-
     def __init__(self, project: Project):
         self.project = project
         self.scratch = tempfile.TemporaryDirectory(prefix="rulesc-history-")
         self.compiled: dict[str, dict[str, Program] | str] = {}
+
+    def __enter__(self) -> _Snapshots:
+        return self
 
     def __exit__(self, *exc: object) -> None:
         self.scratch.cleanup()
