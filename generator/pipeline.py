@@ -7,11 +7,12 @@ import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.analyze.program import Program, analyze_system
-from generator.diagnostics.core import Diagnostic, Diagnostics, Span
+from generator.analyze.variants import Marks, apply_variant, variant_files
+from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics, Span
 from generator.load import Document, load_document
 from generator.model import System, build_system
 from generator.schema import SCHEMA_DIR, validate_document
@@ -24,9 +25,11 @@ Layout = list[tuple[Path, list[Path]]]  # each system's system.yaml and its chap
 
 @dataclass(frozen=True)
 class Project:
-    """Where a rulebook lives: the project root, its content/ and schema/ folders."""
+    """Where a rulebook lives: the project root, its content/ and schema/ folders; `variants` are applied in
+    order (each NAME or SYSTEM/NAME, SYSTEM being a folder of content/)."""
 
     root: Path
+    variants: tuple[str, ...] = ()
 
     @property
     def content(self) -> Path:
@@ -82,10 +85,12 @@ def cpu_seconds() -> float:
 
 @dataclass(frozen=True)
 class Compiled:
-    """The checked programs of all systems, plus the warnings found on the way."""
+    """The checked programs of all systems, plus the warnings found on the way, and by system id what the
+    project's variants changed in each rule (nothing without variants)."""
 
     programs: tuple[Program, ...]
     warnings: tuple[Diagnostic, ...]
+    marks: dict[str, Marks] = field(default_factory=dict)
 
 
 def discover(project: Project, diags: Diagnostics) -> Layout:
@@ -150,10 +155,59 @@ def compile_systems(project: Project, layout: Layout, timings: Timings | None = 
         systems = [build_system(_some(s), [_some(c) for c in cs], diags) for s, cs in loaded]
         _unique_systems(systems, diags)
     diags.raise_if_errors()
+    marks: dict[str, Marks] = {}
+    if project.variants:
+        with timings.stage("variants"):
+            systems = [_with_variants(project, folder.parent, system, diags, marks)
+                       for (folder, _), system in zip(layout, systems, strict=True)]
+        diags.raise_if_errors()
     with timings.stage("semantic"):
         programs = tuple(analyze_system(system, diags) for system in systems)
     diags.raise_if_errors()
-    return Compiled(programs, tuple(d for d in diags.items if d.severity == "warning"))
+    return Compiled(programs, tuple(d for d in diags.items if d.severity == "warning"), marks)
+
+
+def variants_of(project: Project, layout: Layout) -> list[tuple[str, Path]]:
+    """Every variant of the project as SYSTEM/NAME (SYSTEM its folder in content/) and its file, in order."""
+    return [(f"{system.parent.name}/{name}", path) for system, _ in layout for name, path in
+            variant_files(system.parent)]
+
+
+def _with_variants(project: Project, folder: Path, system: System, diags: Diagnostics,
+                   marks: dict[str, Marks]) -> System:
+    """The system with each of the project's variants that belong to it applied, in the order given."""
+    found, origin = dict(variant_files(folder)), system
+    for wanted in project.variants:
+        name = wanted.removeprefix(f"{folder.name}/")
+        if name not in found or ("/" in wanted and not wanted.startswith(f"{folder.name}/")):
+            continue
+        doc = load_document(found[name], project.display(found[name]), diags)
+        if doc is None or not validate_document(doc, "variant", diags, project.schema):
+            continue
+        system, marks[system.id] = apply_variant(system, doc, name, diags, marks.get(system.id), origin)
+    return system
+
+
+def check_variants(project: Project) -> list[Diagnostic]:
+    """Every variant of the project applied alone to its system and checked: the errors of all of them."""
+    diags = Diagnostics()
+    layout = discover(project, diags)
+    found: list[Diagnostic] = []
+    for entry in layout:
+        for qualified, path in variants_of(project, [entry]):
+            try:
+                compile_systems(Project(project.root, (qualified,)), [entry])
+            except ContentError as exc:
+                found += [d for d in (_in_variant(d, qualified, project.display(path)) for d in exc.diagnostics)
+                          if d not in found]
+    return found
+
+
+def _in_variant(diag: Diagnostic, qualified: str, file: str) -> Diagnostic:
+    """A problem a variant causes outside its own file (a base example it breaks) says which variant."""
+    if diag.span is not None and diag.span.file == file:
+        return diag
+    return replace(diag, message=f"with variant '{qualified}' applied: {diag.message}")
 
 
 def _load(project: Project, path: Path, diags: Diagnostics) -> Document | None:

@@ -30,6 +30,7 @@ def packaged_schemas(package: Path = PACKAGE) -> Path:
 
 SCHEMA_DIR = packaged_schemas()
 SCHEMA_FILES = ("common.schema.json", "system.schema.json", "chapter.schema.json")
+VARIANT_FILE = "variant.schema.json"  # not an editor schema of build/schema/: a project's schema/ may lack it
 TYPE_NAMES = {"integer": "a whole number", "string": "text", "boolean": "true or false", "object": "a mapping",
               "array": "a list", "number": "a number", "null": "nothing"}
 
@@ -39,8 +40,10 @@ def _schemas(schema_dir: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The schema files as read, and the system and chapter schemas with their $refs inlined, read once for both
     validators."""
     schemas = {name: json.loads((Path(schema_dir) / name).read_text(encoding="utf-8")) for name in SCHEMA_FILES}
+    variant = Path(schema_dir) / VARIANT_FILE
+    schemas[VARIANT_FILE] = json.loads((variant if variant.is_file() else SCHEMA_DIR / VARIANT_FILE).read_text("utf-8"))
     kinds = {kind: _inline(schemas[f"{kind}.schema.json"], schemas[f"{kind}.schema.json"], schemas)
-             for kind in ("system", "chapter")}
+             for kind in ("system", "chapter", "variant")}
     return schemas, kinds
 
 
@@ -97,7 +100,7 @@ def _target(ref: str, home: dict[str, Any], schemas: dict[str, Any]) -> tuple[An
 
 
 def validate_document(doc: Document, kind: str, diags: Diagnostics, schema_dir: Path = SCHEMA_DIR) -> bool:
-    """Validate one document against the `system` or `chapter` schema; report every violation."""
+    """Validate one document against the `system`, `chapter` or `variant` schema; report every violation."""
     if _fast_validators(str(schema_dir))[kind].is_valid(doc.data):
         return True
     validator = _validators(str(schema_dir))[kind]

@@ -17,7 +17,7 @@ from generator.diagnostics.catalog import BASE, CATALOG, FileText, Generated
 from generator.diagnostics.core import ContentError, Diagnostic, Span
 from generator.diagnostics.report import github, human, use_colour
 from generator.emit.site.errors_page import emit_errors_page
-from generator.pipeline import Compiled, Project, compile_project
+from generator.pipeline import Compiled, Project, check_variants, compile_project
 from tests.run_case import run_rulesc
 
 REPO = Path(__file__).resolve().parent.parent
@@ -48,6 +48,9 @@ def codes_of(root: Path) -> list[str]:
         compiled = compile_project(Project(root))
     except ContentError as exc:
         return [d.code for d in exc.diagnostics]
+    broken = check_variants(Project(root))  # rulesc check checks every variant against its base
+    if broken:
+        return [d.code for d in broken]
     if (root / "mkdocs.yml").is_file():  # the site's settings, as `rulesc build` checks them
         return [d.code for d in site_config_problems(root)] or [d.code for d in lint(compiled.programs)]
     return [d.code for d in lint(compiled.programs)]

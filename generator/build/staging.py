@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.analyze.program import Program
+from generator.analyze.variants import Marks
 from generator.build.builders import DEFAULT_SITE_BUILDER, SiteBuildError, zensical_build
 from generator.build.parallel import WorkerFailed, plan, run_shares
 from generator.build.site_config import load_site_config
@@ -18,6 +19,7 @@ from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
 from generator.emit.engine import emit_engine, engine_module
 from generator.emit.export import emit_export, system_export
 from generator.emit.scripts import emit_scripts, system_script
+from generator.emit.site.changes_page import SystemHistory, changes_page, changes_path
 from generator.emit.site.dice_page import DICE_PAGE, emit_dice_page
 from generator.emit.site.errors_page import emit_errors_page
 from generator.emit.site.links import (
@@ -30,6 +32,7 @@ from generator.emit.site.links import (
     tables_path,
 )
 from generator.emit.site.pages import home_item, home_page, system_pages
+from generator.emit.site.rule_notes import PageNotes
 from generator.emit.site.search import (
     RECORDS,
     PagefindPlugin,
@@ -81,13 +84,18 @@ class BuildResult:
     timings: Timings  # where the build's time went, stage by stage
 
 
-def emit_system(program: Program, site_url: str, timings: Timings | None = None) -> Emitted:
-    """Everything one system contributes to the outputs (all but the files every system shares)."""
+def emit_system(program: Program, site_url: str, timings: Timings | None = None, marks: Marks | None = None,
+                history: SystemHistory | None = None) -> Emitted:
+    """Everything one system contributes to the outputs (all but the files every system shares); `marks` say
+    what variants changed, `history` (computed by the build command) adds the What changed page."""
     system, timings = program.system, timings or Timings()
     with timings.stage("formulas"):
         engine, script = engine_module(program, site_url), system_script(program)
     with timings.stage("pages"):
-        pages, item, kinds, entry = system_pages(program), home_item(program), search_kinds(program), nav_entry(program)
+        notes = PageNotes(marks or {}, history.rules if history else {})
+        pages, item, kinds = system_pages(program, notes), home_item(program), search_kinds(program)
+        entry = nav_entry(program, history is not None)
+        pages.update({changes_path(system): changes_page(system, history)} if history else {})
     with timings.stage("search_records"):
         records = record_texts(program)
     with timings.stage("export"):
@@ -124,10 +132,15 @@ def editor_schemas(project: Project) -> dict[str, str]:
 def generate(project: Project, compiled: Compiled) -> dict[str, dict[str, str]]:
     """Every generated file of compiled programs, by output folder: {folder: {relative path: text}}."""
     site_url = site_url_of(project)
-    return assemble(project, [emit_system(program, site_url) for program in compiled.programs])
+    return assemble(project, [emit_system(program, site_url, marks=compiled.marks.get(program.system.id))
+                              for program in compiled.programs])
 
 
-def compile_and_emit(project: Project, staging: Path | None = None, timings: Timings | None = None) -> list[Emitted]:
+History = dict[str, SystemHistory]  # by system id: what changed in each version (rulesc build computes it)
+
+
+def compile_and_emit(project: Project, staging: Path | None = None, timings: Timings | None = None,
+                     history: History | None = None) -> list[Emitted]:
     """Compile and emit every system, sharing the systems between processes where there are CPUs to spare.
 
     Systems are independent until assembly, so each process compiles and emits its share and sends back only
@@ -137,10 +150,11 @@ def compile_and_emit(project: Project, staging: Path | None = None, timings: Tim
     every process, is added to `timings`.
     """
     with few_collections():
-        return _compile_and_emit(project, staging, timings or Timings())
+        return _compile_and_emit(project, staging, timings or Timings(), history)
 
 
-def _compile_and_emit(project: Project, staging: Path | None, timings: Timings) -> list[Emitted]:
+def _compile_and_emit(project: Project, staging: Path | None, timings: Timings,
+                      history: History | None = None) -> list[Emitted]:
     diags = Diagnostics()
     layout = discover(project, diags)
     diags.raise_if_errors()
@@ -148,7 +162,7 @@ def _compile_and_emit(project: Project, staging: Path | None, timings: Timings) 
     if len(planned) > 1:
         shares = [[layout[i] for i in share] for share in planned]
         try:
-            parts = run_shares(lambda share: _emit_share(project, share, staging, timings), shares, timings)
+            parts = run_shares(lambda share: _emit_share(project, share, staging, timings, history), shares, timings)
         except (ContentError, WorkerFailed):
             pass
         else:
@@ -157,13 +171,15 @@ def _compile_and_emit(project: Project, staging: Path | None, timings: Timings) 
             ids = [e.system for _, e in emitted]
             if len(set(ids)) == len(ids):
                 return [e for _, e in emitted]
-    return [e for _, e in _emit_share(project, layout, staging, timings)]
+    return [e for _, e in _emit_share(project, layout, staging, timings, history)]
 
 
-def _emit_share(project: Project, layout: Layout, staging: Path | None, timings: Timings) -> list[tuple[Path, Emitted]]:
+def _emit_share(project: Project, layout: Layout, staging: Path | None, timings: Timings,
+                history: History | None = None) -> list[tuple[Path, Emitted]]:
     compiled = compile_systems(project, layout, timings)
     site_url = site_url_of(project)
-    emitted = [(system, emit_system(program, site_url, timings))
+    emitted = [(system, emit_system(program, site_url, timings, compiled.marks.get(program.system.id),
+                                    None if history is None else history.get(program.system.id, SystemHistory())))
                for (system, _), program in zip(layout, compiled.programs, strict=True)]  # a program per system
     return emitted if staging is None else [(system, _written(staging, e, timings)) for system, e in emitted]
 
@@ -184,11 +200,13 @@ def _size(path: Path) -> int:
         return 0
 
 
-def build_project(project: Project, site: bool = True, builder: str = DEFAULT_SITE_BUILDER) -> BuildResult:
-    """Every output staged, then swapped in; the result says what was built and where the time went."""
+def build_project(project: Project, site: bool = True, builder: str = DEFAULT_SITE_BUILDER,
+                  history: History | None = None) -> BuildResult:
+    """Every output staged, then swapped in; the result says what was built and where the time went. With a
+    `history`, each system gets its What changed page and each rule its history lines."""
     staging, timings = Path(tempfile.mkdtemp(prefix=".rulesc-tmp-", dir=project.root)), Timings()
     try:
-        emitted = compile_and_emit(project, staging, timings)
+        emitted = compile_and_emit(project, staging, timings, history)
         trees = assemble(project, emitted, timings)
         navigation = nav([e.nav for e in emitted])
         with timings.stage("write"):
@@ -267,12 +285,14 @@ def compiled_nav(compiled: Compiled) -> list[Any]:
     return nav([nav_entry(program) for program in compiled.programs])
 
 
-def nav_entry(program: Program) -> dict[str, list[Any]]:
-    """A system in the navigation: its landing page, GM screen, chapters, glossary and index tables."""
+def nav_entry(program: Program, changes: bool = False) -> dict[str, list[Any]]:
+    """A system in the navigation: its landing page, GM screen, chapters, glossary and index tables (and its
+    What changed page, when the build has its history)."""
     system = program.system
     pages: list[Any] = [{"Overview": landing_path(system)}, {"GM screen": gm_screen_path(system)}]
     pages += [{c.title: page_path(system, c.id)} for c in system.chapters]
     pages += [{"Glossary": glossary_path(system)}, {"Index tables": tables_path(system)}]
+    pages += [{"What changed": changes_path(system)}] if changes else []
     return {system.title: pages}
 
 

@@ -11,8 +11,10 @@ from typing import Any
 
 from generator.build.builders import DEFAULT_SITE_BUILDER, SITE_BUILDERS, SiteBuildError, missing_builder
 from generator.build.staging import PREVIEW_OUTPUTS, build_project, refresh_outputs
+from generator.cli.check import add_variant_option, with_variants
 from generator.cli.usage import UsageError
 from generator.diagnostics.core import ContentError, render
+from generator.diff.site_history import site_history
 from generator.pipeline import Project
 
 
@@ -22,6 +24,8 @@ def register(commands: Any) -> None:
     build.add_argument("--site-builder", choices=SITE_BUILDERS, default=DEFAULT_SITE_BUILDER,
                        help=f"what builds site/ from build/docs (default: {DEFAULT_SITE_BUILDER}); zensical needs "
                             "the extra: pip install 'rulesc[zensical]'")
+    add_variant_option(build, "build with a variant (house rule, optional rule, homebrew) applied; several are "
+                       "applied in order")
     build.set_defaults(run=run_build)
     serve = commands.add_parser("serve", help="preview the site; rebuild when content/ or schema/ change")
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
@@ -32,8 +36,10 @@ def run_build(project: Project, args: argparse.Namespace) -> int:
     missing = None if args.no_site else missing_builder(args.site_builder)
     if missing:
         raise UsageError(missing)
+    project = with_variants(project, args.variant) if args.variant else project
+    history = site_history(project)  # plain data for the What changed pages: diff is a later stage than emit
     try:
-        result = build_project(project, site=not args.no_site, builder=args.site_builder)
+        result = build_project(project, site=not args.no_site, builder=args.site_builder, history=history)
     except SiteBuildError as exc:  # the builder's own words (a refused page or template) beat "internal error"
         raise UsageError(f"{exc}; nothing was written") from exc
     outputs = "build/docs, build/engine, build/export, build/schema" + ("" if args.no_site else " and site/")

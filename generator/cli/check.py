@@ -8,9 +8,10 @@ from typing import Any
 
 from generator.analyze.lint import lint
 from generator.build.site_config import syntax_problems
+from generator.cli.usage import UsageError
 from generator.diagnostics import report
-from generator.diagnostics.core import ContentError, sorted_diagnostics
-from generator.pipeline import Project, compile_project
+from generator.diagnostics.core import ContentError, Diagnostics, sorted_diagnostics
+from generator.pipeline import Project, check_variants, compile_project, discover, variants_of
 
 
 def register(commands: Any) -> None:
@@ -18,11 +19,31 @@ def register(commands: Any) -> None:
     check.add_argument("--format", choices=report.FORMATS, default="human",
                        help="human (default; colour on a terminal), github (workflow annotations) or json")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
+    add_variant_option(check, "check the rules with a variant applied (several: applied in order); every variant "
+                       "is always checked against its base on its own")
     check.set_defaults(run=run_check)
 
 
+def add_variant_option(parser: Any, text: str) -> None:
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME", help=text)
+
+
+def with_variants(project: Project, names: list[str]) -> Project:
+    """The project with the named variants (NAME or SYSTEM/NAME), or a usage error naming those there are."""
+    known = [qualified for qualified, _ in variants_of(project, discover(project, Diagnostics()))]
+    for name in names:
+        if not any(name in (qualified, qualified.split("/", 1)[1]) for qualified in known):
+            listed = ", ".join(known) if known else "none (a variant is content/<system>/variants/<name>/variant.yaml)"
+            raise UsageError(f"no variant named {name!r}; the variants are: {listed}")
+    return Project(project.root, tuple(names))
+
+
 def run_check(project: Project, args: argparse.Namespace) -> int:
-    compiled = compile_project(project)
+    base = compile_project(project)
+    broken = check_variants(project)
+    if broken:
+        raise ContentError(broken)
+    compiled = compile_project(with_variants(project, args.variant)) if args.variant else base
     programs = compiled.programs
     site_problems = syntax_problems(project.root)  # MkDocs' own checks of the settings take a second: build runs them
     if site_problems:

@@ -9,6 +9,7 @@ from typing import Any
 
 from generator.analyze.program import Program, label_order, show
 from generator.cli.answers import encode
+from generator.cli.check import add_variant_option, with_variants
 from generator.cli.inputs import parse_input
 from generator.cli.usage import UsageError
 from generator.diagnostics.core import did_you_mean
@@ -27,6 +28,7 @@ def register(commands: Any) -> None:
     calc.add_argument("assignments", nargs="*", metavar="name=value")
     calc.add_argument("--json", action="store_true",
                       help="print JSON: the inputs, each result's type and value (exact fractions beside floats)")
+    add_variant_option(calc, "compute with a variant applied (several: applied in order)")
     calc.set_defaults(run=run_calc)
 
 
@@ -62,6 +64,7 @@ def _listing(program: Program) -> dict[str, Any]:
 
 
 def run_calc(project: Project, args: argparse.Namespace) -> int:
+    project = with_variants(project, args.variant) if args.variant else project
     programs = {p.system.id: p for p in compile_project(project).programs}
     given = _assignments(args.assignments)
     if "/" in args.id:

@@ -371,6 +371,35 @@ SITE_SETTINGS = [
           {SITE_CONFIG: SITE.replace("true", "maybe")}, {SITE_CONFIG: SITE}),
 ]
 
+VARIANT = "content/mini/variants/triple/variant.yaml"
+VARIANT_HEAD = "title: Triple\nkind: house-rule\nsummary: A house rule that triples instead.\n"
+
+
+def variant(body: str) -> dict[str, FileText]:
+    """The base project with one variant beside its system."""
+    return {VARIANT: VARIANT_HEAD + body}
+
+
+VARIANTS = [
+    Entry("E0901", "variant names an unknown id", "A variant replaces or removes rules, values, formulas and "
+          "calculators of its system by id, and adds to a chapter or rule it names: each must exist in the base "
+          "rules (a rule the base renamed keeps its old id as an alias; the hint names the new one).",
+          variant("remove:\n  formulas:\n    - {id: dubble}\n"), variant("remove:\n  formulas:\n    - {id: double}\n")),
+    Entry("E0902", "variant adds an id the system has", "What a variant adds needs an id (or a value's name) the "
+          "system does not use yet; to change an existing one, replace it.",
+          variant("add:\n  values:\n    - {rule: doubling, name: factor, value: 3}\n"),
+          variant("add:\n  values:\n    - {rule: doubling, name: bonus, value: 3}\n")),
+    Entry("E0903", "base changed under a variant", "A replaced value records the base value it replaced (was:), "
+          "and a replaced formula may record the base expression; when the base rules change it, `rulesc check` "
+          "reports the variant, so its author can see whether the house rule still fits.",
+          variant("replace:\n  values:\n    - {name: factor, value: 3, was: 1}\n"),
+          variant("replace:\n  values:\n    - {name: factor, value: 3, was: 2}\n"
+                  "  formulas:\n    - was: n * factor\n      formula:\n        id: double\n"
+                  "        summary: Three times a number.\n        params:\n"
+                  "          - {name: n, type: int, min: 0, max: 10}\n        expr: n * factor\n"
+                  "        examples:\n          - {args: {n: 3}, expect: 9}\n")),
+]
+
 SECTIONS: list[tuple[str, str, list[Entry]]] = [
     ("Layout", "Where rulesc looks for content.", LAYOUT),
     ("Reading files", "Problems found while reading a file, before its meaning is looked at.", LOADING),
@@ -380,6 +409,8 @@ SECTIONS: list[tuple[str, str, list[Entry]]] = [
     ("Worked examples", "Every example is run; a wrong one fails the check.", EXAMPLES),
     ("References", "Ids, links and sources checked across a whole system.", REFERENCES),
     ("Site configuration", "mkdocs.yml, checked when the site is built.", SITE_SETTINGS),
+    ("Variants", "House rules, optional rules and homebrew under content/<system>/variants/, each checked against "
+     "its base rules by every `rulesc check`.", VARIANTS),
     ("Warnings", "Not errors: `rulesc check` lists them and exits 0, unless `--strict` makes them errors.", WARNINGS),
 ]
 

@@ -37,15 +37,16 @@ def word_diff(old: str, new: str) -> WordDiff | None:
     return WordDiff(" ".join(a), " ".join(b), tuple(segments))
 
 
-def markdown(diff: WordDiff) -> str:
-    """Removed words struck through, added words in bold, long unchanged stretches shortened to their ends."""
+def markdown(diff: WordDiff, deleted: str = "~~{}~~", inserted: str = "**{}**") -> str:
+    """Removed words struck through, added words in bold, long unchanged stretches shortened to their ends (or
+    the removed and added words marked as `deleted` and `inserted` say, e.g. "[-{}-]" and "{{+{}+}}")."""
     parts: list[str] = []
     last = len(diff.segments) - 1
     for index, segment in enumerate(diff.segments):
         if segment.op == "delete":
-            parts.append(f"~~{segment.text}~~")
+            parts.append(deleted.format(segment.text))
         elif segment.op == "insert":
-            parts.append(f"**{segment.text}**")
+            parts.append(inserted.format(segment.text))
         else:
             parts.append(_trim(segment.text.split(), head=index > 0, tail=index < last))
     return " ".join(parts)

@@ -27,6 +27,7 @@ from generator.emit.site.links import (
     tables_path,
 )
 from generator.emit.site.markup import Markup, Section
+from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.tables import emit_index_tables, table_kinds
 from generator.emit.writer import Writer
 from generator.model import Chapter, Formula, Provenance, Rule, System
@@ -35,16 +36,17 @@ from generator.model import Chapter, Formula, Provenance, Rule, System
 class Context:
     """What every page of one system needs: the program, its markup renderer and its backlinks."""
 
-    def __init__(self, program: Program):
+    def __init__(self, program: Program, notes: PageNotes = NO_NOTES):
         self.program = program
+        self.notes = notes  # what variants changed in each rule, and each rule's history
         self.system: System = program.system
         self.markup = Markup.of(program)
         self.backlinks = backlinks(program)
 
 
-def system_pages(program: Program) -> dict[str, str]:
+def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str]:
     """One system's pages: its landing page, GM screen, glossary, index tables and chapters."""
-    ctx = Context(program)
+    ctx = Context(program, notes)
     system = ctx.system
     files = {landing_path(system): _landing(ctx), gm_screen_path(system): gm_screen(program, ctx.markup),
              glossary_path(system): _glossary(ctx), tables_path(system): emit_index_tables(ctx.program, ctx.markup)}
@@ -85,7 +87,7 @@ def _landing(ctx: Context) -> str:
     w = front(system.title, f"content/{system.id}/system.yaml", ctx.markup.plain(system.summary))
     w.writeline(f"# {md_escape(system.title)}")
     w.writeline()
-    body = [ctx.markup.block(system.summary, Section(page))]
+    body = [b for b in (variants_applied(ctx.notes, ctx.markup), ctx.markup.block(system.summary, Section(page))) if b]
     if system.name_note:
         body.append(f"<p><em>About the name:</em> {escape(system.name_note)}</p>")
     html_block(w, "rulesc-text", "\n".join(body))
@@ -170,7 +172,8 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: dict[str | None, list[R
     w.writeline()
     section = Section(page, rule.id)
     old_ids = "".join(f'<span id="{alias}" class="rulesc-alias"></span>' for alias in rule.aliases)  # old permalinks
-    body = [old_ids, _facts(ctx, rule, page), ctx.markup.block(rule.text, section)]
+    body = [old_ids, rule_notes(ctx.notes, rule.id, ctx.markup), _facts(ctx, rule, page),
+            ctx.markup.block(rule.text, section)]
     if rule.items:
         body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")
     if rule.table:

@@ -1,0 +1,62 @@
+"""Notes on a rule's page: what a variant (house rule, optional rule, homebrew) changed, and the rule's history."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from html import escape
+
+from generator.analyze.variants import SYSTEM_KEY, VariantMark
+from generator.emit.site.markup import Markup
+
+DELETED = re.compile(r"\[-(.*?)-\]")  # the word diffs of history lines: [-removed-] {+added+}
+INSERTED = re.compile(r"\{\+(.*?)\+\}")
+
+
+@dataclass(frozen=True)
+class PageNotes:
+    """By rule id: the marks of the variants applied, and the rule's history lines (newest first)."""
+
+    marks: Mapping[str, tuple[VariantMark, ...]] = field(default_factory=dict)
+    history: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+NO_NOTES = PageNotes()
+
+
+def rule_notes(notes: PageNotes, rule_id: str, markup: Markup) -> str:
+    """The HTML shown under a rule's heading: a marker per variant that changed it, then its history."""
+    parts = [_mark(mark, markup) for mark in notes.marks.get(rule_id, ())]
+    lines = notes.history.get(rule_id, ())
+    if lines:
+        items = "".join(f"<li>{history_html(line)}</li>" for line in lines)
+        parts.append(f'<details class="rulesc-history"><summary>History ({len(lines)} '
+                     f'change{"s" if len(lines) != 1 else ""})</summary><ul>{items}</ul></details>')
+    return "\n".join(parts)
+
+
+def variants_applied(notes: PageNotes, markup: Markup) -> str:
+    """For a system's landing page: a box per variant the build applied, with its summary and removed rules."""
+    return rule_notes(PageNotes(notes.marks), SYSTEM_KEY, markup)
+
+
+def history_html(line: str) -> str:
+    """A history line, escaped, its removed words struck through and its added words marked."""
+    shown = DELETED.sub(r"<del>\1</del>", escape(line, quote=False))
+    return INSERTED.sub(r"<ins>\1</ins>", shown)
+
+
+def _mark(mark: VariantMark, markup: Markup) -> str:
+    what = {"added": "Not in the base rules: added by this variant.",
+            "replaced": "Replaces the base rule of the same name and link.",
+            "applied": f"Applied to this build of the rules: {escape(markup.plain(mark.summary))}"}.get(
+        mark.what, "Changes the base rule.")
+    body = [f'<p class="admonition-title">{escape(mark.label)}</p>', f"<p>{what}</p>"]
+    if mark.changes:
+        body.append("<ul>" + "".join(f"<li>{escape(c)}</li>" for c in mark.changes) + "</ul>")
+    if mark.base_text is not None:
+        body.append(f'<details class="rulesc-base"><summary>The base rule: {escape(mark.base_name or "")}</summary>'
+                    f"<p>{escape(markup.plain(mark.base_text))}</p></details>")
+    return (f'<div class="admonition note rulesc-variant" data-variant="{escape(mark.variant)}">'
+            + "".join(body) + "</div>")
