@@ -323,7 +323,7 @@ def _at(data: Any, path: JsonPath) -> Any:
     return data
 
 
-SYSTEM_PAGES = ("index", "glossary", "tables", "gm-screen")
+SYSTEM_PAGES = ("index", "glossary", "tables", "gm-screen", "what-changed")
 """The pages the site makes for every system (emit/site/links.py names them): no chapter may take their ids."""
 
 
