@@ -292,8 +292,27 @@
     recompute(false);
   }
 
+  /* A calculator computes when it comes within a screen of the viewport, and the rest one by one while the page
+     is idle, so a long page shows its (pre-rendered) text at once and never stalls on calculators out of sight. */
+  var near = null, idle = [];
+
+  function setupWhenIdle(deadline) {
+    do { var box = idle.shift(); if (box && box.isConnected) setup(box); } while (idle.length && deadline.timeRemaining() > 8);
+    if (idle.length) requestIdleCallback(setupWhenIdle);
+  }
+
   function init() {
-    Array.prototype.forEach.call(document.querySelectorAll("[data-calculator]"), setup);
+    var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-calculator]"));
+    if (typeof IntersectionObserver === "undefined" || typeof requestIdleCallback === "undefined") {
+      boxes.forEach(setup);
+      return;
+    }
+    near = near || new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) { if (entry.isIntersecting) { near.unobserve(entry.target); setup(entry.target); } });
+    }, {rootMargin: "100% 0px"});
+    boxes.forEach(function (box) { near.observe(box); });
+    if (!idle.length && boxes.length) requestIdleCallback(setupWhenIdle);
+    idle = idle.concat(boxes);
   }
 
   /* Material's instant navigation announces each new page on document$; it never fires for pages opened from
