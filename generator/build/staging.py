@@ -13,6 +13,7 @@ from typing import Any
 from generator.analyze.program import Program
 from generator.analyze.variants import Marks
 from generator.build.builders import DEFAULT_SITE_BUILDER, SiteBuildError, zensical_build
+from generator.build.offline import site_name_of, write_site_worker
 from generator.build.parallel import WorkerFailed, plan, run_shares
 from generator.build.site_config import load_site_config
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
@@ -31,6 +32,7 @@ from generator.emit.site.links import (
     page_path,
     tables_path,
 )
+from generator.emit.site.offline import offline_files
 from generator.emit.site.pages import home_item, home_page, system_pages
 from generator.emit.site.rule_notes import PageNotes
 from generator.emit.site.search import (
@@ -117,7 +119,8 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
         records = emit_search_records([r for e in emitted for r in e.records])
     with timings.stage("export"):
         export = emit_export(project.schema)
-    shared = {"build/docs": {HOME: home, SEARCH_PAGE: search, **scripts, **errors, **records, **dice},
+        offline = offline_files(site_name_of(project.root / "mkdocs.yml"))  # manifest, icon, preview worker
+    shared = {"build/docs": {HOME: home, SEARCH_PAGE: search, **scripts, **errors, **records, **dice, **offline},
               "build/engine": engine, "build/export": export, "build/schema": editor_schemas(project)}
     return {folder: {**files, **{k: v for e in emitted for k, v in e.files[folder].items()}}
             for folder, files in shared.items()}
@@ -324,6 +327,8 @@ def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[An
             index_in_background(docs, site_dir)
         elif (docs / RECORDS).is_file():
             write_index(docs, site_dir)
+        if not background_search:  # a preview keeps the worker that caches nothing
+            write_site_worker(site_dir)  # after the index: its chunks are precached too
     return timings
 
 

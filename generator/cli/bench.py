@@ -133,6 +133,9 @@ def register(commands: Any) -> None:
                             "(Node) on its worked examples and the top of its ranges, and compare their results")
     bench.add_argument("--calculators", action="store_true",
                        help="time every calculator's recompute at the top of its input ranges in headless Chromium")
+    bench.add_argument("--phone", action="store_true",
+                       help="every page's ready time and input-to-paint latency at a phone's size with the CPU 4x "
+                            "slower, in headless Chromium (needs Playwright: pip install 'rulesc[test]')")
     bench.add_argument("--rules", type=int, metavar="N", help="time every build stage on a synthetic book of N rules")
     bench.add_argument("--content", action="store_true", help="time every build stage on the project's own content")
     bench.add_argument("--repeat", type=int, metavar="K",
@@ -166,7 +169,22 @@ def run_dice_bench(project: Project, args: argparse.Namespace) -> int:
     return 0 if all(row.same for row in rows) else 1
 
 
+def _bench_phone(project: Project, args: argparse.Namespace) -> int:
+    from generator.bench.phone import PhoneBenchError, bench_phone, phone_table, summary, targets_met
+
+    try:
+        pages = bench_phone(project)
+    except PhoneBenchError as exc:
+        raise UsageError(str(exc)) from None
+    print(phone_table(pages))
+    if args.json:
+        print(json.dumps(summary(pages), sort_keys=True))
+    return 0 if targets_met(pages) else 1
+
+
 def run_bench_command(project: Project, args: argparse.Namespace) -> int:
+    if getattr(args, "phone", False):
+        return _bench_phone(project, args)
     if getattr(args, "calculators", False):
         return _bench_calculators(project, args)
     if args.rules is not None or args.content:

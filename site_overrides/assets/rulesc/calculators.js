@@ -162,15 +162,17 @@
   function stateKey(calcId, name) { return calcId + "." + name; }
 
   function restoreFromUrl(form, calcId, calc) {
-    var params = new URLSearchParams(window.location.search);
+    var params = new URLSearchParams(window.location.search), restored = false;
     calc.inputs.forEach(function (spec) {
       var raw = params.get(stateKey(calcId, spec.name));
       var control = form.elements.namedItem(spec.name);
       if (raw === null || !control) return;
+      restored = true;
       if (spec.type === "bool") control.checked = raw === "1";
       else if (spec.type === "upgrades") setUpgrades(control, raw ? raw.split(",") : []);
       else control.value = raw;
     });
+    return restored;
   }
 
   function saveToUrl(form, calcId, calc) {
@@ -287,9 +289,27 @@
     form.addEventListener("input", function () { recompute(true); });
     form.addEventListener("change", function () { recompute(true); });
     form.addEventListener("reset", function () { setTimeout(function () { recompute(true); }, 0); });
-    restoreFromUrl(form, parts[1], calc);
+    var restored = restoreFromUrl(form, parts[1], calc);
     shareButton(element, form, parts[1], calc);
-    recompute(false);
+    if (restored) recompute(false); else computeWhenNear(element, function () { recompute(false); });
+  }
+
+  /* The page's HTML already shows each calculator's results for its defaults, so a calculator whose inputs the
+     address leaves alone computes (and draws its charts) only when it comes within a screen of the viewport: a long
+     page is ready at once and never computes calculators out of sight. Each one answers input from the start. */
+  var near = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      if (!entry.isIntersecting) return;
+      near.unobserve(entry.target);
+      if (entry.target.rulescCompute) entry.target.rulescCompute();
+    });
+  }, {rootMargin: "100% 0px"});
+
+  function computeWhenNear(element, compute) {
+    if (!near) { compute(); return; }
+    element.setAttribute("data-state", "ok");
+    element.rulescCompute = compute;
+    near.observe(element);
   }
 
   function init() {

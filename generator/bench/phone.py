@@ -1,0 +1,250 @@
+"""`rulesc bench --phone`: each page's ready time and input-to-paint latency on a slow phone, in Chromium."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.bench.calculators import CHROMIUM, CHROMIUM_ARGS, _serve
+from generator.pipeline import Project
+
+SLOWDOWN = 4  # CDP Emulation.setCPUThrottlingRate: the CPU this many times slower
+# A first visit: a fresh context, nothing cached, and no service worker (the site's starts only after the load
+# event, off the page's main thread; blocked, so its caching of the whole site does not add noise to the figures).
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True,
+         "service_workers": "block"}
+READY_TARGET_MS = 1000.0
+INPUT_TARGET_MS = 50.0
+QUIET_MS = 1000  # a page is settled once no long task has run for this long after load
+WAIT_MS = 60_000  # how long a page may take to settle or a result to show before the bench gives up on it
+
+# Before any of the page's own scripts: record every long task (a main-thread task over 50 ms) from the start.
+LONG_TASKS = """
+(() => {
+  const tasks = window.__rulescLong = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]);
+    }).observe({type: "longtask", buffered: true});
+  } catch (e) { /* no long task timing: tasks stays empty and ready is the load event */ }
+})();
+"""
+
+SETTLED = """
+() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const tasks = window.__rulescLong || [];
+  const last = tasks.reduce((end, [start, ms]) => Math.max(end, start + ms), 0);
+  return {load: nav ? nav.loadEventEnd : 0, last: last, now: performance.now(),
+          tasks: tasks.map(([start, ms]) => [Math.round(start), Math.round(ms)])};
+}
+"""
+
+# Arms a watch on the index-th calculator: from its next input event (the event's own time stamp) to the first
+# paint after the calculator changes its results (a mutation in it, then the frame after it, then a task posted
+# from that frame's animation callback, which runs once the frame has been painted).
+ARM = """
+(index) => {
+  const box = document.querySelectorAll("[data-calculator]")[index];
+  const form = box.querySelector("form");
+  window.__rulescLatency = undefined;
+  const onInput = (event) => {
+    form.removeEventListener("input", onInput, true);
+    const start = event.timeStamp;
+    const watch = new MutationObserver(() => {
+      watch.disconnect();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => { window.__rulescLatency = performance.now() - start; };
+        channel.port2.postMessage(0);
+      });
+    });
+    watch.observe(box.querySelector(".rulesc-calc__results") || box,
+                  {subtree: true, childList: true, characterData: true});
+    watch.observe(box, {attributes: true, attributeFilter: ["data-state"]});
+  };
+  form.addEventListener("input", onInput, true);
+}
+"""
+
+# The index-th calculator's first number input, choice or flag, and a valid value other than its current one.
+CONTROL = """
+(index) => {
+  const box = document.querySelectorAll("[data-calculator]")[index];
+  const control = box.querySelector("form input[type=number], form select, form input[type=checkbox]");
+  if (!control) return null;
+  control.setAttribute("data-rulesc-bench", "1");
+  if (control.type === "checkbox") return {kind: "flag"};
+  if (control.tagName === "SELECT") {
+    const other = Array.from(control.options).find((o) => o.value !== control.value);
+    return other ? {kind: "choice", value: other.value} : null;
+  }
+  const now = Number(control.value), max = control.max === "" ? Infinity : Number(control.max);
+  const min = control.min === "" ? -Infinity : Number(control.min);
+  const value = now + 1 <= max ? now + 1 : now - 1;
+  return value >= min ? {kind: "number", value: String(value)} : null;
+}
+"""
+
+
+class PhoneBenchError(Exception):
+    """The bench cannot run here (no Playwright, no Chromium); the message says what to install."""
+
+
+@dataclass
+class PageFigures:
+    page: str
+    ready_ms: float
+    load_ms: float
+    long_tasks: list[list[int]]
+    inputs: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def input_ms(self) -> float | None:
+        return max((row["ms"] for row in self.inputs), default=None)
+
+
+def bench_phone(project: Project, only: list[str] | None = None) -> list[PageFigures]:
+    """Build the site into a temporary folder, serve it, and measure every page (or those in `only`)."""
+    sync_playwright = _playwright()
+    with tempfile.TemporaryDirectory(prefix="rulesc-bench-phone-") as folder:
+        site = _build(project, Path(folder))
+        pages = [p for p in site_pages(site) if only is None or p in only]
+        with _serve(site) as url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                return [measure_page(browser, url, page) for page in pages]
+            finally:
+                browser.close()
+
+
+def _playwright() -> Any:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise PhoneBenchError("bench --phone drives Chromium with Playwright, which is not installed: "
+                              "pip install 'rulesc[test]'") from None
+    if not Path(CHROMIUM).exists():
+        raise PhoneBenchError(f"bench --phone needs Chromium at {CHROMIUM} (apt-get install chromium)")
+    return sync_playwright
+
+
+def _build(project: Project, folder: Path) -> Path:
+    from generator.build.staging import build_site, compiled_nav, generate
+    from generator.pipeline import compile_project
+
+    compiled = compile_project(project)
+    docs, site = folder / "docs", folder / "site"
+    for relative, text in generate(project, compiled)["build/docs"].items():
+        (docs / relative).parent.mkdir(parents=True, exist_ok=True)
+        (docs / relative).write_text(text, encoding="utf-8")
+    build_site(project, docs, site, compiled_nav(compiled))
+    return site
+
+
+def site_pages(site: Path) -> list[str]:
+    """Every page of the built site as a path under its root ("" is the home page), in path order."""
+    found = [p.parent.relative_to(site).as_posix() for p in site.rglob("index.html")]
+    return sorted("" if p == "." else p + "/" for p in found)
+
+
+@contextmanager
+def phone_page(browser: Any) -> Iterator[Any]:
+    """A page in a fresh context (nothing cached) sized and slowed like a phone, recording long tasks."""
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(WAIT_MS)
+    try:
+        page = context.new_page()
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
+        page.add_init_script(LONG_TASKS)
+        yield page
+    finally:
+        context.close()
+
+
+def measure_page(browser: Any, url: str, path: str) -> PageFigures:
+    with phone_page(browser) as page:
+        page.goto(url + path, wait_until="load")
+        state = _settle(page)
+        figures = PageFigures(path or "/", round(max(state["load"], state["last"]), 1), round(state["load"], 1),
+                              state["tasks"])
+        count = page.evaluate("document.querySelectorAll('[data-calculator]').length")
+        figures.inputs = [row for row in (_input(page, index) for index in range(count)) if row]
+        return figures
+
+
+def _settle(page: Any) -> dict[str, Any]:
+    """The page's figures once it has loaded and no long task has run for QUIET_MS."""
+    page.wait_for_load_state("networkidle")
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        state: dict[str, Any] = page.evaluate(SETTLED)
+        if state["now"] - max(state["load"], state["last"]) >= QUIET_MS or time.monotonic() > deadline:
+            return state
+        page.wait_for_timeout(200)
+
+
+def _input(page: Any, index: int) -> dict[str, Any] | None:
+    """One change to the index-th calculator's first input, timed to the paint that shows its result."""
+    box = page.locator("[data-calculator]").nth(index)
+    box.scroll_into_view_if_needed()
+    page.wait_for_function("(i) => document.querySelectorAll('[data-calculator]')[i].dataset.state === 'ok'",
+                           arg=index)
+    change = page.evaluate(CONTROL, index)
+    if change is None:
+        return None
+    page.evaluate(ARM, index)
+    control = box.locator("[data-rulesc-bench]")
+    if change["kind"] == "flag":
+        control.click()
+    elif change["kind"] == "choice":
+        control.select_option(change["value"])
+    else:
+        control.fill(change["value"])
+    latency = page.wait_for_function("window.__rulescLatency").json_value()
+    page.evaluate("document.querySelector('[data-rulesc-bench]').removeAttribute('data-rulesc-bench')")
+    return {"calculator": box.get_attribute("data-calculator"), "ms": round(float(latency), 1)}
+
+
+def phone_table(pages: list[PageFigures]) -> str:
+    lines = [f"every page at 390x844 with the CPU {SLOWDOWN}x slower (CDP), a first visit (nothing cached, no service "
+             "worker), headless Chromium;",
+             "ready: the load event or the end of the last long task, whichever is later (ms after navigation);",
+             "input: one change to each calculator's first input, from the input event to the paint that shows",
+             "the result (the page's worst, and which calculator)",
+             f"{'page':<36} {'ready ms':>9} {'load ms':>8} {'long tasks':>11} {'input ms':>9}  calculator"]
+    for p in pages:
+        worst = max(p.inputs, key=lambda row: row["ms"]) if p.inputs else None
+        tasks = f"{len(p.long_tasks)} ({sum(ms for _, ms in p.long_tasks)})"
+        shown = f"{worst['ms']:9.1f}  {worst['calculator']}" if worst else f"{'-':>9}"
+        lines.append(f"{p.page:<36} {p.ready_ms:9.1f} {p.load_ms:8.1f} {tasks:>11} {shown}")
+    return "\n".join(lines + verdict(pages))
+
+
+def verdict(pages: list[PageFigures]) -> list[str]:
+    s = summary(pages)
+    ready_ok, input_ok = s["worst_ready_ms"] <= READY_TARGET_MS, s["worst_input_ms"] <= INPUT_TARGET_MS
+    return [f"{len(pages)} pages; worst ready {s['worst_ready_ms']:.1f} ms ({s['worst_ready_page']}); target "
+            f"{READY_TARGET_MS:.0f} ms: {'met' if ready_ok else 'MISSED'}",
+            f"{s['inputs']} input changes; worst {s['worst_input_ms']:.1f} ms ({s['worst_input_page']}); target "
+            f"{INPUT_TARGET_MS:.0f} ms: {'met' if input_ok else 'MISSED'}"]
+
+
+def summary(pages: list[PageFigures]) -> dict[str, Any]:
+    ready = max(pages, key=lambda p: p.ready_ms, default=None)
+    typed = [p for p in pages if p.inputs]
+    slowest = max(typed, key=lambda p: p.input_ms or 0.0, default=None)
+    return {"cpu_slowdown": SLOWDOWN, "viewport": PHONE["viewport"], "pages": [asdict(p) for p in pages],
+            "worst_ready_ms": ready.ready_ms if ready else 0.0, "worst_ready_page": ready.page if ready else "-",
+            "worst_input_ms": (slowest.input_ms or 0.0) if slowest else 0.0,
+            "worst_input_page": slowest.page if slowest else "-", "inputs": sum(len(p.inputs) for p in pages)}
+
+
+def targets_met(pages: list[PageFigures]) -> bool:
+    s = summary(pages)
+    return bool(s["worst_ready_ms"] <= READY_TARGET_MS and s["worst_input_ms"] <= INPUT_TARGET_MS)

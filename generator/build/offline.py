@@ -1,0 +1,54 @@
+"""The built site's service worker: the precache list of every file the site serves, versioned by their hash."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from generator.emit.site.offline import WORKER, site_worker
+
+# Never fetched by a page of the site: source maps, the compressed sitemap for crawlers (Material's instant
+# navigation reads sitemap.xml), and Material's own search (lunr and its worker), which rulesc's Pagefind search
+# replaces. The worker itself is fetched by the browser, never from cache.
+LEFT_OUT_SUFFIXES = (".map", "sitemap.xml.gz")
+LEFT_OUT_FOLDERS = ("assets/javascripts/lunr/", "assets/javascripts/workers/")
+VERSION_DIGITS = 16
+
+
+def precache(site: Path) -> list[str]:
+    """Every file of the site a visit may fetch, as URLs relative to its root (a folder's index.html as the
+    folder, as its pages are linked), in path order."""
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    kept = [f for f in files if f != WORKER and not f.endswith(LEFT_OUT_SUFFIXES)
+            and not f.startswith(LEFT_OUT_FOLDERS)]
+    return [_url(f) for f in kept]
+
+
+def _url(path: str) -> str:
+    if path == "index.html":
+        return "./"
+    return path[: -len("index.html")] if path.endswith("/index.html") else path
+
+
+def version(site: Path, urls: list[str]) -> str:
+    """A hash of every precached file's path and bytes: any change to the site gives a new version."""
+    digest = hashlib.sha256()
+    for url in urls:
+        path = site / (url + "index.html" if url.endswith("/") else url)
+        digest.update(url.encode("utf-8") + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:VERSION_DIGITS]
+
+
+def write_site_worker(site: Path) -> None:
+    """Replace the preview's worker in the built site with one that precaches the whole site."""
+    urls = precache(site)
+    (site / WORKER).write_text(site_worker(urls, version(site, urls)), encoding="utf-8", newline="\n")
+
+
+def site_name_of(config: Path) -> str:
+    """site_name from a project's mkdocs.yml, read as a line (the file may use tags such as !ENV)."""
+    if config.is_file():
+        for line in config.read_text(encoding="utf-8").splitlines():
+            if line.startswith("site_name:"):
+                return line.split(":", 1)[1].split(" #", 1)[0].strip().strip("'\"") or "Rules reference"
+    return "Rules reference"
