@@ -2,9 +2,9 @@
 tells it apart, and a place for site.js to list the chosen ones as removable chips.
 
 Upgrades are grouped under their nearest ancestor rule that is not itself an upgrade (its section), in the book's
-order: the page scrolls through a few groups, which close on a phone, instead of a nested scroll box. An upgrade
-whose parent is an upgrade is labelled with that parent ("Intense Core (Blast)"), and any label two upgrades still
-share gets the rule id as well, so no two options read the same.
+order: the page scrolls through a few groups, which close on a phone, instead of a nested scroll box. Two upgrades
+of one name are labelled with their parents ("Intense Core (Blast)", "Intense Core (Spray)"), and a label two
+upgrades still share gets the rule id as well, so no two options read the same.
 """
 
 from __future__ import annotations
@@ -35,11 +35,14 @@ def upgrade_picker(base: str, param: Param, program: Program) -> str:
 
 
 def upgrade_labels(program: Program, upgrades: dict[str, Upgrade]) -> dict[str, str]:
-    """Each upgrade's label: its name, its parent upgrade's name where it has one, and its id if still shared."""
+    """Each upgrade's label: its name; a name two upgrades share gets the parent rule's name, and a label still
+    shared after that gets the upgrade's id as well."""
+    names = Counter(u.name.casefold() for u in upgrades.values())
     labels = {}
     for upgrade_id, upgrade in upgrades.items():
-        parent = program.rules[upgrade_id].parent
-        labels[upgrade_id] = f"{upgrade.name} ({upgrades[parent].name})" if parent in upgrades else upgrade.name
+        parent = program.rules.get(program.rules[upgrade_id].parent or "")
+        clash = names[upgrade.name.casefold()] > 1 and parent is not None
+        labels[upgrade_id] = f"{upgrade.name} ({parent.name})" if clash and parent else upgrade.name
     shared = Counter(label.casefold() for label in labels.values())
     return {u: f"{label} [{u}]" if shared[label.casefold()] > 1 else label for u, label in labels.items()}
 
