@@ -7,6 +7,7 @@ answers: a sub-sub-rule, a term named as its rule, 26 hits for one word, and the
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -94,6 +95,27 @@ def shelf_site(shelf: Path) -> Any:
 
 
 # ---- 6. search ----
+
+def test_records_carry_their_parents_and_a_term_named_as_its_rule_joins_it(shelf: Path) -> None:
+    from generator.emit.site.search import RECORDS, record_html, search_pages
+
+    records = json.loads((shelf / "build/docs" / RECORDS).read_text())
+    hinge = next(r for r in records if r["title"] == "Hinge")
+    assert hinge["crumbs"] == [ALPHA, "Lamps", "Vault", "Vault Door"]
+    term = next(r for r in records if r["kind"] == "term" and r["title"] == "Ember Stone")
+    assert term["same_as"] == "alpha/lamps/#ember-stone" and term["url"] == "alpha/glossary/#ember-stone-term"
+    assert next(r for r in records if r["title"] == "Keeper")["same_as"] == ""  # no rule: a hit of its own
+    pages = search_pages(records)
+    assert len(pages) == len(records) - 1
+    stone, terms = next((r, t) for r, t in pages if r["title"] == "Ember Stone")
+    assert stone["kind"] == "general" and [t["url"] for t in terms] == [term["url"]]
+    html = record_html(stone, terms)
+    assert '<span data-pagefind-filter="kind:general"></span><span data-pagefind-filter="kind:term"></span>' in html
+    assert "Ember Stone|ES" in html and "Warms a room all night. A coal that never cools." in html
+    crumbs = "Alpha, First &lt;Book&gt; \u203a Lamps"  # commas included: metadata in an element, not an attribute
+    assert f'<p data-pagefind-meta="crumbs" data-pagefind-ignore hidden>{crumbs}</p>' in html
+
+
 
 def _page_results(page: Any) -> list[str]:
     page.wait_for_function("/results|No results/.test(document.querySelector('.rulesc-search__status').textContent)")

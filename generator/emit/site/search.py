@@ -30,6 +30,7 @@ from generator.emit.writer import json_array, json_text
 from generator.model import Calculator, Rule, Term
 
 RECORDS = ".search/records.json"
+CRUMB = " \u203a "  # between the parts of a hit's place: system > chapter > parent rules
 INDEX_FOLDER = "pagefind"
 
 
@@ -126,8 +127,7 @@ def record_html(record: SearchRecord, terms: Sequence[SearchRecord] = ()) -> str
     metadata: site.js cuts the result's snippet from it, so a snippet never shows the names or parents."""
     names = [*record["names"], *(n for t in terms for n in t["names"] if n not in record["names"])]
     kinds = [record["kind"], *(["term"] if terms else [])]
-    meta = {"url": record["url"], "system": record["system_title"].replace(",", " "),
-            "crumbs": " \u203a ".join(record["crumbs"])}
+    meta = {"url": record["url"], "system": record["system_title"].replace(",", " ")}
     tags = "".join(f'<span data-pagefind-meta="{key}:{escape(value)}"></span>' for key, value in meta.items())
     text = " ".join([record["text"], *(t["text"] for t in terms)])
     parents = " ".join(escape(c) for c in record["crumbs"][2:])
@@ -136,9 +136,14 @@ def record_html(record: SearchRecord, terms: Sequence[SearchRecord] = ()) -> str
             f'<p data-pagefind-weight="9">{" ".join(escape(n) for n in names[1:])}</p>'
             + "".join(f'<span data-pagefind-filter="kind:{escape(k)}"></span>' for k in kinds)
             + f'<p data-pagefind-weight="2">{parents}</p>'
-            f'<p data-pagefind-meta="names" data-pagefind-ignore hidden>{escape("|".join(names))}</p>'
-            f'<p data-pagefind-meta="text" data-pagefind-ignore hidden>{escape(text)}</p>'
-            f'<div data-pagefind-weight="1">{escape(text)}</div></body></html>')
+            + _hidden_meta({"names": "|".join(names), "text": text, "crumbs": CRUMB.join(record["crumbs"])})
+            + f'<div data-pagefind-weight="1">{escape(text)}</div></body></html>')
+
+
+def _hidden_meta(meta: dict[str, str]) -> str:
+    """Metadata kept out of the indexed words (an element's text may hold commas, unlike an attribute's value)."""
+    return "".join(f'<p data-pagefind-meta="{key}" data-pagefind-ignore hidden>{escape(value)}</p>'
+                   for key, value in meta.items())
 
 
 def write_index(docs_dir: Path, site_dir: Path) -> int:
