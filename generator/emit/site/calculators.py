@@ -9,10 +9,11 @@ from fractions import Fraction
 from typing import Any
 
 from generator.analyze.program import Program, label_order
+from generator.emit.site.upgrade_picker import upgrade_picker
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
-from generator.model import ANY_TIMES, Calculator, Param, Rule, default_of
-from generator.runtime.rulesc_runtime import Dice, Dist, Outcomes, Upgrade, mean, p, sd
+from generator.model import Calculator, Param, Rule, default_of
+from generator.runtime.rulesc_runtime import Dice, Dist, Outcomes, mean, p, sd
 
 
 def render_calculator(program: Program, calc: Calculator, prefix: str = "calc", anchor: str | None = None) -> str:
@@ -34,7 +35,7 @@ def render_calculator(program: Program, calc: Calculator, prefix: str = "calc", 
     w.writeline(f'<p class="rulesc-calc__title" id="{base}-title">{html.escape(calc.title)}</p>')
     for param in calc.inputs:
         if param.type == "upgrades":
-            w.writeline(_upgrade_picker(base, param, program.upgrades()))
+            w.writeline(upgrade_picker(base, param, program))
         else:
             w.writeline(_control(base, param, defaults[param.name]))
     w.writeline('<dl class="rulesc-calc__results" aria-live="polite">')
@@ -110,28 +111,6 @@ def fixed(value: int | Fraction | float, places: int) -> str:
     sign = "-" if value < 0 and units else ""
     whole, part = divmod(units, 10 ** places)
     return f"{sign}{whole}" + (f".{part:0{places}d}" if places else "")
-
-
-def _upgrade_picker(base: str, param: Param, upgrades: dict[str, Upgrade]) -> str:
-    """A filterable list of the system's upgrades: a checkbox each, or a count where one may be taken again."""
-    ident = f"{base}-{param.name}"
-    items = []
-    for upgrade_id, upgrade in sorted(upgrades.items(), key=lambda item: (item[1].name.lower(), item[0])):
-        name = html.escape(upgrade.name)
-        if upgrade.max_times > 1:
-            most = "any number of times" if upgrade.max_times >= ANY_TIMES else f"up to {upgrade.max_times}"
-            control = (f'<input type="number" min="0" max="{upgrade.max_times}" value="0" inputmode="numeric" '
-                       f'data-upgrade="{upgrade_id}" aria-label="{name}: times taken ({most})">')
-            items.append(f"<li><label>{control} {name} ({most})</label></li>")
-        else:
-            items.append(f'<li><label><input type="checkbox" data-upgrade="{upgrade_id}"> {name}</label></li>')
-    return (f'<fieldset class="rulesc-calc__field rulesc-calc__picker" id="{ident}" name="{param.name}" '
-            f'data-type="upgrades" aria-describedby="{ident}-msg"><legend>{html.escape(param.label)}</legend>'
-            f'<input type="search" class="rulesc-calc__filter" '
-            f'aria-label="Filter the list of {html.escape(param.label)}" '
-            f'placeholder="Filter by name" autocomplete="off">'
-            f'<ul class="rulesc-calc__choices">{"".join(items)}</ul>'
-            f'<span class="rulesc-calc__msg" id="{ident}-msg" aria-live="polite"></span></fieldset>')
 
 
 def _control(base: str, param: Param, value: Any) -> str:

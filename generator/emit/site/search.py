@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import Any, TypedDict
@@ -29,6 +30,7 @@ from generator.emit.writer import json_array, json_text
 from generator.model import Calculator, Rule, Term
 
 RECORDS = ".search/records.json"
+CRUMB = " \u203a "  # between the parts of a hit's place: system > chapter > parent rules
 INDEX_FOLDER = "pagefind"
 
 
@@ -43,6 +45,8 @@ class SearchRecord(TypedDict):
     system: str
     system_title: str
     text: str
+    crumbs: list[str]  # where it sits: the system, the chapter (or the glossary, the GM screen), the parent rules
+    same_as: str  # a term named as the rule it explains: that rule's url (one search hit for both), else ""
 
 
 def emit_search_records(records: list[str]) -> dict[str, str]:
@@ -61,15 +65,38 @@ def record_texts(program: Program) -> list[str]:
 
 def _rule_record(program: Program, markup: Markup, rule: Rule) -> SearchRecord:
     texts = [markup.plain(rule.text), *(markup.plain(item) for item in rule.items)]
-    return {"url": url_of(page_path(program.system, rule.chapter)) + f"#{rule.id}", "title": rule.name,
-            "names": [rule.name], "kind": rule.kind, "system": program.system.id,
-            "system_title": program.system.title, "text": " ".join(texts)}
+    crumbs = [program.system.title, _chapter_title(program, rule.chapter), *_ancestors(program, rule)]
+    return {"url": _rule_url(program, rule), "title": rule.name, "names": [rule.name], "kind": rule.kind,
+            "system": program.system.id, "system_title": program.system.title, "text": " ".join(texts),
+            "crumbs": crumbs, "same_as": ""}
+
+
+def _rule_url(program: Program, rule: Rule) -> str:
+    return url_of(page_path(program.system, rule.chapter)) + f"#{rule.id}"
+
+
+def _chapter_title(program: Program, chapter_id: str) -> str:
+    return next((c.title for c in program.system.chapters if c.id == chapter_id), chapter_id)
+
+
+def _ancestors(program: Program, rule: Rule) -> list[str]:
+    """The names of the rule's parent, its parent's parent and so on, outermost first (a cycle stops the walk)."""
+    names: list[str] = []
+    seen = {rule.id}
+    while rule.parent and rule.parent in program.rules and rule.parent not in seen:
+        rule = program.rules[rule.parent]
+        seen.add(rule.id)
+        names.insert(0, rule.name)
+    return names
 
 
 def _term_record(program: Program, markup: Markup, term: Term) -> SearchRecord:
+    rule = program.rules.get(term.rule) if term.rule else None
+    same = rule is not None and rule.name.casefold() == term.name.casefold()
     return {"url": url_of(glossary_path(program.system)) + f"#{term.id}", "title": term.name,
             "names": [term.name, *term.abbreviations, *term.aliases], "kind": "term", "system": program.system.id,
-            "system_title": program.system.title, "text": markup.plain(term.definition)}
+            "system_title": program.system.title, "text": markup.plain(term.definition),
+            "crumbs": [program.system.title, "Glossary"], "same_as": _rule_url(program, rule) if rule and same else ""}
 
 
 def _calculator_record(program: Program, rule: Rule, calc: Calculator) -> SearchRecord:
@@ -79,26 +106,54 @@ def _calculator_record(program: Program, rule: Rule, calc: Calculator) -> Search
     return {"url": url_of(gm_screen_path(program.system)) + f"#{calculator_anchor(calc.id)}", "title": calc.title,
             "names": [calc.title], "kind": "calculator", "system": program.system.id,
             "system_title": program.system.title,
-            "text": f"Calculator for {rule.name}: {', '.join(labels)}." if labels else f"Calculator for {rule.name}."}
+            "text": f"Calculator for {rule.name}: {', '.join(labels)}." if labels else f"Calculator for {rule.name}.",
+            "crumbs": [program.system.title, "GM screen", _chapter_title(program, rule.chapter)], "same_as": ""}
 
 
-def record_html(record: SearchRecord) -> str:
-    """A record as the HTML Pagefind indexes: names weigh most, then the text; system and kind are filters."""
-    names = " ".join(escape(n) for n in record["names"][1:])
+def search_pages(records: list[SearchRecord]) -> list[tuple[SearchRecord, list[SearchRecord]]]:
+    """One search hit per thing: each record with the terms merged into it (a term named as its rule is found as
+    that rule, its abbreviations and definition included), in the records' order."""
+    by_url = {r["url"]: r for r in records if r["kind"] != "term"}
+    merged: dict[str, list[SearchRecord]] = {}
+    for record in records:
+        if record["same_as"] in by_url:
+            merged.setdefault(record["same_as"], []).append(record)
+    return [(r, merged.get(r["url"], [])) for r in records if r["same_as"] not in by_url]
+
+
+def record_html(record: SearchRecord, terms: Sequence[SearchRecord] = ()) -> str:
+    """A record as the HTML Pagefind indexes: names weigh most, then where it sits, then the text; system and kind
+    are filters. Terms merged into it add their names, their definitions and the kind "term". The text is also
+    metadata: site.js cuts the result's snippet from it, so a snippet never shows the names or parents."""
+    names = [*record["names"], *(n for t in terms for n in t["names"] if n not in record["names"])]
+    kinds = [record["kind"], *(["term"] if terms else [])]
     meta = {"url": record["url"], "system": record["system_title"].replace(",", " ")}
     tags = "".join(f'<span data-pagefind-meta="{key}:{escape(value)}"></span>' for key, value in meta.items())
+    text = " ".join([record["text"], *(t["text"] for t in terms)])
+    parents = " ".join(escape(c) for c in record["crumbs"][2:])
     return (f'<html lang="en"><body data-pagefind-filter="system:{escape(record["system"])}">{tags}'
             f'<h1 data-pagefind-weight="10" data-pagefind-meta="title">{escape(record["title"])}</h1>'
-            f'<p data-pagefind-weight="9">{names}</p><p data-pagefind-filter="kind">{escape(record["kind"])}</p>'
-            f'<p data-pagefind-meta="names" hidden>{escape("|".join(record["names"]))}</p>'
-            f'<div data-pagefind-weight="1">{escape(record["text"])}</div></body></html>')
+            f'<p data-pagefind-weight="9">{" ".join(escape(n) for n in names[1:])}</p>'
+            + "".join(f'<span data-pagefind-filter="kind:{escape(k)}"></span>' for k in kinds)
+            + f'<p data-pagefind-weight="2">{parents}</p>'
+            + _hidden_meta({"names": "|".join(names), "text": text, "crumbs": CRUMB.join(record["crumbs"])})
+            + f'<div data-pagefind-weight="1">{escape(text)}</div></body></html>')
+
+
+def _hidden_meta(meta: dict[str, str]) -> str:
+    """Metadata kept out of the indexed words (an element's text may hold commas, unlike an attribute's value)."""
+    return "".join(f'<p data-pagefind-meta="{key}" data-pagefind-ignore hidden>{escape(value)}</p>'
+                   for key, value in meta.items())
 
 
 def write_index(docs_dir: Path, site_dir: Path) -> int:
-    """Index the records the pages emitter wrote into site/pagefind/; returns how many were indexed."""
+    """Index the records the pages emitter wrote into site/pagefind/, a page per thing (see search_pages); returns
+    how many pages were indexed."""
     records: list[SearchRecord] = json.loads((docs_dir / RECORDS).read_text(encoding="utf-8"))  # from record_texts
-    run_pagefind({f"{i:06d}.html": record_html(r) for i, r in enumerate(records)}, site_dir / INDEX_FOLDER)
-    return len(records)
+    pages = search_pages(records)
+    html = {f"{i:06d}.html": record_html(record, terms) for i, (record, terms) in enumerate(pages)}
+    run_pagefind(html, site_dir / INDEX_FOLDER)
+    return len(pages)
 
 
 def search_kinds(program: Program) -> list[str]:

@@ -22,6 +22,9 @@
       button.setAttribute("aria-label", "Copy link to " + heading.textContent.replace(/[¶\s]+$/, "").trim());
       button.addEventListener("click", function () { copyLink(button, heading.id); });
       heading.appendChild(button);
+      /* one tab stop per rule: the button copies the permalink the pilcrow shows, so the pilcrow stays for the
+         mouse and leaves the tab order */
+      each(heading.querySelectorAll("a.headerlink"), function (link) { link.tabIndex = -1; });
     });
   }
 
@@ -107,9 +110,22 @@
       input.addEventListener("input", function () { filterRows(rows, input.value, status); });
       box.insertBefore(field, box.firstChild);
       filterRows(rows, "", status);
+      cards(box, table);
       each(table.tHead.rows[0].cells, function (th, index) { sortable(table, th, index); });
       tierScaling(box, table);
     });
+  }
+
+  /* On a phone (site.css) each row shows as a card: every cell names its column, empty cells are left out. */
+  function cards(box, table) {
+    var labels = Array.prototype.map.call(table.tHead.rows[0].cells, function (th) { return th.textContent.trim(); });
+    each(table.tBodies[0].rows, function (row) {
+      each(row.cells, function (cell, i) {
+        cell.setAttribute("data-label", labels[i] || "");
+        if (!cell.textContent.trim()) cell.classList.add("rulesc-index__empty");
+      });
+    });
+    box.classList.add("rulesc-index--cards");
   }
 
   /* N(T), N(bT) and NdS(T) in a table, read at a chosen tier: "8(bT)" at base tier 3 shows "24 (8(bT))". */
@@ -175,6 +191,8 @@
   }
 
   /* ---- search (Pagefind, loaded on first use) ---- */
+  var PAGE_SIZE = 20, EXACT_WINDOW = 30, NEAR_BOOST = 2;
+
   function loadPagefind() {
     if (!pagefind) {
       var base = root();
@@ -185,101 +203,280 @@
     return pagefind;
   }
 
-  function search(query, filters, limit) {
+  /* The system whose pages are being read: the first folder under the site root, if search knows it. */
+  function pageSystem() {
+    var path = location.pathname.slice(root().pathname.length).split("/")[0];
+    return path ? loadPagefind().then(function (pf) { return pf.filters(); }).then(function (f) {
+      return f.system && Object.prototype.hasOwnProperty.call(f.system, path) ? path : "";
+    }, function () { return ""; }) : Promise.resolve("");
+  }
+
+  var loaded = {};
+  function dataOf(result) { return loaded[result.id] || (loaded[result.id] = result.data()); }
+
+  function withSystem(filters, near) {
+    var copy = {};
+    Object.keys(filters).forEach(function (k) { copy[k] = filters[k]; });
+    copy.system = near;
+    return copy;
+  }
+
+  /* Every hit in order: results of the `near` system score NEAR_BOOST times more; then, among the best
+     EXACT_WINDOW, an exact name comes first (a rule before a term). Resolves to {total, page: [data...]}. */
+  function search(query, filters, near, page, size) {
+    var q = (query || "").trim() || null;
     return loadPagefind().then(function (pf) {
-      return pf.search(query || null, {filters: filters});
+      var all = pf.search(q, {filters: filters});
+      var mine = near && !filters.system ? pf.search(q, {filters: withSystem(filters, near)}) : null;
+      return Promise.all([all, mine]);
     }).then(function (found) {
-      return Promise.all(found.results.slice(0, Math.max(limit, 12)).map(function (r) { return r.data(); }));
-    }).then(function (data) {
-      var q = (query || "").trim().toLowerCase();
-      var exact = function (d) { /* an exact name first, a rule before a term of the same name */
-        var named = (d.meta.names || "").split("|").some(function (n) { return n.toLowerCase() === q; });
-        return named ? ((d.filters.kind || []).indexOf("term") < 0 ? 0 : 1) : 2;
-      };
-      return data.map(function (d, i) { return {d: d, key: exact(d) * 1000 + i}; })
-        .sort(function (a, b) { return a.key - b.key; }).slice(0, limit).map(function (x) { return x.d; });
+      var inNear = {};
+      if (found[1]) found[1].results.forEach(function (r) { inNear[r.id] = true; });
+      var ranked = found[0].results.map(function (r, i) {
+        return {r: r, i: i, score: (r.score || 1) * (inNear[r.id] ? NEAR_BOOST : 1)};
+      }).sort(function (a, b) { return b.score - a.score || a.i - b.i; }).map(function (x) { return x.r; });
+      var top = ranked.slice(0, EXACT_WINDOW);
+      return Promise.all(top.map(dataOf)).then(function (data) {
+        var rank = function (d) {
+          var named = (d.meta.names || "").split("|").some(function (n) { return q && n.toLowerCase() === q.toLowerCase(); });
+          return named ? ((d.filters.kind || []).indexOf("term") < 0 || d.filters.kind.length > 1 ? 0 : 1) : 2;
+        };
+        var order = top.map(function (r, i) { return {r: r, key: rank(data[i]) * 1000 + i}; })
+          .sort(function (a, b) { return a.key - b.key; }).map(function (x) { return x.r; });
+        var ordered = order.concat(ranked.slice(EXACT_WINDOW)), start = (page - 1) * size;
+        return Promise.all(ordered.slice(start, start + size).map(dataOf)).then(function (shown) {
+          return {total: ordered.length, page: shown};
+        });
+      });
     });
   }
 
-  function excerpt(html) {
-    var out = document.createElement("span"), doc = new DOMParser().parseFromString(html, "text/html");
-    each(doc.body.childNodes, function (node) {
-      if (node.nodeName === "MARK") { var m = document.createElement("mark"); m.textContent = node.textContent; out.appendChild(m); }
-      else out.appendChild(document.createTextNode(node.textContent));
+  /* A snippet of the hit's own text (never its names or parents): SNIPPET_WORDS words around the first word the
+     query matches, each matching word marked. */
+  var SNIPPET_WORDS = 24;
+
+  function snippet(text, query) {
+    var words = (text || "").split(/\s+/).filter(Boolean), out = document.createElement("span");
+    var terms = (query || "").toLowerCase().split(/[^\w\u00c0-\uffff]+/).filter(Boolean);
+    var hit = function (word) {
+      var w = word.toLowerCase().replace(/^[^\w\u00c0-\uffff]+/, "");
+      return terms.some(function (t) { return w.indexOf(t) === 0; });
+    };
+    var at = words.findIndex(hit), start = Math.max(0, at - Math.floor(SNIPPET_WORDS / 3));
+    var shown = words.slice(start, start + SNIPPET_WORDS);
+    if (start > 0) out.appendChild(document.createTextNode("\u2026 "));
+    shown.forEach(function (word, i) {
+      if (i) out.appendChild(document.createTextNode(" "));
+      if (hit(word)) { var m = document.createElement("mark"); m.textContent = word; out.appendChild(m); }
+      else out.appendChild(document.createTextNode(word));
     });
+    if (start + SNIPPET_WORDS < words.length) out.appendChild(document.createTextNode(" \u2026"));
     return out;
   }
 
-  function resultItem(d, withExcerpt) {
+  /* A hit: its name, where it sits (system > chapter > parent rules) and its kinds, and a snippet of its text
+     with the matched words marked. */
+  function resultItem(d, query) {
     var li = document.createElement("li"), a = document.createElement("a"), info = document.createElement("span");
+    var p = document.createElement("p");
     a.href = new URL(d.meta.url, root()).href;
     a.textContent = d.meta.title;
-    info.className = "rulesc-muted";
-    info.textContent = " " + d.meta.system + " \u00b7 " + (d.filters.kind || []).join(", ");
+    info.className = "rulesc-muted rulesc-search__where";
+    info.textContent = (d.meta.crumbs || d.meta.system) + " \u00b7 " + (d.filters.kind || []).join(", ");
+    p.className = "rulesc-search__snippet";
+    p.appendChild(snippet(d.meta.text, query));
     li.appendChild(a);
     li.appendChild(info);
-    if (withExcerpt) { var p = document.createElement("p"); p.appendChild(excerpt(d.excerpt)); li.appendChild(p); }
+    li.appendChild(p);
     return li;
+  }
+
+  /* Arrow keys walk every link of a result list; ArrowUp from the first goes back to the box. */
+  function arrowKeys(input, list) {
+    function links() { return Array.prototype.slice.call(list.querySelectorAll("a")); }
+    input.addEventListener("keydown", function (e) {
+      if (e.key === "ArrowDown" && !list.hidden && links().length) { e.preventDefault(); links()[0].focus(); }
+    });
+    list.addEventListener("keydown", function (e) {
+      var all = links(), at = all.indexOf(document.activeElement);
+      if (at < 0 || (e.key !== "ArrowDown" && e.key !== "ArrowUp" && e.key !== "Home" && e.key !== "End")) return;
+      e.preventDefault();
+      var next = e.key === "Home" ? 0 : e.key === "End" ? all.length - 1 : at + (e.key === "ArrowDown" ? 1 : -1);
+      if (next < 0) input.focus(); else all[Math.min(next, all.length - 1)].focus();
+    });
   }
 
   function quickSearch() {
     var form = document.querySelector(".rulesc-qs");
     if (!form || form.getAttribute("data-ready")) return;
     form.setAttribute("data-ready", "1");
-    var input = form.querySelector("input"), list = form.querySelector("ul"), status = form.querySelector("[role=status]");
-    var run = 0, first = null;
-    input.addEventListener("focus", function () { loadPagefind(); });
+    var input = form.querySelector("input[name=q]"), list = form.querySelector("ul"), status = form.querySelector("[role=status]");
+    var nearField = form.querySelector("input[name=near]"), run = 0, first = null, near = "";
+    input.addEventListener("focus", function () {
+      pageSystem().then(function (s) {
+        near = s;
+        if (nearField) { nearField.value = s; nearField.disabled = !s; }
+      });
+    });
     input.addEventListener("input", function () {
       var mine = ++run, q = input.value.trim();
       if (!q) { list.hidden = true; list.textContent = ""; first = null; return; }
-      search(q, {}, 8).then(function (data) {
+      pageSystem().then(function (s) { near = s; return search(q, {}, near, 1, 8); }).then(function (found) {
         if (mine !== run) return;
+        var data = found.page;
         list.textContent = "";
-        data.forEach(function (d) { list.appendChild(resultItem(d, false)); });
+        data.forEach(function (d) { list.appendChild(resultItem(d, q)); });
         var all = document.createElement("li"), link = document.createElement("a");
-        link.href = form.action + "?q=" + encodeURIComponent(q);
-        link.textContent = "All results and filters";
+        link.href = form.action + "?q=" + encodeURIComponent(q) + (near ? "&near=" + encodeURIComponent(near) : "");
+        link.textContent = "All " + found.total + " results and filters";
+        all.className = "rulesc-qs__all";
         all.appendChild(link);
         list.appendChild(all);
         list.hidden = false;
         first = data.length ? new URL(data[0].meta.url, root()).href : null;
-        status.textContent = data.length ? data.length + " results; press Enter for " + data[0].meta.title : "No results";
+        status.textContent = data.length ? found.total + " results; press Enter for " + data[0].meta.title +
+          ", or the down arrow to go through them" : "No results";
       });
     });
-    form.addEventListener("submit", function (e) { if (first) { e.preventDefault(); location.href = first; } });
-    input.addEventListener("keydown", function (e) {
-      if (e.key === "ArrowDown" && !list.hidden) { e.preventDefault(); list.querySelector("a").focus(); }
-      if (e.key === "Escape") list.hidden = true;
-    });
+    form.addEventListener("submit", function (e) { if (first && document.activeElement === input) { e.preventDefault(); location.href = first; } });
+    arrowKeys(input, list);
+    form.addEventListener("keydown", function (e) { if (e.key === "Escape") { list.hidden = true; input.focus(); } });
     document.addEventListener("click", function (e) { if (!form.contains(e.target)) list.hidden = true; });
   }
 
+  /* The search page: query, filters, boosted system and page live in the address, so a link restores them. */
   function searchPage() {
     var box = document.querySelector(".rulesc-search");
     if (!box || box.getAttribute("data-ready")) return;
     box.setAttribute("data-ready", "1");
     var form = box.querySelector("form"), input = form.querySelector("input[name=q]");
     var status = box.querySelector("[role=status]"), list = box.querySelector("ol"), run = 0;
-    var params = new URLSearchParams(location.search);
+    var pager = document.createElement("nav");
+    pager.className = "rulesc-search__pages";
+    pager.setAttribute("aria-label", "Result pages");
+    list.parentNode.insertBefore(pager, list.nextSibling);
+    var params = new URLSearchParams(location.search), near = params.get("near") || "";
+    var page = Math.max(1, parseInt(params.get("page"), 10) || 1);
     input.value = params.get("q") || "";
     each(form.querySelectorAll("input[type=checkbox]"), function (c) { c.checked = params.getAll(c.name).indexOf(c.value) >= 0; });
-    function update() {
-      var filters = {}, mine = ++run;
+    function state() {
+      var out = new URLSearchParams(), filters = {};
+      if (input.value.trim()) out.set("q", input.value.trim());
       each(form.querySelectorAll("input[type=checkbox]:checked"), function (c) {
         (filters[c.name] = filters[c.name] || {any: []}).any.push(c.value);
+        out.append(c.name, c.value);
       });
-      if (!input.value.trim() && !Object.keys(filters).length) { list.textContent = ""; status.textContent = "Type to search."; return; }
+      if (near) out.set("near", near);
+      if (page > 1) out.set("page", String(page));
+      return {filters: filters, query: out.toString()};
+    }
+    function update() {
+      var s = state(), mine = ++run;
+      history.replaceState(history.state, "", location.pathname + (s.query ? "?" + s.query : ""));
+      if (!input.value.trim() && !Object.keys(s.filters).length) {
+        list.textContent = ""; pager.textContent = ""; status.textContent = "Type to search."; return;
+      }
       status.textContent = "Searching\u2026";
-      search(input.value, filters, 20).then(function (data) {
+      search(input.value, s.filters, near, page, PAGE_SIZE).then(function (found) {
         if (mine !== run) return;
+        var pages = Math.max(1, Math.ceil(found.total / PAGE_SIZE));
+        if (page > pages) { page = pages; update(); return; }
         list.textContent = "";
-        data.forEach(function (d) { list.appendChild(resultItem(d, true)); });
-        status.textContent = data.length ? data.length + (data.length === 20 ? "+" : "") + " results" : "No results";
+        list.start = (page - 1) * PAGE_SIZE + 1;
+        found.page.forEach(function (d) { list.appendChild(resultItem(d, input.value)); });
+        status.textContent = found.total ? found.total + " results" + (pages > 1 ? ", page " + page + " of " + pages +
+          " (" + list.start + "\u2013" + (list.start + found.page.length - 1) + ")" : "") : "No results";
+        pagerLinks(pages);
       }, function () { status.textContent = "Search could not load: serve the site over HTTP."; });
     }
-    form.addEventListener("input", update);
+    function pagerLinks(pages) {
+      pager.textContent = "";
+      if (pages < 2) return;
+      [["Previous", page - 1], ["Next", page + 1]].forEach(function (pair) {
+        if (pair[1] < 1 || pair[1] > pages) return;
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "md-button rulesc-search__page";
+        button.textContent = pair[0] + " page";
+        button.setAttribute("data-page", String(pair[1]));
+        button.addEventListener("click", function () {
+          page = pair[1]; update();
+          list.scrollIntoView({block: "nearest"});
+          status.focus();
+        });
+        pager.appendChild(button);
+      });
+    }
+    status.tabIndex = -1;
+    form.addEventListener("input", function () { page = 1; update(); });
     form.addEventListener("submit", function (e) { e.preventDefault(); update(); });
+    arrowKeys(input, list);
     update();
+  }
+
+  /* ---- the attack set builder: the chosen upgrades as removable chips, groups closed on a phone ---- */
+  var PHONE = "(max-width: 44.9375em)";
+
+  function upgradePickers() {
+    each(document.querySelectorAll(".rulesc-calc__picker"), function (picker) {
+      var chosen = picker.querySelector(".rulesc-calc__chosen"), filter = picker.querySelector(".rulesc-calc__filter");
+      if (!chosen || picker.getAttribute("data-chips")) return;
+      picker.setAttribute("data-chips", "1");
+      var groups = picker.querySelectorAll(".rulesc-calc__group");
+      if (window.matchMedia && window.matchMedia(PHONE).matches) each(groups, function (g) { g.open = false; });
+      var draw = function () { drawChips(picker, chosen); };
+      picker.addEventListener("input", draw);
+      picker.addEventListener("change", draw);
+      var calc = picker.closest("[data-calculator]");
+      if (calc && window.MutationObserver) {  /* Reset and a shared link set the boxes without an event */
+        new MutationObserver(draw).observe(calc, {attributes: true, attributeFilter: ["data-state"]});
+      }
+      if (filter) filter.addEventListener("input", function () { openMatches(groups, filter.value); });
+      draw();
+    });
+  }
+
+  function drawChips(picker, chosen) {
+    var picks = [];
+    each(picker.querySelectorAll("[data-upgrade]"), function (el) {
+      var times = el.type === "checkbox" ? (el.checked ? 1 : 0) : parseInt(el.value, 10) || 0;
+      if (times > 0) picks.push({el: el, times: times});
+    });
+    /* no list items: calculators.js's filter hides every li of the picker that does not match */
+    var heading = document.createElement("p"), list = document.createElement("div");
+    heading.className = "rulesc-calc__chosen-title";
+    heading.textContent = picks.length ? "Chosen (" + picks.length + "):" : "Chosen: none yet.";
+    list.className = "rulesc-calc__chips";
+    picks.forEach(function (pick) {
+      var button = document.createElement("button");
+      var label = pick.el.getAttribute("data-label") || pick.el.getAttribute("data-upgrade");
+      button.type = "button";
+      button.className = "rulesc-calc__chip";
+      button.textContent = label + (pick.times > 1 ? " \u00d7" + pick.times : "") + " \u2715";
+      button.setAttribute("aria-label", "Remove " + label);
+      button.addEventListener("click", function () { removePick(picker, pick.el); });
+      list.appendChild(button);
+    });
+    chosen.replaceChildren(heading, list);
+  }
+
+  function removePick(picker, el) {
+    if (el.type === "checkbox") el.checked = false; else el.value = "0";
+    el.dispatchEvent(new Event("change", {bubbles: true}));
+    var next = picker.querySelector(".rulesc-calc__chip") || picker.querySelector(".rulesc-calc__filter");
+    if (next) next.focus();
+  }
+
+  /* Typing in the filter opens every group with a match and closes the others; clearing it closes them all on a
+     phone and opens them all elsewhere. */
+  function openMatches(groups, text) {
+    var words = text.trim().toLowerCase(), phone = window.matchMedia && window.matchMedia(PHONE).matches;
+    each(groups, function (group) {
+      if (!words) { group.open = !phone; return; }
+      group.open = Array.prototype.some.call(group.querySelectorAll("li"), function (item) {
+        return item.textContent.toLowerCase().indexOf(words) >= 0;
+      });
+    });
   }
 
   function init() {
@@ -287,6 +484,7 @@
     indexTables();
     quickSearch();
     searchPage();
+    upgradePickers();
     hidePreview();
   }
 

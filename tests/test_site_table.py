@@ -1,0 +1,445 @@
+"""Search, phones and keyboard on the site (issue 17, items 6-8) in Debian's Chromium, at a phone's width (390 px,
+320 px for the index tables) and a desktop's (1366 px), light and dark, and axe-core on the main page types.
+
+Besides the bundled content, a small project of two systems of its own ("shelf") gives search cases with known
+answers: a sub-sub-rule, a term named as its rule, 26 hits for one word, and the same word in the other system.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.build.staging import build_project
+from generator.pipeline import Project
+from tests.browser import Visit, serve_site
+from tests.conftest import REPO
+
+WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
+SCHEMES = ("light", "dark")
+LANTERNS = 26
+ALPHA = "Alpha, First <Book>"
+
+
+def _visit(browser: Any, url: str, width: str = "desktop", scheme: str = "light", **extra: Any) -> Visit:
+    phone = width == "phone"
+    return Visit(browser, url, viewport=extra.pop("viewport", WIDTHS[width]), color_scheme=scheme,
+                 is_mobile=phone, has_touch=phone, **extra)
+
+
+# ---- a project of our own: two systems with known search answers and an upgrade picker with clashing names ----
+
+def _rule(rule_id: str, name: str, text: str, parent: str | None = None, kind: str = "general") -> str:
+    lines = [f"  - id: {rule_id}", f"    name: '{name}'", f"    kind: {kind}"]
+    lines += [f"    parent: {parent}"] if parent else []
+    return "\n".join([*lines, f"    text: {text}", f"    provenance: {{source: src, section: '{name}'}}", ""])
+
+
+def _system(root: Path, system: str, title: str, terms: str, chapter: str, rules: list[str]) -> None:
+    folder = root / "content" / system
+    folder.mkdir(parents=True)
+    (folder / "system.yaml").write_text(
+        f"id: {system}\ntitle: '{title}'\nsummary: A test system.\nsources:\n  - {{id: src, file: s.txt, title: S}}\n"
+        f"dice:\n  summary: Roll a d6.\nterms:\n{terms}")
+    (folder / f"{chapter}.yaml").write_text(
+        f"id: {chapter}\ntitle: {chapter.capitalize()}\norder: 1\nsummary: Rules.\nrules:\n" + "".join(rules))
+
+
+ARMORY = """    calculators:
+      - id: armory-builder
+        title: Armory builder
+        inputs:
+          - {name: chosen, type: upgrades, label: Chosen gear}
+        outputs:
+          - {name: problems, label: Problems, expr: upgrade_problems(chosen)}
+"""
+
+
+@pytest.fixture(scope="module")
+def shelf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("shelf") / "p"
+    root.mkdir()
+    for part in ("schema", "site_overrides"):
+        shutil.copytree(REPO / part, root / part)
+    shutil.copy2(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    term = ("  - {id: ember-stone-term, name: Ember Stone, abbreviations: [ES], rule: ember-stone,\n"
+            "     definition: A coal that never cools.}\n")
+    lanterns = [_rule(f"lantern-{i:02d}", f"Lantern {i:02d}", "This lantern burns with a steady flame.")
+                for i in range(1, LANTERNS + 1)]
+    armory = [_rule("armory", "Armory", "Gear for the road.") + ARMORY,
+              _rule("sword", "Sword", "A blade.", "armory", "upgrade"),
+              _rule("axe", "Axe", "A heavier blade.", "armory", "upgrade"),
+              _rule("sword-edge", "Edge", "A keener sword.", "sword", "upgrade"),
+              _rule("axe-edge", "Edge", "A keener axe.", "axe", "upgrade"),
+              _rule("grip-a", "Grip", "A leather grip.", "armory", "upgrade"),
+              _rule("grip-b", "Grip", "A corded grip.", "armory", "upgrade")]
+    _system(root, "alpha", ALPHA, term, "lamps", [
+        _rule("vault", "Vault", "A locked room."), _rule("vault-door", "Vault Door", "Its door.", "vault"),
+        _rule("hinge", "Hinge", "It squeaks when opened.", "vault-door"),
+        _rule("ember-stone", "Ember Stone", "Warms a room all night."), *lanterns, *armory])
+    _system(root, "beta", "Beta", "  - {id: keeper, name: Keeper, definition: One who keeps.}\n", "keep",
+            [_rule("lantern-keeper", "Lantern Keeper", "Keeps every lantern of the tower lit.")])
+    build_project(Project(root))
+    return root
+
+
+@pytest.fixture(scope="module")
+def shelf_site(shelf: Path) -> Any:
+    with serve_site(shelf / "site") as url:
+        yield url
+
+
+# ---- 6. search ----
+
+def test_records_carry_their_parents_and_a_term_named_as_its_rule_joins_it(shelf: Path) -> None:
+    from generator.emit.site.search import RECORDS, record_html, search_pages
+
+    records = json.loads((shelf / "build/docs" / RECORDS).read_text())
+    hinge = next(r for r in records if r["title"] == "Hinge")
+    assert hinge["crumbs"] == [ALPHA, "Lamps", "Vault", "Vault Door"]
+    term = next(r for r in records if r["kind"] == "term" and r["title"] == "Ember Stone")
+    assert term["same_as"] == "alpha/lamps/#ember-stone" and term["url"] == "alpha/glossary/#ember-stone-term"
+    assert next(r for r in records if r["title"] == "Keeper")["same_as"] == ""  # no rule: a hit of its own
+    pages = search_pages(records)
+    assert len(pages) == len(records) - 1
+    stone, terms = next((r, t) for r, t in pages if r["title"] == "Ember Stone")
+    assert stone["kind"] == "general" and [t["url"] for t in terms] == [term["url"]]
+    html = record_html(stone, terms)
+    assert '<span data-pagefind-filter="kind:general"></span><span data-pagefind-filter="kind:term"></span>' in html
+    assert "Ember Stone|ES" in html and "Warms a room all night. A coal that never cools." in html
+    crumbs = "Alpha, First &lt;Book&gt; \u203a Lamps"  # commas included: metadata in an element, not an attribute
+    assert f'<p data-pagefind-meta="crumbs" data-pagefind-ignore hidden>{crumbs}</p>' in html
+
+
+
+def _page_results(page: Any) -> list[str]:
+    page.wait_for_function("/results|No results/.test(document.querySelector('.rulesc-search__status').textContent)")
+    return list(page.locator(".rulesc-search__results li > a").all_inner_texts())
+
+
+def _quick(page: Any, query: str) -> list[str]:
+    page.fill("#rulesc-qs-input", query)
+    page.wait_for_selector("#rulesc-qs-results li.rulesc-qs__all")
+    return list(page.locator("#rulesc-qs-results li:not(.rulesc-qs__all) > a").all_inner_texts())
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_sub_rule_shows_its_parents_and_a_snippet_with_the_words_marked(shelf_site: str, browser: Any,
+                                                                        width: str) -> None:
+    with _visit(browser, shelf_site + "search/?q=hinge", width) as visit:
+        assert _page_results(visit.page)[0] == "Hinge"
+        first = visit.page.locator(".rulesc-search__results li").first
+        where = f"{ALPHA} \u203a Lamps \u203a Vault \u203a Vault Door \u00b7 general"
+        assert first.locator(".rulesc-search__where").inner_text() == where
+        assert first.locator(".rulesc-search__snippet").inner_text() == "It squeaks when opened."  # its own text only
+        visit.page.fill("#rulesc-search-q", "squeaks")
+        visit.page.wait_for_selector(".rulesc-search__results mark")
+        assert visit.page.locator(".rulesc-search__results li").first.locator("mark").all_inner_texts() == ["squeaks"]
+        assert visit.errors == []
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_bundled_sub_rule_names_its_parent_maneuver(site: str, browser: Any, width: str) -> None:
+    with _visit(browser, site + "search/?q=head", width) as visit:
+        results = _page_results(visit.page)
+        where = visit.page.locator(".rulesc-search__results li .rulesc-search__where").nth(results.index("Head"))
+        assert where.inner_text().startswith("Dragon Ball Universe \u203a ")
+        assert where.inner_text().endswith("\u203a Called Shot \u00b7 general")
+
+
+def test_a_term_named_as_its_rule_is_one_hit_found_by_its_abbreviation(shelf_site: str, browser: Any) -> None:
+    with _visit(browser, shelf_site + "search/?q=ember+stone") as visit:
+        assert _page_results(visit.page).count("Ember Stone") == 1
+        visit.page.fill("#rulesc-search-q", "ES")
+        visit.page.wait_for_function(
+            "document.querySelector('.rulesc-search__results a')?.textContent === 'Ember Stone'")
+        where = visit.page.locator(".rulesc-search__results li .rulesc-search__where").first.inner_text()
+        assert where.endswith("\u00b7 general, term")
+        visit.page.fill("#rulesc-search-q", "never cools")  # the term's definition is found on the rule's hit
+        assert _page_results(visit.page) == ["Ember Stone"]
+        href = visit.page.locator(".rulesc-search__results a").first.get_attribute("href")
+        assert href == shelf_site + "alpha/lamps/#ember-stone"
+
+
+def test_the_system_being_read_comes_first(shelf_site: str, browser: Any) -> None:
+    """The same query from each system's chapter: its own lantern first (so the order is the boost, not the index)."""
+    with _visit(browser, shelf_site + "beta/keep/") as visit:
+        assert _quick(visit.page, "lantern")[0] == "Lantern Keeper"
+        link = visit.page.locator("#rulesc-qs-results li.rulesc-qs__all a")
+        assert link.inner_text() == f"All {LANTERNS + 1} results and filters"
+        assert link.get_attribute("href").endswith("search/?q=lantern&near=beta")
+        link.click()
+        visit.page.wait_for_url("**/search/?q=lantern&near=beta")
+        assert _page_results(visit.page)[0] == "Lantern Keeper"
+    with _visit(browser, shelf_site + "alpha/lamps/") as visit:
+        assert re.fullmatch(r"Lantern \d\d", _quick(visit.page, "lantern")[0])
+        assert visit.errors == []
+    with _visit(browser, shelf_site + "search/?q=lantern") as visit:  # from no system: the index's own order
+        assert re.fullmatch(r"Lantern \d\d", _page_results(visit.page)[0])
+
+
+@pytest.mark.parametrize(("width", "scheme"), [("phone", "dark"), ("desktop", "light")])
+def test_filters_and_pages_live_in_the_address_and_go_past_twenty(shelf_site: str, browser: Any, width: str,
+                                                                  scheme: str) -> None:
+    with _visit(browser, shelf_site + "search/", width, scheme) as visit:
+        page = visit.page
+        page.fill("#rulesc-search-q", "lantern")
+        assert len(_page_results(page)) == 20
+        assert page.locator(".rulesc-search__status").inner_text() == f"{LANTERNS + 1} results, page 1 of 2 (1\u201320)"
+        page.check('input[name="system"][value="alpha"]')
+        page.wait_for_function("location.search === '?q=lantern&system=alpha'")
+        page.wait_for_function(
+            f"document.querySelector('.rulesc-search__status').textContent.startsWith('{LANTERNS} ')")
+        page.click("button[data-page='2']")
+        page.wait_for_function("location.search === '?q=lantern&system=alpha&page=2'")
+        assert len(_page_results(page)) == LANTERNS - 20
+        assert page.locator(".rulesc-search__results").get_attribute("start") == "21"
+        url = page.url
+    with _visit(browser, url, width, scheme) as again:  # the address alone restores query, filter and page
+        assert again.page.input_value("#rulesc-search-q") == "lantern"
+        assert again.page.is_checked('input[name="system"][value="alpha"]')
+        assert not again.page.is_checked('input[name="system"][value="beta"]')
+        assert len(_page_results(again.page)) == LANTERNS - 20
+        status = again.page.locator(".rulesc-search__status").inner_text()
+        assert status == f"{LANTERNS} results, page 2 of 2 (21\u201326)"
+        again.page.fill("#rulesc-search-q", "lantern keeper")  # a new query starts at page 1 again
+        again.page.wait_for_function("!location.search.includes('page=')")
+        assert again.errors == []
+
+
+# ---- 8. keyboard: arrow keys through results, one tab stop per rule, visible focus ----
+
+def _focused(page: Any) -> str:
+    return str(page.evaluate("document.activeElement.textContent"))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_arrow_keys_walk_every_header_result_and_enter_opens(shelf_site: str, browser: Any, width: str) -> None:
+    with _visit(browser, shelf_site + "alpha/lamps/", width) as visit:
+        page = visit.page
+        _quick(page, "lantern")
+        links = page.locator("#rulesc-qs-results a").all_inner_texts()
+        assert len(links) == 9  # 8 results and "All ... results"
+        walked = []
+        for _ in links:
+            page.keyboard.press("ArrowDown")
+            walked.append(_focused(page))
+        assert walked == links
+        page.keyboard.press("ArrowDown")  # stays on the last
+        assert _focused(page) == links[-1]
+        page.keyboard.press("Home")
+        assert _focused(page) == links[0]
+        page.keyboard.press("ArrowUp")  # back to the box
+        assert page.evaluate("document.activeElement.id") == "rulesc-qs-input"
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("ArrowDown")
+        href = page.evaluate("document.activeElement.href")
+        page.keyboard.press("Enter")
+        page.wait_for_url(href)
+        assert href.startswith(shelf_site + "alpha/lamps/#lantern-")
+
+
+def test_arrow_keys_reach_all_twenty_results_of_the_search_page(shelf_site: str, browser: Any) -> None:
+    with _visit(browser, shelf_site + "search/?q=lantern") as visit:
+        page = visit.page
+        names = _page_results(page)
+        page.focus("#rulesc-search-q")
+        walked = []
+        for _ in names:
+            page.keyboard.press("ArrowDown")
+            walked.append(_focused(page))
+        assert walked == names and len(names) == 20
+        href = page.evaluate("document.activeElement.href")
+        page.keyboard.press("Enter")
+        page.wait_for_url(href)
+
+
+def test_each_rule_heading_is_one_tab_stop(site: str, browser: Any) -> None:
+    """Tab from the chapter's title over its first five rules: each heading's Copy link button is a stop, the
+    pilcrow permalink beside it is not."""
+    with _visit(browser, site + "dbu/core-rules/") as visit:
+        page = visit.page
+        page.evaluate("(() => { const h = document.querySelector('.md-content h1'); h.tabIndex = -1; h.focus(); })()")
+        stops: list[tuple[str, str]] = []
+        while len({heading for heading, _ in stops if heading}) < 6:
+            page.keyboard.press("Tab")
+            stops.append(tuple(page.evaluate("[document.activeElement.closest('[data-kind][id]')?.id || '',"
+                                             " document.activeElement.classList[0] || '']")))
+        in_headings = [(h, cls) for h, cls in stops if h]
+        headings = list(dict.fromkeys(h for h, _ in in_headings))[:5]
+        assert [cls for h, cls in in_headings if h in headings] == ["rulesc-copy"] * 5
+        assert headings[:2] == ["general-rules-section", "how-to-play"]
+        assert page.locator(".md-content [data-kind][id] a.headerlink").first.get_attribute("tabindex") == "-1"
+
+
+CONTRAST = """(el) => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).slice(0, 4).map(Number);
+  const lum = ([r, g, b]) => [r, g, b]
+    .map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  let node = el.parentElement, bg = [255, 255, 255];
+  while (node) {
+    const c = rgb(getComputedStyle(node).backgroundColor);
+    if (c.length === 3 || (c.length === 4 && c[3] > 0.9)) { bg = c; break; }
+    node = node.parentElement;
+  }
+  const style = getComputedStyle(el), a = lum(rgb(style.outlineColor)), b = lum(bg);
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  return [style.outlineStyle, style.outlineWidth, style.outlineColor, ratio];
+}"""
+CONTROLS = {"checkbox": ".md-content .rulesc-calc input[type=checkbox]", "number": ".md-content input[type=number]",
+            "select": ".md-content .rulesc-calc select", "button": ".md-content .rulesc-calc__reset",
+            "link": ".md-content p a.rulesc-ref", "copy": ".md-content .rulesc-copy", "summary": ".md-content summary",
+            "header search": "#rulesc-qs-input"}
+FOCUS = {"light": "rgb(26, 58, 158)", "dark": "rgb(255, 213, 79)"}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_kind_of_control_shows_a_clear_focus_outline(site: str, browser: Any, width: str, scheme: str) -> None:
+    with _visit(browser, site + "dbu/core-rules/", width, scheme) as visit:
+        page = visit.page
+        outlines = {}
+        for name, selector in CONTROLS.items():
+            control = page.locator(selector).first
+            control.focus()
+            page.keyboard.press("Shift+Tab")  # arrive by keyboard, as :focus-visible asks
+            page.keyboard.press("Tab")
+            assert page.evaluate("(el) => el === document.activeElement", control.element_handle()), name
+            outlines[name] = page.evaluate(CONTRAST, control.element_handle())
+        for name, (style, thickness, colour, ratio) in outlines.items():
+            expected = "rgb(255, 255, 255)" if name == "header search" else FOCUS[scheme]
+            assert (style, thickness, colour) == ("solid", "3px", expected), name
+            assert ratio >= 3, (name, ratio)
+
+
+# ---- 7. phones: index tables as cards, the attack set builder, the table of contents ----
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_index_tables_are_cards_without_sideways_scroll_at_320_px(site: str, browser: Any, scheme: str) -> None:
+    with _visit(browser, site + "dbu/tables/", "phone", scheme, viewport={"width": 320, "height": 700}) as visit:
+        page = visit.page
+        sizes = page.evaluate("""[document.documentElement.scrollWidth, document.documentElement.clientWidth,
+            ...Array.from(document.querySelectorAll('[data-index-table]'), (b) => b.scrollWidth - b.clientWidth)]""")
+        assert sizes[0] <= sizes[1] == 320 and set(sizes[2:]) == {0}
+        card = page.locator("[data-index-table] tbody tr").first
+        cells = card.locator("td")
+        shown = [c for c in cells.all() if c.is_visible()]
+        labels = [c.get_attribute("data-label") for c in shown]
+        assert labels[:3] == ["Name", "Under", "Chapter"] and len(shown) < cells.count()  # its empty cells are hidden
+        assert all(c.inner_text().strip() for c in shown)
+        assert page.evaluate("getComputedStyle(document.querySelector('[data-index-table] td'), '::before').content") \
+            == '"Name"'
+        box = card.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 320
+        table = page.locator("[data-index-table]").first
+        table.locator("th button").nth(1).click()  # the headings stay: a row of sort buttons
+        assert table.locator("th").nth(1).get_attribute("aria-sort") == "ascending"
+        assert visit.errors == []
+
+
+def test_index_tables_keep_no_column_empty_for_every_row(site: str, browser: Any) -> None:
+    with _visit(browser, site + "dbu/tables/") as visit:
+        empty = visit.page.evaluate("""Array.from(document.querySelectorAll('[data-index-table] table')).flatMap((t) =>
+            Array.from(t.tHead.rows[0].cells, (th, i) => [t.id, th.textContent, Array.from(t.tBodies[0].rows)
+              .every((r) => !r.cells[i].textContent.trim())]).filter((x) => x[2]))""")
+        assert empty == []
+        assert visit.page.locator("[data-index-table] th").count() > 20
+        # a wide screen keeps the table: no cards
+        assert visit.page.evaluate("getComputedStyle(document.querySelector('[data-index-table] tbody tr')).display") \
+            == "table-row"
+
+
+def _builder(page: Any) -> Any:
+    return page.locator('[data-calculator="annulus/attack-set-builder"]')
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_attack_set_builder_lists_its_picks_as_removable_chips(site: str, browser: Any, width: str) -> None:
+    with _visit(browser, site + "annulus/attacks/", width) as visit:
+        visit.wait_until_calculators_are_ready("annulus/attack-set-builder")
+        box = _builder(visit.page)
+        groups = box.locator("details.rulesc-calc__group")
+        assert [g.evaluate("(d) => d.open") for g in groups.all()] == [width == "desktop"] * groups.count()
+        assert groups.count() == 3
+        labels = box.locator("[data-upgrade]").evaluate_all("(els) => els.map((e) => e.dataset.label)")
+        assert len(labels) == len(set(labels)) > 100 and "Intense Core (Spray)" in labels  # none reads as another
+        choices = box.locator(".rulesc-calc__choices").first
+        assert choices.evaluate("(u) => [getComputedStyle(u).overflowY, getComputedStyle(u).maxHeight]") \
+            == ["visible", "none"]  # no nested scroll box
+        assert box.locator(".rulesc-calc__chosen").inner_text() == "Chosen: none yet."
+        box.locator(".rulesc-calc__filter").fill("damage")
+        box.locator('[data-upgrade="toughness-damage"]').check()
+        box.locator(".rulesc-calc__filter").fill("blast")
+        box.locator('[data-upgrade="blast-piercing"]').check()
+        chips = box.locator(".rulesc-calc__chip")
+        assert chips.all_inner_texts() == ["Piercing (Blast) \u2715", "Toughness Damage \u2715"] or \
+            chips.all_inner_texts() == ["Toughness Damage \u2715", "Piercing (Blast) \u2715"]
+        assert box.locator(".rulesc-calc__chosen-title").inner_text() == "Chosen (2):"
+        assert box.locator('output[name="picks"]').inner_text() == "2"
+        box.locator('.rulesc-calc__chip[aria-label="Remove Toughness Damage"]').click()
+        assert not box.locator('[data-upgrade="toughness-damage"]').is_checked()
+        assert chips.all_inner_texts() == ["Piercing (Blast) \u2715"]
+        assert box.locator('output[name="picks"]').inner_text() == "1"  # the calculator recomputed
+        assert "the set needs" in box.locator('output[name="problems"]').inner_text()
+        box.locator(".rulesc-calc__reset").click()
+        visit.page.wait_for_function("document.querySelectorAll('.rulesc-calc__chip').length === 0")
+        assert box.locator(".rulesc-calc__chosen").inner_text() == "Chosen: none yet."
+        assert visit.errors == []
+
+
+def test_a_shared_builder_link_shows_its_picks_as_chips(site: str, browser: Any) -> None:
+    url = site + "annulus/attacks/?attack-set-builder.chosen=flashy,improved-stealth,improved-stealth"
+    with _visit(browser, url, "phone") as visit:
+        visit.wait_until_calculators_are_ready("annulus/attack-set-builder")
+        chips = _builder(visit.page).locator(".rulesc-calc__chip").all_inner_texts()
+        assert sorted(chips) == ["Flashy \u2715", "Improved Stealth \u00d72 \u2715"]
+
+
+def test_upgrades_with_one_name_get_their_parent_or_their_id(shelf_site: str, browser: Any) -> None:
+    with _visit(browser, shelf_site + "alpha/lamps/") as visit:
+        labels = visit.page.locator("[data-upgrade]").evaluate_all("(els) => els.map((e) => e.dataset.label)")
+        grips = ["Grip (Armory) [grip-a]", "Grip (Armory) [grip-b]"]
+        assert sorted(labels) == ["Axe", "Edge (Axe)", "Edge (Sword)", *grips, "Sword"]
+        assert visit.page.locator("details.rulesc-calc__group summary").all_inner_texts() == ["Armory (6)"]
+
+
+def test_long_chapters_list_two_levels_of_rules_in_the_table_of_contents(site: str, browser: Any) -> None:
+    with _visit(browser, site + "annulus/trigger-upgrades/") as visit:
+        toc = visit.page.locator(".md-sidebar--secondary .md-nav__link")
+        shown = [link for link in toc.all() if link.is_visible()]
+        h2_h3 = visit.page.locator(".md-content h2, .md-content h3").count()
+        h4 = visit.page.locator(".md-content h4").count()
+        assert h4 > 50 and 0 < len(shown) <= h2_h3
+    with _visit(browser, site + "annulus/gm-screen/") as visit:  # the GM screen keeps each calculator in its list
+        shown = [a for a in visit.page.locator(".md-sidebar--secondary .md-nav__link").all() if a.is_visible()]
+        assert len(shown) >= visit.page.locator(".md-content h4").count() > 10
+
+
+# ---- axe-core: no serious or critical violation on the main page types ----
+
+AXE_PAGES = {"home": "", "chapter with calculators": "dbu/core-rules/", "index tables": "dbu/tables/",
+             "GM screen": "dbu/gm-screen/", "search with results": "search/?q=dice"}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_axe_finds_no_serious_or_critical_violation(site: str, browser: Any, width: str, scheme: str) -> None:
+    """axe-core as axe-playwright-python bundles it (no download): the page types at each width and scheme."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe, found = Axe(), []
+    for name, path in AXE_PAGES.items():
+        with _visit(browser, site + path, width, scheme) as visit:
+            if path.startswith("search/"):
+                _page_results(visit.page)
+            results = axe.run(visit.page).response
+            found += [f"{name}: {v['id']} ({v['impact']}) at {[n['target'] for n in v['nodes']][:3]}"
+                      for v in results["violations"] if v["impact"] in ("serious", "critical")]
+            assert re.match(r"\d+\.\d+", results["testEngine"]["version"])
+    assert found == []
