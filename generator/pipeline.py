@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.analyze.program import Program, analyze_system
+from generator.analyze.verbatim import check_verbatim
 from generator.diagnostics.core import Diagnostic, Diagnostics, Span
 from generator.load import Document, load_document
 from generator.model import System, build_system
@@ -152,6 +153,8 @@ def compile_systems(project: Project, layout: Layout, timings: Timings | None = 
     diags.raise_if_errors()
     with timings.stage("semantic"):
         programs = tuple(analyze_system(system, diags) for system in systems)
+        for program in programs:
+            check_verbatim(program, diags)
     diags.raise_if_errors()
     return Compiled(programs, tuple(d for d in diags.items if d.severity == "warning"))
 

@@ -330,6 +330,10 @@ REFERENCES = [
           upgrades("{requires: [swifter]}", "{requires: [swift]}"), upgrades("{}", "{requires: [swift]}")),
     Entry("E0606", "upgrade both requires and excludes a rule", "No character could ever take such an upgrade.",
           upgrades("{}", "{requires: [swift], excludes: [swift]}"), upgrades("{}", "{requires: [swift]}")),
+    rule_edit("E0607", "link or value in a field shown as written", "The site renders [[links]] and {{values}} in "
+              "texts, list items, summaries, definitions and the notes of what a source leaves unstated; anywhere "
+              "else (a formula's summary, a label, a caption, a fact) they would reach the page as written.",
+              "summary: Twice a number.", "summary: Twice a [[pool]]."),
 ]
 
 WARNINGS = [
