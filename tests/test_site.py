@@ -18,6 +18,7 @@ from generator.build.staging import build_project
 from generator.diagnostics.core import ContentError
 from generator.emit.site.calculators import show_output
 from generator.emit.site.markup import Markup, Section
+from generator.emit.site.pages import system_pages
 from generator.emit.site.reading import refuse_raw_markup
 from generator.formula import nodes
 from generator.model import ANY_TIMES, Calculator, Fact, Param, Rule, default_of
@@ -472,3 +473,15 @@ def test_every_bundled_calculator_shows_its_defaults_without_negative_zero_or_ja
     status, out, _ = run_rulesc("--root", str(REPO), "calc", "annulus/range", "picks=2")
     assert status == 0 and out.splitlines() == ["Maximum range               20 m",
                                                 "Cannot target at or within  10 m"]
+
+
+def test_headings_in_summaries_sit_right_under_their_pages_headings(tmp_path: Path) -> None:
+    root = _mini_project(tmp_path / "p")
+    basics, system = root / "content/mini/basics.yaml", root / "content/mini/system.yaml"
+    basics.write_text(basics.read_text().replace("summary: The basic rules.\n",
+                                                 "summary: |-\n  #### Setup\n\n  The basic rules.\n"))
+    system.write_text(system.read_text().replace("  summary: Roll a d6.\n",
+                                                 "  summary: |-\n    # Which die\n\n    Roll a d6.\n"))
+    pages = system_pages(_program(root, "mini"))
+    assert "<h2>Setup</h2>" in pages["mini/basics.md"]  # under the chapter's h1
+    assert "<h3>Which die</h3>" in pages["mini/index.md"]  # under the landing page's "## Dice"

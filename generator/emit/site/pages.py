@@ -87,7 +87,7 @@ def _landing(ctx: Context) -> str:
     w = front(system.title, f"content/{system.id}/system.yaml", ctx.markup.plain(system.summary))
     w.writeline(f"# {md_escape(system.title)}")
     w.writeline()
-    body = [ctx.markup.block(system.summary, Section(page))]
+    body = [ctx.markup.block(system.summary, Section(page, heading=2))]
     if system.name_note:
         body.append(f"<p><em>About the name:</em> {escape(system.name_note)}</p>")
     html_block(w, "rulesc-text", "\n".join(body))
@@ -101,7 +101,7 @@ def _landing(ctx: Context) -> str:
         "filterable and sortable</li>"])
     w.writeline("## Dice")
     w.writeline()
-    html_block(w, "rulesc-text", ctx.markup.block(system.dice_summary, Section(page)))
+    html_block(w, "rulesc-text", ctx.markup.block(system.dice_summary, Section(page, heading=3)))
     _landing_section(w, "Sources", [
         f"<li>{escape(s.title)} (<code>{escape(s.file)}</code>).{' ' + escape(s.note) if s.note else ''}</li>"
         for s in system.sources])
@@ -157,7 +157,7 @@ def _chapter(ctx: Context, chapter: Chapter) -> str:
     w = front(chapter.title, chapter.file, ctx.markup.plain(chapter.summary))
     w.writeline(f"# {md_escape(chapter.title)}")
     w.writeline()
-    html_block(w, "rulesc-text", ctx.markup.block(chapter.summary, Section(page)))
+    html_block(w, "rulesc-text", ctx.markup.block(chapter.summary, Section(page, heading=2)))
     children: dict[str | None, list[Rule]] = defaultdict(list)
     ids = {rule.id for rule in chapter.rules}
     for rule in chapter.rules:
