@@ -12,6 +12,7 @@ from pathlib import Path
 
 from generator.analyze.program import Program, analyze_system
 from generator.analyze.variants import Marks, apply_variant, variant_files
+from generator.analyze.verbatim import check_verbatim
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics, Span
 from generator.load import Document, load_document
 from generator.model import System, build_system
@@ -163,6 +164,8 @@ def compile_systems(project: Project, layout: Layout, timings: Timings | None = 
         diags.raise_if_errors()
     with timings.stage("semantic"):
         programs = tuple(analyze_system(system, diags) for system in systems)
+        for program in programs:
+            check_verbatim(program, diags)
     diags.raise_if_errors()
     return Compiled(programs, tuple(d for d in diags.items if d.severity == "warning"), marks)
 

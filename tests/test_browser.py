@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from generator.analyze.program import Program
-from generator.emit.site.calculators import display
+from generator.emit.site.calculators import show_output
 from generator.model import Calculator, Param, default_of
 from generator.pipeline import Project, compile_project
 from generator.runtime.rulesc_runtime import parse_dice
@@ -90,7 +90,7 @@ def _same_shown(browser_text: dict[str, str], python_text: dict[str, str]) -> bo
 
 def _expected(program: Program, calc: Calculator, values: dict[str, Any]) -> dict[str, str]:
     results = program.calculate(calc.id, values)
-    return {o.name: display(results[o.name], o.format) for o in calc.outputs}
+    return {o.name: show_output(program, o, results) for o in calc.outputs}
 
 
 def _pages(programs: tuple[Program, ...]) -> dict[str, list[tuple[Program, Calculator]]]:

@@ -14,7 +14,7 @@ import pytest
 
 from generator.analyze.program import Program
 from generator.emit.scripts import emit_scripts, system_script
-from generator.emit.site.calculators import display, fixed, render_calculator
+from generator.emit.site.calculators import display, fixed, render_calculator, show_output
 from generator.model import default_of
 from generator.pipeline import Project, compile_project
 from tests.backends import node
@@ -65,10 +65,10 @@ def sent(value: int | Fraction | float) -> Any:
     return {"f": value} if isinstance(value, float) else value
 
 
-def widget_texts(values: list[Any], fmt: str, type_: str) -> list[str]:
+def widget_texts(values: list[Any], fmt: str, type_: str, suffix: str = "") -> list[str]:
     script = ('const v = JSON.parse(require("fs").readFileSync(0, "utf8"));'
               f'console.log(JSON.stringify(v.map((x) => W.display(decode(x), {json.dumps(fmt)}, '
-              f'{json.dumps(type_)}))));')
+              f'{json.dumps(type_)}, [], {json.dumps(suffix)}))));')
     return list(run_node(script, [REPO / "generator/runtime/rulesc_runtime.js", WIDGET], [sent(v) for v in values]))
 
 
@@ -114,6 +114,19 @@ def test_a_whole_number_shows_by_the_output_type_not_the_branch() -> None:
     assert widget_texts([1, 0], "percent", "int") == ["100.00%", "0.00%"]
     assert widget_texts([1, -3], "decimal", "num") == ["1.00", "-3.00"]
     assert widget_texts([7, -3], "decimal", "int") == ["7", "-3"]
+
+
+def test_a_unit_follows_every_number_alike_and_no_zero_has_a_minus_sign() -> None:
+    """One rule in both runtimes: the unit after whole numbers and decimals, never after a percent; a value that
+    rounds to zero shows no minus sign, in the terminal and the widget."""
+    values = [Fraction(-1, 10**6), Fraction(5, 2), -0.0001, 0]
+    expected = ["0.00 m", "2.50 m", "0.00 m", "0.00 m"]
+    assert [display(v, "decimal", "num", (), " m") for v in values] == expected
+    assert widget_texts(values, "decimal", "num", " m") == expected
+    assert [display(v, "decimal", "int", (), " AD") for v in (7, -3, 0)] == ["7 AD", "-3 AD", "0 AD"]
+    assert widget_texts([7, -3, 0], "decimal", "int", " AD") == ["7 AD", "-3 AD", "0 AD"]
+    assert display(Fraction(-1, 10**6), "percent", "num", (), " m") == "0.00%"
+    assert widget_texts([Fraction(-1, 10**6)], "percent", "num", " m") == ["0.00%"]
 
 
 SYSTEM = """\
@@ -174,7 +187,7 @@ console.log(JSON.stringify(calls.map((c) => {
   }
   for (const o of calc.outputs) {
     env[o.name] = o.run(env);
-    out[o.name] = W.display(env[o.name], o.format, o.type);
+    out[o.name] = W.display(env[o.name], o.format, o.type, o.labels, (c.suffixes || {})[o.name]);
   }
   return out;
 })));
@@ -204,8 +217,7 @@ def prerendered(program: Program, calc_id: str) -> dict[str, str]:
 def python_texts(program: Program, calc_id: str, inputs: dict[str, Any]) -> dict[str, str]:
     calc = program.calculators[calc_id]
     results = program.calculate(calc_id, inputs)
-    return {o.name: display(results[o.name], o.format, program.types.get(id(o.expr.node), "int"))
-            for o in calc.outputs}
+    return {o.name: show_output(program, o, results) for o in calc.outputs}
 
 
 def test_an_outside_calculator_shows_the_same_text_in_python_and_the_widget(tmp_path: Path) -> None:
@@ -220,7 +232,7 @@ def test_an_outside_calculator_shows_the_same_text_in_python_and_the_widget(tmp_
         ("-0.13", "-12.50%", "-12.50%", "-0.13"), ("0.03", "3.13%", "100.00%", "1.00"),
         ("0.00", "0.00%", "0.00%", "0.00"), ("1.00", "99.50%", "99.50%", "1.00")]
     assert python[0]["tiny"] == "0.00" and python[0]["whole"] == "7800.00%"
-    assert python[0]["rolled"] == "mean 6.00, sd 2.04" and python[0]["eights"] == "12.50%"
+    assert python[0]["rolled"] == "Average 6.00, typically within \u00b12.04" and python[0]["eights"] == "12.50%"
 
 
 def test_every_bundled_calculator_prerenders_what_the_widget_shows(tmp_path: Path) -> None:
@@ -229,7 +241,8 @@ def test_every_bundled_calculator_prerenders_what_the_widget_shows(tmp_path: Pat
     for program in programs:
         for calc in program.calculators.values():
             inputs = {p.name: _json_input(default_of(p), p.type) for p in calc.inputs}
-            calls.append({"system": program.system.id, "calculator": calc.id, "inputs": inputs})
+            calls.append({"system": program.system.id, "calculator": calc.id, "inputs": inputs,
+                          "suffixes": {o.name: o.suffix for o in calc.outputs if o.suffix}})
             expected.append(prerendered(program, calc.id))
     assert len(calls) > 5
     widget = widget_results(tmp_path, programs, calls)

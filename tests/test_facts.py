@@ -47,9 +47,10 @@ def _engine_call(root: Path, module: str, call: str) -> str:
 
 def _stat_block(markdown: str, rule_id: str) -> str:
     section = markdown.split(f'data-rule="{rule_id}"', 1)[1]
-    found = re.search(r'<p class="rulesc-facts">(.*?)</p>', section.split('<div class="rulesc-rule"', 1)[0])
+    found = re.search(r'<dl class="rulesc-stats">(.*?)</dl>', section.split('<div class="rulesc-rule"', 1)[0])
     assert found, rule_id
-    return re.sub(r"<[^>]+>", "", found.group(1))
+    pairs = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", found.group(1))
+    return " \u00b7 ".join(re.sub(r"<[^>]+>", "", f"{label}: {value}") for label, value in pairs)
 
 
 def _index_row(markdown: str, name: str) -> str:

@@ -56,7 +56,7 @@ def test_named_outcomes_show_in_the_formulas_order(tiers: tuple[Path, Program, M
     assert node is not None and label_order(program, node) == ["critical", "full", "partial", "bad"]
     results = program.calculate("action-odds", {"dots": 2, "armour": 15})
     shown = display(results["result"], "decimal", "outcome", label_order(program, node))
-    assert shown == "critical 2.78%, full 27.78%, partial 44.44%, bad 25.00%"
+    assert shown == "Critical 2.78%, full 27.78%, partial 44.44%, bad 25.00%"
     js = run_js(root / "build/docs", [{"system": program.system.id, "calculator": "action-odds",
                                        "types": {"dots": "int", "armour": "int"}, "args": {"dots": 2, "armour": 15}}])
     assert agree(js[0]["value"], encode(results))

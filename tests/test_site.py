@@ -15,10 +15,16 @@ import pytest
 
 from generator.analyze.program import Program
 from generator.build.staging import build_project
+from generator.diagnostics.core import ContentError
+from generator.emit.site.calculators import show_output
 from generator.emit.site.markup import Markup, Section
-from generator.model import ANY_TIMES, Fact, Rule
+from generator.emit.site.pages import system_pages
+from generator.emit.site.reading import refuse_raw_markup
+from generator.formula import nodes
+from generator.model import ANY_TIMES, Calculator, Fact, Param, Rule, default_of
 from generator.pipeline import Project, compile_project
 from tests.conftest import REPO
+from tests.run_case import run_rulesc
 
 MINI = REPO / "tests/cases/good/minimal/content"
 OWN_ASSETS = ("assets/rulesc/site.js", "assets/rulesc/site.css", "assets/rulesc/rulesc.css",
@@ -165,7 +171,7 @@ def test_markup_escapes_raw_html_and_keeps_only_safe_link_targets(mini: Path) ->
 
 def test_terms_link_once_per_section_and_never_in_code_links_or_headings(mini: Path) -> None:
     markup = Markup(_program(mini, "mini"))
-    section = Section("mini/basics.md", "halving")
+    section = Section("mini/basics.md", "halving", heading=5)
     out = markup.block("## A pool heading\n\nRoll the pool, then `pool` and [pool](https://example.org) and "
                        "the Pools again.", section)
     preview = 'data-preview="Pool: The dice you roll."'
@@ -175,6 +181,15 @@ def test_terms_link_once_per_section_and_never_in_code_links_or_headings(mini: P
     assert section.seen == {"pool"}
     again = markup.block("Pools and a pool.", Section("mini/basics.md", "doubling"))
     assert again.count("rulesc-ref--term") == 1 and ">Pools</a>" in again
+
+
+def test_text_headings_sit_right_below_their_rules_heading_without_skipping_a_level(mini: Path) -> None:
+    """A text's top heading takes the level below its rule's, whatever level the author started at; deeper
+    headings keep their distance from it."""
+    markup = Markup(_program(mini, "mini"))
+    out = markup.block("### Top\n\nx\n\n#### Under\n\ny\n\n### Again", Section("mini/basics.md", heading=3))
+    assert [tag for tag in re.findall(r"<(h\d)>", out)] == ["h3", "h4", "h3"]
+    assert re.findall(r"<(h\d)>", markup.block("# One", Section("mini/basics.md", heading=6))) == ["h6"]
 
 
 def test_glossary_entries_do_not_link_to_themselves(mini: Path) -> None:
@@ -208,8 +223,10 @@ def test_provenance_and_the_sources_gaps_are_shown(built: Path) -> None:
             section = _section(html, rule.id)
             assert f"\u201c{escape(rule.provenance.section)}\u201d" in section, rule.id
             assert ("Not stated by the source" in section) == bool(rule.provenance.unstated), rule.id
-            for gap in rule.provenance.unstated:
-                assert escape(gap.what) in section and escape(gap.reasoning) in section
+            shown = " ".join(_text(section).split())
+            for gap in rule.provenance.unstated:  # the notes may link rules and terms: compared as read
+                for note in (gap.what, gap.reasoning):
+                    assert " ".join(Markup.of(program).plain(note).split()) in shown, (rule.id, note)
                 gaps += 1
     assert gaps > 0
 
@@ -260,12 +277,11 @@ def _text(markup: str) -> str:
 
 def _facts_shown(section: str) -> dict[str, str]:
     """The (label, value) pairs of the facts line in a rule's section of its page."""
-    lines = re.findall(r'<p class="rulesc-facts">(.*?)</p>', section, flags=re.S)
-    assert len(lines) <= 1
-    pairs = [re.fullmatch(r"<strong>([^<]+):</strong> (.*)", part, flags=re.S) for part in
-             (lines[0].split(" \u00b7 ") if lines else [])]
-    assert all(pairs), lines
-    return {unescape(m.group(1)): _text(m.group(2)) for m in pairs if m}
+    blocks = re.findall(r'<dl class="rulesc-stats">(.*?)</dl>', section, flags=re.S)
+    assert len(blocks) <= 1
+    pairs = re.findall(r"<div><dt>([^<]+)</dt><dd>(.*?)</dd></div>", blocks[0] if blocks else "", flags=re.S)
+    assert "".join(f"<div><dt>{k}</dt><dd>{v}</dd></div>" for k, v in pairs) == (blocks[0] if blocks else "")
+    return {unescape(label): _text(value) for label, value in pairs}
 
 
 def test_each_rule_page_shows_the_rules_facts_label_by_label(built: Path) -> None:
@@ -346,3 +362,126 @@ def test_pagefind_meta_is_canonical_whatever_order_pagefind_wrote_its_filters() 
     shuffled = SIGNATURE + cbor_encode(meta)
     ordered = SIGNATURE + cbor_encode(meta[:3] + [[["kind", "en_2"], ["system", "en_1"]]] + meta[4:])
     assert _with_sorted_filters(shuffled) == _with_sorted_filters(ordered) == ordered
+
+
+RAW_MARKUP = re.compile(r"\[\[[^\]]*\]\]|\{\{[^}]*\}\}")
+CODE = re.compile(r"<(code|pre)\b[^>]*>.*?</\1>", re.S)
+
+
+def test_no_page_of_the_bundled_content_shows_a_raw_link_or_value(built: Path) -> None:
+    """Not a rule page, nor the error codes page that explains the syntax (in code there)."""
+    site = built / "site"
+    pages = [page for page in sorted(site.rglob("*.html")) if page.relative_to(site).parts[0] != "pagefind"]
+    raw = {page.relative_to(site).as_posix(): found for page in pages
+           if (found := RAW_MARKUP.findall(unescape(CODE.sub("", page.read_text(encoding="utf-8")))))}
+    assert raw == {}
+    assert len(pages) > 20
+    attacks = (site / "annulus/attacks/index.html").read_text(encoding="utf-8")  # a gap's note links its rule
+    assert re.search(r'rulesc-gaps.*?See <a href="#die-success" class="rulesc-ref rulesc-ref--rule"', attacks, re.S)
+
+
+def test_a_link_in_a_field_shown_as_written_fails_the_build_naming_where_it_is(tmp_path: Path) -> None:
+    root = _mini_project(tmp_path / "p")
+    basics = root / "content/mini/basics.yaml"
+    planted = '        summary: "Twice a [[pool]] of {{factor}}."'
+    basics.write_text(basics.read_text().replace("        summary: Twice a number.", planted))
+    line = basics.read_text().splitlines().index(planted) + 1
+    status, _, err = run_rulesc("--root", str(root), "build")
+    assert status == 1
+    assert err.startswith(f"content/mini/basics.yaml:{line}:{planted.index('[[') + 1}: error[E0607]: [[pool]] in "
+                          "formulas[0].summary would show on the site as written")
+    assert not (root / "site").exists() and not (root / "build").exists()
+
+
+def test_a_gaps_notes_render_their_links_and_values_and_an_unknown_one_is_an_error(tmp_path: Path) -> None:
+    root = _mini_project(tmp_path / "p")
+    basics = root / "content/mini/basics.yaml"
+    gap = ("    provenance:\n      source: src\n      section: Doubling\n      unstated:\n"
+           "        - {what: 'Why {{factor}}?', reasoning: 'See [[halving]] and [[halvng]].'}\n")
+    basics.write_text(basics.read_text().replace("    provenance: {source: src, section: Doubling}\n", gap))
+    with pytest.raises(ContentError) as caught:
+        compile_project(Project(root))
+    (problem,) = caught.value.diagnostics
+    assert problem.code == "E0602" and problem.message == "link to unknown rule or term 'halvng'"
+    assert problem.span is not None
+    assert basics.read_text().splitlines()[problem.span.line - 1][problem.span.col - 1:].startswith("halvng]]")
+    basics.write_text(basics.read_text().replace(" and [[halvng]]", ""))
+    build_project(Project(root))
+    page = (root / "site/mini/basics/index.html").read_text(encoding="utf-8")
+    assert "<strong>Why 2?</strong> See <a href=\"#halving\" class=\"rulesc-ref rulesc-ref--rule\"" in page
+
+
+def test_the_page_guard_stops_a_raw_link_a_page_forgot_to_render_and_points_at_its_content(mini: Path) -> None:
+    program = _program(mini, "mini")
+    refuse_raw_markup(program, {"mini/x.md": "<p><code>[[pool]]</code></p><pre>{{factor}}</pre>"})  # code is fine
+    with pytest.raises(ContentError) as caught:
+        refuse_raw_markup(program, {"mini/x.md": "<p>Twice a [[pool]]</p>"})
+    (problem,) = caught.value.diagnostics
+    assert (problem.code, problem.message) == ("E0607", "[[pool]] would show as written on mini/x.md")
+    assert problem.span is not None and problem.span.file == "content/mini/basics.yaml"
+    line = (mini / problem.span.file).read_text().splitlines()[problem.span.line - 1]
+    assert line[problem.span.col - 1:].startswith("[[pool]]")
+
+
+def test_calculator_inputs_never_take_a_value_the_formula_they_feed_refuses() -> None:
+    """Limits come from the formulas' parameters: an input handed straight to a formula stays inside its range."""
+    checked, wider = 0, []
+    for program in compile_project(Project(REPO)).programs:
+        for calc in program.calculators.values():
+            inputs = {p.name: p for p in calc.inputs if p.type == "int" and not p.options}
+            for param, arg in _direct_arguments(program, calc):
+                given = inputs.get(arg)
+                if given is None:
+                    continue
+                checked += 1
+                low = param.min is None or (given.min is not None and given.min >= param.min)
+                high = param.max is None or (given.max is not None and given.max <= param.max)
+                if not (low and high):
+                    wider.append(f"{program.system.id}/{calc.id}.{arg}")
+    assert wider == []
+    assert checked > 100
+
+
+def _direct_arguments(program: Program, calc: Calculator) -> list[tuple[Param, str]]:
+    """(formula parameter, calculator input name) for every input passed as it is to a formula."""
+    found = []
+    for output in calc.outputs:
+        for node in nodes.walk(output.expr.node) if output.expr.node else ():
+            if isinstance(node, nodes.Call) and node.func in program.formulas:
+                params = program.formulas[node.func].params
+                found += [(p, a.name) for p, a in zip(params, node.args, strict=True) if isinstance(a, nodes.Name)]
+    return found
+
+
+def test_the_current_tier_of_power_has_one_range_everywhere() -> None:
+    """The tier calculator's highest current tier (at the top Power Level) is one every roll takes."""
+    program = _program(REPO, "dbu")
+    highest = program.calculate("tier-of-power", {"power_level": 30})["highest_tier"]
+    ranges = {(p.min, p.max) for formula in program.formulas.values() for p in formula.params
+              if p.label == "Current Tier of Power"}
+    ranges |= {(p.min, p.max) for calc in program.calculators.values() for p in calc.inputs
+               if p.label == "Current Tier of Power"}
+    assert ranges == {(1, highest)} and highest == 9
+
+
+def test_every_bundled_calculator_shows_its_defaults_without_negative_zero_or_jargon() -> None:
+    shown = [show_output(program, output, program.calculate(calc.id, {p.name: default_of(p) for p in calc.inputs}))
+             for program in compile_project(Project(REPO)).programs for calc in program.calculators.values()
+             for output in calc.outputs]
+    assert len(shown) > 200
+    assert [text for text in shown if re.search(r"-0(?:\.0+)?(?![.\d])|\bsd\b|\bmean\b", text)] == []
+    status, out, _ = run_rulesc("--root", str(REPO), "calc", "annulus/range", "picks=2")
+    assert status == 0 and out.splitlines() == ["Maximum range               20 m",
+                                                "Cannot target at or within  10 m"]
+
+
+def test_headings_in_summaries_sit_right_under_their_pages_headings(tmp_path: Path) -> None:
+    root = _mini_project(tmp_path / "p")
+    basics, system = root / "content/mini/basics.yaml", root / "content/mini/system.yaml"
+    basics.write_text(basics.read_text().replace("summary: The basic rules.\n",
+                                                 "summary: |-\n  #### Setup\n\n  The basic rules.\n"))
+    system.write_text(system.read_text().replace("  summary: Roll a d6.\n",
+                                                 "  summary: |-\n    # Which die\n\n    Roll a d6.\n"))
+    pages = system_pages(_program(root, "mini"))
+    assert "<h2>Setup</h2>" in pages["mini/basics.md"]  # under the chapter's h1
+    assert "<h3>Which die</h3>" in pages["mini/index.md"]  # under the landing page's "## Dice"

@@ -7,13 +7,13 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from generator.analyze.program import Program, label_order, show
+from generator.analyze.program import Program, show
 from generator.cli.answers import encode
 from generator.cli.check import add_variant_option, with_variants
 from generator.cli.inputs import parse_input
 from generator.cli.usage import UsageError
 from generator.diagnostics.core import did_you_mean
-from generator.emit.site.calculators import display
+from generator.emit.site.calculators import show_output
 from generator.model import Output, Param, default_of
 from generator.pipeline import Project, compile_project
 from generator.runtime.rulesc_runtime import RulesError
@@ -127,10 +127,7 @@ def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str
         return 0
     width = max(len(o.label) for o in calc.outputs)
     for output in calc.outputs:
-        assert output.expr.node is not None
-        shown = display(results[output.name], output.format, _output_type(program, output),
-                        label_order(program, output.expr.node))
-        print(f"{output.label:<{width}}  {shown}")
+        print(f"{output.label:<{width}}  {show_output(program, output, results)}")
     return 0
 
 

@@ -257,7 +257,7 @@ MODEL = [
               "or per among those the kind declares; a limit as a list of {count, per}; requirements as rule ids; "
               "times as a number or any.", "{kp: {amount: 2, scaling: bT}}", "{kp: {amount: 2, scaling: T}}"),
     rule_edit("E0308", "unknown value in a range or default", "A parameter's or calculator input's min, max or "
-              "default may show a whole-number value of the system as {{name}}, so the range follows the data; the "
+              "default may show a whole-number value of the system as `{{name}}`, so the range follows the data; the "
               "name must be such a value.", "{name: n, type: int, min: 0, max: 10}",
               "{name: n, type: int, min: \"{{factr}}\", max: 10}",
               "{name: n, type: int, min: \"{{factor}}\", max: 10}"),
@@ -320,9 +320,9 @@ REFERENCES = [
     Entry("E0601", "duplicate id or name", "Ids of rules (and their aliases), terms, formulas, calculators, values "
           "and tables are unique within a system.", {CHAPTER: chapter(RULE + HALVING.format(id="doubling"))},
           {CHAPTER: chapter(RULE + HALVING.format(id="halving"))}),
-    rule_edit("E0602", "link to an unknown rule or term", "[[id]] must name a rule, a rule's alias or a glossary "
+    rule_edit("E0602", "link to an unknown rule or term", "`[[id]]` must name a rule, a rule's alias or a glossary "
               "term of the same system.", "[[pool]]", "[[pol]]"),
-    rule_edit("E0603", "unknown value in text", "{{name}} must name a value declared under some rule's values:.",
+    rule_edit("E0603", "unknown value in text", "`{{name}}` must name a value declared under some rule's values:.",
               "{{factor}}", "{{factr}}"),
     rule_edit("E0604", "unknown source", "provenance.source must be the id of one of the system's sources.",
               "source: src,", "source: srd,"),
@@ -330,11 +330,15 @@ REFERENCES = [
           upgrades("{requires: [swifter]}", "{requires: [swift]}"), upgrades("{}", "{requires: [swift]}")),
     Entry("E0606", "upgrade both requires and excludes a rule", "No character could ever take such an upgrade.",
           upgrades("{}", "{requires: [swift], excludes: [swift]}"), upgrades("{}", "{requires: [swift]}")),
+    rule_edit("E0607", "link or value in a field shown as written", "The site renders `[[links]]` and `{{values}}` in "
+              "texts, list items, summaries, definitions and the notes of what a source leaves unstated; anywhere "
+              "else (a formula's summary, a label, a caption, a fact) they would reach the page as written.",
+              "summary: Twice a number.", "summary: Twice a [[pool]]."),
 ]
 
 WARNINGS = [
     Entry("W0701", "term never used", "A glossary term that no text mentions (by name, alias or abbreviation, "
-          "which the site links automatically) or links with [[id]]: use it where it belongs, or remove it.",
+          "which the site links automatically) or links with `[[id]]`: use it where it belongs, or remove it.",
           {CHAPTER: edit("Twice a [[pool]]", "Twice a number")}, GOOD),
     rule_edit("W0702", "value never used", "A value that no text shows and no formula uses is either missing from "
               "the text or left over.", "      factor: 2\n", "      factor: 2\n      halving: 2\n"),
@@ -346,7 +350,7 @@ WARNINGS = [
                                        "title: Supplement}")}, {SYSTEM: BASE_SYSTEM}),
     rule_edit("W0705", "number typed twice", "A number typed in a rule's text (or in a fact's words) that equals "
               "a value of the rule or of a rule it links: change the value and the text would go stale. Show the "
-              "value with {{name}}; prose that is a worked example may list its numbers under the rule's literals: "
+              "value with `{{name}}`; prose that is a worked example may list its numbers under the rule's literals: "
               "with a reason.", "is {{factor}} times", "is 2 times"),
     rule_edit("W0706", "editors' note in a players' box", "The notes under provenance.unstated are shown to "
               "players as \u201cNot stated by the source\u201d: what the source leaves open and what this reference "

@@ -12,8 +12,12 @@ from generator.analyze.program import Program, label_order
 from generator.emit.site.upgrade_picker import upgrade_picker
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
-from generator.model import Calculator, Param, Rule, default_of
+from generator.model import Calculator, Output, Param, Rule, default_of
 from generator.runtime.rulesc_runtime import Dice, Dist, Outcomes, mean, p, sd
+
+SOURCES_LABEL = "Sources and formulas"
+"""The one disclosure of formulas and sources per rule (and per calculator on the GM screen); calculators.js
+remembers whether the reader keeps them open, in localStorage, and applies that on every page."""
 
 
 def render_calculator(program: Program, calc: Calculator, prefix: str = "calc", anchor: str | None = None) -> str:
@@ -38,49 +42,83 @@ def render_calculator(program: Program, calc: Calculator, prefix: str = "calc", 
             w.writeline(upgrade_picker(base, param, program))
         else:
             w.writeline(_control(base, param, defaults[param.name]))
-    w.writeline('<dl class="rulesc-calc__results" aria-live="polite">')
+    w.writeline(f'<p class="rulesc-calc__stale" id="{base}-stale" aria-live="polite"></p>')
+    w.writeline(f'<dl class="rulesc-calc__results" aria-live="polite" aria-describedby="{base}-stale">')
     for output in calc.outputs:
         assert output.expr.node is not None
-        shown = display(results[output.name], output.format, program.types.get(id(output.expr.node), "int"),
-                        label_order(program, output.expr.node))
+        suffix = f' data-suffix="{html.escape(output.suffix)}"' if output.suffix else ""
         w.writeline(f'<dt>{html.escape(output.label)}</dt><dd><output name="{output.name}" '
-                    f'id="{base}-out-{output.name}">{html.escape(shown)}</output></dd>')
+                    f'id="{base}-out-{output.name}"{suffix}>{html.escape(show_output(program, output, results))}'
+                    "</output></dd>")
         if program.types.get(id(output.expr.node)) in ("dist", "outcome"):
-            w.writeline(f'<dd class="rulesc-calc__chart" data-chart="{output.name}"></dd>')
+            w.writeline(f'<dd class="rulesc-calc__chart" data-chart="{output.name}"{_target(calc, output)}></dd>')
     w.writeline("</dl>")
-    _explanation(w, program, calc, program.rules[calc.rule].chapter if anchor is None else None)
+    if anchor is not None:  # on the GM screen; a chapter page puts it in its rule's "Sources and formulas"
+        w.writeline(f'<details class="rulesc-sources" data-rulesc-sources><summary>{SOURCES_LABEL}</summary>'
+                    f"{explanation(program, calc, None)}</details>")
     w.writeline('<button type="reset" class="md-button rulesc-calc__reset">Reset</button>')
     w.writeline("</form>")
     w.writeline("</div>")
     return w.getvalue()
 
 
-def display(value: Any, fmt: str = "decimal", type_: str | None = None, labels: Sequence[str] = ()) -> str:
+def show_output(program: Program, output: Output, results: dict[str, Any]) -> str:
+    """A calculator output's result as the page and `rulesc calc` show it, with its unit (the output's suffix)."""
+    assert output.expr.node is not None
+    return display(results[output.name], output.format, program.types.get(id(output.expr.node), "int"),
+                   label_order(program, output.expr.node), output.suffix or "")
+
+
+def display(value: Any, fmt: str = "decimal", type_: str | None = None, labels: Sequence[str] = (),
+            suffix: str = "") -> str:
     """A value as pages, `rulesc calc` and calculators show it: yes/no for flags, a dash for no dice, numbers
     by the one number rule of fixed() (calculators.js applies the same rule in the widget).
 
     type_ is the checker's type of the output; a "num" output shows decimals and a percent output shows a
     percent whichever branch produced the value (an int from one branch of an `if` included). Without it the
-    type follows the value: exact numbers (Fraction, float) are "num", whole numbers "int".
+    type follows the value: exact numbers (Fraction, float) are "num", whole numbers "int". A number that is not
+    a percent is followed by `suffix`, its unit (" m"). A roll reads as a sentence: "Average 2.51, typically
+    within ±1.31" (the standard deviation in words), or its named outcomes, "Hit 55.00%, critical 10.00%".
     """
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
         return "; ".join(value) if value else "none"
     if isinstance(value, Dist):
-        return f"mean {fixed(mean(value), 2)}, sd {fixed(sd(value), 2)}"
+        return f"Average {fixed(mean(value), 2)}{suffix}, typically within \u00b1{fixed(sd(value), 2)}{suffix}"
     if isinstance(value, Outcomes) and (type_ == "event" or set(value.labels) <= {True, False}):
         return fixed(p(value) * 100, 2) + "%"
     if isinstance(value, Outcomes):
-        return ", ".join(f"{label} {fixed(chance * 100, 2)}%" for label, chance in in_order(value, labels))
+        return _sentence(", ".join(f"{label} {fixed(chance * 100, 2)}%" for label, chance in in_order(value, labels)))
     if isinstance(value, (int, Fraction, float)):
         if fmt == "percent":
             return fixed(Fraction(value) * 100 if not isinstance(value, float) else value * 100, 2) + "%"
         if type_ == "num" or (type_ is None and not isinstance(value, int)):
-            return fixed(value, 2)
+            return fixed(value, 2) + suffix
+        return str(value) + suffix
     if isinstance(value, Dice) and not value.counts and not value.const:
         return "\u2014"
     return str(value)
+
+
+def _target(calc: Calculator, roll: Output) -> str:
+    """The chart's target: where another output asks for the chance of `roll` reaching a result
+    (p_at_least(roll, x)), x as an input's or output's name (data-target-name) or a number (data-target)."""
+    for output in calc.outputs:
+        node = output.expr.node
+        if isinstance(node, n.Call) and node.func == "p_at_least" and len(node.args) == 2 and \
+                isinstance(node.args[0], n.Name) and node.args[0].name == roll.name:
+            goal = node.args[1]
+            if isinstance(goal, n.Name):
+                return f' data-target-name="{html.escape(goal.name)}"'
+            if isinstance(goal, n.Num):
+                return f' data-target="{goal.value}"'
+    return ""
+
+
+def _sentence(text: str) -> str:
+    """Text starting with a capital letter, as a sentence does."""
+    return text[:1].upper() + text[1:]
 
 
 FLOAT_NUDGE = 1e-13
@@ -136,19 +174,18 @@ def _control(base: str, param: Param, value: Any) -> str:
 
 
 
-def _explanation(w: Writer, program: Program, calc: Calculator, here: str | None) -> None:
-    """What each output computes, in the formula language, and links to every rule whose formula it uses (from the
-    chapter `here`, or from another page of the system when None)."""
-    w.writeline('<details class="rulesc-calc__how"><summary>How this is worked out</summary><dl>')
-    for output in calc.outputs:
-        w.writeline(f"<dt>{html.escape(output.label)}</dt><dd><code>{html.escape(' '.join(output.expr.source.split()))}"
-                    "</code></dd>")
-    w.writeline("</dl>")
+def explanation(program: Program, calc: Calculator, here: str | None) -> str:
+    """What each output of the calculator computes, in the formula language, and links to every rule whose formula
+    it uses (from the chapter `here`, or from another page of the system when None)."""
+    rows = "".join(f"<dt>{html.escape(output.label)}</dt><dd><code>{html.escape(' '.join(output.expr.source.split()))}"
+                   "</code></dd>" for output in calc.outputs)
+    parts = [f'<div class="rulesc-calc__how"><p>How <strong>{html.escape(calc.title)}</strong> works out each result:'
+             f"</p><dl>{rows}</dl>"]
     rules = _rules_used(program, calc)
     if rules:
         links = ", ".join(f'<a href="{_href(here, r.chapter, r.id)}">{html.escape(r.name)}</a>' for r in rules)
-        w.writeline(f"<p>Rules used: {links}.</p>")
-    w.writeline("</details>")
+        parts.append(f"<p>Rules used: {links}.</p>")
+    return "".join(parts) + "</div>"
 
 
 def _href(here: str | None, chapter: str, rule_id: str) -> str:

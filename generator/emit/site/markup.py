@@ -33,6 +33,7 @@ class Section:
     page: str
     owner: str | None = None
     seen: set[str] = field(default_factory=set)
+    heading: int = 4  # the level a text's own top heading gets: one below the heading of the rule it sits under
 
 
 def _parser() -> MarkdownIt:
@@ -189,10 +190,12 @@ class Markup:
 
     def _rewrite(self, tokens: list[Token], section: Section) -> None:
         in_heading = False
+        top = min((int(t.tag[1]) for t in tokens if t.type == "heading_open"), default=1)
         for token in tokens:
             if token.type == "heading_open" or token.type == "heading_close":
                 in_heading = token.type == "heading_open"
-                token.tag = f"h{min(6, int(token.tag[1]) + 3)}"  # text headings sit below the rule's own heading
+                # a text's headings sit right below its rule's heading, whatever level the text starts them at
+                token.tag = f"h{min(6, int(token.tag[1]) - top + section.heading)}"
             if token.type == "inline" and token.children is not None:
                 token.children = list(self._inline(token.children, section, in_heading))
 

@@ -14,7 +14,7 @@ from typing import Any
 from generator.analyze.program import Program, show
 from generator.emit.site.calculators import display, render_calculator
 from generator.emit.site.crosslink import backlinks
-from generator.emit.site.fragments import FactStyle, front, html_block, md_escape, ordered_facts, show_fact
+from generator.emit.site.fragments import FactStyle, front, html_block, md_escape
 from generator.emit.site.gm_screen import gm_screen
 from generator.emit.site.links import (
     HOME,
@@ -27,10 +27,11 @@ from generator.emit.site.links import (
     tables_path,
 )
 from generator.emit.site.markup import Markup, Section
+from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sources, sources, stat_block
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.tables import emit_index_tables, table_kinds
 from generator.emit.writer import Writer
-from generator.model import Chapter, Formula, Provenance, Rule, System
+from generator.model import Chapter, Rule, System
 
 
 class Context:
@@ -52,6 +53,7 @@ def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str
              glossary_path(system): _glossary(ctx), tables_path(system): emit_index_tables(ctx.program, ctx.markup)}
     for chapter in system.chapters:
         files[page_path(system, chapter.id)] = _chapter(ctx, chapter)
+    refuse_raw_markup(program, files)
     return files
 
 
@@ -87,7 +89,8 @@ def _landing(ctx: Context) -> str:
     w = front(system.title, f"content/{system.id}/system.yaml", ctx.markup.plain(system.summary))
     w.writeline(f"# {md_escape(system.title)}")
     w.writeline()
-    body = [b for b in (variants_applied(ctx.notes, ctx.markup), ctx.markup.block(system.summary, Section(page))) if b]
+    body = [b for b in (variants_applied(ctx.notes, ctx.markup), ctx.markup.block(system.summary,
+                                                                                   Section(page, heading=2))) if b]
     if system.name_note:
         body.append(f"<p><em>About the name:</em> {escape(system.name_note)}</p>")
     html_block(w, "rulesc-text", "\n".join(body))
@@ -101,7 +104,7 @@ def _landing(ctx: Context) -> str:
         "filterable and sortable</li>"])
     w.writeline("## Dice")
     w.writeline()
-    html_block(w, "rulesc-text", ctx.markup.block(system.dice_summary, Section(page)))
+    html_block(w, "rulesc-text", ctx.markup.block(system.dice_summary, Section(page, heading=3)))
     _landing_section(w, "Sources", [
         f"<li>{escape(s.title)} (<code>{escape(s.file)}</code>).{' ' + escape(s.note) if s.note else ''}</li>"
         for s in system.sources])
@@ -142,10 +145,11 @@ def _glossary(ctx: Context) -> str:
         also = [*term.abbreviations, *term.aliases]
         if also:
             body.append("<p>Also: " + ", ".join(f"<strong>{escape(a)}</strong>" for a in also) + "</p>")
-        body.append(ctx.markup.block(term.definition, Section(page, term.id)))
+        body.append(ctx.markup.block(term.definition, Section(page, term.id, heading=3)))
         if term.rule:
             body.append(f"<p>Defined in {ctx.markup.rule_link(term.rule, page)}.</p>")
-        body.append(_provenance(ctx, term.provenance) if term.provenance else "")
+        body.append(sources([provenance(ctx.markup, system, term.provenance, Section(page, term.id))])
+                    if term.provenance else "")
         body.append(_backlinks(ctx, term.id, page))
         html_block(w, "rulesc-term", "\n".join(b for b in body if b))
     return w.getvalue()
@@ -156,7 +160,7 @@ def _chapter(ctx: Context, chapter: Chapter) -> str:
     w = front(chapter.title, chapter.file, ctx.markup.plain(chapter.summary))
     w.writeline(f"# {md_escape(chapter.title)}")
     w.writeline()
-    html_block(w, "rulesc-text", ctx.markup.block(chapter.summary, Section(page)))
+    html_block(w, "rulesc-text", ctx.markup.block(chapter.summary, Section(page, heading=2)))
     children: dict[str | None, list[Rule]] = defaultdict(list)
     ids = {rule.id for rule in chapter.rules}
     for rule in chapter.rules:
@@ -170,27 +174,19 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: dict[str | None, list[R
           page: str) -> None:
     w.writeline(f"{'#' * min(level, 6)} {md_escape(rule.name)} {{#{rule.id} data-kind=\"{rule.kind}\"}}")
     w.writeline()
-    section = Section(page, rule.id)
+    section = Section(page, rule.id, heading=min(level + 1, 6))
     old_ids = "".join(f'<span id="{alias}" class="rulesc-alias"></span>' for alias in rule.aliases)  # old permalinks
-    body = [old_ids, rule_notes(ctx.notes, rule.id, ctx.markup), _facts(ctx, rule, page),
-            ctx.markup.block(rule.text, section)]
+    body = [old_ids, stat_block(ctx.system, rule, html_style(ctx.markup, page)),
+            rule_notes(ctx.notes, rule.id, ctx.markup), ctx.markup.block(rule.text, section)]
     if rule.items:
         body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")
     if rule.table:
         body.append(_table(rule))
-    body += [_formula(formula) for formula in rule.formulas]
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
-    body += [_provenance(ctx, rule.provenance), _backlinks(ctx, rule.id, page)]
+    body += [rule_sources(ctx.program, ctx.markup, rule, section, cell), _backlinks(ctx, rule.id, page)]
     html_block(w, "rulesc-rule", "\n".join(b for b in body if b), f' data-rule="{rule.id}"')
     for child in children.get(rule.id, []):
         _rule(w, ctx, child, children, level + 1, page)
-
-
-def _facts(ctx: Context, rule: Rule, page: str) -> str:
-    style = html_style(ctx.markup, page)
-    parts = [f"<strong>{escape(fact.kind.label)}:</strong> {show_fact(fact, ctx.system, style)}"
-             for fact in ordered_facts(ctx.system, rule)]
-    return f'<p class="rulesc-facts">{" · ".join(parts)}</p>' if parts else ""
 
 
 def html_style(markup: Markup, page: str) -> FactStyle:
@@ -212,44 +208,6 @@ def _table(rule: Rule) -> str:
     head = "".join(f'<th scope="col">{escape(c.label)}</th>' for c in table.columns)
     rows = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in table.rows)
     return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
-
-
-def _formula(formula: Formula) -> str:
-    params = ", ".join(p.name for p in formula.params)
-    call = f"<code>{escape(formula.id)}({escape(params)})</code>"
-    parts = [f'<details class="example"><summary>Formula {call} and worked examples</summary>',
-             f"<p>{escape(formula.summary)}</p>",
-             f"<p><code>{escape(formula.id)}({escape(params)}) = "
-             f"{escape(' '.join(formula.expr.source.split()))}</code></p>"]
-    if formula.examples:
-        rows = "".join(f"<tr><td>{escape(', '.join(f'{k} = {cell(v)}' for k, v in e.args))}</td>"
-                       f"<td><strong>{cell(e.expect)}</strong></td><td>{escape(e.note or '')}</td></tr>"
-                       for e in formula.examples)
-        parts.append('<table><thead><tr><th scope="col">Arguments</th><th scope="col">Result</th>'
-                     f'<th scope="col">Note</th></tr></thead><tbody>{rows}</tbody></table>')
-    parts.append("</details>")
-    return "\n".join(parts)
-
-
-def _provenance(ctx: Context, prov: Provenance) -> str:
-    source = next((s for s in ctx.system.sources if s.id == prov.source), None)
-    title = escape(source.title if source else prov.source)
-    where = f" (<code>{escape(source.file)}</code>)" if source else ""
-    line = (f'<p class="rulesc-provenance"><span>Source:</span> {title}{where}, section '
-            f"\u201c{escape(prov.section)}\u201d{_lines(prov.lines)}.</p>")
-    if not prov.unstated:
-        return line
-    gaps = "".join(f"<li><strong>{escape(g.what)}</strong> {escape(g.reasoning)}"
-                   f"{f' <span>(source {_lines(g.lines)[2:]})</span>' if g.lines else ''}</li>" for g in prov.unstated)
-    return (f'{line}\n<div class="admonition warning rulesc-gaps"><p class="admonition-title">'
-            f"Not stated by the source</p><ul>{gaps}</ul></div>")
-
-
-def _lines(lines: str | None) -> str:
-    """", line 30" or ", lines 10, 189" after a section's name; nothing without lines."""
-    if not lines:
-        return ""
-    return f", line {escape(lines)}" if lines.isdigit() else f", lines {escape(lines)}"
 
 
 def _backlinks(ctx: Context, target: str, page: str) -> str:

@@ -22,17 +22,23 @@
     }).map(function (pair) { return pair[0]; });
   }
 
-  function display(value, format, type, labels) {
-    /* a percent output shows a percent, a "num" output decimals, whichever branch produced the value */
+  function sentence(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+  function display(value, format, type, labels, suffix) {
+    /* display() in calculators.py: a percent output shows a percent, a "num" output decimals, whichever branch
+       produced the value; a number is followed by its unit (suffix); a roll reads as a sentence */
+    suffix = suffix || "";
     if (typeof value === "boolean") return value ? "yes" : "no";
     if (value instanceof R.Outcomes && (type === "event" || value.labels.every(function (l) { return typeof l === "boolean"; })))
       return percent(R.p(value));
     if (value instanceof R.Outcomes)
-      return inOrder(value, labels).map(function (item) { return item[0] + " " + percent(item[1]); }).join(", ");
+      return sentence(inOrder(value, labels).map(function (item) { return item[0] + " " + percent(item[1]); }).join(", "));
     if (Array.isArray(value)) return value.length ? value.join("; ") : "none";
-    if (value instanceof R.Dist) return "mean " + R.fixed(R.mean(value), 2) + ", sd " + R.fixed(R.sd(value), 2);
+    if (value instanceof R.Dist)
+      return "Average " + R.fixed(R.mean(value), 2) + suffix + ", typically within \u00b1" + R.fixed(R.sd(value), 2) + suffix;
     if (isNumber(value) && format === "percent") return percent(value);
-    if (isNumber(value) && (type === "num" || typeof value !== "number")) return R.fixed(value, 2);
+    if (isNumber(value) && (type === "num" || typeof value !== "number")) return R.fixed(value, 2) + suffix;
+    if (isNumber(value)) return String(value) + suffix;
     if (value instanceof R.Dice && !value.counts.length && !value.c) return "\u2014";
     return String(value);
   }
@@ -56,12 +62,14 @@
     return {lo: lo, hi: hi};
   }
 
-  function drawChart(container, dist, label) {
+  function drawChart(container, dist, label, target) {
+    /* bars of each outcome's chance; `target` (a number, or null) is the result the calculator asks for: the
+       bars at or above it are coloured and a dashed line marks where it starts */
     var p = floats(dist), range = shown(p), n = range.hi - range.lo + 1, top = 0, i;
     for (i = range.lo; i <= range.hi; i++) top = Math.max(top, p[i]);
     var width = 320, height = 90, bar = width / n;
     var svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", "0 0 " + width + " " + (height + 14));
+    svg.setAttribute("viewBox", "0 0 " + width + " " + height);
     svg.setAttribute("class", "rulesc-chart");
     svg.setAttribute("role", "img");
     var best = range.lo;
@@ -75,18 +83,34 @@
       rect.setAttribute("y", (height - h).toFixed(2));
       rect.setAttribute("width", Math.max(0.5, bar - 1).toFixed(2));
       rect.setAttribute("height", h.toFixed(2));
+      if (target !== null && dist.offset + i >= target) rect.setAttribute("class", "rulesc-chart__hit");
       var tip = document.createElementNS(SVG, "title");
       tip.textContent = (dist.offset + i) + ": " + percent(R.ratio(dist.weights[i], dist.total));
       rect.appendChild(tip);
       svg.appendChild(rect);
     }
-    [range.lo, range.hi].forEach(function (edge, k) {
-      var text = document.createElementNS(SVG, "text");
-      text.setAttribute("x", k ? width : 0); text.setAttribute("y", height + 12);
-      text.setAttribute("text-anchor", k ? "end" : "start");
+    var axis = document.createElement("p");
+    axis.className = "rulesc-chart__axis";
+    axis.setAttribute("aria-hidden", "true");
+    [range.lo, range.hi].forEach(function (edge) {
+      var text = document.createElement("span");
       text.textContent = String(dist.offset + edge);
-      svg.appendChild(text);
+      axis.appendChild(text);
     });
+    if (target !== null && target > dist.offset + range.lo && target <= dist.offset + range.hi) {
+      var x = (target - dist.offset - range.lo) * bar, line = document.createElementNS(SVG, "line");
+      line.setAttribute("class", "rulesc-chart__target");
+      line.setAttribute("x1", x.toFixed(2)); line.setAttribute("x2", x.toFixed(2));
+      line.setAttribute("y1", "0"); line.setAttribute("y2", String(height));
+      svg.appendChild(line);
+    }
+    if (target !== null) {
+      var mark = document.createElement("span");
+      mark.className = "rulesc-chart__goal";
+      mark.textContent = "target " + target + "+";
+      axis.insertBefore(mark, axis.lastChild);
+      svg.setAttribute("aria-label", svg.getAttribute("aria-label") + "; target " + target + " or more");
+    }
     var details = document.createElement("details"), summary = document.createElement("summary");
     summary.textContent = "Table of " + label;
     var table = document.createElement("table"), head = table.insertRow();
@@ -101,7 +125,7 @@
       tail -= dist.weights[i];
     }
     details.appendChild(summary); details.appendChild(table);
-    container.replaceChildren(svg, details);
+    container.replaceChildren(svg, axis, details);
   }
 
   function drawOutcomes(container, items, label) {
@@ -243,6 +267,24 @@
     element.setAttribute("data-ready", "1");
     var saveTimer = null;
 
+    var computed = false;  /* whether the results on show come from the reader's inputs (not only pre-rendered) */
+    var stale = element.querySelector(".rulesc-calc__stale");
+
+    function invalid(message) {
+      /* results out of date: marked so, with what to do; before any result of the reader's own, none is shown */
+      element.setAttribute("data-state", "invalid");
+      if (stale) stale.textContent = message;
+      if (computed) return;
+      Array.prototype.forEach.call(form.querySelectorAll("output"), function (node) { node.textContent = "\u2014"; });
+      Array.prototype.forEach.call(form.querySelectorAll("[data-chart]"), function (chart) { chart.replaceChildren(); });
+    }
+
+    function target(chart, env) {
+      var name = chart.getAttribute("data-target-name"), value = chart.getAttribute("data-target");
+      var found = name !== null ? env[name] : value !== null ? Number(value) : null;
+      return typeof found === "number" ? found : null;
+    }
+
     function recompute(save) {
       var env = Object.create(null), ok = true;  // no prototype: an input may be named __proto__
       calc.inputs.forEach(function (spec) {
@@ -253,22 +295,23 @@
         control.setAttribute("aria-invalid", parsed.error ? "true" : "false");
         if (parsed.error) ok = false; else env[spec.name] = parsed.value;
       });
-      if (!ok) { element.setAttribute("data-state", "invalid"); return; }
+      if (!ok) { invalid("Fix the highlighted field: the results below are out of date."); return; }
       var results = Object.create(null);
       try {
         calc.outputs.forEach(function (out) { env[out.name] = results[out.name] = out.run(env); });
       } catch (e) {
-        element.setAttribute("data-state", "invalid");
-        form.querySelector(".rulesc-calc__msg").textContent = e && e.message ? e.message : "No result for these inputs.";
+        invalid((e && e.message ? e.message : "No result for these inputs.") + " The results below are out of date.");
         return;
       }
       calc.outputs.forEach(function (out) {
         var node = form.querySelector('output[name="' + out.name + '"]');
-        if (node) node.textContent = display(results[out.name], out.format, out.type, out.labels);
+        if (node) node.textContent = display(results[out.name], out.format, out.type, out.labels, node.getAttribute("data-suffix"));
         var chart = form.querySelector('[data-chart="' + out.name + '"]');
-        if (chart && results[out.name] instanceof R.Dist) drawChart(chart, results[out.name], out.label);
+        if (chart && results[out.name] instanceof R.Dist) drawChart(chart, results[out.name], out.label, target(chart, env));
         if (chart && results[out.name] instanceof R.Outcomes) drawOutcomes(chart, inOrder(results[out.name], out.labels), out.label);
       });
+      computed = true;
+      if (stale) stale.textContent = "";
       element.setAttribute("data-state", "ok");
       if (save) {  /* writing history on every keystroke costs more than the maths: save once typing pauses */
         clearTimeout(saveTimer);
@@ -312,7 +355,31 @@
     near.observe(element);
   }
 
+  /* ---- "Sources and formulas": the reader's choice to keep them open, remembered for every page ---- */
+  var SOURCES_KEY = "rulesc.sources";
+
+  function sourcesOpen() {
+    try { return window.localStorage.getItem(SOURCES_KEY) === "open"; } catch (e) { return false; }
+  }
+
+  function applySources() {
+    var open = sourcesOpen();
+    Array.prototype.forEach.call(document.querySelectorAll("details[data-rulesc-sources]"), function (details) {
+      details.open = open;
+    });
+  }
+
+  function rememberSources(event) {
+    /* toggle does not bubble: caught on its way down; applySources() sets each to the stored state, so the
+       toggles it causes store the same value again */
+    var details = event.target;
+    if (!details.matches || !details.matches("details[data-rulesc-sources]")) return;
+    try { window.localStorage.setItem(SOURCES_KEY, details.open ? "open" : "closed"); } catch (e) { /* private mode */ }
+  }
+  if (document.addEventListener) document.addEventListener("toggle", rememberSources, true);
+
   function init() {
+    applySources();
     Array.prototype.forEach.call(document.querySelectorAll("[data-calculator]"), setup);
   }
 
