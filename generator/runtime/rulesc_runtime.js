@@ -32,12 +32,32 @@
 
   function dice(count, sides, special) {
     special = special || "";
-    if (count < 0 || (sides < 1 && (special === "" || special === "!" || special[0] === "r")))
+    if (count < 0 || (sides < 1 && special !== "F" && special[0] !== "{"))
       throw new RulesError("cannot roll " + count + "d" + sides + special);
-    var key = !special ? sides : special === "F" || special[0] === "{" ? special : sides + special;
+    var key = !special ? sides : special === "F" || special[0] === "{" ? special : kindKey(sides, special);
     dieOf(key);
     return pool(new Map([[key, count]]), 0);
   }
+  /* a special die: sides, its mark (! extra dice, !! compounding, r once, rr while) and the faces it acts on */
+  var SPECIAL = /^(\d+)(!!?|rr?)(\d+)?(\{-?\d+(?:,-?\d+)*\})?$/;
+  function kindKey(sides, special) {  /* the one way a special die is written (the Python runtime's _kind_key) */
+    var found = SPECIAL.exec(sides + special.replace(/ /g, ""));
+    if (!found) throw new RulesError("d" + sides + special + " is not a kind of die");
+    var mode = found[2], faces = specialFaces(sides, found);
+    if (mode[0] === "!") return sides + mode + (faces.length === 1 && faces[0] === sides ? "" : braced(faces));
+    return sides + mode + (faces.every(function (f, i) { return f === i + 1; }) ? String(faces.length) : braced(faces));
+  }
+  function specialFaces(sides, found) {  /* the faces a special die explodes or rerolls on, sorted, each once */
+    if (found[4]) {
+      var listed = found[4].slice(1, -1).split(",").map(Number);
+      return listed.filter(function (f, i) { return listed.indexOf(f) === i; }).sort(function (a, b) { return a - b; });
+    }
+    var faces = [];
+    if (found[3]) for (var f = 1; f <= Number(found[3]); f++) faces.push(f);
+    else if (found[2][0] === "!") faces.push(sides);
+    return faces;
+  }
+  function braced(faces) { return "{" + faces.join(",") + "}"; }
   function diceAdd(a, b, sign) {
     sign = sign === undefined ? 1 : sign;
     a = asDice(a); b = asDice(b);
@@ -89,7 +109,9 @@
   function parseDice(text) {
     var t = String(text).trim();
     if (["", "0", "-", "\u2013", "\u2014"].indexOf(t) >= 0) return new Dice([], 0);
-    var re = /\s*([+-]?)\s*(?:(\d*)d(\d+(?:!|r\d+)?|F|\{\s*-?\d+(?:\s*,\s*-?\d+)*\s*\})|(\d+))\s*/y;
+    var faces = "\\{\\s*-?\\d+(?:\\s*,\\s*-?\\d+)*\\s*\\}";
+    var kind = "\\d+(?:!!?(?:" + faces + ")?|rr?(?:\\d+|" + faces + "))?|F|" + faces;
+    var re = new RegExp("\\s*([+-]?)\\s*(?:(\\d*)d(" + kind + ")|(\\d+))\\s*", "y");
     var total = new Dice([], 0), pos = 0, m;
     while (pos < t.length) {
       re.lastIndex = pos; m = re.exec(t);
@@ -103,9 +125,8 @@
   function parsedDice(count, written) {  /* a dice term as written after 'd' (the Python runtime's _parsed_dice) */
     if (written === "F") return dice(count, 0, "F");
     if (written[0] === "{") return dice(count, 0, "{" + written.match(/-?\d+/g).join(",") + "}");
-    var special = /^(\d+)(?:(!)|r(\d+))$/.exec(written);
-    if (!special) return dice(count, Number(written));
-    return dice(count, Number(special[1]), special[2] ? "!" : "r" + special[3]);
+    var sides = /^\d+/.exec(written)[0];
+    return dice(count, Number(sides), written.slice(sides.length));
   }
 
   /* ---- exact numbers, as the Python engine computes them ----
@@ -286,32 +307,60 @@
         w.push(BigInt(faces.filter(function (f) { return f === x; }).length));
       found = make(low, w, BigInt(faces.length));
     } else {
-      var special = /^(\d+)(?:(!)|r(\d+))$/.exec(key);
-      if (!special) throw new RulesError(JSON.stringify(key) + " is not a kind of die");
-      found = special[2] ? exploding(Number(special[1])) : rerolled(Number(special[1]), Number(special[3]));
+      var parts = kindParts(key);
+      found = parts[1][0] === "!" ? exploding(parts[0], parts[2])
+        : parts[1] === "r" ? rerolled(parts[0], parts[2]) : rerolledWhile(parts[0], parts[2]);
     }
     kindCache.set(key, found);
     return found;
   }
-  function exploding(sides) {
+  function kindParts(key) {  /* [sides, mark, faces] of a special die (the Python runtime's _kind_parts) */
+    var found = SPECIAL.exec(key);
+    if (!found) throw new RulesError(JSON.stringify(key) + " is not a kind of die");
+    var sides = Number(found[1]), faces = specialFaces(sides, found);
+    if (faces.some(function (f) { return f < 1 || f > sides; }))
+      throw new RulesError("d" + key + " names a face a d" + sides + " does not have");
+    return [sides, found[2], faces];
+  }
+  function separate(key) {  /* whether a kind explodes into extra dice (d6!), each a die of its own */
+    var found = typeof key === "string" ? SPECIAL.exec(key) : null;
+    return found !== null && found[2] === "!";
+  }
+  function explodeDepth(sides, faces) {  /* explosions until one more is less likely than 1e-15 */
+    if (sides < 2 || faces.length >= sides)
+      throw new RulesError("a d" + sides + " that explodes on " + braced(faces) + " would roll forever: it needs a face that does not explode");
+    var depth = 0, s = BigInt(sides), e = BigInt(faces.length);
+    while (s ** BigInt(depth + 1) <= e ** BigInt(depth + 1) * EXPLODE_CUT_DENOMINATOR) depth++;
+    return depth;
+  }
+  function exploding(sides, faces) {
     if (sides < 2) throw new RulesError("a d" + sides + " cannot explode: it would roll its highest face forever");
-    var depth = 0;
-    while (BigInt(sides) ** BigInt(depth + 1) <= EXPLODE_CUT_DENOMINATOR) depth++;
-    var roll = die(sides);
+    var roll = die(sides), depth = explodeDepth(sides, faces);
     for (var d = 0; d < depth; d++) {
       var parts = [];
-      for (var face = 1; face < sides; face++) parts.push([1n, constDist(face)]);
-      parts.push([1n, add(constDist(sides), roll)]);
+      for (var face = 1; face <= sides; face++)
+        parts.push([1n, faces.indexOf(face) >= 0 ? add(constDist(face), roll) : constDist(face)]);
       roll = mixture(parts, BigInt(sides));
     }
     return roll;
   }
-  function rerolled(sides, upTo) {
-    if (!(upTo >= 1 && upTo < sides))
-      throw new RulesError("d" + sides + "r" + upTo + " would reroll faces 1 to " + upTo + ": it needs a face kept, and one rerolled");
+  function rerolled(sides, faces) {  /* listed faces rolled again once; the second roll stands */
+    keepsAndRerolls(sides, "r", faces);
     var w = [];
-    for (var face = 1; face <= sides; face++) w.push(BigInt((face > upTo ? sides : 0) + upTo));
+    for (var face = 1; face <= sides; face++) w.push(BigInt((faces.indexOf(face) >= 0 ? 0 : sides) + faces.length));
     return make(1, w, BigInt(sides * sides));
+  }
+  function rerolledWhile(sides, faces) {  /* rolled again while it shows a listed face */
+    keepsAndRerolls(sides, "rr", faces);
+    var w = [];
+    for (var face = 1; face <= sides; face++) w.push(faces.indexOf(face) >= 0 ? 0n : 1n);
+    return make(1, w, BigInt(sides - faces.length));
+  }
+  function keepsAndRerolls(sides, mark, faces) {
+    if (faces.length && faces.length < sides) return;
+    if (faces.every(function (f, i) { return f === i + 1; }))
+      throw new RulesError("d" + sides + mark + faces.length + " would reroll faces 1 to " + faces.length + ": it needs a face kept, and one rerolled");
+    throw new RulesError("d" + sides + mark + braced(faces) + " would reroll every face: it needs a face kept");
   }
   var poolCache = new Map();
   function asDist(x) {
@@ -408,6 +457,7 @@
     return 0;
   }
   function poolAnswers(pool, asked) {
+    if (pool.counts.some(function (p) { return separate(p[0]); })) return chainAnswers(pool, asked);
     var kinds = pool.counts.map(function (p) { return dieOf(p[0]); }), diceCount = 0, total = 1n;
     pool.counts.forEach(function (p, g) { diceCount += p[1]; total *= kinds[g].total ** BigInt(p[1]); });
     refuseDice(diceCount);
@@ -475,8 +525,82 @@
     if (kind === "successes") return a + (face >= first ? shown : 0);
     return a + (first <= face && face <= last ? shown : 0);
   }
+  /* a pool with dice that explode into extra dice (the Python runtime's _chain_answers): each die and the dice it
+     adds answer every question as a sum over their dice; the pool's answers are those sums, convolved die by die */
+  function chainAnswers(pool, asked) {
+    var refused = asked.filter(function (q) { return q[0] === "highest" || q[0] === "lowest"; });
+    if (refused.length)
+      throw new RulesError(refused[0][0] + "() cannot be asked of dice that explode into extra dice (" + pool + "): how many " +
+                           "dice there are depends on the roll; write !! for dice that each show their exploded sum");
+    var diceCount = 0;
+    pool.counts.forEach(function (p) { diceCount += p[1]; });
+    refuseDice(diceCount);
+    var joint = new Map([[asked.map(function () { return 0; }).join(","), 1n]]), total = 1n;
+    pool.counts.forEach(function (p) {
+      var found = chain(p[0], asked);
+      for (var i = 0; i < p[1]; i++) { joint = vectorAdd(joint, found.pairs); total *= found.total; }
+    });
+    var final = new Map();
+    joint.forEach(function (ways, k) {
+      var shifted = (k === "" ? [] : k.split(",")).map(function (a, i) { return asked[i][0] === "total" ? whole(Number(a) + pool.c) : Number(a); });
+      var text = shifted.join(",");
+      final.set(text, (final.get(text) || 0n) + ways);
+    });
+    return {joint: final, total: total};
+  }
+  var chainCache = new Map();
+  function chain(key, asked) {  /* one die's joint answers, with the dice it explodes into: [[answers, ways]], total */
+    var cacheKey = key + "|" + JSON.stringify(asked), found = chainCache.get(cacheKey);
+    if (found) return found;
+    function answers(face) { return asked.map(function (q) { return answer(q, 0, face, 1, 0, 1); }); }
+    var level, total, face;
+    if (!separate(key)) {
+      var kind = dieOf(key), pairs = [];
+      kind.weights.forEach(function (w, i) { if (w) pairs.push([answers(kind.offset + i), w]); });
+      found = {pairs: summed(pairs), total: kind.total};
+    } else {
+      var parts = kindParts(key), sides = parts[0], faces = parts[2], depth = explodeDepth(sides, faces), start = [];
+      for (face = 1; face <= sides; face++) start.push([answers(face), 1n]);
+      level = summed(start); total = BigInt(sides);
+      for (var d = 0; d < depth; d++) {
+        var next = [];
+        for (face = 1; face <= sides; face++) {
+          var shown = answers(face);
+          if (faces.indexOf(face) >= 0) level.forEach(function (rest) { next.push([plus(shown, rest[0]), rest[1]]); });
+          else next.push([shown, total]);
+        }
+        level = summed(next); total *= BigInt(sides);
+      }
+      found = {pairs: level, total: total};
+    }
+    if (chainCache.size > 128) chainCache.clear();
+    chainCache.set(cacheKey, found);
+    return found;
+  }
+  function plus(a, b) { return a.map(function (x, i) { return x + b[i]; }); }
+  function summed(pairs) {  /* the ways of equal answers added, in first-seen order */
+    var found = new Map();
+    pairs.forEach(function (pair) {
+      var k = pair[0].join(","), seen = found.get(k);
+      if (seen) seen[1] += pair[1]; else found.set(k, [pair[0], pair[1]]);
+    });
+    return Array.from(found.values());
+  }
+  function vectorAdd(joint, pairs) {  /* the joint answers so far and one more chain: every pair, answers added */
+    var following = new Map();
+    joint.forEach(function (ways, k) {
+      var answers = k === "" ? [] : k.split(",").map(Number);
+      pairs.forEach(function (pair) {
+        var text = plus(answers, pair[0]).join(",");
+        following.set(text, (following.get(text) || 0n) + ways * pair[1]);
+      });
+    });
+    return following;
+  }
   function countFaces(pool, low, high) {  /* how many dice of a pool show a face from low to high (or just low) */
     var top = high === undefined ? low : high, result = constDist(0);
+    if (pool.counts.some(function (p) { return separate(p[0]); }))
+      return poolBind(pool, [["count", low, top]], function (answers) { return answers[0]; });
     pool.counts.forEach(function (pair) {
       var kind = dieOf(pair[0]), hits = 0n;
       kind.weights.forEach(function (w, i) { var face = kind.offset + i; if (low <= face && face <= top) hits += w; });
