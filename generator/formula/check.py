@@ -248,8 +248,9 @@ class _Typer:
                      None)
         if found is None:
             return
-        raise self.fail("E0409", f"{node.func}() cannot be asked of dice that explode into extra dice ('!' in "
-                        f"{found.special}): how many dice there are depends on the roll", found.span,
+        sides = str(found.sides.value) if isinstance(found.sides, n.Num) else "S"
+        raise self.fail("E0409", f"{node.func}() cannot be asked of dice that explode into extra dice "
+                        f"(d{sides}{found.special}): how many dice there are depends on the roll", found.span,
                         "write '!!' instead of '!' for dice that each show their exploded sum (compounding), or ask "
                         "successes() or count(), which count the extra dice")
 

@@ -743,8 +743,7 @@
     return states.get(n) || new Map();
   }
   function keepPool(pool, k, highest) {
-    if (pool.counts.length !== 1) throw new RulesError("keep highest or lowest needs dice of one size, not " + pool);
-    if (typeof pool.counts[0][0] !== "number")  /* a special die: the k highest (lowest) of one roll of the pool */
+    if (pool.counts.length !== 1 || typeof pool.counts[0][0] !== "number")  /* mixed or special dice: one roll asked */
       return poolBind(pool, [[highest ? "highest" : "lowest", k]], function (answers) { return answers[0] + pool.c; });
     var kept = keep(pool.counts[0][1], pool.counts[0][0], k, highest);
     return pool.c ? add(kept, constDist(pool.c)) : kept;

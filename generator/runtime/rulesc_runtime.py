@@ -560,10 +560,8 @@ def successes(pool: Dice, threshold: int) -> Dist:
 
 
 def keep_pool(pool: Dice, k: int, highest: bool) -> Dist:
-    if len(pool.counts) != 1:
-        raise RulesError(f"keep highest or lowest needs dice of one size, not {pool}")
-    key, count = pool.counts[0]
-    if not isinstance(key, int):  # a special die: the k highest (lowest) of one roll of the pool
+    key, count = pool.counts[0] if pool.counts else (0, 0)
+    if len(pool.counts) != 1 or not isinstance(key, int):  # mixed or special dice: one roll, asked
         asked = [("highest" if highest else "lowest", k)]
         return pool_bind(pool, asked, lambda answers: answers[0] + pool.const)
     kept = keep(count, key, k, highest)
