@@ -7,10 +7,12 @@ in the interpreter, the generated engine and the generated JavaScript at once.
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import icepool
@@ -25,9 +27,6 @@ from tests.test_exact_runtimes import three_ways
 
 GAMES = ("age", "apocalypse", "blades", "cortex", "cthulhu", "darkness", "fate", "fifth", "ironsworn", "oracle",
          "reroll", "savage", "shadowrun", "yearzero")
-D6, D10, D20 = icepool.d6, icepool.d10, icepool.d20
-FUDGE = icepool.Die([-1, 0, 1])
-TENS = icepool.Die(range(10))
 
 
 class Book:
@@ -35,10 +34,6 @@ class Book:
 
     def __init__(self, root: Path, programs: dict[str, Program], modules: dict[str, Any]):
         self.root, self.programs, self.modules = root, programs, modules
-
-    def chances(self, game: str, formula: str, *args: object) -> dict[object, Fraction]:
-        found = self.programs[game].call(formula, list(args))
-        return dict((R.as_dist(found) if isinstance(found, R.Dice) else found).items())
 
     def value(self, game: str, formula: str, *args: object) -> object:
         return self.programs[game].call(formula, list(args))
@@ -61,182 +56,79 @@ def test_the_case_holds_the_fourteen_games(book: Book) -> None:
     assert sorted(book.programs) == list(GAMES)
 
 
-def named(die: icepool.Die, read: Callable[..., str]) -> dict[object, Fraction]:
-    return icepool_chances(die.map(read))
+def _models() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mechanics_icepool_models", MODELS_FILE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def test_blades_action_and_resistance(book: Book) -> None:
-    def result(best: int, sixes: int) -> str:
-        return "critical" if sixes >= 2 else "full success" if best == 6 else \
-            "partial success" if best >= 4 else "bad outcome"
-    assert book.chances("blades", "action_roll", 0) == named(icepool.lowest(D6, D6), lambda b: result(b, 0))
-    for dots in range(1, 7):
-        faces = D6.pool(dots).expand()
-        action = icepool.map(lambda f: result(max(f), f.count(6)), faces, star=False)
-        assert book.chances("blades", "action_roll", dots) == icepool_chances(action), dots
-        stress = icepool.map(lambda f: -1 if f.count(6) >= 2 else 6 - max(f), faces, star=False)
-        assert book.chances("blades", "resistance_stress", dots) == icepool_chances(stress), dots
-    assert book.chances("blades", "resistance_stress", 0) == icepool_chances(6 - icepool.lowest(D6, D6))
+MODELS_FILE = CASES / "good" / "mechanics" / "icepool_models.py"
+M = _models()
+
+GRIDS: dict[str, list[tuple[Any, ...]]] = {
+    "blades/action_roll": [(dots,) for dots in range(7)],
+    "blades/resistance_stress": [(dots,) for dots in range(7)],
+    "fate/ladder": [(skill, difficulty) for skill in range(0, 9, 2) for difficulty in (0, 3, 8)],
+    "apocalypse/move": [(stat,) for stat in range(-2, 4)],
+    "ironsworn/action": [(stat, adds) for stat in range(1, 6) for adds in (0, 2, 5)],
+    "fifth/attack_roll": [(b, a, e) for b, a in ((0, 5), (5, 15), (7, 18), (15, 30)) for e in (-1, 0, 1)],
+    "fifth/expected_damage": [(w, b, a, e) for w in ("1d8+3", "2d6+4", "1d12-1", "0") for b, a in ((5, 15), (15, 30))
+                              for e in (-1, 0, 1)],
+    "shadowrun/hits": [(pool,) for pool in (1, 2, 3, 6, 11, 20)],
+    "shadowrun/glitch": [(pool,) for pool in (1, 2, 3, 6, 11, 20)],
+    "darkness/successes_rolled": [(pool,) for pool in (1, 2, 5, 9, 15)],
+    "darkness/ten_again": [(pool,) for pool in (1, 2, 5, 9, 15)],
+    "yearzero/first_successes": [(dice,) for dice in (1, 2, 4, 7, 10)],
+    "yearzero/pushed": [(dice,) for dice in (1, 2, 4, 7, 10)],
+    "yearzero/pushed_result": [(dice,) for dice in (1, 2, 4, 7, 10)],
+    "cortex/total": [(1, 0, 0), (1, 1, 0), (2, 1, 1), (0, 4, 0), (4, 4, 4), (0, 0, 2), (0, 0, 0)],
+    "cortex/hitches": [(1, 0, 0), (1, 1, 0), (2, 1, 1), (0, 4, 0), (4, 4, 4), (0, 0, 2), (0, 0, 0)],
+    "savage/trait": [(die, m) for die in (4, 6, 8, 10, 12) for m in (-4, 0, 3)],
+    "cthulhu/skill_roll": [(skill, dice) for skill in (1, 40, 49, 65, 99) for dice in range(-2, 3)],
+    "age/stunt_points": [(a, t) for a in (-2, 0, 2, 6) for t in (5, 11, 13, 21)],
+    "reroll/damage": [(bonus,) for bonus in range(6)],
+    "reroll/average_damage": [(bonus,) for bonus in range(6)],
+    "oracle/road_event": [()],
+}
 
 
-def test_fate_ladder(book: Book) -> None:
-    for skill in range(0, 9, 2):
-        for difficulty in (0, 3, 8):
-            shifts = 4 @ FUDGE + skill - difficulty
-            expected = named(shifts, lambda s: "fail" if s < 0 else "tie" if s == 0 else
-                             "success with style" if s >= 3 else "success")
-            assert book.chances("fate", "ladder", skill, difficulty) == expected, (skill, difficulty)
+def test_every_formula_has_a_model_and_a_grid(book: Book) -> None:
+    formulas = {f"{game}/{formula}" for game, program in book.programs.items() for formula in program.formulas}
+    assert formulas == set(M.MODELS) == set(GRIDS)
 
 
-def natural_roll(edge: int) -> icepool.Die:
-    return D20 if edge == 0 else icepool.highest(D20, D20) if edge > 0 else icepool.lowest(D20, D20)
+def answer(value: object) -> object:
+    """A runtime's or icepool's answer as exact chances by outcome, or the number itself."""
+    if isinstance(value, R.Dice):
+        value = R.as_dist(value)
+    if isinstance(value, (R.Dist, R.Outcomes)):
+        return dict(value.items())
+    if isinstance(value, icepool.Die):
+        return icepool_chances(value)
+    return value
 
 
-def attack_reader(bonus: int, armour: int) -> Callable[[int], str]:
-    return lambda n: "critical" if n >= 19 else "miss" if n == 1 else "hit" if n + bonus >= armour else "miss"
+@pytest.mark.parametrize("name", sorted(GRIDS))
+def test_each_formula_equals_icepool_over_its_range(book: Book, name: str) -> None:
+    game, formula = name.split("/")
+    params = book.programs[game].formulas[formula].params
+    for args in GRIDS[name]:
+        given = [R.parse_dice(v) if p.type == "dice" else v for p, v in zip(params, args, strict=True)]
+        assert answer(book.value(game, formula, *given)) == answer(M.MODELS[name](*args)), (name, args)
 
 
-def damage_reader(dice: icepool.Die, plus: int, bonus: int, armour: int) -> Callable[[int], Any]:
-    """A natural roll's damage: the dice twice on a critical (19 or 20), once on a hit, none on a miss."""
-    return lambda n: 2 @ dice + plus if n >= 19 else dice + plus if n > 1 and n + bonus >= armour else 0
-
-
-def test_fifth_edition_advantage_and_critical_damage(book: Book) -> None:
-    for bonus, armour in ((0, 5), (5, 15), (7, 18), (15, 30)):
-        for edge in (-1, 0, 1):
-            attack = named(natural_roll(edge), attack_reader(bonus, armour))
-            assert book.chances("fifth", "attack_roll", bonus, armour, edge) == attack, (bonus, armour, edge)
-            for weapon, dice, plus in (("1d8+3", icepool.d8, 3), ("2d6+4", 2 @ D6, 4), ("1d12-1", icepool.d12, -1)):
-                damage = natural_roll(edge).map(damage_reader(dice, plus, bonus, armour))
-                found = book.value("fifth", "expected_damage", R.parse_dice(weapon), bonus, armour, edge)
-                assert found == damage.mean(), (weapon, bonus, armour, edge)
-
-
-def test_powered_by_the_apocalypse_moves(book: Book) -> None:
-    for stat in range(-2, 4):
-        expected = named(2 @ D6 + stat, lambda r: "strong hit" if r >= 10 else "weak hit" if r >= 7 else "miss")
-        assert book.chances("apocalypse", "move", stat) == expected, stat
-
-
-def test_ironsworn_action_against_challenge_dice(book: Book) -> None:
-    for stat in range(1, 6):
-        for adds in (0, 2, 5):
-            def result(a: int, c1: int, c2: int, stat: int = stat, adds: int = adds) -> str:
-                score = min(a + stat + adds, 10)
-                beaten = (score > c1) + (score > c2)
-                return "strong hit" if beaten == 2 else "weak hit" if beaten == 1 else "miss"
-            expected = icepool_chances(icepool.map(result, D6, D10, D10))
-            assert book.chances("ironsworn", "action", stat, adds) == expected, (stat, adds)
-
-
-def test_shadowrun_hits_and_glitches(book: Book) -> None:
-    for pool in (1, 2, 3, 6, 11, 20):
-        assert book.chances("shadowrun", "hits", pool) == icepool_chances(pool @ D6.map(lambda x: int(x >= 5)))
-
-        def glitch(faces: tuple[int, ...], pool: int = pool) -> str:
-            if faces.count(1) * 2 <= pool:
-                return "no glitch"
-            return "critical glitch" if not any(f >= 5 for f in faces) else "glitch"
-        expected = icepool_chances(icepool.map(glitch, D6.pool(pool).expand(), star=False))
-        assert book.chances("shadowrun", "glitch", pool) == expected, pool
-
-
-TEN_AGAIN = D10.map(lambda x: 1001 if x == 10 else int(x >= 8)).explode([1001], depth=15)
-"""One die of a ten-again pool: a 10 is 1001 (one success, 1000 to mark it): a pool mod 1000 is its successes."""
-
-
-def test_world_of_darkness_ten_again(book: Book) -> None:
-    for pool in (1, 2, 5, 9, 15):
-        successes = (pool @ TEN_AGAIN).map(lambda v: v % 1000)
-        assert book.chances("darkness", "successes_rolled", pool) == icepool_chances(successes), pool
-        expected = named(successes, lambda s: "exceptional success" if s >= 5 else "success" if s else "failure")
-        assert book.chances("darkness", "ten_again", pool) == expected, pool
-
-
-def test_savage_worlds_trait_and_wild_die(book: Book) -> None:
-    wild = D6.explode(depth=R._explode_depth(6, (6,)))
-    for die in (4, 6, 8, 10, 12):
-        trait = icepool.Die(range(1, die + 1)).explode(depth=R._explode_depth(die, (die,)))
-        for modifier in (-4, 0, 3):
-            def result(t: int, w: int, modifier: int = modifier) -> str:
-                best = max(t, w) + modifier
-                return "critical failure" if t == w == 1 else "raise" if best >= 8 else \
-                    "success" if best >= 4 else "failure"
-            expected = icepool_chances(icepool.map(result, trait, wild))
-            assert book.chances("savage", "trait", die, modifier) == expected, (die, modifier)
-
-
-def test_year_zero_push(book: Book) -> None:
-    pushed_die = D6.reroll([2, 3, 4, 5], depth=1)
-    for dice in (1, 2, 4, 7, 10):
-        assert book.chances("yearzero", "first_successes", dice) == \
-            icepool_chances(dice @ D6.map(lambda x: int(x == 6)))
-        faces = pushed_die.pool(dice).expand()
-        joint = icepool.map(lambda f: f.count(6) * 10 + f.count(1), faces, star=False)
-        assert book.chances("yearzero", "pushed", dice) == icepool_chances(joint), dice
-        result = icepool.map(lambda f: "failure" if 6 not in f else "success with banes" if 1 in f else "success",
-                             faces, star=False)
-        assert book.chances("yearzero", "pushed_result", dice) == icepool_chances(result), dice
-
-
-def percentile(tens: tuple[int, ...], units: int, dice: int) -> int:
-    """The roll a player reads: each tens die with the units die, 00 and 0 being 100; the best of them with bonus
-    dice, the worst with penalty dice."""
-    readings = [100 if t == 0 and units == 0 else t * 10 + units for t in tens]
-    return min(readings) if dice >= 0 else max(readings)
-
-
-def test_call_of_cthulhu_bonus_and_penalty_dice(book: Book) -> None:
-    for skill in (1, 40, 49, 65, 99):
-        for dice in range(-2, 3):
-            def level(tens: tuple[int, ...], units: int, skill: int = skill, dice: int = dice) -> str:
-                roll = percentile(tens, units, dice)
-                return "critical" if roll == 1 else "fumble" if roll == 100 or (skill < 50 and roll >= 96) else \
-                    "extreme" if roll <= skill // 5 else "hard" if roll <= skill // 2 else \
-                    "regular" if roll <= skill else "fail"
-            expected = icepool.map(level, TENS.pool(1 + abs(dice)).expand(), TENS, star=False)
-            assert book.chances("cthulhu", "skill_roll", skill, dice) == icepool_chances(expected), (skill, dice)
-
-
-def hitch_die(sides: int) -> icepool.Die:
-    return icepool.Die([0, *range(2, sides + 1)])
-
-
-def test_cortex_best_two_and_hitches(book: Book) -> None:
-    for d6s, d8s, d10s in ((1, 0, 0), (1, 1, 0), (2, 1, 1), (0, 4, 0), (4, 4, 4), (0, 0, 2)):
-        dice = [hitch_die(6)] * d6s + [hitch_die(8)] * d8s + [hitch_die(10)] * d10s
-        pool = icepool.Pool(dice)
-        assert book.chances("cortex", "total", d6s, d8s, d10s) == icepool_chances(pool.highest(2).sum())
-        everything = len(dice)
-        hitches = pool.count_subset([0]).map(lambda h: -1 if h == everything else h)  # noqa: B023 (used at once)
-        assert book.chances("cortex", "hitches", d6s, d8s, d10s) == icepool_chances(hitches)
-
-
-def test_age_stunt_points(book: Book) -> None:
-    for ability in (-2, 0, 2, 6):
-        for target in (5, 11, 13, 21):
-            def stunts(a: int, b: int, dragon: int, ability: int = ability, target: int = target) -> int:
-                doubles = a in (b, dragon) or b == dragon
-                return dragon if a + b + dragon + ability >= target and doubles else 0
-            expected = icepool_chances(icepool.map(stunts, D6, D6, D6))
-            assert book.chances("age", "stunt_points", ability, target) == expected, (ability, target)
-
-
-def test_rerolling_ones_and_twos_once(book: Book) -> None:
-    rerolled = 2 @ D6.reroll([1, 2], depth=1)
-    for bonus in range(6):
-        assert book.chances("reroll", "damage", bonus) == icepool_chances(rerolled + bonus)
-        assert book.value("reroll", "average_damage", bonus) == (rerolled + bonus).mean() == Fraction(25, 3) + bonus
-
-
-ROAD = {**{n: "quiet road" for n in range(11, 27)}, **{n: "travellers" for n in (*range(31, 35), *range(41, 47))},
-        **{n: "storm" for n in (35, 36, *range(51, 56))}, **{n: "bandits" for n in (56, *range(61, 67))}}
-
-
-def test_a_table_read_by_d66(book: Book) -> None:
-    expected = icepool.map(lambda tens, units: ROAD[tens * 10 + units], D6, D6)
-    assert book.chances("oracle", "road_event") == icepool_chances(expected)
-    assert book.chances("oracle", "road_event")["bandits"] == Fraction(7, 36)
+def test_the_models_read_the_rules_as_written() -> None:
+    """Spot checks of the models themselves, by hand: they are what the formulas are held to."""
+    assert icepool_chances(M.action_roll(2))["critical"] == Fraction(1, 36)
+    assert icepool_chances(M.road_event())["bandits"] == Fraction(7, 36)
+    assert M.average_damage(0) == Fraction(25, 3)
+    assert icepool_chances(M.skill_roll(50, 0)) == {"critical": Fraction(1, 100), "extreme": Fraction(9, 100),
+                                                     "hard": Fraction(15, 100), "regular": Fraction(25, 100),
+                                                     "fail": Fraction(49, 100), "fumble": Fraction(1, 100)}
+    one_die = icepool_chances(M.successes_rolled(1))  # 1-7 fails; 8 or 9 is one; a 10 is one and rolls again
+    assert (one_die[0], one_die[1]) == (Fraction(7, 10), Fraction(2, 10) + Fraction(1, 10) * Fraction(7, 10))
 
 
 EDGES: dict[str, list[tuple[str, dict[str, Any]]]] = {
