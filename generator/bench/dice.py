@@ -324,6 +324,7 @@ function time(spec, runs) {
   const runs_ms = [];
   let results = [];
   for (let run = 0; run < runs; run++) {
+    R.emptyCaches();
     const start = process.hrtime.bigint();
     results = calls.map((args) => call(f, args));
     runs_ms.push(Number(process.hrtime.bigint() - start) / 1e6);
@@ -344,7 +345,8 @@ def dice_table(rows: Sequence[Row], runs: int) -> str:
     """The rows, slowest first, under a header that says what was timed; then any disagreement, call by call."""
     lines = ["each dice formula of the content, on a workload from it: its worked examples' inputs, then every",
              "parameter at the top of its declared range (one call each); timed in the generated engine (Python; its",
-             "caches emptied before each run) and in the generated JavaScript (Node; one process for all formulas):",
+             "caches emptied before each run) and in the generated JavaScript (Node; one process for all formulas, its",
+             "caches emptied before each run too):",
              f"median of {runs} run(s) of the workload in each. same: the two runtimes' results agree call by call,",
              "exactly",
              f"{'formula':<50} {'ex+top':>9} {'Python ms':>11} {'Node ms':>11} {'same':>5}"]
@@ -360,8 +362,9 @@ def icepool_table(rows: Sequence[Row], runs: int) -> str:
     """One line per modelled formula: the engine, the JavaScript and icepool on the same calls, icepool's time over
     the engine's, and whether all three answers agree; then each disagreement."""
     lines = ["each modelled dice formula on its workload (its worked examples' inputs, then every parameter at the",
-             "top of its range): the generated engine (Python, its caches emptied before each run), the generated",
-             "JavaScript (Node) and icepool computing the same answers in this Python process. " + CACHES + ".",
+             "top of its range): the generated engine (Python) and the generated JavaScript (Node), each with its",
+             "caches emptied before each run, and icepool computing the same answers in this Python process.",
+             CACHES + ".",
              f"median of {runs} run(s) each; ratio: icepool ms / engine ms; equal: engine, JavaScript and icepool "
              "give the same answers, exactly",
              f"{'formula':<40} {'calls':>5} {'engine ms':>10} {'JS ms':>10} {'icepool ms':>11} {'ratio':>8} "

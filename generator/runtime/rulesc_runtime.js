@@ -456,15 +456,26 @@
     for (var i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
     return 0;
   }
-  function poolAnswers(pool, asked) {
-    if (pool.counts.some(function (p) { return separate(p[0]); })) return chainAnswers(pool, asked);
+  var answersCache = new Map();
+  function poolAnswers(pool, asked) {  /* worked out once per pool and questions (the Python runtime's _pool_answers) */
+    var cacheKey = String(pool) + "|" + JSON.stringify(asked), found = answersCache.get(cacheKey);
+    if (!found) {
+      var ordered = asked.some(function (q) { return q[0] === "highest" || q[0] === "lowest"; });
+      var alone = !ordered || pool.counts.some(function (p) { return separate(p[0]); });  /* each die answers alone */
+      found = alone ? chainAnswers(pool, asked) : sweep(pool, asked);
+      if (answersCache.size > 256) answersCache.clear();
+      answersCache.set(cacheKey, found);
+    }
+    return {joint: new Map(found.joint), total: found.total};
+  }
+  function sweep(pool, asked) {  /* the faces from high to low (the Python runtime's _pool_answers) */
     var kinds = pool.counts.map(function (p) { return dieOf(p[0]); }), diceCount = 0, total = 1n;
     pool.counts.forEach(function (p, g) { diceCount += p[1]; total *= kinds[g].total ** BigInt(p[1]); });
     refuseDice(diceCount);
     var combs = [];
     for (var m = 0; m <= diceCount; m++) combs.push(pascal(m));
     var states = new Map(), lefts = pool.counts.map(function (p) { return p[1]; });
-    var zeros = asked.map(function () { return 0; });
+    var zeros = asked.map(function () { return 0; }), done = new Map(), settled = settledAt(asked, diceCount);
     states.set(key(lefts, 0, zeros), {left: lefts, placed: 0, answers: zeros, ways: 1n});
     var faces = new Set();
     kinds.forEach(function (kind) { kind.weights.forEach(function (w, i) { if (w) faces.add(kind.offset + i); }); });
@@ -474,20 +485,53 @@
         return i >= 0 && i < kind.weights.length ? kind.weights[i] : 0n;
       });
       states = showFace(states, face, weights, asked, diceCount, combs);
+      if (settled !== null) states = settle(states, settled, kinds.map(function (kind) { return below(kind, face); }), done);
     });
-    var joint = new Map();
     states.forEach(function (state) {
       if (state.left.some(function (l) { return l; })) return;  /* a die was never given a face: not a roll */
-      var final = state.answers.map(function (a, i) { return asked[i][0] === "total" ? whole(a + pool.c) : a; }).join(",");
-      joint.set(final, (joint.get(final) || 0n) + state.ways);
+      var k = state.answers.join(",");
+      done.set(k, (done.get(k) || 0n) + state.ways);
     });
-    return {joint: joint, total: total};
+    return {joint: shifted(done, asked, pool.c), total: total};
+  }
+  function shifted(joint, asked, c) {  /* the pool's constant added to each total asked */
+    var final = new Map();
+    joint.forEach(function (ways, k) {
+      var text = (k === "" ? [] : k.split(",")).map(function (a, i) {
+        return asked[i][0] === "total" ? whole(Number(a) + c) : Number(a);
+      }).join(",");
+      final.set(text, (final.get(text) || 0n) + ways);
+    });
+    return final;
+  }
+  function settledAt(asked, diceCount) {  /* with highest() questions only: how many dice settle every answer */
+    if (asked.some(function (q) { return q[0] !== "highest"; })) return null;
+    return asked.reduce(function (most, q) { return Math.max(most, Math.max(0, Math.min(q[1], diceCount))); }, 0);
+  }
+  function settle(states, settled, belowWays, done) {  /* settled states leave, their other dice on lower faces */
+    var following = new Map();
+    states.forEach(function (state, k) {
+      if (state.placed < settled) { following.set(k, state); return; }
+      var rest = 1n;
+      state.left.forEach(function (n, g) { rest *= belowWays[g] ** BigInt(n); });
+      if (rest === 0n) return;
+      var text = state.answers.join(",");
+      done.set(text, (done.get(text) || 0n) + state.ways * rest);
+    });
+    return following;
+  }
+  function below(kind, face) {  /* how many of a die's ways show a face below `face` */
+    var ways = 0n;
+    for (var i = 0; i < Math.min(kind.weights.length, face - kind.offset); i++) ways += kind.weights[i];
+    return ways;
   }
   function key(left, placed, answers) { return left.join(",") + "|" + placed + "|" + answers.join(","); }
   function showFace(states, face, weights, asked, diceCount, combs) {
-    var following = new Map();
+    var following = new Map(), options = new Map();  /* each left's ways to show the face, worked out once */
     states.forEach(function (state) {
-      showing(state.left, weights, combs).forEach(function (option) {
+      var leftKey = state.left.join(","), found = options.get(leftKey);
+      if (!found) { found = showing(state.left, weights, combs); options.set(leftKey, found); }
+      found.forEach(function (option) {
         var shown = option[0], count = 0, left = state.left.map(function (l, i) { count += shown[i]; return l - shown[i]; });
         var answers = state.answers.map(function (a, i) { return answer(asked[i], a, face, count, state.placed, diceCount); });
         var k = key(left, state.placed + count, answers), found = following.get(k);
@@ -540,15 +584,12 @@
       var found = chain(p[0], asked);
       for (var i = 0; i < p[1]; i++) { joint = vectorAdd(joint, found.pairs); total *= found.total; }
     });
-    var final = new Map();
-    joint.forEach(function (ways, k) {
-      var shifted = (k === "" ? [] : k.split(",")).map(function (a, i) { return asked[i][0] === "total" ? whole(Number(a) + pool.c) : Number(a); });
-      var text = shifted.join(",");
-      final.set(text, (final.get(text) || 0n) + ways);
-    });
-    return {joint: final, total: total};
+    return {joint: shifted(joint, asked, pool.c), total: total};
   }
   var chainCache = new Map();
+  function emptyCaches() {  /* forget every roll worked out before (for benchmarks: each run computes it all again) */
+    [kindCache, poolCache, answersCache, chainCache].forEach(function (cache) { cache.clear(); });
+  }
   function chain(key, asked) {  /* one die's joint answers, with the dice it explodes into: [[answers, ways]], total */
     var cacheKey = key + "|" + JSON.stringify(asked), found = chainCache.get(cacheKey);
     if (found) return found;
@@ -597,10 +638,22 @@
     });
     return following;
   }
+  function separateCount(pool, low, high) {  /* each kind's chain count, rolled count times (_separate_count) */
+    var diceCount = 0, result = constDist(0);
+    pool.counts.forEach(function (p) { diceCount += p[1]; });
+    refuseDice(diceCount);
+    pool.counts.forEach(function (p) {
+      var found = chain(p[0], [["count", low, high]]), top = 0, w = [];
+      found.pairs.forEach(function (pair) { top = Math.max(top, pair[0][0]); });
+      for (var x = 0; x <= top; x++) w.push(0n);
+      found.pairs.forEach(function (pair) { w[pair[0][0]] += pair[1]; });
+      result = add(result, repeat(make(0, w, found.total), p[1]));
+    });
+    return result;
+  }
   function countFaces(pool, low, high) {  /* how many dice of a pool show a face from low to high (or just low) */
     var top = high === undefined ? low : high, result = constDist(0);
-    if (pool.counts.some(function (p) { return separate(p[0]); }))
-      return poolBind(pool, [["count", low, top]], function (answers) { return answers[0]; });
+    if (pool.counts.some(function (p) { return separate(p[0]); })) return separateCount(pool, low, top);
     pool.counts.forEach(function (pair) {
       var kind = dieOf(pair[0]), hits = 0n;
       kind.weights.forEach(function (w, i) { var face = kind.offset + i; if (low <= face && face <= top) hits += w; });
@@ -864,6 +917,6 @@
     dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact,
     poolBind: poolBind, poolAnswers: poolAnswers, countFaces: countFaces, Outcomes: Outcomes, asOutcomes: asOutcomes,
     outcomes: outcomes, chance: chance, namedChance: namedChance, p: p, both: both, either: either, negated: negated,
-    decide: decide, labelText: labelText, dicePart: dicePart, modifier: modifier
+    decide: decide, labelText: labelText, dicePart: dicePart, modifier: modifier, emptyCaches: emptyCaches
   };
 })(typeof globalThis !== "undefined" ? globalThis : this);

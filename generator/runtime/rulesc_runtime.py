@@ -896,39 +896,95 @@ def pool_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers, i
     (a die that shows a face in w of its t equally likely ways counts w ways per die). Only what
     the questions need is kept (the dice left of each kind, how many are placed, the answers so
     far), so rolls that agree on it are counted together: the method of icepool's multiset
-    evaluators. A pool with dice that explode into extra dice goes by _chain_answers()."""
-    if any(separate(key) for key, _ in pool.counts):
+    evaluators. When every question is a highest(), a roll whose highest dice are placed is
+    settled at once: its other dice may show any lower face. Without highest() or lowest(), or
+    with dice that explode into extra dice, each die answers on its own: _chain_answers(). Worked
+    out once per pool and questions (a roll inside
+    another asks them again for each result of the outer one)."""
+    joint, total = _pool_answers(pool, tuple(tuple(q) for q in asked))
+    return dict(joint), total
+
+
+@lru_cache(maxsize=256)
+def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers, int], int]:
+    if not any(q[0] in ("highest", "lowest") for q in asked) or \
+            any(separate(key) for key, _ in pool.counts):
         return _chain_answers(pool, asked)
     kinds = [die_of(key) for key, _ in pool.counts]
     dice_count = sum(count for _, count in pool.counts)
-    if dice_count > MAX_DICE:
-        raise RulesError(f"a roll of more than {MAX_DICE} dice is refused ({dice_count} asked)")
+    _refuse_dice(dice_count)
+    steps = [_stepper(q, dice_count) for q in asked]
+    settled = _settled_at(asked, dice_count)
     states: dict[State, int] = {
         (tuple(count for _, count in pool.counts), 0, tuple(0 for _ in asked)): 1}
+    done: dict[Answers, int] = {}
     faces = sorted({face for kind in kinds for face, _ in kind.items()}, reverse=True)
     for face in faces:
-        states = _show_face(states, face, kinds, asked, dice_count)
-    joint: dict[Answers, int] = {}
+        states = _show_face(states, [_weight(kind, face) for kind in kinds], face, steps)
+        if settled is not None:
+            states = _settle(states, settled, [_below(kind, face) for kind in kinds], done)
     for (left, _, answers), ways in states.items():
-        if any(left):
-            continue  # a die was never given a face: not a roll
-        final = tuple(whole(a + pool.const) if q[0] == "total" else a
-                      for q, a in zip(asked, answers, strict=True))
-        joint[final] = joint.get(final, 0) + ways
+        if not any(left):  # else a die was never given a face: not a roll
+            done[answers] = done.get(answers, 0) + ways
     sizes = zip(kinds, pool.counts, strict=True)
-    return joint, math.prod(kind.total**count for kind, (_, count) in sizes)
+    return _shifted(done, asked, pool.const), math.prod(kind.total**count for kind, (_, count) in sizes)
 
 
-def _show_face(states: dict[State, int], face: int, kinds: Sequence[Dist],
-               asked: Sequence[Question], dice_count: int) -> dict[State, int]:
-    weights = [_weight(kind, face) for kind in kinds]
+def _shifted(joint: Mapping[Answers, int], asked: Sequence[Question],
+             const: int) -> dict[Answers, int]:
+    """The answers with the pool's constant added to each total asked."""
+    final: dict[Answers, int] = {}
+    for answers, ways in joint.items():
+        key = tuple(whole(a + const) if q[0] == "total" else a
+                    for q, a in zip(asked, answers, strict=True))
+        final[key] = final.get(key, 0) + ways
+    return final
+
+
+def _settled_at(asked: Sequence[Question], dice_count: int) -> int | None:
+    """How many dice, placed from the highest face down, settle every answer: when all questions
+    are highest(k), the k highest; None when a question reads lower dice too."""
+    if any(q[0] != "highest" for q in asked):
+        return None
+    return max((max(0, min(int(q[1]), dice_count)) for q in asked), default=0)
+
+
+def _settle(states: dict[State, int], settled: int, below: Sequence[int],
+            done: dict[Answers, int]) -> dict[State, int]:
+    """States whose answers are settled leave for `done`, each with the ways its remaining dice
+    can show the faces below: `below` ways per die of each kind."""
     following: dict[State, int] = {}
+    for state, ways in states.items():
+        left, placed, answers = state
+        if placed < settled:
+            following[state] = ways
+            continue
+        rest = math.prod(b**n for b, n in zip(below, left, strict=True))
+        if rest:
+            done[answers] = done.get(answers, 0) + ways * rest
+    return following
+
+
+def _below(kind: Dist, face: int) -> int:
+    """How many of a die's ways show a face below `face`."""
+    return sum(kind.weights[:max(0, face - kind.offset)])
+
+
+Step = Callable[[int, int, int, int], int]
+"""A question's answer after (answer so far, face, dice showing it, dice placed above)."""
+
+
+def _show_face(states: dict[State, int], weights: Sequence[int], face: int,
+               steps: Sequence[Step]) -> dict[State, int]:
+    following: dict[State, int] = {}
+    options: dict[tuple[int, ...], list[tuple[tuple[int, ...], int, int]]] = {}
     for (left, placed, answers), ways in states.items():
-        for shown, choices in _showing(left, weights):
-            count = sum(shown)
-            key = (tuple(r - c for r, c in zip(left, shown, strict=True)), placed + count,
-                   tuple(_answer(q, a, face, count, placed, dice_count)
-                         for q, a in zip(asked, answers, strict=True)))
+        if left not in options:
+            options[left] = [(tuple(r - c for r, c in zip(left, shown, strict=True)), sum(shown),
+                              choices) for shown, choices in _showing(left, weights)]
+        for rest, count, choices in options[left]:
+            key = (rest, placed + count,
+                   tuple(step(a, face, count, placed) for step, a in zip(steps, answers, strict=True)))
             following[key] = following.get(key, 0) + ways * choices
     return following
 
@@ -950,28 +1006,30 @@ def _showing(left: Sequence[int], weights: Sequence[int]) -> list[tuple[tuple[in
     return options
 
 
-def _answer(question: Question, answer: int, face: int, shown: int, placed: int,
-            dice_count: int) -> int:
-    """One question's answer so far, after `shown` dice show `face` below `placed` higher ones."""
+def _stepper(question: Question, dice_count: int) -> Step:
+    """One question's answer so far, after `shown` dice show `face` below `placed` higher ones; the
+    question's arguments are read once, here."""
     kind, numbers = question[0], [int(x) for x in question[1:]] or [0]
     first, last = numbers[0], numbers[-1]
     if kind == "total":
-        return answer + face * shown
+        return lambda a, face, shown, placed: a + face * shown
     if kind == "highest":
-        return answer + face * max(0, min(shown, first - placed))
+        return lambda a, face, shown, placed: a + face * max(0, min(shown, first - placed))
     if kind == "lowest":
         start = dice_count - max(0, min(first, dice_count))
-        return answer + face * max(0, min(placed + shown, dice_count) - max(placed, start))
+        return lambda a, face, shown, placed: \
+            a + face * max(0, min(placed + shown, dice_count) - max(placed, start))
     if kind == "successes":
-        return answer + (shown if face >= first else 0)
-    return answer + (shown if first <= face <= last else 0)
+        return lambda a, face, shown, placed: a + (shown if face >= first else 0)
+    return lambda a, face, shown, placed: a + (shown if first <= face <= last else 0)
 
 
 def _chain_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
-    """pool_answers() for a pool with dice that explode into extra dice. A die and the dice it adds
-    (its chain) answer each question (a total, successes, a count) as a sum over their dice, so the
-    pool's answers are the sums of its chains' answers: their joint rolls convolved die by die.
-    highest() and lowest() have no such sum and are refused."""
+    """pool_answers() when each die answers on its own: a total, successes and counts are sums over
+    the dice, and a die that explodes into extra dice (with them, its chain) answers as one. The
+    pool's answers are then the sums of its chains' answers: their joint rolls convolved die by die.
+    highest() and lowest() have no such sum; with dice that explode into extra dice they are
+    refused."""
     refused = next((q[0] for q in asked if q[0] in ("highest", "lowest")), None)
     if refused is not None:
         raise RulesError(f"{refused}() cannot be asked of dice that explode into extra dice ({pool}): "
@@ -983,12 +1041,7 @@ def _chain_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers,
         chain, size = _chain(key, tuple(tuple(q) for q in asked))
         for _ in range(count):
             joint, total = _vector_add(joint, chain), total * size
-    final: dict[Answers, int] = {}
-    for answers, ways in joint.items():
-        shifted = tuple(whole(a + pool.const) if q[0] == "total" else a
-                        for q, a in zip(asked, answers, strict=True))
-        final[shifted] = final.get(shifted, 0) + ways
-    return final, total
+    return _shifted(joint, asked, pool.const), total
 
 
 def _refuse_dice(dice_count: int) -> None:
@@ -1004,8 +1057,10 @@ Chain = tuple[tuple[Answers, int], ...]
 def _chain(key: DieKey, asked: tuple[Question, ...]) -> tuple[Chain, int]:
     """One die's joint answers to the questions, with the dice it explodes into, and its total
     ways. Each explosion rolls a die more, to the depth _exploding() goes, so the sum agrees."""
+    steps = [_stepper(q, 1) for q in asked]
+
     def answers(face: int) -> Answers:
-        return tuple(_answer(q, 0, face, 1, 0, 1) for q in asked)
+        return tuple(step(0, face, 1, 0) for step in steps)
     if not separate(key):
         kind = die_of(key)
         pairs = zip(kind.outcomes, kind.weights, strict=True)
@@ -1046,12 +1101,25 @@ def _vector_add(joint: Mapping[Answers, int], chain: Chain) -> dict[Answers, int
     return following
 
 
+def _separate_count(pool: Dice, low: int, high: int) -> Dist:
+    """count_faces() when dice explode into extra dice: each kind's chain count, rolled `count`
+    times (a sum, by repeated squaring)."""
+    _refuse_dice(sum(count for _, count in pool.counts))
+    total = constant(0)
+    for key, count in pool.counts:
+        chain, size = _chain(key, (("count", low, high),))
+        found = dict((answers[0], ways) for answers, ways in chain)
+        die_count = _make(0, [found.get(x, 0) for x in range(max(found) + 1)], size)
+        total = add(total, repeat(die_count, count))
+    return total
+
+
 def count_faces(pool: Dice, low: int, high: int | None = None) -> Dist:
     """How many dice of a pool show a face from `low` to `high` (just `low` without high); a die
     that explodes into extra dice counts them too."""
     top = low if high is None else high
     if any(separate(key) for key, _ in pool.counts):
-        return pool_bind(pool, [("count", low, top)], lambda answers: answers[0])
+        return _separate_count(pool, low, top)
     total = constant(0)
     for key, count in pool.counts:
         kind = die_of(key)
