@@ -56,24 +56,27 @@ def test_an_exploding_die_cuts_off_less_than_1e_15(sides: int) -> None:
 
 
 def test_the_kinds_agree_in_three_runtimes(kinds: tuple[Path, Program, ModuleType]) -> None:
-    calls = ([("ladder", {"skill": s, "difficulty": d}) for s in (0, 2, 5, 8) for d in (0, 3, 8)]
-             + [("trait", {"modifier": m}) for m in range(-4, 5)]
-             + [(f, {}) for f in ("blade_damage", "odd_die", "tens_and_units", "best_fudge")])
+    calls = ([("fudge_total", {"bonus": b}) for b in (-3, 0, 3)] + [("extra_dice", {"n": n}) for n in (1, 3)]
+             + [("best_compounded", {"n": n}) for n in (1, 4)] + [("middle_rerolled", {"n": n}) for n in (0, 8)]
+             + [("high_explosions", {"target": t}) for t in (1, 11, 40)]
+             + [(f, {}) for f in ("blade_damage", "never_low", "odd_die", "best_fudge")])
     assert all("value" in found for found in three_ways(kinds, calls))
 
 
-def test_the_games_match_icepool(kinds: tuple[Path, Program, ModuleType]) -> None:
+def test_the_kinds_match_icepool(kinds: tuple[Path, Program, ModuleType]) -> None:
     _, program, _ = kinds
-    for skill, difficulty in ((0, 0), (2, 4), (5, 1)):
-        shifts = 4 @ FUDGE + skill - difficulty
-        ladder = shifts.map(lambda r: "fail" if r < 0 else "tie" if r == 0 else "success with style" if r >= 3
-                            else "success")
-        assert dict(program.call("ladder", [skill, difficulty]).items()) == icepool_chances(ladder)
-    trait_die = icepool.d6.explode(depth=19)
-    for modifier in (-2, 0, 3):
-        best = icepool.highest(trait_die, trait_die) + modifier
-        outcome = best.map(lambda b: "raise" if b >= 8 else "success" if b >= 4 else "failure")
-        assert dict(program.call("trait", [modifier]).items()) == icepool_chances(outcome)
+    six = icepool.d6.map(lambda x: 1001 if x == 6 else 1 if x == 5 else 0).explode([1001], depth=19)
+    for n in (1, 2, 4):  # a six is 1001: one die of 5+ and 1000 marking a six; the extra dice explode on it
+        both = (n @ six).map(lambda v: "both" if v >= 1000 and v % 1000 >= 2 else "not both")
+        assert dict(program.call("extra_dice", [n]).items()) == icepool_chances(both), n
+        best = icepool.Pool([icepool.d4.explode(depth=24)] * n).highest(1).sum()
+        assert dict(program.call("best_compounded", [n]).items()) == \
+            icepool_chances(best.map(lambda b: "exploded" if b >= 5 else "plain"))
+        assert dict(program.call("middle_rerolled", [n]).items()) == \
+            icepool_chances(icepool.d6.reroll([2, 3, 4, 5], depth=1).pool(n).count_subset([6]))
+    high = icepool.d10.explode([9, 10], depth=21)
+    for target in (1, 11, 20, 40):
+        assert program.call("high_explosions", [target]) == high.probability(">=", target)
     pool = icepool.Pool([FUDGE] * 3)
     joint = pool.expand().map(lambda faces: max(faces) * 10 + faces.count(1), star=False)
     assert dict(program.call("best_fudge", []).items()) == icepool_chances(joint)
