@@ -586,7 +586,7 @@ def _parsed_dice(count: int, written: str) -> Dice:
 
 @lru_cache(maxsize=256)
 def die_of(key: DieKey) -> Dist:
-    """The roll of one die of a kind, exactly; a die that explodes into extra dice gives their sum."""
+    """The roll of one die of a kind, exactly; a die exploding into extra dice gives their sum."""
     if isinstance(key, int):
         return die(key)
     if key == "F":
@@ -660,9 +660,10 @@ def _keeps_and_rerolls(sides: int, mark: str, faces: Sequence[int]) -> None:
     if faces and len(faces) < sides:
         return
     if faces == tuple(range(1, len(faces) + 1)):
-        raise RulesError(f"d{sides}{mark}{len(faces)} would reroll faces 1 to {len(faces)}: it needs a face "
-                         "kept, and one rerolled")
-    raise RulesError(f"d{sides}{mark}{_braced(faces)} would reroll every face: it needs a face kept")
+        raise RulesError(f"d{sides}{mark}{len(faces)} would reroll faces 1 to {len(faces)}: it "
+                         "needs a face kept, and one rerolled")
+    raise RulesError(f"d{sides}{mark}{_braced(faces)} would reroll every face: it needs a face "
+                     "kept")
 
 
 def dadd(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
@@ -927,7 +928,8 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
         if not any(left):  # else a die was never given a face: not a roll
             done[answers] = done.get(answers, 0) + ways
     sizes = zip(kinds, pool.counts, strict=True)
-    return _shifted(done, asked, pool.const), math.prod(kind.total**count for kind, (_, count) in sizes)
+    total = math.prod(kind.total**count for kind, (_, count) in sizes)
+    return _shifted(done, asked, pool.const), total
 
 
 def _shifted(joint: Mapping[Answers, int], asked: Sequence[Question],
@@ -983,8 +985,8 @@ def _show_face(states: dict[State, int], weights: Sequence[int], face: int,
             options[left] = [(tuple(r - c for r, c in zip(left, shown, strict=True)), sum(shown),
                               choices) for shown, choices in _showing(left, weights)]
         for rest, count, choices in options[left]:
-            key = (rest, placed + count,
-                   tuple(step(a, face, count, placed) for step, a in zip(steps, answers, strict=True)))
+            stepped = zip(steps, answers, strict=True)
+            key = (rest, placed + count, tuple(step(a, face, count, placed) for step, a in stepped))
             following[key] = following.get(key, 0) + ways * choices
     return following
 
@@ -1032,9 +1034,9 @@ def _chain_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers,
     refused."""
     refused = next((q[0] for q in asked if q[0] in ("highest", "lowest")), None)
     if refused is not None:
-        raise RulesError(f"{refused}() cannot be asked of dice that explode into extra dice ({pool}): "
-                         "how many dice there are depends on the roll; write !! for dice that "
-                         "each show their exploded sum")
+        raise RulesError(f"{refused}() cannot be asked of dice that explode into extra dice "
+                         f"({pool}): how many dice there are depends on the roll; write !! for "
+                         "dice that each show their exploded sum")
     _refuse_dice(sum(count for _, count in pool.counts))
     joint, total = {tuple(0 for _ in asked): 1}, 1
     for key, count in pool.counts:
