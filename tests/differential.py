@@ -59,9 +59,16 @@ REFUSED = sorted(KEYWORDS | {"d6", "d10kh1", "d4kl"})
 
 names = st.sampled_from(HOST).flatmap(lambda name: st.sampled_from([name, name, name + "_", "l_" + name]))
 SIDES = (1, 2, 3, 4, 6, 8, 10, 12, 20)
+SPECIAL = ("F", "4!", "6!", "4!!", "6!!{5,6}", "4!{1}", "6r2", "8r1", "6r{2,3,4,5}", "6rr2", "4rr{1,4}", "{0,1,1,3}",
+           "{-2,5,5}")
+"""The special kinds of die, in their forms: exploding into extra dice (!) or compounding (!!), on the highest
+face or listed faces; rerolled once (r) or while (rr), faces up to K or listed; Fudge; listed faces."""
+EXTRA = re.compile(r"(\d)!(?!!)")
+"""A die that explodes into extra dice, as written: 6! or 6!{5,6}, not 6!! (compounding)."""
 EDGES = (R.MAX_INT, R.MAX_INT - 1, 2**52 + 1, 94906267)
 """Whole numbers at the edge of what JavaScript counts exactly (94906267 squared is just above 2**53)."""
-POOLS = ("0", "1d6", "2d4", "1d10+1d4", "3d6", "1d8+2", "2d6-1", "1d20", "1d4", "2d10")
+POOLS = ("0", "1d6", "2d4", "1d10+1d4", "3d6", "1d8+2", "2d6-1", "1d20", "1d4", "2d10", "2d4!", "1d6!!{5,6}+1",
+         "2d6r{2,5}", "1d6rr{1, 6}")
 """Dice arguments and cells: small pools, so that rolling one stays quick."""
 
 
@@ -113,6 +120,7 @@ class Exprs:
         self.in_roll = False  # inside the body of a let over a roll: no second one, no heavy calls
         self.heavy = False
         self.pools: list[str] = []  # the rolled pools in scope, which questions may be asked
+        self.extra: set[str] = set()  # those rolled from dice that explode into extra dice: no highest or lowest
 
     def pick(self, options: list[Any]) -> Any:
         return self.draw(st.sampled_from(options))
@@ -195,7 +203,7 @@ class Exprs:
     def leaf_special_dice(self) -> str:
         """A pool of one of the special kinds of die, small."""
         count = self.draw(st.integers(0, 3))
-        return f"{count}d{self.pick(['F', '4!', '6!', '6r2', '8r1', '{0,1,1,3}', '{-2,5,5}'])}"
+        return f"{count}d{self.pick(SPECIAL)}"
 
     def small(self, low: int, high: int, depth: int) -> str:
         """A whole number kept within low..high (a dice count, a factor), computed or written."""
@@ -337,6 +345,7 @@ class Exprs:
         if func == "successes":
             return f"successes({self.expr('dice', depth)[0]}, {self.expr('int', depth)[0]})", "dist"
         pool = self.leaf_dice()[0]  # a pool drawn small: keeping dice of a big pool takes long
+        pool = EXTRA.sub(r"\1!!", pool)  # highest() of dice exploding into extra dice is refused (E0409)
         return f"{func}({pool}, {self.expr('int', depth)[0]})", "dist"
 
     def roll_arith(self, depth: int) -> tuple[str, str]:
@@ -382,6 +391,8 @@ class Exprs:
         pool = self.leaf_dice()[0]
         self.local[name], self.in_roll, self.heavy = "int", True, True
         self.pools.append(name)
+        if EXTRA.search(pool):  # the checker refuses highest() of these: E0409
+            self.extra.add(name)
         try:
             body, kind = self.expr(want, depth)
             asked = self.question(depth)
@@ -393,6 +404,7 @@ class Exprs:
         finally:
             del self.local[name]
             self.pools.remove(name)
+            self.extra.discard(name)
             self.in_roll = False
         return f"(let {name} = {pool} in {body})", ROLLED.get(kind, kind)
 
@@ -400,7 +412,8 @@ class Exprs:
         if not self.pools:
             return None
         pool = self.pick(self.pools)
-        func = self.pick(["highest", "lowest", "successes", "count", "count"])
+        func = self.pick(["successes", "count"] if pool in self.extra else
+                         ["highest", "lowest", "successes", "count", "count"])
         numbers = [self.draw(st.integers(-2, 7)) for _ in range(2 if func == "count" and self.draw(st.booleans())
                                                              else 1)]
         return f"{func}({pool}, {', '.join(map(str, numbers))})", "int"

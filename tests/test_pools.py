@@ -63,27 +63,23 @@ def test_joint_answers_are_every_roll_counted(sizes: list[int], const: int, aske
 
 
 def test_the_three_runtimes_agree_on_every_roll(pools: tuple[Path, Program, ModuleType]) -> None:
-    calls = ([("action_result", {"dots": d}) for d in range(7)] + [("hits_or_glitch", {"n": k}) for k in range(1, 13)]
-             + [("ones_among", {"n": k}) for k in (0, 1, 7, 30)] + [("challenge", {"stat": s}) for s in range(6)]
+    calls = ([("best_and_tops", {"n": k}) for k in (1, 4, 8)] + [("ones_and_highs", {"n": k}) for k in (1, 12)]
+             + [("ones_among", {"n": k}) for k in (0, 1, 7, 30)] + [("spread", {"n": k}) for k in (1, 6)]
              + [("best_two_plus_total", {"bonus": b}) for b in range(-3, 4)])
     found = three_ways(pools, calls)
     assert all("value" in f for f in found)
 
 
-
-def test_action_roll_and_glitches_match_icepool(pools: tuple[Path, Program, ModuleType]) -> None:
+def test_questions_to_one_roll_match_icepool(pools: tuple[Path, Program, ModuleType]) -> None:
     _, program, _ = pools
-    for dots in range(1, 7):
-        def blades(pool: tuple[int, ...]) -> int:
-            return 4 if pool.count(6) >= 2 else 3 if pool[-1] == 6 else 2 if pool[-1] >= 4 else 1
-        expected = icepool.map(blades, icepool.d6.pool(dots).expand(), star=False)
-        assert dict(program.call("action_result", [dots]).items()) == icepool_chances(expected), dots
-    for n in range(1, 9):
-        def shadowrun(pool: tuple[int, ...]) -> int:
-            hits = sum(1 for f in pool if f >= 5)
-            return (-2 if hits == 0 else -1) if pool.count(1) * 2 > len(pool) else hits
-        expected = icepool.map(shadowrun, icepool.d6.pool(n).expand(), star=False)
-        assert dict(program.call("hits_or_glitch", [n]).items()) == icepool_chances(expected), n
+    for n in range(1, 7):
+        faces = icepool.d6.pool(n).expand()
+        tops = icepool.map(lambda f: max(f) * 10 + f.count(6), faces, star=False)
+        assert dict(program.call("best_and_tops", [n]).items()) == icepool_chances(tops), n
+        highs = icepool.map(lambda f: f.count(1) * 100 + sum(1 for x in f if x >= 5), faces, star=False)
+        assert dict(program.call("ones_and_highs", [n]).items()) == icepool_chances(highs), n
+        spread = icepool.map(lambda f: max(f) - min(f), icepool.d10.pool(n).expand(), star=False)
+        assert dict(program.call("spread", [n]).items()) == icepool_chances(spread), n
 
 
 def typing_error(source: str) -> str:

@@ -13,15 +13,16 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from generator.analyze.program import Program
+from generator.bench.icepool_side import CACHES, IcepoolRun, Model, comparable, run_icepool
 from generator.emit.engine import python_names
 from generator.emit.scripts import js_formula
 from generator.model import Formula, Param, Value, default_of
@@ -65,10 +66,13 @@ class Row:
     node_ms: float
     differences: tuple[tuple[tuple[Any, ...], Any, Any], ...]  # (arguments, Python's result, Node's result)
     refused: int  # calls the engine refused (a RulesError): the time is that of refusing
+    python_results: tuple[Any, ...] = ()  # the engine's answer to each call (as JSON)
+    icepool: IcepoolRun | None = None  # icepool computing the same answers, when a model is given for the formula
+    icepool_differences: tuple[tuple[tuple[Any, ...], Any, Any], ...] = ()  # (arguments, engine's, icepool's)
 
     @property
     def same(self) -> bool:
-        return not self.differences
+        return not self.differences and not self.icepool_differences
 
 
 @dataclass(frozen=True)
@@ -122,12 +126,23 @@ def _json(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def bench_dice(project: Project, compiled: Compiled, runs: int) -> list[Row]:
+@dataclass(frozen=True)
+class Models:
+    """icepool's side: the models file's module (whose dice are emptied of caches too) and its models."""
+
+    module: ModuleType
+    models: Mapping[str, Model]
+
+
+def bench_dice(project: Project, compiled: Compiled, runs: int, models: Models | None = None) -> list[Row]:
     """Generate the engine and the site's scripts into a temporary folder, run every workload `runs` times in
-    each, and compare their results; slowest first."""
+    each, and compare their results; with models, only the formulas they model, each also run by icepool and
+    compared with the engine; slowest first."""
     from generator.build.staging import generate
 
     workloads = dice_workloads(compiled)
+    if models is not None:
+        workloads = [w for w in workloads if w.name in models.models]
     if not workloads:
         return []
     files = generate(project, compiled)
@@ -139,6 +154,8 @@ def bench_dice(project: Project, compiled: Compiled, runs: int) -> list[Row]:
         with imported_engine(engine) as package:
             python = run_python(package, workloads, runs)
     rows = [_row(w, p, n) for w, p, n in zip(workloads, python, node, strict=True)]
+    if models is not None:
+        rows = [_with_icepool(row, models, runs) for row in rows]
     return sorted(rows, key=lambda row: (-max(row.python_ms, row.node_ms), row.workload.name))
 
 
@@ -153,7 +170,18 @@ def _row(workload: Workload, python: Timed, node: Timed) -> Row:
                                                                            node.results, strict=True)
                         if not agree(ours, theirs))
     refused = sum(1 for result in python.results if isinstance(result, dict) and "error" in result)
-    return Row(workload, statistics.median(python.runs_ms), statistics.median(node.runs_ms), differences, refused)
+    return Row(workload, statistics.median(python.runs_ms), statistics.median(node.runs_ms), differences, refused,
+               tuple(python.results))
+
+
+def _with_icepool(row: Row, models: Models, runs: int) -> Row:
+    """The row with icepool's run of the same calls, and every call on which its answer differs from the
+    engine's."""
+    workload = row.workload
+    found = run_icepool(models.module, models.models[workload.name], workload.calls, runs)
+    return replace(row, icepool=found, icepool_differences=tuple(
+        (call, ours, theirs) for call, ours, theirs in zip(workload.calls, row.python_results, found.results,
+                                                          strict=True) if not agree(comparable(ours), theirs)))
 
 
 _ENGINES = itertools.count()
@@ -296,6 +324,7 @@ function time(spec, runs) {
   const runs_ms = [];
   let results = [];
   for (let run = 0; run < runs; run++) {
+    R.emptyCaches();
     const start = process.hrtime.bigint();
     results = calls.map((args) => call(f, args));
     runs_ms.push(Number(process.hrtime.bigint() - start) / 1e6);
@@ -316,7 +345,8 @@ def dice_table(rows: Sequence[Row], runs: int) -> str:
     """The rows, slowest first, under a header that says what was timed; then any disagreement, call by call."""
     lines = ["each dice formula of the content, on a workload from it: its worked examples' inputs, then every",
              "parameter at the top of its declared range (one call each); timed in the generated engine (Python; its",
-             "caches emptied before each run) and in the generated JavaScript (Node; one process for all formulas):",
+             "caches emptied before each run) and in the generated JavaScript (Node; one process for all formulas, its",
+             "caches emptied before each run too):",
              f"median of {runs} run(s) of the workload in each. same: the two runtimes' results agree call by call,",
              "exactly",
              f"{'formula':<50} {'ex+top':>9} {'Python ms':>11} {'Node ms':>11} {'same':>5}"]
@@ -325,12 +355,51 @@ def dice_table(rows: Sequence[Row], runs: int) -> str:
         lines.append(f"{row.workload.name:<50} {calls:>9} {row.python_ms:11.3f} {row.node_ms:11.3f} "
                      f"{'yes' if row.same else 'NO':>5}")
     lines.append(_summary(rows))
+    return "\n".join(lines + _differences(rows))
+
+
+def icepool_table(rows: Sequence[Row], runs: int) -> str:
+    """One line per modelled formula: the engine, the JavaScript and icepool on the same calls, icepool's time over
+    the engine's, and whether all three answers agree; then each disagreement."""
+    lines = ["each modelled dice formula on its workload (its worked examples' inputs, then every parameter at the",
+             "top of its range): the generated engine (Python) and the generated JavaScript (Node), each with its",
+             "caches emptied before each run, and icepool computing the same answers in this Python process.",
+             CACHES + ".",
+             f"median of {runs} run(s) each; ratio: icepool ms / engine ms; equal: engine, JavaScript and icepool "
+             "give the same answers, exactly",
+             f"{'formula':<40} {'calls':>5} {'engine ms':>10} {'JS ms':>10} {'icepool ms':>11} {'ratio':>8} "
+             f"{'equal':>5}"]
+    for row in rows:
+        assert row.icepool is not None
+        ratio = row.icepool.median_ms / row.python_ms if row.python_ms else float("inf")
+        lines.append(f"{row.workload.name:<40} {len(row.workload.calls):>5} {row.python_ms:10.3f} "
+                     f"{row.node_ms:10.3f} {row.icepool.median_ms:11.3f} {ratio:7.1f}x {_yes(row.same):>5}")
+    slowest = min((row.icepool.median_ms / row.python_ms, row.workload.name) for row in rows
+                  if row.icepool is not None and row.python_ms)
+    lines.append(f"{len(rows)} formulas; the engine is {slowest[0]:.1f}x faster than icepool at the least "
+                 f"({slowest[1]})")
+    lines += _differences(rows)
+    return "\n".join(lines)
+
+
+def _yes(same: bool) -> str:
+    return "yes" if same else "NO"
+
+
+def _differences(rows: Sequence[Row]) -> list[str]:
+    lines = []
     for row in rows:
         for call, ours, theirs in row.differences:
-            arguments = ", ".join(json.dumps(v) for v in call)
-            lines.append(f"differs: {row.workload.name}({arguments}): Python {json.dumps(ours)}, "
+            lines.append(f"differs: {row.workload.name}({_shown(call)}): Python {json.dumps(ours)}, "
                          f"Node {json.dumps(theirs)}")
-    return "\n".join(lines)
+        for call, ours, theirs in row.icepool_differences:
+            lines.append(f"differs: {row.workload.name}({_shown(call)}): engine {json.dumps(ours)}, "
+                         f"icepool {json.dumps(theirs)}")
+    return lines
+
+
+def _shown(call: Sequence[Any]) -> str:
+    return ", ".join(json.dumps(v) for v in call)
 
 
 def _summary(rows: Sequence[Row]) -> str:
@@ -346,5 +415,6 @@ def summary(rows: Sequence[Row]) -> dict[str, Any]:
     """The figures as JSON (for --json)."""
     return {"rows": [{"formula": row.workload.name, "calls": len(row.workload.calls),
                       "examples": row.workload.examples, "python_ms": round(row.python_ms, 3),
-                      "node_ms": round(row.node_ms, 3), "same": row.same, "refused": row.refused} for row in rows],
+                      "node_ms": round(row.node_ms, 3), "same": row.same, "refused": row.refused,
+                      **({"icepool_ms": round(row.icepool.median_ms, 3)} if row.icepool else {})} for row in rows],
             "same": all(row.same for row in rows)}

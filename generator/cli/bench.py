@@ -6,10 +6,12 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any, TextIO
 
-from generator.bench.dice import DiceBenchError, bench_dice, dice_table
+from generator.bench.dice import DiceBenchError, Models, bench_dice, dice_table, icepool_table
 from generator.bench.dice import summary as dice_summary
+from generator.bench.icepool_side import ModelError, icepool_module, load_models
 from generator.bench.rules import BenchError, run_bench
 from generator.cli.usage import UsageError
 from generator.pipeline import Project, compile_project
@@ -131,6 +133,11 @@ def register(commands: Any) -> None:
     bench.add_argument("--dice", action="store_true",
                        help="time every dice formula in the generated engine (Python) and the generated JavaScript "
                             "(Node) on its worked examples and the top of its ranges, and compare their results")
+    bench.add_argument("--icepool", type=Path, metavar="MODELS",
+                       help="with --dice: also run icepool on the formulas MODELS (a Python file whose MODELS maps "
+                            "'system/formula' to a function computing the same answer with icepool) models, in "
+                            "this process, and print engine, JavaScript and icepool side by side; "
+                            "icepool's caches are emptied before every run, as the engine's are")
     bench.add_argument("--calculators", action="store_true",
                        help="time every calculator's recompute at the top of its input ranges in headless Chromium")
     bench.add_argument("--phone", action="store_true",
@@ -156,14 +163,16 @@ def _bench_calculators(project: Project, args: argparse.Namespace) -> int:
 
 def run_dice_bench(project: Project, args: argparse.Namespace) -> int:
     runs = _repeat(args, DICE_RUNS)
+    models = _models(args.icepool)
     try:
-        rows = bench_dice(project, compile_project(project), runs)
+        rows = bench_dice(project, compile_project(project), runs, models)
     except DiceBenchError as exc:
         raise UsageError(str(exc)) from None
     if not rows:
-        print("no formula of the content rolls or builds dice: nothing to time")
+        print("no formula of the content rolls or builds dice: nothing to time" if models is None else
+              "no dice formula of the content has an icepool model: nothing to compare")
         return 0
-    print(dice_table(rows, runs))
+    print(dice_table(rows, runs) if models is None else icepool_table(rows, runs))
     if args.json:
         print(json.dumps(dice_summary(rows), sort_keys=True))
     return 0 if all(row.same for row in rows) else 1
@@ -180,6 +189,21 @@ def _bench_phone(project: Project, args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary(pages), sort_keys=True))
     return 0 if targets_met(pages) else 1
+
+
+def _models(path: Path | None) -> Models | None:
+    """The icepool models of --icepool, or None (with a note when icepool itself is not installed)."""
+    if path is None:
+        return None
+    if icepool_module() is None:
+        print("note: icepool is not installed (it comes with the test extra: pip install -e '.[test]'), so only the "
+              "engine and JavaScript figures are shown")
+        return None
+    try:
+        module, models = load_models(path)
+    except ModelError as exc:
+        raise UsageError(str(exc)) from None
+    return Models(module, models)
 
 
 def run_bench_command(project: Project, args: argparse.Namespace) -> int:

@@ -288,6 +288,12 @@ FORMULAS = [
               "some places and not in others), and no name may be a word of the formula language (if, then, else, "
               "and, or, not, true, false, let, in). Any other name works, Python and JavaScript keywords included.",
               "- id: double", "- id: mean", "- id: mean_of"),
+    rule_edit("E0409", "highest or lowest of dice that explode into extra dice", "With `!` each die that explodes "
+              "adds a die of its own, so how many dice there are depends on the roll and the highest or lowest k "
+              "of them have no fixed count to keep. Write `!!` for dice that each show their exploded sum "
+              "(compounding: the total is the same), or ask successes() or count(), which count the extra dice.",
+              "expr: n * factor", "expr: n * factor * p_at_least(highest(3d6!, 1), 1)",
+              "expr: n * factor * p_at_least(highest(3d6!!, 1), 1)"),
 ]
 
 EXAMPLES = [

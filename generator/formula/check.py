@@ -85,6 +85,7 @@ class _Typer:
         self.scope = scope
         self.diags = diags
         self.pools: dict[str, set[str]] = {}  # each rolled pool's name -> the local names bound before it
+        self.rolled: dict[str, n.Node] = {}  # each rolled pool's name -> the expression it was rolled from
 
     def fail(self, code: str, message: str, span: Span, hint: str | None = None) -> TypeFailure:
         self.diags.error(code, message, span, hint)
@@ -183,6 +184,7 @@ class _Typer:
         rolled = rolled or bound in ("event", "outcome")
         if bound == "dice":
             self.pools[node.name] = set(self.scope.locals)
+            self.rolled[node.name] = node.value
         rolled_as = {"dice": "pool", "dist": "int", "event": "bool", "outcome": "text"}
         self.scope.locals[node.name] = rolled_as.get(bound, bound)
         try:
@@ -190,6 +192,7 @@ class _Typer:
         finally:
             del self.scope.locals[node.name]
             self.pools.pop(node.name, None)
+            self.rolled.pop(node.name, None)
         if rolled and body not in ROLL_RESULTS:
             raise self.fail("E0403", f"after rolling '{node.name}', the result must be a number, a roll, a name or "
                             f"yes/no, got {body}", node.body.span)
@@ -203,6 +206,8 @@ class _Typer:
             return self.question(node, node.args[0])
         if node.func == "count":
             return self.count(node)
+        if node.func in ("highest", "lowest") and node.args:
+            self.ordered(node, node.args[0])
         if node.func in VARIADIC:
             return self.extreme(node)
         builtin = resolve_call(node.func) == "builtin"
@@ -223,6 +228,8 @@ class _Typer:
             wanted = " or ".join(str(k) for k in POOL_FUNCTIONS[node.func])
             raise self.fail("E0404", f"{node.func}() takes {wanted} argument(s), got {len(node.args)}", node.span)
         self.scope.types[id(pool)] = "pool"
+        if node.func in ("highest", "lowest"):
+            self.ordered(node, self.rolled[pool.name])
         before = self.pools[pool.name]
         for index, arg in enumerate(node.args[1:], start=2):
             self.expect(arg, "int", f"argument {index} of {node.func}()")
@@ -233,6 +240,19 @@ class _Typer:
                                 f"what {node.func}() asks is fixed before the dice fall: use numbers, values, "
                                 f"parameters or names let before '{pool.name}'")
         return "int"
+
+    def ordered(self, node: n.Call, pool: n.Node) -> None:
+        """highest() and lowest() need a pool whose number of dice is known before the roll: not dice that explode
+        into extra dice (d6!), of which there are as many as the roll makes."""
+        found = next((roll for roll in n.walk(pool) if isinstance(roll, n.DiceRoll) and _separate(roll.special)),
+                     None)
+        if found is None:
+            return
+        sides = str(found.sides.value) if isinstance(found.sides, n.Num) else "S"
+        raise self.fail("E0409", f"{node.func}() cannot be asked of dice that explode into extra dice "
+                        f"(d{sides}{found.special}): how many dice there are depends on the roll", found.span,
+                        "write '!!' instead of '!' for dice that each show their exploded sum (compounding), or ask "
+                        "successes() or count(), which count the extra dice")
 
     def count(self, node: n.Call) -> str:
         """count(pool, face) or count(pool, low, high): how many dice show it, a roll."""
@@ -277,6 +297,11 @@ class _Typer:
                             did_you_mean(column.name, columns))
         self.expect(node.args[2], "int", "the key of lookup()")
         return columns[column.name]
+
+
+def _separate(special: str) -> bool:
+    """Whether a die kind explodes into extra dice: '!' not followed by a second '!'."""
+    return special.startswith("!") and not special.startswith("!!")
 
 
 def _names(node: n.Node) -> set[str]:

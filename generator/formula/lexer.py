@@ -18,7 +18,7 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE)
 
 
-_DICE = re.compile(r"d(\d+|F)(?:r(\d+))?(?:(k[hl])(\d*))?")
+_DICE = re.compile(r"d(\d+|F)(?:(rr?)(\d*))?(?:(k[hl])(\d*))?")
 _KEEP = re.compile(r"k[hl]\d*")
 
 
@@ -82,20 +82,31 @@ def _classify(kind: str, text: str, offset: int, before: list[Token]) -> list[To
         tokens = [Token("d", "d", offset), sides]
         at = offset + 1 + len(dice.group(1))
         if dice.group(2):
-            tokens += [Token("reroll", "r", at), Token("int", dice.group(2), at + 1)]
-            at += 1 + len(dice.group(2))
-        if dice.group(3):
-            tokens.append(Token("keep", dice.group(3), at))
-            if dice.group(4):
-                tokens.append(Token("int", dice.group(4), at + 2))
+            tokens.append(Token("reroll", dice.group(2), at))
+            at += len(dice.group(2))
+            if dice.group(3):
+                tokens.append(Token("int", dice.group(3), at))
+                at += len(dice.group(3))
+        if dice.group(4):
+            tokens.append(Token("keep", dice.group(4), at))
+            if dice.group(5):
+                tokens.append(Token("int", dice.group(5), at + 2))
         return tokens
-    if text[0] == "k" and _KEEP.fullmatch(text) and before and before[-1].kind == "int" and \
-            len(before) > 1 and before[-2].kind == "d":
+    if text[0] == "k" and _KEEP.fullmatch(text) and _ends_dice(before):
         tokens = [Token("keep", text[:2], offset)]
         return tokens + ([Token("int", text[2:], offset + 2)] if len(text) > 2 else [])
     if text == "d" and _ends_operand(before):
         return [Token("d", "d", offset)]
     return [Token("keyword" if text in KEYWORDS else "name", text, offset)]
+
+
+def _ends_dice(before: list[Token]) -> bool:
+    """Whether the tokens end with dice notation, such as 3d6 or 2d10!{9,10}, that a keep may follow."""
+    marks = 0
+    while marks < len(before) and before[-1 - marks].kind in ("int", "faces", "reroll", "fudge") or \
+            marks < len(before) and before[-1 - marks].text == "!":
+        marks += 1
+    return 0 < marks < len(before) and before[-1 - marks].kind == "d"
 
 
 def _ends_operand(before: list[Token]) -> bool:

@@ -177,22 +177,30 @@ class _Parser:
         return left
 
     def die(self, token: Token, count: n.Node) -> n.DiceRoll:
-        """What follows 'd': sides (then ! to explode, or r<k> to reroll faces up to k once), F, or {faces}."""
+        """What follows 'd': sides, F, or {faces}; after sides, ! (extra dice) or !! (one die showing the sum)
+        to explode, optionally on {faces}, or r (once) or rr (while) and the highest face or {faces} to reroll."""
         span = self.span(token)
         if self.tok.kind in ("fudge", "faces"):
             written = self.advance().text
-            special = "F" if written == "F" else "{" + ",".join(re.findall(r"-?\d+", written)) + "}"
+            special = "F" if written == "F" else _faces(written)
             return n.DiceRoll(span, count, n.Num(span, 0), special)
         sides = self.primary()
         if self.tok.kind == "reroll":
-            self.advance()
-            if self.tok.kind != "int":
-                raise FormulaSyntaxError("expected the highest face to reroll after 'r'", self.tok.offset)
-            return n.DiceRoll(span, count, sides, "r" + self.advance().text)
+            return n.DiceRoll(span, count, sides, self.reroll())
         if self.at("!"):
-            self.advance()
-            return n.DiceRoll(span, count, sides, "!")
+            mark = self.advance().text + (self.advance().text if self.at("!") else "")
+            faces = _faces(self.advance().text) if self.tok.kind == "faces" else ""
+            return n.DiceRoll(span, count, sides, mark + faces)
         return n.DiceRoll(span, count, sides)
+
+    def reroll(self) -> str:
+        """r or rr, then the highest face to reroll or the {faces}: 'r2', 'rr{1,2}'."""
+        mark = self.advance().text
+        if self.tok.kind not in ("int", "faces"):
+            raise FormulaSyntaxError(f"expected the highest face to reroll, or {{faces}}, after '{mark}'",
+                                     self.tok.offset, f"d6{mark}2 rerolls 1s and 2s, d6{mark}{{2,3,4,5}} those faces")
+        written = self.advance()
+        return mark + (written.text if written.kind == "int" else _faces(written.text))
 
     def keep(self, roll: n.DiceRoll) -> n.Node:
         """NdSkhK / NdSklK: the K highest or lowest dice (K defaults to 1)."""
@@ -242,6 +250,11 @@ class _Parser:
                 args.append(self.expr())
         self.expect(")")
         return n.Call(self.span(name), name.text, tuple(args))
+
+
+def _faces(written: str) -> str:
+    """Listed faces as one text, spaces dropped: '{ 9, 10 }' gives '{9,10}'."""
+    return "{" + ",".join(re.findall(r"-?\d+", written)) + "}"
 
 
 def _check_keep(keep: str, kept: int, rolled: n.Node, offset: int) -> None:

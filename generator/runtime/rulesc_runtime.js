@@ -32,12 +32,32 @@
 
   function dice(count, sides, special) {
     special = special || "";
-    if (count < 0 || (sides < 1 && (special === "" || special === "!" || special[0] === "r")))
+    if (count < 0 || (sides < 1 && special !== "F" && special[0] !== "{"))
       throw new RulesError("cannot roll " + count + "d" + sides + special);
-    var key = !special ? sides : special === "F" || special[0] === "{" ? special : sides + special;
+    var key = !special ? sides : special === "F" || special[0] === "{" ? special : kindKey(sides, special);
     dieOf(key);
     return pool(new Map([[key, count]]), 0);
   }
+  /* a special die: sides, its mark (! extra dice, !! compounding, r once, rr while) and the faces it acts on */
+  var SPECIAL = /^(\d+)(!!?|rr?)(\d+)?(\{-?\d+(?:,-?\d+)*\})?$/;
+  function kindKey(sides, special) {  /* the one way a special die is written (the Python runtime's _kind_key) */
+    var found = SPECIAL.exec(sides + special.replace(/ /g, ""));
+    if (!found) throw new RulesError("d" + sides + special + " is not a kind of die");
+    var mode = found[2], faces = specialFaces(sides, found);
+    if (mode[0] === "!") return sides + mode + (faces.length === 1 && faces[0] === sides ? "" : braced(faces));
+    return sides + mode + (faces.every(function (f, i) { return f === i + 1; }) ? String(faces.length) : braced(faces));
+  }
+  function specialFaces(sides, found) {  /* the faces a special die explodes or rerolls on, sorted, each once */
+    if (found[4]) {
+      var listed = found[4].slice(1, -1).split(",").map(Number);
+      return listed.filter(function (f, i) { return listed.indexOf(f) === i; }).sort(function (a, b) { return a - b; });
+    }
+    var faces = [];
+    if (found[3]) for (var f = 1; f <= Number(found[3]); f++) faces.push(f);
+    else if (found[2][0] === "!") faces.push(sides);
+    return faces;
+  }
+  function braced(faces) { return "{" + faces.join(",") + "}"; }
   function diceAdd(a, b, sign) {
     sign = sign === undefined ? 1 : sign;
     a = asDice(a); b = asDice(b);
@@ -89,7 +109,9 @@
   function parseDice(text) {
     var t = String(text).trim();
     if (["", "0", "-", "\u2013", "\u2014"].indexOf(t) >= 0) return new Dice([], 0);
-    var re = /\s*([+-]?)\s*(?:(\d*)d(\d+(?:!|r\d+)?|F|\{\s*-?\d+(?:\s*,\s*-?\d+)*\s*\})|(\d+))\s*/y;
+    var faces = "\\{\\s*-?\\d+(?:\\s*,\\s*-?\\d+)*\\s*\\}";
+    var kind = "\\d+(?:!!?(?:" + faces + ")?|rr?(?:\\d+|" + faces + "))?|F|" + faces;
+    var re = new RegExp("\\s*([+-]?)\\s*(?:(\\d*)d(" + kind + ")|(\\d+))\\s*", "y");
     var total = new Dice([], 0), pos = 0, m;
     while (pos < t.length) {
       re.lastIndex = pos; m = re.exec(t);
@@ -103,9 +125,8 @@
   function parsedDice(count, written) {  /* a dice term as written after 'd' (the Python runtime's _parsed_dice) */
     if (written === "F") return dice(count, 0, "F");
     if (written[0] === "{") return dice(count, 0, "{" + written.match(/-?\d+/g).join(",") + "}");
-    var special = /^(\d+)(?:(!)|r(\d+))$/.exec(written);
-    if (!special) return dice(count, Number(written));
-    return dice(count, Number(special[1]), special[2] ? "!" : "r" + special[3]);
+    var sides = /^\d+/.exec(written)[0];
+    return dice(count, Number(sides), written.slice(sides.length));
   }
 
   /* ---- exact numbers, as the Python engine computes them ----
@@ -286,32 +307,60 @@
         w.push(BigInt(faces.filter(function (f) { return f === x; }).length));
       found = make(low, w, BigInt(faces.length));
     } else {
-      var special = /^(\d+)(?:(!)|r(\d+))$/.exec(key);
-      if (!special) throw new RulesError(JSON.stringify(key) + " is not a kind of die");
-      found = special[2] ? exploding(Number(special[1])) : rerolled(Number(special[1]), Number(special[3]));
+      var parts = kindParts(key);
+      found = parts[1][0] === "!" ? exploding(parts[0], parts[2])
+        : parts[1] === "r" ? rerolled(parts[0], parts[2]) : rerolledWhile(parts[0], parts[2]);
     }
     kindCache.set(key, found);
     return found;
   }
-  function exploding(sides) {
+  function kindParts(key) {  /* [sides, mark, faces] of a special die (the Python runtime's _kind_parts) */
+    var found = SPECIAL.exec(key);
+    if (!found) throw new RulesError(JSON.stringify(key) + " is not a kind of die");
+    var sides = Number(found[1]), faces = specialFaces(sides, found);
+    if (faces.some(function (f) { return f < 1 || f > sides; }))
+      throw new RulesError("d" + key + " names a face a d" + sides + " does not have");
+    return [sides, found[2], faces];
+  }
+  function separate(key) {  /* whether a kind explodes into extra dice (d6!), each a die of its own */
+    var found = typeof key === "string" ? SPECIAL.exec(key) : null;
+    return found !== null && found[2] === "!";
+  }
+  function explodeDepth(sides, faces) {  /* explosions until one more is less likely than 1e-15 */
+    if (sides < 2 || faces.length >= sides)
+      throw new RulesError("a d" + sides + " that explodes on " + braced(faces) + " would roll forever: it needs a face that does not explode");
+    var depth = 0, s = BigInt(sides), e = BigInt(faces.length);
+    while (s ** BigInt(depth + 1) <= e ** BigInt(depth + 1) * EXPLODE_CUT_DENOMINATOR) depth++;
+    return depth;
+  }
+  function exploding(sides, faces) {
     if (sides < 2) throw new RulesError("a d" + sides + " cannot explode: it would roll its highest face forever");
-    var depth = 0;
-    while (BigInt(sides) ** BigInt(depth + 1) <= EXPLODE_CUT_DENOMINATOR) depth++;
-    var roll = die(sides);
+    var roll = die(sides), depth = explodeDepth(sides, faces);
     for (var d = 0; d < depth; d++) {
       var parts = [];
-      for (var face = 1; face < sides; face++) parts.push([1n, constDist(face)]);
-      parts.push([1n, add(constDist(sides), roll)]);
+      for (var face = 1; face <= sides; face++)
+        parts.push([1n, faces.indexOf(face) >= 0 ? add(constDist(face), roll) : constDist(face)]);
       roll = mixture(parts, BigInt(sides));
     }
     return roll;
   }
-  function rerolled(sides, upTo) {
-    if (!(upTo >= 1 && upTo < sides))
-      throw new RulesError("d" + sides + "r" + upTo + " would reroll faces 1 to " + upTo + ": it needs a face kept, and one rerolled");
+  function rerolled(sides, faces) {  /* listed faces rolled again once; the second roll stands */
+    keepsAndRerolls(sides, "r", faces);
     var w = [];
-    for (var face = 1; face <= sides; face++) w.push(BigInt((face > upTo ? sides : 0) + upTo));
+    for (var face = 1; face <= sides; face++) w.push(BigInt((faces.indexOf(face) >= 0 ? 0 : sides) + faces.length));
     return make(1, w, BigInt(sides * sides));
+  }
+  function rerolledWhile(sides, faces) {  /* rolled again while it shows a listed face */
+    keepsAndRerolls(sides, "rr", faces);
+    var w = [];
+    for (var face = 1; face <= sides; face++) w.push(faces.indexOf(face) >= 0 ? 0n : 1n);
+    return make(1, w, BigInt(sides - faces.length));
+  }
+  function keepsAndRerolls(sides, mark, faces) {
+    if (faces.length && faces.length < sides) return;
+    if (faces.every(function (f, i) { return f === i + 1; }))
+      throw new RulesError("d" + sides + mark + faces.length + " would reroll faces 1 to " + faces.length + ": it needs a face kept, and one rerolled");
+    throw new RulesError("d" + sides + mark + braced(faces) + " would reroll every face: it needs a face kept");
   }
   var poolCache = new Map();
   function asDist(x) {
@@ -407,14 +456,26 @@
     for (var i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
     return 0;
   }
-  function poolAnswers(pool, asked) {
+  var answersCache = new Map();
+  function poolAnswers(pool, asked) {  /* worked out once per pool and questions (the Python runtime's _pool_answers) */
+    var cacheKey = String(pool) + "|" + JSON.stringify(asked), found = answersCache.get(cacheKey);
+    if (!found) {
+      var ordered = asked.some(function (q) { return q[0] === "highest" || q[0] === "lowest"; });
+      var alone = !ordered || pool.counts.some(function (p) { return separate(p[0]); });  /* each die answers alone */
+      found = alone ? chainAnswers(pool, asked) : sweep(pool, asked);
+      if (answersCache.size > 256) answersCache.clear();
+      answersCache.set(cacheKey, found);
+    }
+    return {joint: new Map(found.joint), total: found.total};
+  }
+  function sweep(pool, asked) {  /* the faces from high to low (the Python runtime's _pool_answers) */
     var kinds = pool.counts.map(function (p) { return dieOf(p[0]); }), diceCount = 0, total = 1n;
     pool.counts.forEach(function (p, g) { diceCount += p[1]; total *= kinds[g].total ** BigInt(p[1]); });
     refuseDice(diceCount);
     var combs = [];
     for (var m = 0; m <= diceCount; m++) combs.push(pascal(m));
     var states = new Map(), lefts = pool.counts.map(function (p) { return p[1]; });
-    var zeros = asked.map(function () { return 0; });
+    var zeros = asked.map(function () { return 0; }), done = new Map(), settled = settledAt(asked, diceCount);
     states.set(key(lefts, 0, zeros), {left: lefts, placed: 0, answers: zeros, ways: 1n});
     var faces = new Set();
     kinds.forEach(function (kind) { kind.weights.forEach(function (w, i) { if (w) faces.add(kind.offset + i); }); });
@@ -424,20 +485,53 @@
         return i >= 0 && i < kind.weights.length ? kind.weights[i] : 0n;
       });
       states = showFace(states, face, weights, asked, diceCount, combs);
+      if (settled !== null) states = settle(states, settled, kinds.map(function (kind) { return below(kind, face); }), done);
     });
-    var joint = new Map();
     states.forEach(function (state) {
       if (state.left.some(function (l) { return l; })) return;  /* a die was never given a face: not a roll */
-      var final = state.answers.map(function (a, i) { return asked[i][0] === "total" ? whole(a + pool.c) : a; }).join(",");
-      joint.set(final, (joint.get(final) || 0n) + state.ways);
+      var k = state.answers.join(",");
+      done.set(k, (done.get(k) || 0n) + state.ways);
     });
-    return {joint: joint, total: total};
+    return {joint: shifted(done, asked, pool.c), total: total};
+  }
+  function shifted(joint, asked, c) {  /* the pool's constant added to each total asked */
+    var final = new Map();
+    joint.forEach(function (ways, k) {
+      var text = (k === "" ? [] : k.split(",")).map(function (a, i) {
+        return asked[i][0] === "total" ? whole(Number(a) + c) : Number(a);
+      }).join(",");
+      final.set(text, (final.get(text) || 0n) + ways);
+    });
+    return final;
+  }
+  function settledAt(asked, diceCount) {  /* with highest() questions only: how many dice settle every answer */
+    if (asked.some(function (q) { return q[0] !== "highest"; })) return null;
+    return asked.reduce(function (most, q) { return Math.max(most, Math.max(0, Math.min(q[1], diceCount))); }, 0);
+  }
+  function settle(states, settled, belowWays, done) {  /* settled states leave, their other dice on lower faces */
+    var following = new Map();
+    states.forEach(function (state, k) {
+      if (state.placed < settled) { following.set(k, state); return; }
+      var rest = 1n;
+      state.left.forEach(function (n, g) { rest *= belowWays[g] ** BigInt(n); });
+      if (rest === 0n) return;
+      var text = state.answers.join(",");
+      done.set(text, (done.get(text) || 0n) + state.ways * rest);
+    });
+    return following;
+  }
+  function below(kind, face) {  /* how many of a die's ways show a face below `face` */
+    var ways = 0n;
+    for (var i = 0; i < Math.min(kind.weights.length, face - kind.offset); i++) ways += kind.weights[i];
+    return ways;
   }
   function key(left, placed, answers) { return left.join(",") + "|" + placed + "|" + answers.join(","); }
   function showFace(states, face, weights, asked, diceCount, combs) {
-    var following = new Map();
+    var following = new Map(), options = new Map();  /* each left's ways to show the face, worked out once */
     states.forEach(function (state) {
-      showing(state.left, weights, combs).forEach(function (option) {
+      var leftKey = state.left.join(","), found = options.get(leftKey);
+      if (!found) { found = showing(state.left, weights, combs); options.set(leftKey, found); }
+      found.forEach(function (option) {
         var shown = option[0], count = 0, left = state.left.map(function (l, i) { count += shown[i]; return l - shown[i]; });
         var answers = state.answers.map(function (a, i) { return answer(asked[i], a, face, count, state.placed, diceCount); });
         var k = key(left, state.placed + count, answers), found = following.get(k);
@@ -475,8 +569,91 @@
     if (kind === "successes") return a + (face >= first ? shown : 0);
     return a + (first <= face && face <= last ? shown : 0);
   }
+  /* a pool with dice that explode into extra dice (the Python runtime's _chain_answers): each die and the dice it
+     adds answer every question as a sum over their dice; the pool's answers are those sums, convolved die by die */
+  function chainAnswers(pool, asked) {
+    var refused = asked.filter(function (q) { return q[0] === "highest" || q[0] === "lowest"; });
+    if (refused.length)
+      throw new RulesError(refused[0][0] + "() cannot be asked of dice that explode into extra dice (" + pool + "): how many " +
+                           "dice there are depends on the roll; write !! for dice that each show their exploded sum");
+    var diceCount = 0;
+    pool.counts.forEach(function (p) { diceCount += p[1]; });
+    refuseDice(diceCount);
+    var joint = new Map([[asked.map(function () { return 0; }).join(","), 1n]]), total = 1n;
+    pool.counts.forEach(function (p) {
+      var found = chain(p[0], asked);
+      for (var i = 0; i < p[1]; i++) { joint = vectorAdd(joint, found.pairs); total *= found.total; }
+    });
+    return {joint: shifted(joint, asked, pool.c), total: total};
+  }
+  var chainCache = new Map();
+  function emptyCaches() {  /* forget every roll worked out before (for benchmarks: each run computes it all again) */
+    [kindCache, poolCache, answersCache, chainCache].forEach(function (cache) { cache.clear(); });
+  }
+  function chain(key, asked) {  /* one die's joint answers, with the dice it explodes into: [[answers, ways]], total */
+    var cacheKey = key + "|" + JSON.stringify(asked), found = chainCache.get(cacheKey);
+    if (found) return found;
+    function answers(face) { return asked.map(function (q) { return answer(q, 0, face, 1, 0, 1); }); }
+    var level, total, face;
+    if (!separate(key)) {
+      var kind = dieOf(key), pairs = [];
+      kind.weights.forEach(function (w, i) { if (w) pairs.push([answers(kind.offset + i), w]); });
+      found = {pairs: summed(pairs), total: kind.total};
+    } else {
+      var parts = kindParts(key), sides = parts[0], faces = parts[2], depth = explodeDepth(sides, faces), start = [];
+      for (face = 1; face <= sides; face++) start.push([answers(face), 1n]);
+      level = summed(start); total = BigInt(sides);
+      for (var d = 0; d < depth; d++) {
+        var next = [];
+        for (face = 1; face <= sides; face++) {
+          var shown = answers(face);
+          if (faces.indexOf(face) >= 0) level.forEach(function (rest) { next.push([plus(shown, rest[0]), rest[1]]); });
+          else next.push([shown, total]);
+        }
+        level = summed(next); total *= BigInt(sides);
+      }
+      found = {pairs: level, total: total};
+    }
+    if (chainCache.size > 128) chainCache.clear();
+    chainCache.set(cacheKey, found);
+    return found;
+  }
+  function plus(a, b) { return a.map(function (x, i) { return x + b[i]; }); }
+  function summed(pairs) {  /* the ways of equal answers added, in first-seen order */
+    var found = new Map();
+    pairs.forEach(function (pair) {
+      var k = pair[0].join(","), seen = found.get(k);
+      if (seen) seen[1] += pair[1]; else found.set(k, [pair[0], pair[1]]);
+    });
+    return Array.from(found.values());
+  }
+  function vectorAdd(joint, pairs) {  /* the joint answers so far and one more chain: every pair, answers added */
+    var following = new Map();
+    joint.forEach(function (ways, k) {
+      var answers = k === "" ? [] : k.split(",").map(Number);
+      pairs.forEach(function (pair) {
+        var text = plus(answers, pair[0]).join(",");
+        following.set(text, (following.get(text) || 0n) + ways * pair[1]);
+      });
+    });
+    return following;
+  }
+  function separateCount(pool, low, high) {  /* each kind's chain count, rolled count times (_separate_count) */
+    var diceCount = 0, result = constDist(0);
+    pool.counts.forEach(function (p) { diceCount += p[1]; });
+    refuseDice(diceCount);
+    pool.counts.forEach(function (p) {
+      var found = chain(p[0], [["count", low, high]]), top = 0, w = [];
+      found.pairs.forEach(function (pair) { top = Math.max(top, pair[0][0]); });
+      for (var x = 0; x <= top; x++) w.push(0n);
+      found.pairs.forEach(function (pair) { w[pair[0][0]] += pair[1]; });
+      result = add(result, repeat(make(0, w, found.total), p[1]));
+    });
+    return result;
+  }
   function countFaces(pool, low, high) {  /* how many dice of a pool show a face from low to high (or just low) */
     var top = high === undefined ? low : high, result = constDist(0);
+    if (pool.counts.some(function (p) { return separate(p[0]); })) return separateCount(pool, low, top);
     pool.counts.forEach(function (pair) {
       var kind = dieOf(pair[0]), hits = 0n;
       kind.weights.forEach(function (w, i) { var face = kind.offset + i; if (low <= face && face <= top) hits += w; });
@@ -619,8 +796,7 @@
     return states.get(n) || new Map();
   }
   function keepPool(pool, k, highest) {
-    if (pool.counts.length !== 1) throw new RulesError("keep highest or lowest needs dice of one size, not " + pool);
-    if (typeof pool.counts[0][0] !== "number")  /* a special die: the k highest (lowest) of one roll of the pool */
+    if (pool.counts.length !== 1 || typeof pool.counts[0][0] !== "number")  /* mixed or special dice: one roll asked */
       return poolBind(pool, [[highest ? "highest" : "lowest", k]], function (answers) { return answers[0] + pool.c; });
     var kept = keep(pool.counts[0][1], pool.counts[0][0], k, highest);
     return pool.c ? add(kept, constDist(pool.c)) : kept;
@@ -741,6 +917,6 @@
     dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact,
     poolBind: poolBind, poolAnswers: poolAnswers, countFaces: countFaces, Outcomes: Outcomes, asOutcomes: asOutcomes,
     outcomes: outcomes, chance: chance, namedChance: namedChance, p: p, both: both, either: either, negated: negated,
-    decide: decide, labelText: labelText, dicePart: dicePart, modifier: modifier
+    decide: decide, labelText: labelText, dicePart: dicePart, modifier: modifier, emptyCaches: emptyCaches
   };
 })(typeof globalThis !== "undefined" ? globalThis : this);

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import pprint
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -81,9 +81,10 @@ def whole(x: int) -> int:
 
 CATEGORY_SIDES = (4, 6, 8, 10)
 EMPTY_MARKS = ("", "0", "-", "\u2013", "\u2014")
-_KIND = r"\d+(?:!|r\d+)?|F|\{\s*-?\d+(?:\s*,\s*-?\d+)*\s*\}"
+_FACES = r"\{\s*-?\d+(?:\s*,\s*-?\d+)*\s*\}"
+_KIND = r"\d+(?:!!?(?:" + _FACES + r")?|rr?(?:\d+|" + _FACES + r"))?|F|" + _FACES
 _TERM = re.compile(r"\s*([+-]?)\s*(?:(\d*)d(" + _KIND + r")|(\d+))\s*")
-_SPECIAL = re.compile(r"(\d+)(?:(!)|r(\d+))")
+_SPECIAL = re.compile(r"(\d+)(!!?|rr?)(\d+)?(\{-?\d+(?:,-?\d+)*\})?")
 
 
 class RulesError(ValueError):
@@ -124,14 +125,43 @@ def _kind_order(item: tuple[DieKey, int]) -> tuple[int, int, str]:
 
 def dice(count: int, sides: int, special: str = "") -> Dice:
     """`count` dice of `sides` sides, or of a special kind: "F" (Fudge), "{...}" (listed faces), "!"
-    (exploding), "r<k>" (faces up to k rerolled once)."""
-    if count < 0 or (sides < 1 and (special in ("", "!") or special.startswith("r"))):
+    (exploding into extra dice), "!!" (compounding: one die shows the sum), either with "{faces}"
+    to explode on those faces, "r<k>" or "r{faces}" (rerolled once), "rr<k>" or "rr{faces}"
+    (rerolled while they show)."""
+    if count < 0 or (sides < 1 and special != "F" and not special.startswith("{")):
         raise RulesError(f"cannot roll {count}d{sides}{special}")
     key: DieKey = sides
     if special:
-        key = special if special == "F" or special.startswith("{") else f"{sides}{special}"
+        key = special if special == "F" or special.startswith("{") else _kind_key(sides, special)
     die_of(key)  # refuses a kind that cannot be rolled (d1!, d6r6), before anything uses it
     return _pool({key: count})
+
+
+def _kind_key(sides: int, special: str) -> str:
+    """The one way a special die is written: faces sorted once each, a shorthand where there is one
+    (d10!{10} is d10!, d6r{1,2} is d6r2)."""
+    found = _SPECIAL.fullmatch(f"{sides}{special.replace(' ', '')}")
+    if found is None:
+        raise RulesError(f"d{sides}{special} is not a kind of die")
+    mode, faces = found.group(2), _special_faces(sides, found)
+    if mode.startswith("!"):
+        return f"{sides}{mode}" if faces == (sides,) else f"{sides}{mode}{_braced(faces)}"
+    if faces == tuple(range(1, len(faces) + 1)):
+        return f"{sides}{mode}{len(faces)}"
+    return f"{sides}{mode}{_braced(faces)}"
+
+
+def _special_faces(sides: int, found: re.Match[str]) -> tuple[int, ...]:
+    """The faces a special die explodes or rerolls on, sorted, each once."""
+    if found.group(4):
+        return tuple(sorted({int(x) for x in found.group(4)[1:-1].split(",")}))
+    if found.group(3):
+        return tuple(range(1, int(found.group(3)) + 1))
+    return (sides,) if found.group(2).startswith("!") else ()
+
+
+def _braced(faces: Sequence[int]) -> str:
+    return "{" + ",".join(str(face) for face in faces) + "}"
 
 
 def dice_add(a: Dice | int, b: Dice | int, sign: int = 1) -> Dice:
@@ -530,10 +560,8 @@ def successes(pool: Dice, threshold: int) -> Dist:
 
 
 def keep_pool(pool: Dice, k: int, highest: bool) -> Dist:
-    if len(pool.counts) != 1:
-        raise RulesError(f"keep highest or lowest needs dice of one size, not {pool}")
-    key, count = pool.counts[0]
-    if not isinstance(key, int):  # a special die: the k highest (lowest) of one roll of the pool
+    key, count = pool.counts[0] if pool.counts else (0, 0)
+    if len(pool.counts) != 1 or not isinstance(key, int):  # mixed or special dice: one roll, asked
         asked = [("highest" if highest else "lowest", k)]
         return pool_bind(pool, asked, lambda answers: answers[0] + pool.const)
     kept = keep(count, key, k, highest)
@@ -547,57 +575,95 @@ off."""
 
 
 def _parsed_dice(count: int, written: str) -> Dice:
-    """A dice term as written after 'd': sides, sides with ! or r<k>, F, or {listed faces}."""
+    """A dice term as written after 'd': sides, sides with !, !!, r or rr, F, or {listed faces}."""
     if written == "F" or written.startswith("{"):
         faces = ",".join(re.findall(r"-?\d+", written))
         return dice(count, 0, "F" if written == "F" else "{" + faces + "}")
-    special = _SPECIAL.fullmatch(written)
-    if special is None:
-        return dice(count, int(written))
-    return dice(count, int(special.group(1)), "!" if special.group(2) else f"r{special.group(3)}")
+    sides = re.match(r"\d+", written)
+    assert sides is not None  # _TERM read the sides before any special mark
+    return dice(count, int(sides.group()), written[sides.end():])
 
 
 @lru_cache(maxsize=256)
 def die_of(key: DieKey) -> Dist:
-    """The roll of one die of a kind, exactly."""
+    """The roll of one die of a kind, exactly; a die exploding into extra dice gives their sum."""
     if isinstance(key, int):
         return die(key)
     if key == "F":
         return Dist(-1, (1, 1, 1), 3)
     if key.startswith("{"):
-        faces = [int(x) for x in key[1:-1].split(",")]
-        low = min(faces)
-        return _make(low, [faces.count(x) for x in range(low, max(faces) + 1)], len(faces))
-    special = _SPECIAL.fullmatch(key)
-    if special is None:
+        listed = [int(x) for x in key[1:-1].split(",")]
+        low = min(listed)
+        return _make(low, [listed.count(x) for x in range(low, max(listed) + 1)], len(listed))
+    sides, mode, faces = _kind_parts(key)
+    if mode.startswith("!"):
+        return _exploding(sides, faces)
+    return _rerolled(sides, faces) if mode == "r" else _rerolled_while(sides, faces)
+
+
+def _kind_parts(key: str) -> tuple[int, str, tuple[int, ...]]:
+    """A special die's sides, its mark (!, !!, r or rr) and the faces the mark acts on."""
+    found = _SPECIAL.fullmatch(key)
+    if found is None:
         raise RulesError(f"{key!r} is not a kind of die")
-    sides = int(special.group(1))
-    return _exploding(sides) if special.group(2) else _rerolled(sides, int(special.group(3)))
+    sides, faces = int(found.group(1)), _special_faces(int(found.group(1)), found)
+    if any(not 1 <= face <= sides for face in faces):
+        raise RulesError(f"d{key} names a face a d{sides} does not have")
+    return sides, found.group(2), faces
 
 
-def _exploding(sides: int) -> Dist:
-    """A die that rolls again on its highest face and adds: exploding (compounding) until one more
-    explosion's chance is below EXPLODE_CUT, where the last roll stands."""
+def separate(key: DieKey) -> bool:
+    """Whether a kind explodes into extra dice (d6!), each a die of its own in pool questions."""
+    found = _SPECIAL.fullmatch(key) if isinstance(key, str) else None
+    return found is not None and found.group(2) == "!"
+
+
+def _explode_depth(sides: int, faces: Sequence[int]) -> int:
+    """How many times a die explodes at most: until one more explosion's chance is below
+    EXPLODE_CUT."""
+    if sides < 2 or len(faces) >= sides:
+        raise RulesError(f"a d{sides} that explodes on {_braced(faces)} would roll forever: "
+                         "it needs a face that does not explode")
+    depth = 0
+    while Fraction(len(faces), sides) ** (depth + 1) >= EXPLODE_CUT:
+        depth += 1
+    return depth
+
+
+def _exploding(sides: int, faces: Sequence[int]) -> Dist:
+    """A die that rolls again on the faces it explodes on and adds: until one more explosion's
+    chance is below EXPLODE_CUT, where the last roll stands."""
     if sides < 2:
         raise RulesError(f"a d{sides} cannot explode: it would roll its highest face forever")
-    depth = 0
-    while Fraction(1, sides) ** (depth + 1) >= EXPLODE_CUT:
-        depth += 1
     roll = die(sides)
-    for _ in range(depth):
-        parts = [(1, constant(face)) for face in range(1, sides)]
-        parts.append((1, add(constant(sides), roll)))
+    for _ in range(_explode_depth(sides, faces)):
+        parts = [(1, add(constant(face), roll) if face in faces else constant(face))
+                 for face in range(1, sides + 1)]
         roll = _mixture(parts, sides)
     return roll
 
 
-def _rerolled(sides: int, up_to: int) -> Dist:
-    """A die whose faces from 1 to `up_to` are rolled again once; the second roll stands."""
-    if not 1 <= up_to < sides:
-        raise RulesError(f"d{sides}r{up_to} would reroll faces 1 to {up_to}: it needs a face kept, "
-                         "and one rerolled")
-    weights = [(sides if face > up_to else 0) + up_to for face in range(1, sides + 1)]
+def _rerolled(sides: int, faces: Sequence[int]) -> Dist:
+    """A die whose listed faces are rolled again once; the second roll stands."""
+    _keeps_and_rerolls(sides, "r", faces)
+    weights = [(0 if face in faces else sides) + len(faces) for face in range(1, sides + 1)]
     return _make(1, weights, sides * sides)
+
+
+def _rerolled_while(sides: int, faces: Sequence[int]) -> Dist:
+    """A die rolled again while it shows a listed face: each other face equally likely."""
+    _keeps_and_rerolls(sides, "rr", faces)
+    return _make(1, [0 if face in faces else 1 for face in range(1, sides + 1)], sides - len(faces))
+
+
+def _keeps_and_rerolls(sides: int, mark: str, faces: Sequence[int]) -> None:
+    if faces and len(faces) < sides:
+        return
+    if faces == tuple(range(1, len(faces) + 1)):
+        raise RulesError(f"d{sides}{mark}{len(faces)} would reroll faces 1 to {len(faces)}: it "
+                         "needs a face kept, and one rerolled")
+    raise RulesError(f"d{sides}{mark}{_braced(faces)} would reroll every face: it needs a face "
+                     "kept")
 
 
 def dadd(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
@@ -831,37 +897,96 @@ def pool_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers, i
     (a die that shows a face in w of its t equally likely ways counts w ways per die). Only what
     the questions need is kept (the dice left of each kind, how many are placed, the answers so
     far), so rolls that agree on it are counted together: the method of icepool's multiset
-    evaluators."""
+    evaluators. When every question is a highest(), a roll whose highest dice are placed is
+    settled at once: its other dice may show any lower face. Without highest() or lowest(), or
+    with dice that explode into extra dice, each die answers on its own: _chain_answers(). Worked
+    out once per pool and questions (a roll inside
+    another asks them again for each result of the outer one)."""
+    joint, total = _pool_answers(pool, tuple(tuple(q) for q in asked))
+    return dict(joint), total
+
+
+@lru_cache(maxsize=256)
+def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers, int], int]:
+    if not any(q[0] in ("highest", "lowest") for q in asked) or \
+            any(separate(key) for key, _ in pool.counts):
+        return _chain_answers(pool, asked)
     kinds = [die_of(key) for key, _ in pool.counts]
     dice_count = sum(count for _, count in pool.counts)
-    if dice_count > MAX_DICE:
-        raise RulesError(f"a roll of more than {MAX_DICE} dice is refused ({dice_count} asked)")
+    _refuse_dice(dice_count)
+    steps = [_stepper(q, dice_count) for q in asked]
+    settled = _settled_at(asked, dice_count)
     states: dict[State, int] = {
         (tuple(count for _, count in pool.counts), 0, tuple(0 for _ in asked)): 1}
+    done: dict[Answers, int] = {}
     faces = sorted({face for kind in kinds for face, _ in kind.items()}, reverse=True)
     for face in faces:
-        states = _show_face(states, face, kinds, asked, dice_count)
-    joint: dict[Answers, int] = {}
+        states = _show_face(states, [_weight(kind, face) for kind in kinds], face, steps)
+        if settled is not None:
+            states = _settle(states, settled, [_below(kind, face) for kind in kinds], done)
     for (left, _, answers), ways in states.items():
-        if any(left):
-            continue  # a die was never given a face: not a roll
-        final = tuple(whole(a + pool.const) if q[0] == "total" else a
-                      for q, a in zip(asked, answers, strict=True))
-        joint[final] = joint.get(final, 0) + ways
+        if not any(left):  # else a die was never given a face: not a roll
+            done[answers] = done.get(answers, 0) + ways
     sizes = zip(kinds, pool.counts, strict=True)
-    return joint, math.prod(kind.total**count for kind, (_, count) in sizes)
+    total = math.prod(kind.total**count for kind, (_, count) in sizes)
+    return _shifted(done, asked, pool.const), total
 
 
-def _show_face(states: dict[State, int], face: int, kinds: Sequence[Dist],
-               asked: Sequence[Question], dice_count: int) -> dict[State, int]:
-    weights = [_weight(kind, face) for kind in kinds]
+def _shifted(joint: Mapping[Answers, int], asked: Sequence[Question],
+             const: int) -> dict[Answers, int]:
+    """The answers with the pool's constant added to each total asked."""
+    final: dict[Answers, int] = {}
+    for answers, ways in joint.items():
+        key = tuple(whole(a + const) if q[0] == "total" else a
+                    for q, a in zip(asked, answers, strict=True))
+        final[key] = final.get(key, 0) + ways
+    return final
+
+
+def _settled_at(asked: Sequence[Question], dice_count: int) -> int | None:
+    """How many dice, placed from the highest face down, settle every answer: when all questions
+    are highest(k), the k highest; None when a question reads lower dice too."""
+    if any(q[0] != "highest" for q in asked):
+        return None
+    return max((max(0, min(int(q[1]), dice_count)) for q in asked), default=0)
+
+
+def _settle(states: dict[State, int], settled: int, below: Sequence[int],
+            done: dict[Answers, int]) -> dict[State, int]:
+    """States whose answers are settled leave for `done`, each with the ways its remaining dice
+    can show the faces below: `below` ways per die of each kind."""
     following: dict[State, int] = {}
+    for state, ways in states.items():
+        left, placed, answers = state
+        if placed < settled:
+            following[state] = ways
+            continue
+        rest = math.prod(b**n for b, n in zip(below, left, strict=True))
+        if rest:
+            done[answers] = done.get(answers, 0) + ways * rest
+    return following
+
+
+def _below(kind: Dist, face: int) -> int:
+    """How many of a die's ways show a face below `face`."""
+    return sum(kind.weights[:max(0, face - kind.offset)])
+
+
+Step = Callable[[int, int, int, int], int]
+"""A question's answer after (answer so far, face, dice showing it, dice placed above)."""
+
+
+def _show_face(states: dict[State, int], weights: Sequence[int], face: int,
+               steps: Sequence[Step]) -> dict[State, int]:
+    following: dict[State, int] = {}
+    options: dict[tuple[int, ...], list[tuple[tuple[int, ...], int, int]]] = {}
     for (left, placed, answers), ways in states.items():
-        for shown, choices in _showing(left, weights):
-            count = sum(shown)
-            key = (tuple(r - c for r, c in zip(left, shown, strict=True)), placed + count,
-                   tuple(_answer(q, a, face, count, placed, dice_count)
-                         for q, a in zip(asked, answers, strict=True)))
+        if left not in options:
+            options[left] = [(tuple(r - c for r, c in zip(left, shown, strict=True)), sum(shown),
+                              choices) for shown, choices in _showing(left, weights)]
+        for rest, count, choices in options[left]:
+            stepped = zip(steps, answers, strict=True)
+            key = (rest, placed + count, tuple(step(a, face, count, placed) for step, a in stepped))
             following[key] = following.get(key, 0) + ways * choices
     return following
 
@@ -883,26 +1008,120 @@ def _showing(left: Sequence[int], weights: Sequence[int]) -> list[tuple[tuple[in
     return options
 
 
-def _answer(question: Question, answer: int, face: int, shown: int, placed: int,
-            dice_count: int) -> int:
-    """One question's answer so far, after `shown` dice show `face` below `placed` higher ones."""
+def _stepper(question: Question, dice_count: int) -> Step:
+    """One question's answer so far, after `shown` dice show `face` below `placed` higher ones; the
+    question's arguments are read once, here."""
     kind, numbers = question[0], [int(x) for x in question[1:]] or [0]
     first, last = numbers[0], numbers[-1]
     if kind == "total":
-        return answer + face * shown
+        return lambda a, face, shown, placed: a + face * shown
     if kind == "highest":
-        return answer + face * max(0, min(shown, first - placed))
+        return lambda a, face, shown, placed: a + face * max(0, min(shown, first - placed))
     if kind == "lowest":
         start = dice_count - max(0, min(first, dice_count))
-        return answer + face * max(0, min(placed + shown, dice_count) - max(placed, start))
+        return lambda a, face, shown, placed: \
+            a + face * max(0, min(placed + shown, dice_count) - max(placed, start))
     if kind == "successes":
-        return answer + (shown if face >= first else 0)
-    return answer + (shown if first <= face <= last else 0)
+        return lambda a, face, shown, placed: a + (shown if face >= first else 0)
+    return lambda a, face, shown, placed: a + (shown if first <= face <= last else 0)
+
+
+def _chain_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
+    """pool_answers() when each die answers on its own: a total, successes and counts are sums over
+    the dice, and a die that explodes into extra dice (with them, its chain) answers as one. The
+    pool's answers are then the sums of its chains' answers: their joint rolls convolved die by die.
+    highest() and lowest() have no such sum; with dice that explode into extra dice they are
+    refused."""
+    refused = next((q[0] for q in asked if q[0] in ("highest", "lowest")), None)
+    if refused is not None:
+        raise RulesError(f"{refused}() cannot be asked of dice that explode into extra dice "
+                         f"({pool}): how many dice there are depends on the roll; write !! for "
+                         "dice that each show their exploded sum")
+    _refuse_dice(sum(count for _, count in pool.counts))
+    joint, total = {tuple(0 for _ in asked): 1}, 1
+    for key, count in pool.counts:
+        chain, size = _chain(key, tuple(tuple(q) for q in asked))
+        for _ in range(count):
+            joint, total = _vector_add(joint, chain), total * size
+    return _shifted(joint, asked, pool.const), total
+
+
+def _refuse_dice(dice_count: int) -> None:
+    if dice_count > MAX_DICE:
+        raise RulesError(f"a roll of more than {MAX_DICE} dice is refused ({dice_count} asked)")
+
+
+Chain = tuple[tuple[Answers, int], ...]
+"""Joint answers and how many equally likely ways give each."""
+
+
+@lru_cache(maxsize=128)
+def _chain(key: DieKey, asked: tuple[Question, ...]) -> tuple[Chain, int]:
+    """One die's joint answers to the questions, with the dice it explodes into, and its total
+    ways. Each explosion rolls a die more, to the depth _exploding() goes, so the sum agrees."""
+    steps = [_stepper(q, 1) for q in asked]
+
+    def answers(face: int) -> Answers:
+        return tuple(step(0, face, 1, 0) for step in steps)
+    if not separate(key):
+        kind = die_of(key)
+        pairs = zip(kind.outcomes, kind.weights, strict=True)
+        return _summed((answers(face), w) for face, w in pairs if w), kind.total
+    sides, _, faces = _kind_parts(str(key))
+    level, total = _summed((answers(face), 1) for face in range(1, sides + 1)), sides
+    for _ in range(_explode_depth(sides, faces)):
+        parts: list[tuple[Answers, int]] = []
+        for face in range(1, sides + 1):
+            shown = answers(face)
+            if face in faces:
+                parts += [(_plus(shown, rest), ways) for rest, ways in level]
+            else:
+                parts.append((shown, total))
+        level, total = _summed(parts), total * sides
+    return level, total
+
+
+def _plus(a: Answers, b: Answers) -> Answers:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _summed(pairs: Iterable[tuple[Answers, int]]) -> Chain:
+    """Pairs of answers and ways, the ways of equal answers added, in first-seen order."""
+    found: dict[Answers, int] = {}
+    for answers, ways in pairs:
+        found[answers] = found.get(answers, 0) + ways
+    return tuple(found.items())
+
+
+def _vector_add(joint: Mapping[Answers, int], chain: Chain) -> dict[Answers, int]:
+    """The joint answers of the dice so far and one more chain: every pair, answers added."""
+    following: dict[Answers, int] = {}
+    for answers, ways in joint.items():
+        for more, count in chain:
+            key = _plus(answers, more)
+            following[key] = following.get(key, 0) + ways * count
+    return following
+
+
+def _separate_count(pool: Dice, low: int, high: int) -> Dist:
+    """count_faces() when dice explode into extra dice: each kind's chain count, rolled `count`
+    times (a sum, by repeated squaring)."""
+    _refuse_dice(sum(count for _, count in pool.counts))
+    total = constant(0)
+    for key, count in pool.counts:
+        chain, size = _chain(key, (("count", low, high),))
+        found = dict((answers[0], ways) for answers, ways in chain)
+        die_count = _make(0, [found.get(x, 0) for x in range(max(found) + 1)], size)
+        total = add(total, repeat(die_count, count))
+    return total
 
 
 def count_faces(pool: Dice, low: int, high: int | None = None) -> Dist:
-    """How many dice of a pool show a face from `low` to `high` (just `low` without high)."""
+    """How many dice of a pool show a face from `low` to `high` (just `low` without high); a die
+    that explodes into extra dice counts them too."""
     top = low if high is None else high
+    if any(separate(key) for key, _ in pool.counts):
+        return _separate_count(pool, low, top)
     total = constant(0)
     for key, count in pool.counts:
         kind = die_of(key)

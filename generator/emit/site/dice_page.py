@@ -25,9 +25,17 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
      "let r = 1d10 in r + (if r >= 10 then 1d6 else 0d6)"),
     ("NdF", "Fudge dice: faces -1, 0 and 1", "4dF"),
     ("Nd{a,b,...}", "dice with listed faces (a face listed twice comes up twice as often)", "2d{0,0,1,1,2,3}"),
-    ("NdS!", "exploding dice: the highest face rolls again and adds, until one more explosion is less likely "
-     "than 1e-15", "1d6!"),
+    ("NdS!", "exploding dice: a die showing its highest face adds one more die, which may explode again, until one "
+     "more explosion is less likely than 1e-15; pool questions count every die, the extra ones too", "1d6!"),
+    ("NdS!!", "compounding dice: the same sum, but each die shows its exploded total as one die, so a pool "
+     "question sees one die (highest() and lowest() need this form)", "1d6!!"),
+    ("NdS!{a,b}", "exploding (or with `!!`, compounding) on the listed faces", "1d10!{9,10}"),
+    ("successes(NdS!, T)", "extra dice count: each 10 adds a die, and every die at 8 or more is a success",
+     "successes(5d10!, 8)"),
     ("NdSrK", "faces 1 to K rolled again once, the second roll standing", "2d6r2"),
+    ("NdSr{a,b}", "the listed faces rolled again once: here each die that is neither 1 nor 6", "2d6r{2,3,4,5}"),
+    ("NdSrrK", "faces 1 to K rolled again while they show (`rr{a,b}`: the listed faces), so they never stand",
+     "2d6rr2"),
     ("count(pool, F)", "how many dice of the pool show F (count(pool, low, high): a range of faces)",
      "count(5d6, 6)"),
     ("let p = pool in ...", "one roll of a pool asked several things: its highest die, its number of sixes, its "
