@@ -41,10 +41,20 @@ def variants_applied(notes: PageNotes, markup: Markup) -> str:
     return rule_notes(PageNotes(notes.marks), SYSTEM_KEY, markup)
 
 
+LINK = re.compile(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]")
+VALUE = re.compile(r"\{\{\s*([^}]+?)\s*\}\}")
+
+
 def history_html(line: str) -> str:
-    """A history line, escaped, its removed words struck through and its added words marked."""
-    shown = DELETED.sub(r"<del>\1</del>", escape(line, quote=False))
+    """A history line, escaped, its removed words struck through and its added words marked. A link or value
+    in a reworded text shows as words (its label, or its id or name spelled out), never as raw markup."""
+    words = VALUE.sub(lambda m: m.group(1).replace("_", " "), LINK.sub(_link_words, line))
+    shown = DELETED.sub(r"<del>\1</del>", escape(words, quote=False))
     return INSERTED.sub(r"<ins>\1</ins>", shown)
+
+
+def _link_words(found: re.Match[str]) -> str:
+    return found.group(2) or found.group(1).replace("-", " ")
 
 
 def _mark(mark: VariantMark, markup: Markup) -> str:

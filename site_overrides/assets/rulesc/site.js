@@ -479,17 +479,18 @@
     });
   }
 
-  /* A table wider than the screen scrolls sideways in Material's wrapper: the wrapper takes one tab stop and a
+  /* A table or code example wider than the screen scrolls sideways: its scrolling box takes one tab stop and a
      name, so a keyboard can scroll it too (axe: scrollable-region-focusable). */
   function scrollRegions() {
-    each(document.querySelectorAll(".md-typeset__scrollwrap:not([tabindex])"), function (wrap) {
-      if (wrap.scrollWidth <= wrap.clientWidth) return;
-      var heading = wrap.previousElementSibling;
-      wrap.tabIndex = 0;
-      wrap.setAttribute("role", "region");
-      wrap.setAttribute("aria-label", heading && /^H[2-6]$/.test(heading.tagName)
-        ? heading.textContent.replace(/\u00b6/g, "").trim() + " (table)" : "Table");
-    });
+    each(document.querySelectorAll(".md-typeset__scrollwrap:not([tabindex]), .md-typeset pre > code:not([tabindex])"),
+      function (wrap) {
+        if (wrap.scrollWidth <= wrap.clientWidth) return;
+        var code = wrap.tagName === "CODE", heading = wrap.previousElementSibling;
+        wrap.tabIndex = 0;
+        wrap.setAttribute("role", "region");
+        wrap.setAttribute("aria-label", code ? "Example" : heading && /^H[2-6]$/.test(heading.tagName)
+          ? heading.textContent.replace(/\u00b6/g, "").trim() + " (table)" : "Table");
+      });
   }
 
   function init() {
