@@ -77,10 +77,12 @@ class Visit:
         self.context.close()
 
     def wait_until_calculators_are_ready(self, *keys: str) -> None:
-        """Wait until each named calculator (every one on the page if none is named) has computed."""
+        """Wait until every calculator on the page answers input and each named one has computed (a calculator
+        computes and draws its charts when it comes near the viewport: a named one is brought there first)."""
         self.page.wait_for_function(
-            """(keys) => {
-                 const boxes = keys.length ? keys.map((k) => document.querySelector(`[data-calculator="${k}"]`))
-                                           : Array.from(document.querySelectorAll("[data-calculator]"));
-                 return boxes.length > 0 && boxes.every((box) => box && box.dataset.state === "ok");
-               }""", arg=list(keys))
+            """() => Array.from(document.querySelectorAll("[data-calculator]")).length > 0 &&
+                     Array.from(document.querySelectorAll("[data-calculator]")).every((b) => b.dataset.state)""")
+        for key in keys:
+            box = self.page.locator(f'[data-calculator="{key}"]')
+            box.scroll_into_view_if_needed()
+            self.page.wait_for_function("(box) => box.dataset.computed === '1'", arg=box.element_handle())

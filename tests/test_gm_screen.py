@@ -14,6 +14,7 @@ import pytest
 from generator.analyze.program import Program
 from generator.build.staging import nav_entry
 from generator.emit.site.calculators import display
+from generator.emit.site.changes_page import changes_path
 from generator.emit.site.gm_screen import gm_screen
 from generator.emit.site.links import glossary_path, gm_screen_path, landing_path, tables_path
 from generator.emit.site.markup import Markup
@@ -219,5 +220,6 @@ def _first_result(page: Any, query: str) -> Any:
 
 def test_the_pages_every_system_gets_are_the_ids_no_chapter_may_take() -> None:
     system = compile_project(Project(REPO / "tests/cases/good/minimal")).programs[0].system
-    stems = {Path(path(system)).stem for path in (landing_path, glossary_path, tables_path, gm_screen_path)}
+    stems = {Path(path(system)).stem for path in (landing_path, glossary_path, tables_path, gm_screen_path,
+                                                 changes_path)}
     assert stems == set(SYSTEM_PAGES)

@@ -48,7 +48,7 @@ VALUE = re.compile(r"\{\{\s*([^}]+?)\s*\}\}")
 def history_html(line: str) -> str:
     """A history line, escaped, its removed words struck through and its added words marked. A link or value
     in a reworded text shows as words (its label, or its id or name spelled out), never as raw markup."""
-    words = VALUE.sub(lambda m: m.group(1).replace("_", " "), LINK.sub(_link_words, line))
+    words = VALUE.sub(lambda m: m.group(1).replace("_", " ").strip(), LINK.sub(_link_words, line))
     shown = DELETED.sub(r"<del>\1</del>", escape(words, quote=False))
     return INSERTED.sub(r"<ins>\1</ins>", shown)
 

@@ -267,7 +267,9 @@
     element.setAttribute("data-ready", "1");
     var saveTimer = null;
 
-    var computed = false;  /* whether the results on show come from the reader's inputs (not only pre-rendered) */
+    /* whether the results on show answer the inputs on show: the page's own results do, for the defaults, until
+       the address sets other inputs */
+    var computed = false;
     var stale = element.querySelector(".rulesc-calc__stale");
 
     function invalid(message) {
@@ -311,6 +313,7 @@
         if (chart && results[out.name] instanceof R.Outcomes) drawOutcomes(chart, inOrder(results[out.name], out.labels), out.label);
       });
       computed = true;
+      element.setAttribute("data-computed", "1");
       if (stale) stale.textContent = "";
       element.setAttribute("data-state", "ok");
       if (save) {  /* writing history on every keystroke costs more than the maths: save once typing pauses */
@@ -333,6 +336,7 @@
     form.addEventListener("change", function () { recompute(true); });
     form.addEventListener("reset", function () { setTimeout(function () { recompute(true); }, 0); });
     var restored = restoreFromUrl(form, parts[1], calc);
+    computed = !restored;
     shareButton(element, form, parts[1], calc);
     if (restored) recompute(false); else computeWhenNear(element, function () { recompute(false); });
   }
