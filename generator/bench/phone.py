@@ -200,6 +200,7 @@ def _input(page: Any, index: int) -> dict[str, Any] | None:
         return None
     page.evaluate(ARM, index)
     control = box.locator("[data-rulesc-bench]")
+    control.evaluate("(c) => { const group = c.closest('details'); if (group) group.open = true; }")  # a closed group
     if change["kind"] == "flag":
         control.click()
     elif change["kind"] == "choice":
