@@ -80,8 +80,8 @@ class Visit:
         """Wait until every calculator on the page answers input and each named one has computed (a calculator
         computes and draws its charts when it comes near the viewport: a named one is brought there first)."""
         self.page.wait_for_function(
-            """() => Array.from(document.querySelectorAll("[data-calculator]")).length > 0 &&
-                     Array.from(document.querySelectorAll("[data-calculator]")).every((b) => b.dataset.state)""")
+            """() => { const boxes = Array.from(document.querySelectorAll("[data-calculator]"));
+                       return boxes.length > 0 && boxes.every((box) => box.dataset.state); }""")
         for key in keys:
             box = self.page.locator(f'[data-calculator="{key}"]')
             box.scroll_into_view_if_needed()

@@ -220,10 +220,17 @@ class _Merge:
     def remove_calculators(self, path: JsonPath, item: dict[str, Any]) -> None:
         self._remove("calculators", "calculator", path, item["id"])
 
-    def _remove(self, kind: str, what: str, path: JsonPath, key: str) -> None:
+    def _owner_or_unknown(self, kind: str, what: str, key: str, at: JsonPath) -> Rule | None:
+        """The rule holding the formula or calculator `key`, or None with the unknown-id error reported at `at`."""
         rule = self.owner(kind, key)
         if rule is None:
-            return self.unknown(what, key, path + ("id",), [k for r in self.rules() for k in _keys(r, kind)])
+            self.unknown(what, key, at, [k for r in self.rules() for k in _keys(r, kind)])
+        return rule
+
+    def _remove(self, kind: str, what: str, path: JsonPath, key: str) -> None:
+        rule = self._owner_or_unknown(kind, what, key, path + ("id",))
+        if rule is None:
+            return None
         kept = tuple(x for x in getattr(rule, kind) if x.id != key)
         self.put(_with(rule, kind, kept))
         self.mark(rule.id, "changed", f"removes {what} {key}")
@@ -231,10 +238,9 @@ class _Merge:
 
     def replace_formulas(self, path: JsonPath, item: dict[str, Any]) -> None:
         key = item["formula"]["id"]
-        rule = self.owner("formulas", key)
+        rule = self._owner_or_unknown("formulas", "formula", key, path + ("formula", "id"))
         if rule is None:
-            return self.unknown("formula", key, path + ("formula", "id"),
-                                [k for r in self.rules() for k in _keys(r, "formulas")])
+            return None
         old = _one_line(next(f for f in rule.formulas if f.id == key).expr.source)
         base = self.origin_exprs.get(key, old)
         if "was" in item and _one_line(item["was"]) != base:
@@ -251,10 +257,9 @@ class _Merge:
 
     def replace_calculators(self, path: JsonPath, item: dict[str, Any]) -> None:
         key = item["calculator"]["id"]
-        rule = self.owner("calculators", key)
+        rule = self._owner_or_unknown("calculators", "calculator", key, path + ("calculator", "id"))
         if rule is None:
-            return self.unknown("calculator", key, path + ("calculator", "id"),
-                                [k for r in self.rules() for k in _keys(r, "calculators")])
+            return None
         new = self.builder.calculator(path + ("calculator",), rule.id)
         self.put(dataclasses.replace(rule, calculators=tuple(new if c.id == key else c for c in rule.calculators)))
         self.mark(rule.id, "changed", f"calculator {new.title}")

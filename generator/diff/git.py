@@ -40,6 +40,14 @@ def commit_of(root: Path, revision: str) -> str:
         raise GitError(f"unknown git revision {revision!r}") from None
 
 
+def is_shallow(root: Path) -> bool:
+    """Whether the repository at `root` is a shallow clone (its older history and tags are not there)."""
+    try:
+        return git(root, "rev-parse", "--is-shallow-repository").decode().strip() == "true"
+    except GitError:
+        return False
+
+
 def export_revision(root: Path, commit: str, target: Path) -> Path:
     """Unpack content/ and schema/ of the project at `commit` into `target`; returns the project root there."""
     prefix = git(root, "rev-parse", "--show-prefix").decode().strip()

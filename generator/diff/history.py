@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.diff.compare import RulebookDiff, diff_revisions
-from generator.diff.git import GitError, commit_of, git
+from generator.diff.git import GitError, commit_of, git, is_shallow
 from generator.pipeline import Project
 
 
@@ -47,7 +47,7 @@ def changelog(project: Project) -> Changelog:
     """What changed in each tagged version since the one before; a clear note where the history cannot say."""
     found = versions(project)
     if not found:
-        shallow = _shallow(project)
+        shallow = is_shallow(project.root)
         note = ("This is a shallow clone, so its history and tags are not here: fetch them "
                 "(git fetch --unshallow --tags) for a changelog" if shallow else
                 "No tagged versions in this history: tag a release (git tag v1.0) to start a changelog")
@@ -56,10 +56,3 @@ def changelog(project: Project) -> Changelog:
     changes = tuple(diff_revisions(project, before.tag, after.tag) for before, after in pairs)
     return Changelog(found, tuple(reversed(changes)),
                      None if changes else f"Only {found[0].tag} is tagged: nothing to compare it with yet")
-
-
-def _shallow(project: Project) -> bool:
-    try:
-        return git(project.root, "rev-parse", "--is-shallow-repository").decode().strip() == "true"
-    except GitError:
-        return False

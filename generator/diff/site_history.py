@@ -12,7 +12,7 @@ from typing import Any
 from generator.analyze.program import Program
 from generator.diagnostics.core import ContentError, Diagnostics
 from generator.diff.compare import SystemDiff, compare_system
-from generator.diff.git import GitError, commit_of, export_revision, git
+from generator.diff.git import GitError, commit_of, export_revision, git, is_shallow
 from generator.diff.history import versions as tagged_versions
 from generator.diff.impact import Impact
 from generator.diff.text import markdown as word_diff
@@ -64,7 +64,7 @@ def _system_history(project: Project, sid: str, listed: list[tuple[str, str, str
                     snapshots: _Snapshots) -> SystemHistory:
     resolved, missing = _resolve(project, listed)
     if len(resolved) < 2:
-        shallow = _shallow(project)
+        shallow = is_shallow(project.root)
         note = SHALLOW if shallow else NO_VERSIONS if not resolved else \
             f"Only {resolved[0].name} is a version so far: nothing to compare it with yet"
         return SystemHistory(first=resolved[0].name if resolved else None, note=_with_missing(note, missing))
@@ -101,11 +101,6 @@ def _with_missing(note: str | None, missing: list[str]) -> str | None:
     return f"{note}. {gone}" if note else gone
 
 
-def _shallow(project: Project) -> bool:
-    try:
-        return git(project.root, "rev-parse", "--is-shallow-repository").decode().strip() == "true"
-    except GitError:
-        return False
 
 
 class _Snapshots:
