@@ -136,7 +136,8 @@ def test_prose_renders_as_markdown_it_parses_every_text(program: object) -> None
     ("Costs {{power_up_cost}} AD, see [[tier-of-power]] and [[r-1|the rule before]].", True),
     ("Punctuation that no rule takes: $5, 50%, a@b, 1+1=2, 3-2, (a: b), \"q\" 'q' ? ! ^ { }.", True),
     ("Unicode — “quotes” and é are text.", True),
-    ("A {{_odd}} value name", False),  # an underscore after punctuation can open emphasis
+    ("A {{_odd}} value name", True),  # an underscore after punctuation could open emphasis: parked, so prose
+    ("A {{__all__}} and {{b_}} value", True),  # never read as bold, whatever the names
     ("Hard break  \nhere", False),
     ("Tab\tinside", False),
     ("No\u00a0break space", False),
@@ -185,3 +186,14 @@ def test_block_writes_what_markdown_its_parse_gives_rewritten_and_rendered(progr
         expected = reference.md.renderer.render(tokens, reference.md.options, {}).strip()
         assert fast.block(text, Section("page.md", owner)) == expected, text
         assert fast.plain(text) == reference._text_of(reference.md.parse(reference._protect(text))), text
+
+
+@pytest.mark.parametrize("name", ["__all__", "_odd", "b_", "a__b", "x*y"])
+def test_a_value_whose_name_markdown_could_read_as_emphasis_is_filled_in_as_written(name: str) -> None:
+    # Found by tests/test_names.py: a value named __all__ showed as "{{<strong>all</strong>}}" on the page.
+    markup = Markup(PROGRAMS[0])
+    markup.values[name] = 7
+    text = f"It costs {{{{{name}}}}} and *more*."
+    assert markup.block(text, Section("p.md")) == "<p>It costs 7 and <em>more</em>.</p>"
+    assert markup.inline(text, Section("p.md")) == "It costs 7 and <em>more</em>."
+    assert markup.plain(text) == "It costs 7 and more."

@@ -227,6 +227,8 @@ def drawn_rulebook(root: Path, picked: list[str], same_table: bool) -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 # Found by this test: the value `_` took `_`, so the table `_` became `__`, which the formula `__` then redefined.
 @example(picked=["_", "b_", "__all__", "__all___", "__build_class__", "nil", "__"], same_table=True)
+# And in CI: the value `__all__`, written {{__all__}} in the text, reached the page as "{{<strong>all</strong>}}".
+@example(picked=["__all__", "_", "__", "l__", "__all___", "l___all__", "__build_class__"], same_table=False)
 @given(picked=st.lists(DRAWN, min_size=7, max_size=7, unique=True).filter(
     lambda p: all(names.refusal(p[i], "formula") is None for i in (2, 6))), same_table=st.booleans())
 def test_any_host_names_build_an_engine_that_agrees_with_the_interpreter(

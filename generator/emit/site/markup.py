@@ -58,6 +58,7 @@ class Markup:
         self._plain: dict[str, str] = {}
         self._parsed: dict[str, list[Token] | Paragraphs] = {}  # parses plain() made that block() has not taken
         self._refs: list[tuple[str, str | None]] = []  # the [[references]] parked by _protect, by number
+        self._parked_values: list[str] = []  # the {{values}} _protect parked, by number
 
     def block(self, text: Text | str, section: Section) -> str:
         """Text as HTML blocks (paragraphs, lists, tables)."""
@@ -133,11 +134,22 @@ class Markup:
         markdown-it tries every '[' as the start of a link and rescans nested brackets, which made [[links]] the
         most expensive part of page generation; a placeholder of digits between private-use characters is plain
         text to it and is never split across tokens.
+
+        {{values}} whose names CommonMark could read as emphasis (`{{__all__}}`) are parked the same way, in their own
+        placeholders, and filled in with the text around them.
         """
         def park(match: re.Match[str]) -> str:
             self._refs.append((match.group(1).strip(), match.group(2)))
             return f"\ue000{len(self._refs) - 1}\ue001"
 
+        def park_value(match: re.Match[str]) -> str:
+            if _PLAIN_VALUE.fullmatch(match.group(0)):
+                return match.group(0)
+            self._parked_values.append(match.group(1))
+            return f"\ue002{len(self._parked_values) - 1}\ue003"
+
+        if "{{" in source:
+            source = VALUE.sub(park_value, source)
         return LINK.sub(park, source) if "[[" in source else source
 
     def _label(self, index: int) -> str:
@@ -180,6 +192,8 @@ class Markup:
         return found.name if found is not None else target
 
     def _fill(self, text: str) -> str:
+        if "\ue002" in text:
+            text = PARKED_VALUE.sub(lambda m: self._value(self._parked_values[int(m.group(1))]), text)
         return VALUE.sub(lambda m: self._value(m.group(1)), text) if "{{" in text else text  # most pieces have none
 
     def _value(self, name: str) -> str:
@@ -282,6 +296,7 @@ class Markup:
 
 
 PLACEHOLDER = re.compile("\ue000([0-9]+)\ue001")
+PARKED_VALUE = re.compile("\ue002([0-9]+)\ue003")
 
 
 # What prose_paragraphs leaves to markdown-it: a character some CommonMark rule acts on (escapes, code, emphasis,
