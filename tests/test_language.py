@@ -50,7 +50,7 @@ def test_an_expression_may_start_with_minus(capsys: pytest.CaptureFixture[str], 
     if "--json" in argv:
         assert out.startswith('{"expression": "-1d6", "distribution": {"-6": 0.16666666666666666, ')
     else:
-        assert out.splitlines()[0:3] == ["-1d6: mean -3.5000, sd 1.7078", "      exactly   at least",
+        assert out.splitlines()[0:3] == ["-1d6: average -3.5000, standard deviation 1.7078", "      exactly   at least",
                                          "-6   16.6667%  100.0000%  " + "\u2588" * 40]
     assert (code, err) == (0, "")
 

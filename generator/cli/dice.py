@@ -47,7 +47,7 @@ def chart(source: str, dist: R.Dist) -> str:
     items = dist.items()
     top = max(p for _, p in items)
     width = max(len(str(x)) for x, _ in items)
-    lines = [f"{source}: mean {float(R.mean(dist)):.4f}, sd {R.sd(dist):.4f}",
+    lines = [f"{source}: average {float(R.mean(dist)):.4f}, standard deviation {R.sd(dist):.4f}",
              f"{'':>{width}}  {'exactly':>9}  {'at least':>9}"]
     remaining = Fraction(1)
     for outcome, p in items:
