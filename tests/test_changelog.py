@@ -30,7 +30,7 @@ def test_each_tagged_version_lists_what_changed_since_the_one_before(repo: Path)
     newer, older = out.split("## v1.0 -> v1.1")
     assert "#### Rules removed\n\n- `dash` Dash (mini/basics/) **breaking: no alias keeps its permalink**" in newer
     assert "#### Rules changed\n\n- Doubling: value factor 2 -> 3" in older
-    assert out.rstrip().endswith("First tagged version: v1.0.")
+    assert out.rstrip().endswith("First version: v1.0.")
     again = changelog(repo)
     assert again == (status, out, err)  # the same history gives the same bytes
     status, out, _ = changelog(repo, "--format", "json")
@@ -46,7 +46,7 @@ def test_without_versions_the_changelog_says_why(repo: Path) -> None:
     git(repo, "tag", "v1.0")
     status, out, _ = changelog(repo)
     assert (status, out) == (0, "# What changed\n\nOnly v1.0 is tagged: nothing to compare it with yet.\n\n"
-                                "First tagged version: v1.0.\n")
+                                "First version: v1.0.\n")
 
 
 def test_a_shallow_clone_builds_a_note_instead_of_failing(repo: Path, tmp_path: Path) -> None:
@@ -137,3 +137,27 @@ def test_outside_git_and_in_a_shallow_clone_the_build_notes_why_there_is_no_hist
     assert "This is a shallow clone, so its history and tags are not here: fetch them (git fetch --unshallow " \
            "--tags) to fill this page." in built_page(shallow, "what-changed.md")
     assert "rulesc-history\"" not in built_page(shallow, "basics.md")
+
+
+def test_the_changelog_of_one_system_follows_the_versions_its_system_yaml_lists(repo: Path) -> None:
+    first = git(repo, "rev-parse", "HEAD").strip()
+    commit(repo, DOUBLING + DASH.replace("count: 2", "count: 3"), "faster dash")
+    git(repo, "tag", "v9")  # a tag the system's own list leaves out
+    system = repo / "content/mini/system.yaml"
+    system.write_text(system.read_text(encoding="utf-8") + f"versions:\n  - {{name: First printing, ref: {first}}}\n"
+                      "  - {name: Second printing, ref: HEAD}\n  - {name: Lost printing, ref: no-such-tag}\n",
+                      encoding="utf-8")
+    git(repo, "commit", "-q", "-am", "list the versions")
+    status, out, err = changelog(repo, "--system", "mini")
+    assert (status, err) == (0, "")
+    assert out.startswith("# What changed\n\nNot in this history, so left out: Lost printing (no-such-tag).\n\n"
+                          "## First printing -> Second printing\n")
+    assert "- Dash: fact Limit 2 per round -> 3 per round" in out and "v9" not in out
+    assert out.rstrip().endswith("First version: First printing.")
+    status, out, _ = changelog(repo, "--system", "mini", "--format", "json")
+    assert [(c["base"]["revision"], c["head"]["revision"]) for c in json.loads(out)["changes"]] == [
+        ("First printing", "Second printing")]
+    status, out, _ = changelog(repo)  # the whole rulebook still follows the tags, and says where to look
+    assert status == 0 and "run rulesc changelog --system mini." in out
+    status, _, err = changelog(repo, "--system", "nope")
+    assert status == 2 and "no system 'nope'" in err and "there are: mini" in err

@@ -1,5 +1,5 @@
 """`rulesc diff BASE [HEAD]`: what a change does to the rules and their numbers, as Markdown or JSON; and
-`rulesc changelog`: what changed in each tagged version."""
+`rulesc changelog`: what changed in each tagged (or listed) version."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from generator.cli.usage import UsageError
 from generator.diff.compare import diff_revisions
 from generator.diff.git import GitError
-from generator.diff.history import changelog
+from generator.diff.history import changelog, declared_versions
 from generator.diff.render import changelog_json, changelog_markdown, diff_json, diff_markdown
 from generator.pipeline import Project
 
@@ -27,6 +27,8 @@ def register(commands: Any) -> None:
     log = commands.add_parser("changelog", help="what changed in each tagged version of the rules, newest first")
     log.add_argument("--format", choices=("markdown", "json"), default="markdown",
                      help="markdown (default) or json")
+    log.add_argument("--system", metavar="ID", default=None,
+                     help="one system only, over the versions its system.yaml lists (its tags if it lists none)")
     log.set_defaults(run=run_changelog)
 
 
@@ -41,8 +43,12 @@ def run_diff(project: Project, args: argparse.Namespace) -> int:
 
 def run_changelog(project: Project, args: argparse.Namespace) -> int:
     """Each tagged version since the one before it; a note (exit 0) where the history has no versions."""
+    systems = sorted(declared_versions(project))
+    if args.system is not None and args.system not in systems:
+        raise UsageError(f"no system {args.system!r} in {project.display(project.content)}; "
+                         f"there are: {', '.join(systems) or 'none'}")
     try:
-        log = changelog(project)
+        log = changelog(project, args.system)
     except GitError as exc:
         raise UsageError(str(exc)) from None
     print(changelog_json(log) if args.format == "json" else changelog_markdown(log), end="")

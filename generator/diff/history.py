@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
+from generator.diagnostics.core import Diagnostics
 from generator.diff.compare import RulebookDiff, diff_revisions
 from generator.diff.git import GitError, commit_of, git, is_shallow
-from generator.pipeline import Project
+from generator.load import load_document
+from generator.pipeline import Project, discover
+
+Listed = tuple[str, str, str | None]  # a version a system.yaml lists: (name, git ref, date or None)
 
 
 @dataclass(frozen=True)
@@ -43,9 +48,36 @@ def versions(project: Project) -> tuple[Version, ...]:
     return tuple(Version(tag, commit) for _, tag, commit in sorted(found))
 
 
-def changelog(project: Project) -> Changelog:
-    """What changed in each tagged version since the one before; a clear note where the history cannot say."""
-    found = versions(project)
+def declared_versions(project: Project) -> dict[str, list[Listed]]:
+    """Each system's id and the versions its system.yaml lists, oldest first ([] where it lists none)."""
+    found: dict[str, list[Listed]] = {}
+    for system_file, _ in discover(project, Diagnostics()):
+        doc = load_document(system_file, project.display(system_file), Diagnostics())
+        data: Any = doc.data if doc is not None else None
+        if isinstance(data, dict) and isinstance(data.get("id"), str):
+            found[data["id"]] = [(v["name"], v["ref"], v.get("date")) for v in data.get("versions", ())
+                                 if isinstance(v, dict) and "name" in v and "ref" in v]
+    return found
+
+
+def changelog(project: Project, system: str | None = None) -> Changelog:
+    """What changed in each tagged version since the one before; a clear note where the history cannot say.
+    With a system: that system only, over the versions its system.yaml lists (the tags if it lists none)."""
+    declared = declared_versions(project)
+    if system is not None:
+        listed = declared.get(system)
+        return _listed_changelog(project, system, listed) if listed else \
+            _only(_tagged_changelog(project, versions(project)), system)
+    log = _tagged_changelog(project, versions(project))
+    own = [sid for sid, listed in sorted(declared.items()) if listed]
+    if not own:
+        return log
+    hint = "; ".join(f"rulesc changelog --system {sid}" for sid in own)
+    return replace(log, note=f"{log.note + '. ' if log.note else ''}Some systems list their own versions in "
+                             f"system.yaml; for those, run {hint}")
+
+
+def _tagged_changelog(project: Project, found: tuple[Version, ...]) -> Changelog:
     if not found:
         shallow = is_shallow(project.root)
         note = ("This is a shallow clone, so its history and tags are not here: fetch them "
@@ -56,3 +88,27 @@ def changelog(project: Project) -> Changelog:
     changes = tuple(diff_revisions(project, before.tag, after.tag) for before, after in pairs)
     return Changelog(found, tuple(reversed(changes)),
                      None if changes else f"Only {found[0].tag} is tagged: nothing to compare it with yet")
+
+
+def _listed_changelog(project: Project, system: str, listed: list[Listed]) -> Changelog:
+    """A system's own versions, each compared with the one before, newest first; refs not in this history are
+    left out and named in the note."""
+    resolved, missing = [], []
+    for name, ref, _ in listed:
+        try:
+            resolved.append(Version(name, commit_of(project.root, ref)))
+        except GitError:
+            missing.append(f"{name} ({ref})")
+    changes = tuple(replace(diff_revisions(project, before.commit, after.commit), base=before.tag, head=after.tag)
+                    for before, after in zip(resolved, resolved[1:], strict=False))
+    notes = [] if len(resolved) > 1 else [f"Only {resolved[0].tag} is a version so far: nothing to compare it "
+                                          "with yet" if resolved else "None of the listed versions is in this history"]
+    if missing:
+        notes.append(f"Not in this history, so left out: {', '.join(missing)}")
+    return _only(Changelog(tuple(resolved), tuple(reversed(changes)), ". ".join(notes) or None), system)
+
+
+def _only(log: Changelog, system: str) -> Changelog:
+    """The changelog with each comparison cut down to one system."""
+    return replace(log, changes=tuple(replace(c, systems=tuple(s for s in c.systems if s.id == system))
+                                      for c in log.changes))

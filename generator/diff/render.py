@@ -108,7 +108,7 @@ def changelog_markdown(log: Changelog) -> str:
         for line in diff_markdown(change).splitlines()[2:]:  # without its own title
             w.writeline(f"#{line}" if line.startswith("#") else line)
     if log.versions:
-        w.writeline(f"First tagged version: {log.versions[0].tag}.")
+        w.writeline(f"First version: {log.versions[0].tag}.")
     return w.getvalue()
 
 

@@ -10,15 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from generator.analyze.program import Program
-from generator.diagnostics.core import ContentError, Diagnostics
+from generator.diagnostics.core import ContentError
 from generator.diff.compare import SystemDiff, compare_system
 from generator.diff.git import GitError, commit_of, export_revision, git, is_shallow
+from generator.diff.history import declared_versions
 from generator.diff.history import versions as tagged_versions
 from generator.diff.impact import Impact
 from generator.diff.text import markdown as word_diff
 from generator.emit.site.changes_page import Section, SystemHistory, VersionChanges
-from generator.load import load_document
-from generator.pipeline import Project, compile_project, discover
+from generator.pipeline import Project, compile_project
 
 NOT_IN_GIT = "This copy of the rules is not in a git repository, so there is no history to show"
 SHALLOW = ("This is a shallow clone, so its history and tags are not here: fetch them (git fetch --unshallow --tags) "
@@ -36,7 +36,7 @@ class Version:
 
 def site_history(project: Project) -> dict[str, SystemHistory]:
     """Each system's history by id; a note instead wherever the repository cannot tell (never an error)."""
-    declared = _declared_versions(project)
+    declared = declared_versions(project)
     try:
         commit_of(project.root, "HEAD")
     except GitError:
@@ -46,18 +46,6 @@ def site_history(project: Project) -> dict[str, SystemHistory]:
     with snapshots:
         return {sid: _system_history(project, sid, listed if listed else tags, snapshots)
                 for sid, listed in declared.items()}
-
-
-def _declared_versions(project: Project) -> dict[str, list[tuple[str, str, str | None]]]:
-    """Each system's id and its system.yaml's versions as (name, ref, date), oldest first ([] without)."""
-    found: dict[str, list[tuple[str, str, str | None]]] = {}
-    for system_file, _ in discover(project, Diagnostics()):
-        doc = load_document(system_file, project.display(system_file), Diagnostics())
-        data: Any = doc.data if doc is not None else None
-        if isinstance(data, dict) and isinstance(data.get("id"), str):
-            found[data["id"]] = [(v["name"], v["ref"], v.get("date")) for v in data.get("versions", ())
-                                 if isinstance(v, dict) and "name" in v and "ref" in v]
-    return found
 
 
 def _system_history(project: Project, sid: str, listed: list[tuple[str, str, str | None]],
