@@ -761,10 +761,32 @@ def decide_named(condition: Outcomes | bool, then: Branch, other: Branch) -> Out
 
 def _blend(parts: Sequence[tuple[int, Any]], total: int) -> Any:
     """Results mixed by weight: a roll of numbers, or of names or yes/no (never both: the
-    checker keeps them apart)."""
+    checker keeps them apart). Plain results are added up as they come, with no roll made of
+    each."""
+    plain = _plain_blend(parts, total)
+    if plain is not None:
+        return plain
     if any(isinstance(part, (str, bool, Outcomes)) for _, part in parts):
         return _mix_outcomes([(w, as_outcomes(part)) for w, part in parts], total)
     return _mixture([(w, as_dist(part)) for w, part in parts], total)
+
+
+def _plain_blend(parts: Sequence[tuple[int, Any]], total: int) -> Dist | Outcomes | None:
+    """_blend() when every result is a whole number, or every one a name or yes/no: their
+    weights added by result; None for any other mix."""
+    found: dict[Any, int] = {}
+    kinds = set()
+    for w, part in parts:
+        kind = type(part)
+        if kind is not int and kind is not str and kind is not bool:
+            return None
+        kinds.add(kind is int)
+        found[part] = found.get(part, 0) + w
+    if kinds != {True}:
+        return outcomes(found, total) if kinds == {False} else None
+    low, high = min(found), max(found)
+    _within_bounds(high - low + 1)
+    return _make(low, [found.get(x, 0) for x in range(low, high + 1)], total)
 
 
 Label = str | bool
@@ -921,9 +943,12 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
     done: dict[Answers, int] = {}
     faces = sorted({face for kind in kinds for face, _ in kind.items()}, reverse=True)
     for face in faces:
-        states = _show_face(states, [_weight(kind, face) for kind in kinds], face, steps)
-        if settled is not None:
-            states = _settle(states, settled, [_below(kind, face) for kind in kinds], done)
+        weights = [_weight(kind, face) for kind in kinds]
+        if settled is None:
+            states = _show_face(states, weights, face, steps, done)
+        else:
+            below = [_below(kind, face) for kind in kinds]
+            states = _settle_face(states, (weights, below), face, steps, (settled, done))
     for (left, _, answers), ways in states.items():
         if not any(left):  # else a die was never given a face: not a roll
             done[answers] = done.get(answers, 0) + ways
@@ -951,20 +976,42 @@ def _settled_at(asked: Sequence[Question], dice_count: int) -> int | None:
     return max((max(0, min(int(q[1]), dice_count)) for q in asked), default=0)
 
 
-def _settle(states: dict[State, int], settled: int, below: Sequence[int],
-            done: dict[Answers, int]) -> dict[State, int]:
-    """States whose answers are settled leave for `done`, each with the ways its remaining dice
-    can show the faces below: `below` ways per die of each kind."""
+def _settle_face(states: dict[State, int], ways_of: tuple[Sequence[int], Sequence[int]], face: int,
+                 steps: Sequence[Step], until: tuple[int, dict[Answers, int]]) -> dict[State, int]:
+    """_show_face() when every question is a highest(): a state that places its last needed dice
+    on this face is settled at once, its other dice on this face or lower ones, all such rolls
+    counted together (every way, less those that place too few dice here); only rolls placing
+    fewer dice go on."""
+    (weights, below), (settled, done) = ways_of, until
     following: dict[State, int] = {}
-    for state, ways in states.items():
-        left, placed, answers = state
-        if placed < settled:
-            following[state] = ways
-            continue
-        rest = math.prod(b**n for b, n in zip(below, left, strict=True))
-        if rest:
-            done[answers] = done.get(answers, 0) + ways * rest
+    found: dict[tuple[tuple[int, ...], int], tuple[list[tuple[tuple[int, ...], int, int]], int]] = {}
+    for (left, placed, answers), ways in states.items():
+        need = settled - placed
+        if (left, need) not in found:
+            found[left, need] = _fewer_options(left, (weights, below), need)
+        options, lump = found[left, need]
+        for rest, count, choices in options:
+            stepped = tuple(step(a, face, count, placed) for step, a in zip(steps, answers, strict=True))
+            key = (rest, placed + count, stepped)
+            following[key] = following.get(key, 0) + ways * choices
+        if lump:
+            final = tuple(step(a, face, need, placed) for step, a in zip(steps, answers, strict=True))
+            done[final] = done.get(final, 0) + ways * lump
     return following
+
+
+def _fewer_options(left: tuple[int, ...], ways_of: tuple[Sequence[int], Sequence[int]],
+                   need: int) -> tuple[list[tuple[tuple[int, ...], int, int]], int]:
+    """The ways fewer than `need` of the remaining dice show a face (the dice left after, how many
+    show it, in how many ways), and the ways of every other roll of them on it or below."""
+    weights, below = ways_of
+    lump = math.prod((w + b)**n for w, b, n in zip(weights, below, left, strict=True))
+    options = []
+    for shown, choices in _showing(left, weights, need):
+        rest = tuple(r - c for r, c in zip(left, shown, strict=True))
+        lump -= choices * math.prod(b**n for b, n in zip(below, rest, strict=True))
+        options.append((rest, sum(shown), choices))
+    return options, lump
 
 
 def _below(kind: Dist, face: int) -> int:
@@ -977,16 +1024,25 @@ Step = Callable[[int, int, int, int], int]
 
 
 def _show_face(states: dict[State, int], weights: Sequence[int], face: int,
-               steps: Sequence[Step]) -> dict[State, int]:
+               steps: Sequence[Step], done: dict[Answers, int]) -> dict[State, int]:
+    """Each state after the remaining dice show `face`: a state with no die left has its answers
+    and leaves for `done` (a face no die shows changes no answer)."""
     following: dict[State, int] = {}
     options: dict[tuple[int, ...], list[tuple[tuple[int, ...], int, int]]] = {}
-    for (left, placed, answers), ways in states.items():
+    for state, ways in states.items():
+        left, placed, answers = state
+        if not any(left):
+            done[answers] = done.get(answers, 0) + ways
+            continue
         if left not in options:
             options[left] = [(tuple(r - c for r, c in zip(left, shown, strict=True)), sum(shown),
                               choices) for shown, choices in _showing(left, weights)]
         for rest, count, choices in options[left]:
-            stepped = zip(steps, answers, strict=True)
-            key = (rest, placed + count, tuple(step(a, face, count, placed) for step, a in stepped))
+            if count:
+                stepped = zip(steps, answers, strict=True)
+                key = (rest, placed + count, tuple(step(a, face, count, placed) for step, a in stepped))
+            else:
+                key = state
             following[key] = following.get(key, 0) + ways * choices
     return following
 
@@ -997,15 +1053,17 @@ def _weight(kind: Dist, face: int) -> int:
     return kind.weights[index] if 0 <= index < len(kind.weights) else 0
 
 
-def _showing(left: Sequence[int], weights: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
-    """Each way the remaining dice can show one face: how many of each kind, and in how many ways
-    (which dice, times each die's ways to show the face: `weights`, none for a die that cannot)."""
-    options: list[tuple[tuple[int, ...], int]] = [((), 1)]
+def _showing(left: Sequence[int], weights: Sequence[int],
+             fewer: int = MAX_DICE + 1) -> list[tuple[tuple[int, ...], int]]:
+    """Each way the remaining dice can show one face, fewer than `fewer` of them: how many of each
+    kind, and in how many ways (which dice, times each die's ways to show the face: `weights`,
+    none for a die that cannot)."""
+    options: list[tuple[tuple[int, ...], int, int]] = [((), 1, 0)] if fewer > 0 else []
     for remaining, weight in zip(left, weights, strict=True):
-        counts = range(remaining + 1) if weight else [0]
-        options = [(shown + (c,), ways * math.comb(remaining, c) * weight**c)
-                   for shown, ways in options for c in counts]
-    return options
+        top = remaining if weight else 0
+        options = [(shown + (c,), ways * math.comb(remaining, c) * weight**c, n + c)
+                   for shown, ways, n in options for c in range(min(top, fewer - 1 - n) + 1)]
+    return [(shown, ways) for shown, ways, _ in options]
 
 
 def _stepper(question: Question, dice_count: int) -> Step:
