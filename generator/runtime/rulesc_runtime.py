@@ -984,24 +984,33 @@ def _settle_face(states: dict[State, int], ways_of: tuple[Sequence[int], Sequenc
     fewer dice go on."""
     (weights, below), (settled, done) = ways_of, until
     following: dict[State, int] = {}
-    found: dict[tuple[tuple[int, ...], int], tuple[list[tuple[tuple[int, ...], int, int]], int]] = {}
+    found: dict[tuple[tuple[int, ...], int], tuple[list[Option], int]] = {}
     for (left, placed, answers), ways in states.items():
         need = settled - placed
         if (left, need) not in found:
             found[left, need] = _fewer_options(left, (weights, below), need)
         options, lump = found[left, need]
         for rest, count, choices in options:
-            stepped = tuple(step(a, face, count, placed) for step, a in zip(steps, answers, strict=True))
-            key = (rest, placed + count, stepped)
+            key = (rest, placed + count, _stepped(steps, answers, (face, count, placed)))
             following[key] = following.get(key, 0) + ways * choices
         if lump:
-            final = tuple(step(a, face, need, placed) for step, a in zip(steps, answers, strict=True))
+            final = _stepped(steps, answers, (face, need, placed))
             done[final] = done.get(final, 0) + ways * lump
     return following
 
 
+Option = tuple[tuple[int, ...], int, int]
+"""A way the remaining dice show a face: the dice left after, how many show it, in how many ways."""
+
+
+def _stepped(steps: Sequence[Step], answers: Answers, shown: tuple[int, int, int]) -> Answers:
+    """Each answer after (face, dice showing it, dice placed above)."""
+    face, count, placed = shown
+    return tuple(step(a, face, count, placed) for step, a in zip(steps, answers, strict=True))
+
+
 def _fewer_options(left: tuple[int, ...], ways_of: tuple[Sequence[int], Sequence[int]],
-                   need: int) -> tuple[list[tuple[tuple[int, ...], int, int]], int]:
+                   need: int) -> tuple[list[Option], int]:
     """The ways fewer than `need` of the remaining dice show a face (the dice left after, how many
     show it, in how many ways), and the ways of every other roll of them on it or below."""
     weights, below = ways_of
@@ -1038,11 +1047,8 @@ def _show_face(states: dict[State, int], weights: Sequence[int], face: int,
             options[left] = [(tuple(r - c for r, c in zip(left, shown, strict=True)), sum(shown),
                               choices) for shown, choices in _showing(left, weights)]
         for rest, count, choices in options[left]:
-            if count:
-                stepped = zip(steps, answers, strict=True)
-                key = (rest, placed + count, tuple(step(a, face, count, placed) for step, a in stepped))
-            else:
-                key = state
+            key = (rest, placed + count, _stepped(steps, answers, (face, count, placed))) \
+                if count else state
             following[key] = following.get(key, 0) + ways * choices
     return following
 
