@@ -472,6 +472,8 @@
     var kinds = pool.counts.map(function (p) { return dieOf(p[0]); }), diceCount = 0, total = 1n;
     pool.counts.forEach(function (p, g) { diceCount += p[1]; total *= kinds[g].total ** BigInt(p[1]); });
     refuseDice(diceCount);
+    if (diceCount && asked.every(function (q) { return (q[0] === "highest" || q[0] === "lowest") && q[1] === 1; }))
+      return {joint: extremes(kinds, pool.counts.map(function (p) { return p[1]; }), asked), total: total};
     var combs = [];
     for (var m = 0; m <= diceCount; m++) combs.push(pascal(m));
     var states = new Map(), lefts = pool.counts.map(function (p) { return p[1]; });
@@ -494,6 +496,31 @@
       done.set(k, (done.get(k) || 0n) + state.ways);
     });
     return {joint: shifted(done, asked, pool.c), total: total};
+  }
+  function extremes(kinds, counts, asked) {  /* only highest(p, 1) and lowest(p, 1) asked: the Python _extremes */
+    var low = Infinity, high = -Infinity, a, b;
+    kinds.forEach(function (kind) { low = Math.min(low, kind.offset); high = Math.max(high, kind.offset + kind.weights.length - 1); });
+    var upto = kinds.map(function (kind) {
+      var c = [0n];
+      for (var x = low; x <= high; x++) c.push(c[c.length - 1] + (x >= kind.offset && x - kind.offset < kind.weights.length ? kind.weights[x - kind.offset] : 0n));
+      return c;
+    });
+    function within(b, a) {
+      if (b > a) return 0n;
+      var ways = 1n;
+      upto.forEach(function (c, g) { ways *= (c[a - low + 1] - c[b - low]) ** BigInt(counts[g]); });
+      return ways;
+    }
+    var tops = asked.some(function (q) { return q[0] === "highest"; }), bottoms = asked.some(function (q) { return q[0] === "lowest"; });
+    var joint = new Map();
+    for (a = tops ? low : high; a <= high; a++) {
+      for (b = low; b <= (bottoms ? a : low); b++) {
+        var ways = within(b, a) - (bottoms ? within(b + 1, a) : 0n);
+        if (tops) ways -= within(b, a - 1) - (bottoms ? within(b + 1, a - 1) : 0n);
+        if (ways) joint.set(asked.map(function (q) { return q[0] === "highest" ? a : b; }).join(","), ways);
+      }
+    }
+    return joint;
   }
   function shifted(joint, asked, c) {  /* the pool's constant added to each total asked */
     var final = new Map();

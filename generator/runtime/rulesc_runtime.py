@@ -936,6 +936,8 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
     kinds = [die_of(key) for key, _ in pool.counts]
     dice_count = sum(count for _, count in pool.counts)
     _refuse_dice(dice_count)
+    if dice_count and all(q[0] in ("highest", "lowest") and int(q[1]) == 1 for q in asked):
+        return _extremes(kinds, [count for _, count in pool.counts], asked)
     steps = [_stepper(q, dice_count) for q in asked]
     settled = _settled_at(asked, dice_count)
     states: dict[State, int] = {
@@ -955,6 +957,51 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
     sizes = zip(kinds, pool.counts, strict=True)
     total = math.prod(kind.total**count for kind, (_, count) in sizes)
     return _shifted(done, asked, pool.const), total
+
+
+def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
+              asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
+    """pool_answers() when every question is highest(p, 1) or lowest(p, 1) of a pool of at least
+    one die: from the ways every die shows a face from b to a, the ways the highest is a and the
+    lowest b, by inclusion and exclusion (a or b alone when only one is asked)."""
+    low = min(kind.offset for kind in kinds)
+    within = _within_table(kinds, counts, low)
+    wanted = {q[0] for q in asked}
+    top = len(within) - 2
+    joint: dict[Answers, int] = {}
+    for a in range(1, top + 1) if "highest" in wanted else [top]:
+        for b in range(1, a + 1) if "lowest" in wanted else [1]:
+            row, next_row = within[b], within[b + 1] if "lowest" in wanted else within[0]
+            ways = row[a] - next_row[a]
+            if "highest" in wanted:
+                ways -= row[a - 1] - next_row[a - 1]
+            if ways:
+                shown = (a + low - 1, b + low - 1)
+                joint[tuple(shown[0] if q[0] == "highest" else shown[1] for q in asked)] = ways
+    return joint, math.prod(kind.total**n for kind, n in zip(kinds, counts, strict=True))
+
+
+def _within_table(kinds: Sequence[Dist], counts: Sequence[int], low: int) -> list[list[int]]:
+    """table[b][a]: the ways every die shows a face from low+b-1 to low+a-1 (none when b > a);
+    row 0 and the last row, and column 0, are all none."""
+    high = max(kind.offset + len(kind.weights) - 1 for kind in kinds)
+    size = high - low + 1
+    upto = []
+    for kind in kinds:
+        found = [0]
+        for x in range(low, high + 1):
+            index = x - kind.offset
+            found.append(found[-1] + (kind.weights[index] if 0 <= index < len(kind.weights) else 0))
+        upto.append(found)
+    table = [[0] * (size + 1) for _ in range(size + 2)]
+    for b in range(1, size + 1):
+        row = table[b]
+        for a in range(b, size + 1):
+            ways = 1
+            for found, n in zip(upto, counts, strict=True):
+                ways *= (found[a] - found[b - 1])**n
+            row[a] = ways
+    return table
 
 
 def _shifted(joint: Mapping[Answers, int], asked: Sequence[Question],
