@@ -774,19 +774,20 @@ def _blend(parts: Sequence[tuple[int, Any]], total: int) -> Any:
 def _plain_blend(parts: Sequence[tuple[int, Any]], total: int) -> Dist | Outcomes | None:
     """_blend() when every result is a whole number, or every one a name or yes/no: their
     weights added by result; None for any other mix."""
+    kinds = {type(part) for _, part in parts}
+    if kinds == {int}:
+        low, high = min(part for _, part in parts), max(part for _, part in parts)
+        _within_bounds(high - low + 1)
+        weights = [0] * (high - low + 1)
+        for w, part in parts:
+            weights[part - low] += w
+        return _make(low, weights, total)
+    if not kinds or not kinds <= {str, bool}:
+        return None
     found: dict[Any, int] = {}
-    kinds = set()
     for w, part in parts:
-        kind = type(part)
-        if kind is not int and kind is not str and kind is not bool:
-            return None
-        kinds.add(kind is int)
         found[part] = found.get(part, 0) + w
-    if kinds != {True}:
-        return outcomes(found, total) if kinds == {False} else None
-    low, high = min(found), max(found)
-    _within_bounds(high - low + 1)
-    return _make(low, [found.get(x, 0) for x in range(low, high + 1)], total)
+    return outcomes(found, total)
 
 
 Label = str | bool
@@ -907,8 +908,15 @@ def pool_bind_named(pool: Dice, asked: Sequence[Question], f: Callable[[Answers]
 def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any]) -> Any:
     """Roll a pool once and ask its dice several questions: f gets each joint set of answers
     (in the order asked) and says what to roll then; the mixture over every roll, exactly."""
-    joint, total = pool_answers(pool, asked)
-    return _blend([(ways, f(answers)) for answers, ways in sorted(joint.items())], total)
+    joint, total = _sorted_answers(pool, tuple(tuple(q) for q in asked))
+    return _blend([(ways, f(answers)) for answers, ways in joint], total)
+
+
+@lru_cache(maxsize=256)
+def _sorted_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[Chain, int]:
+    """pool_answers() in order of the answers, worked out once per pool and questions."""
+    joint, total = _pool_answers(pool, asked)
+    return tuple(sorted(joint.items())), total
 
 
 def pool_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
