@@ -442,7 +442,13 @@ def mix(a: Dist, f: Callable[[int], Dist]) -> Dist:
 
 
 def _mixture(parts: Sequence[tuple[int, Dist]], total: int) -> Dist:
-    """Rolls mixed by weight: each part's roll happens with chance weight / total."""
+    """Rolls mixed by weight: each part's roll happens with chance weight / total (parts that
+    are the same roll, as a pool's roll is each time it is read, are joined first)."""
+    joined: dict[tuple[int, int, int], tuple[int, Dist]] = {}
+    for w, part in parts:
+        key = (part.offset, id(part.weights), part.total)
+        joined[key] = (joined[key][0] + w, part) if key in joined else (w, part)
+    parts = list(joined.values())
     common = math.lcm(*(part.total for _, part in parts))
     low = min(part.offset for _, part in parts)
     high = max(part.offset + len(part.weights) - 1 for _, part in parts)
@@ -973,25 +979,27 @@ def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
     one die: from the ways every die shows a face from b to a, the ways the highest is a and the
     lowest b, by inclusion and exclusion (a or b alone when only one is asked)."""
     low = min(kind.offset for kind in kinds)
-    within = _within_table(kinds, counts, low)
     wanted = {q[0] for q in asked}
+    within = _within_table(kinds, counts, low, wanted)
     top = len(within) - 2
+    highs, lows = "highest" in wanted, "lowest" in wanted
+    picks = [0 if q[0] == "highest" else 1 for q in asked]
     joint: dict[Answers, int] = {}
-    for a in range(1, top + 1) if "highest" in wanted else [top]:
-        for b in range(1, a + 1) if "lowest" in wanted else [1]:
-            row, next_row = within[b], within[b + 1] if "lowest" in wanted else within[0]
-            ways = row[a] - next_row[a]
-            if "highest" in wanted:
-                ways -= row[a - 1] - next_row[a - 1]
+    for a in range(1, top + 1) if highs else [top]:
+        for b in range(1, a + 1) if lows else [1]:
+            row, next_row = within[b], within[b + 1 if lows else 0]
+            ways = row[a] - next_row[a] - (row[a - 1] - next_row[a - 1] if highs else 0)
             if ways:
                 shown = (a + low - 1, b + low - 1)
-                joint[tuple(shown[0] if q[0] == "highest" else shown[1] for q in asked)] = ways
+                joint[tuple([shown[i] for i in picks])] = ways
     return joint, math.prod(kind.total**n for kind, n in zip(kinds, counts, strict=True))
 
 
-def _within_table(kinds: Sequence[Dist], counts: Sequence[int], low: int) -> list[list[int]]:
+def _within_table(kinds: Sequence[Dist], counts: Sequence[int], low: int,
+                  wanted: set[str]) -> list[list[int]]:
     """table[b][a]: the ways every die shows a face from low+b-1 to low+a-1 (none when b > a);
-    row 0 and the last row, and column 0, are all none."""
+    row 0 and the last row, and column 0, are all none; with only highest() wanted, only row 1
+    is filled, with only lowest(), only the last column."""
     high = max(kind.offset + len(kind.weights) - 1 for kind in kinds)
     size = high - low + 1
     upto = []
@@ -1002,9 +1010,9 @@ def _within_table(kinds: Sequence[Dist], counts: Sequence[int], low: int) -> lis
             found.append(found[-1] + (kind.weights[index] if 0 <= index < len(kind.weights) else 0))
         upto.append(found)
     table = [[0] * (size + 1) for _ in range(size + 2)]
-    for b in range(1, size + 1):
+    for b in range(1, size + 1) if "lowest" in wanted else [1]:
         row = table[b]
-        for a in range(b, size + 1):
+        for a in range(b, size + 1) if "highest" in wanted else [size]:
             ways = 1
             for found, n in zip(upto, counts, strict=True):
                 ways *= (found[a] - found[b - 1])**n
