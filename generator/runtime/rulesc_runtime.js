@@ -472,6 +472,8 @@
     var kinds = pool.counts.map(function (p) { return dieOf(p[0]); }), diceCount = 0, total = 1n;
     pool.counts.forEach(function (p, g) { diceCount += p[1]; total *= kinds[g].total ** BigInt(p[1]); });
     refuseDice(diceCount);
+    if (diceCount && asked.every(function (q) { return (q[0] === "highest" || q[0] === "lowest") && q[1] === 1; }))
+      return {joint: extremes(kinds, pool.counts.map(function (p) { return p[1]; }), asked), total: total};
     var combs = [];
     for (var m = 0; m <= diceCount; m++) combs.push(pascal(m));
     var states = new Map(), lefts = pool.counts.map(function (p) { return p[1]; });
@@ -484,8 +486,9 @@
         var i = face - kind.offset;
         return i >= 0 && i < kind.weights.length ? kind.weights[i] : 0n;
       });
-      states = showFace(states, face, weights, asked, diceCount, combs);
-      if (settled !== null) states = settle(states, settled, kinds.map(function (kind) { return below(kind, face); }), done);
+      states = settled === null ? showFace(states, face, weights, asked, diceCount, combs, done)
+        : settleFace(states, face, [weights, kinds.map(function (kind) { return below(kind, face); })], asked, combs,
+                     [settled, done]);
     });
     states.forEach(function (state) {
       if (state.left.some(function (l) { return l; })) return;  /* a die was never given a face: not a roll */
@@ -493,6 +496,31 @@
       done.set(k, (done.get(k) || 0n) + state.ways);
     });
     return {joint: shifted(done, asked, pool.c), total: total};
+  }
+  function extremes(kinds, counts, asked) {  /* only highest(p, 1) and lowest(p, 1) asked: the Python _extremes */
+    var low = Infinity, high = -Infinity, a, b;
+    kinds.forEach(function (kind) { low = Math.min(low, kind.offset); high = Math.max(high, kind.offset + kind.weights.length - 1); });
+    var upto = kinds.map(function (kind) {
+      var c = [0n];
+      for (var x = low; x <= high; x++) c.push(c[c.length - 1] + (x >= kind.offset && x - kind.offset < kind.weights.length ? kind.weights[x - kind.offset] : 0n));
+      return c;
+    });
+    function within(b, a) {
+      if (b > a) return 0n;
+      var ways = 1n;
+      upto.forEach(function (c, g) { ways *= (c[a - low + 1] - c[b - low]) ** BigInt(counts[g]); });
+      return ways;
+    }
+    var tops = asked.some(function (q) { return q[0] === "highest"; }), bottoms = asked.some(function (q) { return q[0] === "lowest"; });
+    var joint = new Map();
+    for (a = tops ? low : high; a <= high; a++) {
+      for (b = low; b <= (bottoms ? a : low); b++) {
+        var ways = within(b, a) - (bottoms ? within(b + 1, a) : 0n);
+        if (tops) ways -= within(b, a - 1) - (bottoms ? within(b + 1, a - 1) : 0n);
+        if (ways) joint.set(asked.map(function (q) { return q[0] === "highest" ? a : b; }).join(","), ways);
+      }
+    }
+    return joint;
   }
   function shifted(joint, asked, c) {  /* the pool's constant added to each total asked */
     var final = new Map();
@@ -508,17 +536,36 @@
     if (asked.some(function (q) { return q[0] !== "highest"; })) return null;
     return asked.reduce(function (most, q) { return Math.max(most, Math.max(0, Math.min(q[1], diceCount))); }, 0);
   }
-  function settle(states, settled, belowWays, done) {  /* settled states leave, their other dice on lower faces */
-    var following = new Map();
-    states.forEach(function (state, k) {
-      if (state.placed < settled) { following.set(k, state); return; }
-      var rest = 1n;
-      state.left.forEach(function (n, g) { rest *= belowWays[g] ** BigInt(n); });
-      if (rest === 0n) return;
-      var text = state.answers.join(",");
-      done.set(text, (done.get(text) || 0n) + state.ways * rest);
+  function addTo(map, k, ways) { map.set(k, (map.get(k) || 0n) + ways); }
+  function settleFace(states, face, waysOf, asked, combs, until) {
+    /* showFace with highest() questions only: a state placing its last needed dice here is settled, its other dice
+       here or lower, all counted together (every way less those placing too few here); the Python _settle_face */
+    var weights = waysOf[0], belowWays = waysOf[1], settled = until[0], done = until[1];
+    var following = new Map(), found = new Map();
+    states.forEach(function (state) {
+      var need = settled - state.placed, leftKey = state.left.join(",") + "|" + need, f = found.get(leftKey);
+      if (!f) { f = fewerOptions(state.left, weights, belowWays, need, combs); found.set(leftKey, f); }
+      f[0].forEach(function (option) {
+        var answers = state.answers.map(function (a, i) { return answer(asked[i], a, face, option[1], state.placed, 0); });
+        var placed = state.placed + option[1], k = key(option[0], placed, answers), had = following.get(k);
+        if (had) had.ways += state.ways * option[2];
+        else following.set(k, {left: option[0], placed: placed, answers: answers, ways: state.ways * option[2]});
+      });
+      if (f[1]) addTo(done, state.answers.map(function (a, i) {
+        return answer(asked[i], a, face, need, state.placed, 0); }).join(","), state.ways * f[1]);
     });
     return following;
+  }
+  function fewerOptions(left, weights, belowWays, need, combs) {  /* the Python _fewer_options */
+    var lump = 1n, options = [];
+    left.forEach(function (n, g) { lump *= (weights[g] + belowWays[g]) ** BigInt(n); });
+    showing(left, weights, combs, need).forEach(function (option) {
+      var count = 0, rest = left.map(function (l, g) { count += option[0][g]; return l - option[0][g]; }), ways = option[1];
+      rest.forEach(function (n, g) { ways *= belowWays[g] ** BigInt(n); });
+      lump -= ways;
+      options.push([rest, count, option[1]]);
+    });
+    return [options, lump];
   }
   function below(kind, face) {  /* how many of a die's ways show a face below `face` */
     var ways = 0n;
@@ -526,13 +573,15 @@
     return ways;
   }
   function key(left, placed, answers) { return left.join(",") + "|" + placed + "|" + answers.join(","); }
-  function showFace(states, face, weights, asked, diceCount, combs) {
+  function showFace(states, face, weights, asked, diceCount, combs, done) {
     var following = new Map(), options = new Map();  /* each left's ways to show the face, worked out once */
-    states.forEach(function (state) {
+    states.forEach(function (state, stateKey) {
+      if (!state.left.some(function (l) { return l; })) { addTo(done, state.answers.join(","), state.ways); return; }
       var leftKey = state.left.join(","), found = options.get(leftKey);
-      if (!found) { found = showing(state.left, weights, combs); options.set(leftKey, found); }
+      if (!found) { found = showing(state.left, weights, combs, Infinity); options.set(leftKey, found); }
       found.forEach(function (option) {
         var shown = option[0], count = 0, left = state.left.map(function (l, i) { count += shown[i]; return l - shown[i]; });
+        if (!count) { addState(following, stateKey, state, state.ways * option[1]); return; }
         var answers = state.answers.map(function (a, i) { return answer(asked[i], a, face, count, state.placed, diceCount); });
         var k = key(left, state.placed + count, answers), found = following.get(k);
         if (found) found.ways += state.ways * option[1];
@@ -541,18 +590,20 @@
     });
     return following;
   }
-  function showing(left, weights, combs) {
-    /* each way the remaining dice can show one face: how many of each kind, and in how many ways */
-    var options = [[[], 1n]];
+  function addState(map, k, state, ways) {
+    var had = map.get(k);
+    if (had) had.ways += ways;
+    else map.set(k, {left: state.left, placed: state.placed, answers: state.answers, ways: ways});
+  }
+  function showing(left, weights, combs, fewer) {
+    /* each way the remaining dice can show one face, fewer than `fewer` of them: how many of each kind, and in how
+       many ways */
+    var options = fewer > 0 ? [[[], 1n, 0]] : [];
     left.forEach(function (remaining, g) {
-      var counts = [], weight = weights[g];
-      if (weight) for (var c = 0; c <= remaining; c++) counts.push(c);
-      else counts.push(0);
-      var next = [];
+      var weight = weights[g], top = weight ? remaining : 0, next = [];
       options.forEach(function (option) {
-        counts.forEach(function (c) {
-          next.push([option[0].concat([c]), option[1] * combs[remaining][c] * weight ** BigInt(c)]);
-        });
+        for (var c = 0; c <= Math.min(top, fewer - 1 - option[2]); c++)
+          next.push([option[0].concat([c]), option[1] * combs[remaining][c] * weight ** BigInt(c), option[2] + c]);
       });
       options = next;
     });
@@ -675,7 +726,25 @@
     return blend(event.labels.map(function (yes, i) { return [event.weights[i], yes ? then() : other()]; }), event.total);
   }
   function named(x) { return typeof x === "string" || typeof x === "boolean" || x instanceof Outcomes; }
+  function plainBlend(parts, total) {  /* every result a whole number, or every one a name or yes/no: added up as they come */
+    var found = new Map(), numbers = 0, i, part, lo = Infinity, hi = -Infinity;
+    for (i = 0; i < parts.length; i++) {
+      part = parts[i][1];
+      var t = typeof part;
+      if (t !== "number" && t !== "string" && t !== "boolean") return null;
+      if (t === "number") { numbers++; lo = Math.min(lo, part); hi = Math.max(hi, part); }
+      found.set(part, (found.get(part) || 0n) + parts[i][0]);
+    }
+    if (!parts.length || (numbers && numbers < parts.length)) return null;
+    if (!numbers) return outcomes(found, total);
+    refuseWidth(hi - lo + 1);
+    var out = [];
+    for (i = lo; i <= hi; i++) out.push(found.get(i) || 0n);
+    return make(lo, out, total);
+  }
   function blend(parts, total) {
+    var plain = plainBlend(parts, total);
+    if (plain) return plain;
     if (parts.some(function (part) { return named(part[1]); }))
       return mixOutcomes(parts.map(function (part) { return [part[0], asOutcomes(part[1])]; }), total);
     return mixture(parts.map(function (part) { return [part[0], asDist(part[1])]; }), total);

@@ -442,7 +442,13 @@ def mix(a: Dist, f: Callable[[int], Dist]) -> Dist:
 
 
 def _mixture(parts: Sequence[tuple[int, Dist]], total: int) -> Dist:
-    """Rolls mixed by weight: each part's roll happens with chance weight / total."""
+    """Rolls mixed by weight: each part's roll happens with chance weight / total (parts that
+    are the same roll, as a pool's roll is each time it is read, are joined first)."""
+    joined: dict[tuple[int, int, int], tuple[int, Dist]] = {}
+    for w, part in parts:
+        key = (part.offset, id(part.weights), part.total)
+        joined[key] = (joined[key][0] + w, part) if key in joined else (w, part)
+    parts = list(joined.values())
     common = math.lcm(*(part.total for _, part in parts))
     low = min(part.offset for _, part in parts)
     high = max(part.offset + len(part.weights) - 1 for _, part in parts)
@@ -761,10 +767,33 @@ def decide_named(condition: Outcomes | bool, then: Branch, other: Branch) -> Out
 
 def _blend(parts: Sequence[tuple[int, Any]], total: int) -> Any:
     """Results mixed by weight: a roll of numbers, or of names or yes/no (never both: the
-    checker keeps them apart)."""
+    checker keeps them apart). Plain results are added up as they come, with no roll made of
+    each."""
+    plain = _plain_blend(parts, total)
+    if plain is not None:
+        return plain
     if any(isinstance(part, (str, bool, Outcomes)) for _, part in parts):
         return _mix_outcomes([(w, as_outcomes(part)) for w, part in parts], total)
     return _mixture([(w, as_dist(part)) for w, part in parts], total)
+
+
+def _plain_blend(parts: Sequence[tuple[int, Any]], total: int) -> Dist | Outcomes | None:
+    """_blend() when every result is a whole number, or every one a name or yes/no: their
+    weights added by result; None for any other mix."""
+    kinds = {type(part) for _, part in parts}
+    if kinds == {int}:
+        low, high = min(part for _, part in parts), max(part for _, part in parts)
+        _within_bounds(high - low + 1)
+        weights = [0] * (high - low + 1)
+        for w, part in parts:
+            weights[part - low] += w
+        return _make(low, weights, total)
+    if not kinds or not kinds <= {str, bool}:
+        return None
+    found: dict[Any, int] = {}
+    for w, part in parts:
+        found[part] = found.get(part, 0) + w
+    return outcomes(found, total)
 
 
 Label = str | bool
@@ -885,8 +914,15 @@ def pool_bind_named(pool: Dice, asked: Sequence[Question], f: Callable[[Answers]
 def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any]) -> Any:
     """Roll a pool once and ask its dice several questions: f gets each joint set of answers
     (in the order asked) and says what to roll then; the mixture over every roll, exactly."""
-    joint, total = pool_answers(pool, asked)
-    return _blend([(ways, f(answers)) for answers, ways in sorted(joint.items())], total)
+    joint, total = _sorted_answers(pool, tuple(tuple(q) for q in asked))
+    return _blend([(ways, f(answers)) for answers, ways in joint], total)
+
+
+@lru_cache(maxsize=256)
+def _sorted_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[Chain, int]:
+    """pool_answers() in order of the answers, worked out once per pool and questions."""
+    joint, total = _pool_answers(pool, asked)
+    return tuple(sorted(joint.items())), total
 
 
 def pool_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
@@ -914,6 +950,8 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
     kinds = [die_of(key) for key, _ in pool.counts]
     dice_count = sum(count for _, count in pool.counts)
     _refuse_dice(dice_count)
+    if dice_count and all(q[0] in ("highest", "lowest") and int(q[1]) == 1 for q in asked):
+        return _extremes(kinds, [count for _, count in pool.counts], asked)
     steps = [_stepper(q, dice_count) for q in asked]
     settled = _settled_at(asked, dice_count)
     states: dict[State, int] = {
@@ -921,15 +959,65 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
     done: dict[Answers, int] = {}
     faces = sorted({face for kind in kinds for face, _ in kind.items()}, reverse=True)
     for face in faces:
-        states = _show_face(states, [_weight(kind, face) for kind in kinds], face, steps)
-        if settled is not None:
-            states = _settle(states, settled, [_below(kind, face) for kind in kinds], done)
+        weights = [_weight(kind, face) for kind in kinds]
+        if settled is None:
+            states = _show_face(states, weights, face, steps, done)
+        else:
+            below = [_below(kind, face) for kind in kinds]
+            states = _settle_face(states, (weights, below), face, steps, (settled, done))
     for (left, _, answers), ways in states.items():
         if not any(left):  # else a die was never given a face: not a roll
             done[answers] = done.get(answers, 0) + ways
     sizes = zip(kinds, pool.counts, strict=True)
     total = math.prod(kind.total**count for kind, (_, count) in sizes)
     return _shifted(done, asked, pool.const), total
+
+
+def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
+              asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
+    """pool_answers() when every question is highest(p, 1) or lowest(p, 1) of a pool of at least
+    one die: from the ways every die shows a face from b to a, the ways the highest is a and the
+    lowest b, by inclusion and exclusion (a or b alone when only one is asked)."""
+    low = min(kind.offset for kind in kinds)
+    wanted = {q[0] for q in asked}
+    within = _within_table(kinds, counts, low, wanted)
+    top = len(within) - 2
+    highs, lows = "highest" in wanted, "lowest" in wanted
+    picks = [0 if q[0] == "highest" else 1 for q in asked]
+    joint: dict[Answers, int] = {}
+    for a in range(1, top + 1) if highs else [top]:
+        for b in range(1, a + 1) if lows else [1]:
+            row, next_row = within[b], within[b + 1 if lows else 0]
+            ways = row[a] - next_row[a] - (row[a - 1] - next_row[a - 1] if highs else 0)
+            if ways:
+                shown = (a + low - 1, b + low - 1)
+                joint[tuple([shown[i] for i in picks])] = ways
+    return joint, math.prod(kind.total**n for kind, n in zip(kinds, counts, strict=True))
+
+
+def _within_table(kinds: Sequence[Dist], counts: Sequence[int], low: int,
+                  wanted: set[str]) -> list[list[int]]:
+    """table[b][a]: the ways every die shows a face from low+b-1 to low+a-1 (none when b > a);
+    row 0 and the last row, and column 0, are all none; with only highest() wanted, only row 1
+    is filled, with only lowest(), only the last column."""
+    high = max(kind.offset + len(kind.weights) - 1 for kind in kinds)
+    size = high - low + 1
+    upto = []
+    for kind in kinds:
+        found = [0]
+        for x in range(low, high + 1):
+            index = x - kind.offset
+            found.append(found[-1] + (kind.weights[index] if 0 <= index < len(kind.weights) else 0))
+        upto.append(found)
+    table = [[0] * (size + 1) for _ in range(size + 2)]
+    for b in range(1, size + 1) if "lowest" in wanted else [1]:
+        row = table[b]
+        for a in range(b, size + 1) if "highest" in wanted else [size]:
+            ways = 1
+            for found, n in zip(upto, counts, strict=True):
+                ways *= (found[a] - found[b - 1])**n
+            row[a] = ways
+    return table
 
 
 def _shifted(joint: Mapping[Answers, int], asked: Sequence[Question],
@@ -951,20 +1039,51 @@ def _settled_at(asked: Sequence[Question], dice_count: int) -> int | None:
     return max((max(0, min(int(q[1]), dice_count)) for q in asked), default=0)
 
 
-def _settle(states: dict[State, int], settled: int, below: Sequence[int],
-            done: dict[Answers, int]) -> dict[State, int]:
-    """States whose answers are settled leave for `done`, each with the ways its remaining dice
-    can show the faces below: `below` ways per die of each kind."""
+def _settle_face(states: dict[State, int], ways_of: tuple[Sequence[int], Sequence[int]], face: int,
+                 steps: Sequence[Step], until: tuple[int, dict[Answers, int]]) -> dict[State, int]:
+    """_show_face() when every question is a highest(): a state that places its last needed dice
+    on this face is settled at once, its other dice on this face or lower ones, all such rolls
+    counted together (every way, less those that place too few dice here); only rolls placing
+    fewer dice go on."""
+    (weights, below), (settled, done) = ways_of, until
     following: dict[State, int] = {}
-    for state, ways in states.items():
-        left, placed, answers = state
-        if placed < settled:
-            following[state] = ways
-            continue
-        rest = math.prod(b**n for b, n in zip(below, left, strict=True))
-        if rest:
-            done[answers] = done.get(answers, 0) + ways * rest
+    found: dict[tuple[tuple[int, ...], int], tuple[list[Option], int]] = {}
+    for (left, placed, answers), ways in states.items():
+        need = settled - placed
+        if (left, need) not in found:
+            found[left, need] = _fewer_options(left, (weights, below), need)
+        options, lump = found[left, need]
+        for rest, count, choices in options:
+            key = (rest, placed + count, _stepped(steps, answers, (face, count, placed)))
+            following[key] = following.get(key, 0) + ways * choices
+        if lump:
+            final = _stepped(steps, answers, (face, need, placed))
+            done[final] = done.get(final, 0) + ways * lump
     return following
+
+
+Option = tuple[tuple[int, ...], int, int]
+"""A way the remaining dice show a face: the dice left after, how many show it, in how many ways."""
+
+
+def _stepped(steps: Sequence[Step], answers: Answers, shown: tuple[int, int, int]) -> Answers:
+    """Each answer after (face, dice showing it, dice placed above)."""
+    face, count, placed = shown
+    return tuple(step(a, face, count, placed) for step, a in zip(steps, answers, strict=True))
+
+
+def _fewer_options(left: tuple[int, ...], ways_of: tuple[Sequence[int], Sequence[int]],
+                   need: int) -> tuple[list[Option], int]:
+    """The ways fewer than `need` of the remaining dice show a face (the dice left after, how many
+    show it, in how many ways), and the ways of every other roll of them on it or below."""
+    weights, below = ways_of
+    lump = math.prod((w + b)**n for w, b, n in zip(weights, below, left, strict=True))
+    options = []
+    for shown, choices in _showing(left, weights, need):
+        rest = tuple(r - c for r, c in zip(left, shown, strict=True))
+        lump -= choices * math.prod(b**n for b, n in zip(below, rest, strict=True))
+        options.append((rest, sum(shown), choices))
+    return options, lump
 
 
 def _below(kind: Dist, face: int) -> int:
@@ -977,16 +1096,22 @@ Step = Callable[[int, int, int, int], int]
 
 
 def _show_face(states: dict[State, int], weights: Sequence[int], face: int,
-               steps: Sequence[Step]) -> dict[State, int]:
+               steps: Sequence[Step], done: dict[Answers, int]) -> dict[State, int]:
+    """Each state after the remaining dice show `face`: a state with no die left has its answers
+    and leaves for `done` (a face no die shows changes no answer)."""
     following: dict[State, int] = {}
     options: dict[tuple[int, ...], list[tuple[tuple[int, ...], int, int]]] = {}
-    for (left, placed, answers), ways in states.items():
+    for state, ways in states.items():
+        left, placed, answers = state
+        if not any(left):
+            done[answers] = done.get(answers, 0) + ways
+            continue
         if left not in options:
             options[left] = [(tuple(r - c for r, c in zip(left, shown, strict=True)), sum(shown),
                               choices) for shown, choices in _showing(left, weights)]
         for rest, count, choices in options[left]:
-            stepped = zip(steps, answers, strict=True)
-            key = (rest, placed + count, tuple(step(a, face, count, placed) for step, a in stepped))
+            key = (rest, placed + count, _stepped(steps, answers, (face, count, placed))) \
+                if count else state
             following[key] = following.get(key, 0) + ways * choices
     return following
 
@@ -997,15 +1122,17 @@ def _weight(kind: Dist, face: int) -> int:
     return kind.weights[index] if 0 <= index < len(kind.weights) else 0
 
 
-def _showing(left: Sequence[int], weights: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
-    """Each way the remaining dice can show one face: how many of each kind, and in how many ways
-    (which dice, times each die's ways to show the face: `weights`, none for a die that cannot)."""
-    options: list[tuple[tuple[int, ...], int]] = [((), 1)]
+def _showing(left: Sequence[int], weights: Sequence[int],
+             fewer: int = MAX_DICE + 1) -> list[tuple[tuple[int, ...], int]]:
+    """Each way the remaining dice can show one face, fewer than `fewer` of them: how many of each
+    kind, and in how many ways (which dice, times each die's ways to show the face: `weights`,
+    none for a die that cannot)."""
+    options: list[tuple[tuple[int, ...], int, int]] = [((), 1, 0)] if fewer > 0 else []
     for remaining, weight in zip(left, weights, strict=True):
-        counts = range(remaining + 1) if weight else [0]
-        options = [(shown + (c,), ways * math.comb(remaining, c) * weight**c)
-                   for shown, ways in options for c in counts]
-    return options
+        top = remaining if weight else 0
+        options = [(shown + (c,), ways * math.comb(remaining, c) * weight**c, n + c)
+                   for shown, ways, n in options for c in range(min(top, fewer - 1 - n) + 1)]
+    return [(shown, ways) for shown, ways, _ in options]
 
 
 def _stepper(question: Question, dice_count: int) -> Step:

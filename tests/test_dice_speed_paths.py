@@ -1,0 +1,150 @@
+"""The runtimes' fast paths give what rolling every die gives: a pool asked only highest() settles a roll as soon
+as its highest dice are placed (all rolls placing them on one face counted together), a roll whose dice are all
+placed leaves the sweep, and a bind whose results are plain numbers or names adds them up with no roll made of
+each. Each is checked against every roll enumerated die by die, and the JavaScript runtime against Python."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.runtime import rulesc_runtime as R
+from tests.backends import node
+
+POOLS = ["0", "1d6", "3d6", "2d4+1d6", "1d{0,2,2,5}+2d{0,0,3}", "2d6r2+1d4", "1d6rr{1,6}+2d3", "2d4!!+1d6",
+         "3dF", "1d{-2,7,7}+1d8-3", "1d{4}+2d{4}", "2d10+2d8+1d6"]
+ASKED = [[("highest", 1)], [("highest", 2)], [("highest", 0)], [("highest", 5)], [("highest", 1), ("highest", 3)],
+         [("highest", 2), ("total",)], [("lowest", 1), ("highest", 1)], [("lowest", 2), ("count", 0, 2)],
+         [("highest", -1)], [("lowest", 9), ("successes", 4)], [("lowest", 1)],
+         [("highest", 1), ("lowest", 1), ("highest", 1)], [("lowest", 1), ("total",)]]
+
+
+def faces_of(key: R.DieKey) -> list[tuple[int, int]]:
+    """One die's faces and the ways of each, as its distribution gives them."""
+    kind = R.die_of(key)
+    return [(face, w) for face, w in zip(kind.outcomes, kind.weights, strict=True) if w]
+
+
+def answer(question: tuple[Any, ...], shown: Sequence[int]) -> int:
+    ordered = sorted(shown, reverse=True)
+    kind, numbers = question[0], [int(x) for x in question[1:]]
+    if kind == "total":
+        return sum(shown)
+    if kind == "highest":
+        return sum(ordered[:max(0, numbers[0])])
+    if kind == "lowest":
+        return sum(ordered[len(ordered) - max(0, min(numbers[0], len(ordered))):])
+    if kind == "successes":
+        return sum(1 for face in shown if face >= numbers[0])
+    return sum(1 for face in shown if numbers[0] <= face <= numbers[-1])
+
+
+def brute(pool: R.Dice, asked: Sequence[tuple[Any, ...]]) -> dict[tuple[int, ...], Fraction]:
+    """Every roll of the pool, die by die: the chance of each joint set of answers."""
+    dice = [faces_of(key) for key, count in pool.counts for _ in range(count)]
+    found: dict[tuple[int, ...], Fraction] = {}
+    total = 1
+    for faces in dice:
+        total *= sum(w for _, w in faces)
+    for roll in itertools.product(*dice):
+        shown = [face for face, _ in roll]
+        ways = 1
+        for _, w in roll:
+            ways *= w
+        key = tuple(answer(q, shown) + (pool.const if q[0] == "total" else 0) for q in asked)
+        found[key] = found.get(key, Fraction(0)) + Fraction(ways, total)
+    return found
+
+
+def chances(pool: R.Dice, asked: Sequence[tuple[Any, ...]]) -> dict[tuple[int, ...], Fraction]:
+    joint, total = R.pool_answers(pool, asked)
+    return {answers: Fraction(ways, total) for answers, ways in joint.items() if ways}
+
+
+@pytest.mark.parametrize("text", POOLS)
+@pytest.mark.parametrize("asked", ASKED, ids=str)
+def test_pool_answers_are_every_roll_counted(text: str, asked: list[tuple[Any, ...]]) -> None:
+    pool = R.parse_dice(text)
+    assert chances(pool, asked) == brute(pool, asked)
+
+
+def test_a_settled_roll_counts_every_die_below_it() -> None:
+    """The best 2 of 1d6 and 1d8 where only one die can show 8: the lump at 8 must not count a second 8."""
+    pool = R.parse_dice("1d8+1d6")
+    found = chances(pool, [("highest", 2)])
+    assert found[(14,)] == Fraction(1, 48)  # 8 and 6 only
+    assert (16,) not in found
+    assert found == brute(pool, [("highest", 2)])
+
+
+def test_more_dice_asked_than_rolled_keeps_them_all() -> None:
+    pool = R.parse_dice("2d{0,3}+1d{1}")
+    assert chances(pool, [("highest", 7)]) == {(1,): Fraction(1, 4), (4,): Fraction(1, 2), (7,): Fraction(1, 4)}
+
+
+def test_highest_of_dice_exploding_into_extra_dice_is_still_refused() -> None:
+    with pytest.raises(R.RulesError, match=r"highest\(\) cannot be asked"):
+        R.pool_answers(R.parse_dice("2d6+1d6!"), [("highest", 1)])
+
+
+def test_a_bind_of_plain_numbers_is_the_mixture_of_them() -> None:
+    """Three d6 bound one by one, the result a plain number: the same roll as mixing rolls of one outcome each."""
+    def stunt(a: int) -> Any:
+        return R.bind(R.dice(1, 6), lambda b: R.bind(R.dice(1, 4), lambda c: c if a == b else 0))
+    found = R.bind(R.dice(1, 6), stunt)
+    assert dict(found.items()) == {0: Fraction(5, 6), 1: Fraction(1, 24), 2: Fraction(1, 24),
+                                   3: Fraction(1, 24), 4: Fraction(1, 24)}
+
+
+def test_a_bind_of_names_and_of_yes_no_adds_them_by_name() -> None:
+    named = R.bind_named(R.dice(1, 4), lambda x: "low" if x < 3 else "high")
+    assert (named.labels, named.weights, named.total) == (("high", "low"), (1, 1), 2)
+    flags = R.bind_named(R.dice(1, 6), lambda x: x == 6)
+    assert (flags.labels, flags.weights, flags.total) == ((False, True), (5, 1), 6)
+
+
+def test_a_bind_mixing_numbers_and_rolls_still_mixes_the_rolls() -> None:
+    found = R.bind(R.dice(1, 2), lambda x: 10 if x == 1 else R.dice(1, 2))
+    assert dict(found.items()) == {1: Fraction(1, 4), 2: Fraction(1, 4), 10: Fraction(1, 2)}
+
+
+def test_a_bind_whose_numbers_are_too_far_apart_is_refused() -> None:
+    with pytest.raises(R.RulesError, match="more than 1000000 outcomes"):
+        R.bind(R.dice(1, 2), lambda x: 0 if x == 1 else 5_000_000)
+
+
+JS_ANSWERS = """
+const R = require(process.argv[1]).RulesRuntime || globalThis.RulesRuntime;
+const cases = JSON.parse(require("fs").readFileSync(0, "utf8")), out = [];
+for (const [text, asked] of cases) {
+  const found = R.poolAnswers(R.parseDice(text), asked);
+  out.push({joint: [...found.joint].map(([k, w]) => [k, String(w)]), total: String(found.total)});
+}
+const d = R.bind(R.parseDice("1d6"), (a) => R.bind(R.parseDice("1d6"), (b) => a === b ? a : 0));
+const n = R.bind(R.parseDice("1d4"), (x) => x < 4 ? "low" : "high");
+out.push([d.offset, d.weights.map(String), String(d.total)], [n.labels, n.weights.map(String), String(n.total)]);
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_javascript_runtime_takes_the_same_paths() -> None:
+    cases = [(text, [list(q) for q in asked]) for text in POOLS for asked in ASKED]
+    runtime = Path(R.__file__).with_suffix(".js")
+    done = subprocess.run([node(), "-e", JS_ANSWERS, str(runtime)], input=json.dumps(cases), capture_output=True,
+                          text=True, check=True, timeout=300)
+    found = json.loads(done.stdout)
+    for (text, asked), js in zip(cases, found, strict=False):
+        expected = chances(R.parse_dice(text), [tuple(q) for q in asked])
+        assert {tuple(int(x) for x in k.split(",")) if k else (): Fraction(int(w), int(js["total"]))
+                for k, w in js["joint"] if int(w)} == expected, (text, asked)
+    same = R.bind(R.dice(1, 6), lambda a: R.bind(R.dice(1, 6), lambda b: a if a == b else 0))
+    assert found[-2] == [0, ["30", "1", "1", "1", "1", "1", "1"], "36"] == \
+        [same.offset, [str(w) for w in same.weights], str(same.total)]
+    assert found[-1] == [["high", "low"], ["1", "3"], "4"]
