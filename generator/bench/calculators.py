@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -92,10 +93,18 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser closed while a request was under way (a worker's precache, a script a page asked for): not
+        the bench's output, which goes to stderr too; anything else is reported as usual."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class _serve:
     def __init__(self, site: Path):
         handler = functools.partial(_Quiet, directory=str(site))
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.server = _Server(("127.0.0.1", 0), handler)
 
     def __enter__(self) -> str:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()

@@ -110,7 +110,8 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
     """Every generated file, by output folder ({folder: {relative path: text}}), from each system's part."""
     timings = timings or Timings()
     with timings.stage("formulas"):
-        scripts, engine = emit_scripts([e.script for e in emitted]), emit_engine([e.module for e in emitted])
+        scripts = emit_scripts([e.script for e in emitted], [e.system for e in emitted])
+        engine = emit_engine([e.module for e in emitted])
     with timings.stage("pages"):
         home, search = home_page([e.home_item for e in emitted]), \
             search_page([e.facet for e in emitted], {k for e in emitted for k in e.kinds})

@@ -1,6 +1,7 @@
 """Index tables emitter: per system, one filterable and sortable table per kind of rule, every row linking to it.
 
-The tables are plain HTML; site.js adds the filter box and sortable headers, so they work from file:// too.
+The tables are plain HTML, laid out as cards on a phone from the first paint (each cell names its column); site.js
+adds the filter box and sortable headers, so they work from file:// too.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def emit_index_tables(program: Program, markup: Markup) -> str:
     for kind, rules in table_kinds(program):
         w.writeline(f"## {plural(kind).capitalize()} {{#{kind}}}")
         w.writeline()
-        w.writeline(f'<div class="rulesc-index" data-index-table="{kind}" markdown="0">')
+        w.writeline(f'<div class="rulesc-index rulesc-index--cards" data-index-table="{kind}" markdown="0">')
         w.write_block(_table(columns, kind, rules))
         w.writeline("</div>")
         w.writeline()
@@ -54,9 +55,14 @@ def _table(columns: list[Column], kind: str, rules: list[Rule]) -> str:
     rows = [[get(rule) for _, get in columns] for rule in rules]
     kept = [i for i, (label, _) in enumerate(columns) if label == "Name" or any(row[i] for row in rows)]
     head = "".join(f'<th scope="col">{escape(columns[i][0])}</th>' for i in kept)
-    body = "\n".join("<tr>" + "".join(f"<td>{row[i]}</td>" for i in kept) + "</tr>" for row in rows)
+    body = "\n".join("<tr>" + "".join(_cell(columns[i][0], row[i]) for i in kept) + "</tr>" for row in rows)
     return "\n".join([f'<table id="index-{kind}" aria-label="{escape(plural(kind).capitalize())}">',
                       f"<thead><tr>{head}</tr></thead>", f"<tbody>\n{body}\n</tbody>", "</table>"])
+
+
+def _cell(label: str, text: str) -> str:
+    """A cell naming its column for the phone's cards (site.css); an empty one is left bare, and a card hides it."""
+    return f'<td data-label="{escape(label)}">{text}</td>' if text.strip() else "<td></td>"
 
 
 def _columns(program: Program, markup: Markup) -> list[Column]:

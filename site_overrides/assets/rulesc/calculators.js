@@ -272,11 +272,27 @@
     var computed = false;
     var stale = element.querySelector(".rulesc-calc__stale");
 
+    /* The numbers show in the frame right after the input; the charts are drawn after that frame is painted (a
+       newer result cancels the charts still to draw). data-computed tells that the charts are drawn. */
+    var drawing = 0;
+
+    function drawAfterPaint(charts) {
+      var mine = ++drawing;
+      var draw = function () {
+        if (mine !== drawing) return;
+        charts.forEach(function (chart) { chart(); });
+        element.setAttribute("data-computed", "1");
+      };
+      if (!charts.length || !window.requestAnimationFrame) draw();
+      else window.requestAnimationFrame(function () { setTimeout(draw, 0); });
+    }
+
     function invalid(message) {
       /* results out of date: marked so, with what to do; before any result of the reader's own, none is shown */
       element.setAttribute("data-state", "invalid");
       if (stale) stale.textContent = message;
-      if (computed) return;
+      if (computed) return;  /* the last results stay, their charts drawn too */
+      drawing++;
       Array.prototype.forEach.call(form.querySelectorAll("output"), function (node) { node.textContent = "\u2014"; });
       Array.prototype.forEach.call(form.querySelectorAll("[data-chart]"), function (chart) { chart.replaceChildren(); });
     }
@@ -305,17 +321,22 @@
         invalid((e && e.message ? e.message : "No result for these inputs.") + " The results below are out of date.");
         return;
       }
+      var charts = [];
       calc.outputs.forEach(function (out) {
         var node = form.querySelector('output[name="' + out.name + '"]');
         if (node) node.textContent = display(results[out.name], out.format, out.type, out.labels, node.getAttribute("data-suffix"));
-        var chart = form.querySelector('[data-chart="' + out.name + '"]');
-        if (chart && results[out.name] instanceof R.Dist) drawChart(chart, results[out.name], out.label, target(chart, env));
-        if (chart && results[out.name] instanceof R.Outcomes) drawOutcomes(chart, inOrder(results[out.name], out.labels), out.label);
+        var chart = form.querySelector('[data-chart="' + out.name + '"]'), value = results[out.name];
+        if (chart && value instanceof R.Dist) {
+          charts.push(function () { drawChart(chart, value, out.label, target(chart, env)); });
+        }
+        if (chart && value instanceof R.Outcomes) {
+          charts.push(function () { drawOutcomes(chart, inOrder(value, out.labels), out.label); });
+        }
       });
       computed = true;
-      element.setAttribute("data-computed", "1");
       if (stale) stale.textContent = "";
       element.setAttribute("data-state", "ok");
+      drawAfterPaint(charts);
       if (save) {  /* writing history on every keystroke costs more than the maths: save once typing pauses */
         clearTimeout(saveTimer);
         saveTimer = setTimeout(function () { saveToUrl(form, parts[1], calc); }, SAVE_DELAY_MS);
@@ -332,8 +353,11 @@
         });
       });
     });
-    form.addEventListener("input", function () { recompute(true); });
-    form.addEventListener("change", function () { recompute(true); });
+    /* a choice or a box fires input then change for one edit, and a number its change on leaving the field: the
+       change recomputes only what no input event has already shown */
+    var shown = false;
+    form.addEventListener("input", function () { shown = true; recompute(true); });
+    form.addEventListener("change", function () { if (!shown) recompute(true); shown = false; });
     form.addEventListener("reset", function () { setTimeout(function () { recompute(true); }, 0); });
     var restored = restoreFromUrl(form, parts[1], calc);
     computed = !restored;
@@ -387,8 +411,11 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-calculator]"), setup);
   }
 
-  /* Material's instant navigation announces each new page on document$; it never fires for pages opened from
-     file://, so also start on load. setup() marks each calculator, so starting twice does no harm. */
+  /* site.js loads this script (after the runtime and the page's formulas) and calls init() again once a page's
+     formulas are loaded. Material's instant navigation announces each new page on document$; it never fires for
+     pages opened from file://, so also start on load. setup() marks each calculator, so starting twice does no
+     harm. */
+  globalThis.RulesCalculators = {init: init};
   if (typeof document$ !== "undefined" && document$.subscribe) document$.subscribe(init);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

@@ -1,8 +1,63 @@
 /* rulesc site: copy-link buttons, link previews, sortable index tables and Pagefind search. Hand-written. */
 (function () {
   "use strict";
+  /* once a page, even where an older mkdocs.yml still lists this script besides rulesc's own <head> tag */
+  if (globalThis.RulesSite) return;
+  globalThis.RulesSite = true;
   var each = function (list, fn) { Array.prototype.forEach.call(list, fn); };
   var lastPointer = "mouse", pagefind = null;
+  /* the folder of this script (assets/rulesc/): the calculators' scripts are loaded from it */
+  var ASSETS = document.currentScript && document.currentScript.src ? document.currentScript.src.replace(/[^/]*$/, "")
+    : null;
+
+  /* ---- work that can wait: done while the page is idle, in slices of about SLICE_MS (each item a function), so
+     its first paint never waits for it ---- */
+  var SLICE_MS = 12, IDLE_TIMEOUT_MS = 1000, queue = [], queued = false;
+
+  function later(steps) {
+    Array.prototype.push.apply(queue, steps);
+    if (queued || !queue.length) return;
+    queued = true;
+    var run = function () {
+      var end = performance.now() + SLICE_MS;
+      while (queue.length && performance.now() < end) queue.shift()();
+      queued = false;
+      later([]);
+    };
+    if (window.requestIdleCallback) window.requestIdleCallback(run, {timeout: IDLE_TIMEOUT_MS});
+    else setTimeout(run, 16);
+  }
+
+  /* ---- calculators: only a page that has one loads the runtime, the formulas of its systems (one script a
+     system) and calculators.js, as plain scripts in that order (file:// too); calculators.js binds them ---- */
+  var loading = Object.create(null);
+
+  function script(name) {
+    if (!loading[name]) loading[name] = new Promise(function (resolve, reject) {
+      var tag = document.createElement("script");
+      tag.src = ASSETS + name;
+      tag.async = false;  /* run in the order asked for: the runtime, then formulas, then calculators.js */
+      tag.onload = resolve;
+      tag.onerror = function () { delete loading[name]; reject(new Error("rulesc: cannot load " + name)); };
+      document.head.appendChild(tag);
+    });
+    return loading[name];
+  }
+
+  function calculators() {
+    var systems = Object.create(null), known = globalThis.RulesSystems || {}, wanted = [];
+    each(document.querySelectorAll("[data-calculator]"), function (box) {
+      systems[box.getAttribute("data-calculator").split("/")[0]] = true;
+    });
+    var ids = Object.keys(systems).sort();
+    if (!ids.length || !ASSETS) return;
+    if (!globalThis.RulesRuntime) wanted.push("runtime.js");
+    ids.forEach(function (id) { if (!known[id]) wanted.push("formulas/" + id + ".js"); });
+    if (!globalThis.RulesCalculators) wanted.push("calculators.js");
+    Promise.all(wanted.map(script)).then(function () {
+      if (globalThis.RulesCalculators) globalThis.RulesCalculators.init();
+    }, function (error) { if (window.console) console.error(error.message); });
+  }
 
   /* ---- where the site root is (the header form knows its relative path) ---- */
   function root() {
@@ -110,22 +165,9 @@
       input.addEventListener("input", function () { filterRows(rows, input.value, status); });
       box.insertBefore(field, box.firstChild);
       filterRows(rows, "", status);
-      cards(box, table);
       each(table.tHead.rows[0].cells, function (th, index) { sortable(table, th, index); });
       tierScaling(box, table);
     });
-  }
-
-  /* On a phone (site.css) each row shows as a card: every cell names its column, empty cells are left out. */
-  function cards(box, table) {
-    var labels = Array.prototype.map.call(table.tHead.rows[0].cells, function (th) { return th.textContent.trim(); });
-    each(table.tBodies[0].rows, function (row) {
-      each(row.cells, function (cell, i) {
-        cell.setAttribute("data-label", labels[i] || "");
-        if (!cell.textContent.trim()) cell.classList.add("rulesc-index__empty");
-      });
-    });
-    box.classList.add("rulesc-index--cards");
   }
 
   /* N(T), N(bT) and NdS(T) in a table, read at a chosen tier: "8(bT)" at base tier 3 shows "24 (8(bT))". */
@@ -482,25 +524,31 @@
   /* A table or code example wider than the screen scrolls sideways: its scrolling box takes one tab stop and a
      name, so a keyboard can scroll it too (axe: scrollable-region-focusable). */
   function scrollRegions() {
-    each(document.querySelectorAll(".md-typeset__scrollwrap:not([tabindex]), .md-typeset pre > code:not([tabindex])"),
-      function (wrap) {
-        if (wrap.scrollWidth <= wrap.clientWidth) return;
-        var code = wrap.tagName === "CODE", heading = wrap.previousElementSibling;
-        wrap.tabIndex = 0;
-        wrap.setAttribute("role", "region");
-        wrap.setAttribute("aria-label", code ? "Example" : heading && /^H[2-6]$/.test(heading.tagName)
-          ? heading.textContent.replace(/\u00b6/g, "").trim() + " (table)" : "Table");
-      });
+    var wide = ".md-typeset__scrollwrap:not([tabindex]), .md-typeset pre > code:not([tabindex])";
+    /* every size read first, then every change: one layout at most */
+    Array.prototype.filter.call(document.querySelectorAll(wide), function (wrap) {
+      return wrap.scrollWidth > wrap.clientWidth;
+    }).forEach(function (wrap) {
+      var code = wrap.tagName === "CODE", heading = wrap.previousElementSibling;
+      wrap.tabIndex = 0;
+      wrap.setAttribute("role", "region");
+      wrap.setAttribute("aria-label", code ? "Example" : heading && /^H[2-6]$/.test(heading.tagName)
+        ? heading.textContent.replace(/\u00b6/g, "").trim() + " (table)" : "Table");
+    });
   }
 
+
   function init() {
-    copyButtons();
-    scrollRegions();
-    indexTables();
     quickSearch();
     searchPage();
     upgradePickers();
     hidePreview();
+    calculators();
+    /* every change to the page at once (one style and layout pass follows); sizes are read (scrollRegions) only
+       later, once the page has been laid out anyway, in slices while it is idle */
+    copyButtons();
+    indexTables();
+    later([scrollRegions]);
   }
 
   bindPreviews();

@@ -1,0 +1,60 @@
+"""Which scripts a page loads: a page without calculators parses no formulas; one with calculators loads only its
+system's formulas (one script a system) after the runtime, and its calculators still compute, over http and file://."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from tests.browser import Visit
+
+FORMULAS = "assets/rulesc/formulas"
+
+
+def _scripts(visit: Visit) -> list[str]:
+    return [r.rsplit("/assets/rulesc/", 1)[-1] for r in visit.requests if "/assets/rulesc/" in r and r.endswith(".js")]
+
+
+def test_each_system_has_its_own_formulas_script_with_only_its_own_system(built: Path) -> None:
+    folder = built / "site" / FORMULAS
+    scripts = {p.stem: p.read_text(encoding="utf-8") for p in folder.glob("*.js")}
+    assert {"dbu", "annulus"} <= set(scripts)
+    for system, text in scripts.items():
+        defined = [line for line in text.splitlines() if line.startswith("systems[")]
+        assert defined == [f'systems["{system}"] = (function () {{'], system
+
+
+def test_a_page_without_calculators_loads_no_formulas_and_no_runtime(site: str, browser: Any) -> None:
+    for path in ("", "dbu/tables/", "errors/"):
+        with Visit(browser, site + path) as visit:
+            scripts = _scripts(visit)
+            assert "site.js" in scripts, path
+            assert not [s for s in scripts if s.startswith(("formulas", "runtime", "calculators"))], (path, scripts)
+            assert visit.errors == [], path
+
+
+def test_a_page_with_calculators_loads_its_systems_formulas_and_computes(site: str, browser: Any) -> None:
+    with Visit(browser, site + "dbu/maneuvers/") as visit:
+        visit.wait_until_calculators_are_ready()
+        scripts = _scripts(visit)
+        assert [s for s in scripts if s.startswith(("runtime", "formulas", "calculators"))] == \
+            ["runtime.js", "formulas/dbu.js", "calculators.js"]
+        assert visit.errors == []
+
+
+def test_calculators_load_their_scripts_from_file(built: Path, browser: Any) -> None:
+    page = (built / "site/dbu/gm-screen/index.html").as_uri()
+    with Visit(browser, page) as visit:
+        visit.wait_until_calculators_are_ready()
+        assert visit.page.evaluate("Object.keys(globalThis.RulesSystems)") == ["dbu"]
+        assert visit.page.evaluate("document.querySelectorAll('[data-calculator]:not([data-ready=\"1\"])').length") == 0
+        assert visit.errors == []
+
+
+def test_index_table_cells_name_their_column_in_the_html(built: Path) -> None:
+    html = (built / "site/dbu/tables/index.html").read_text(encoding="utf-8")
+    assert 'class="rulesc-index rulesc-index--cards"' in html
+    assert '<td data-label="Name">' in html
+    assert "<td></td>" in html  # an empty cell, which a card hides
+    assert not re.search(r'<td data-label="[^"]*"></td>', html)
