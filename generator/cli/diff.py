@@ -9,7 +9,7 @@ from typing import Any
 from generator.cli.usage import UsageError
 from generator.diff.compare import diff_revisions
 from generator.diff.git import GitError
-from generator.diff.history import changelog, declared_versions
+from generator.diff.history import UnknownSystem, changelog
 from generator.diff.render import changelog_json, changelog_markdown, diff_json, diff_markdown
 from generator.pipeline import Project
 
@@ -43,13 +43,9 @@ def run_diff(project: Project, args: argparse.Namespace) -> int:
 
 def run_changelog(project: Project, args: argparse.Namespace) -> int:
     """Each tagged version since the one before it; a note (exit 0) where the history has no versions."""
-    systems = sorted(declared_versions(project))
-    if args.system is not None and args.system not in systems:
-        raise UsageError(f"no system {args.system!r} in {project.display(project.content)}; "
-                         f"there are: {', '.join(systems) or 'none'}")
     try:
         log = changelog(project, args.system)
-    except GitError as exc:
+    except (GitError, UnknownSystem) as exc:
         raise UsageError(str(exc)) from None
     print(changelog_json(log) if args.format == "json" else changelog_markdown(log), end="")
     return 0

@@ -60,10 +60,17 @@ def declared_versions(project: Project) -> dict[str, list[Listed]]:
     return found
 
 
+class UnknownSystem(LookupError):
+    """A system id that no system.yaml has."""
+
+
 def changelog(project: Project, system: str | None = None) -> Changelog:
     """What changed in each tagged version since the one before; a clear note where the history cannot say.
     With a system: that system only, over the versions its system.yaml lists (the tags if it lists none)."""
     declared = declared_versions(project)
+    if system is not None and system not in declared:
+        raise UnknownSystem(f"no system {system!r} in {project.display(project.content)}; "
+                            f"there are: {', '.join(sorted(declared)) or 'none'}")
     if system is not None:
         listed = declared.get(system)
         return _listed_changelog(project, system, listed) if listed else \
@@ -93,19 +100,34 @@ def _tagged_changelog(project: Project, found: tuple[Version, ...]) -> Changelog
 def _listed_changelog(project: Project, system: str, listed: list[Listed]) -> Changelog:
     """A system's own versions, each compared with the one before, newest first; refs not in this history are
     left out and named in the note."""
-    resolved, missing = [], []
-    for name, ref, _ in listed:
-        try:
-            resolved.append(Version(name, commit_of(project.root, ref)))
-        except GitError:
-            missing.append(f"{name} ({ref})")
+    found, missing = resolve_listed(project, listed)
+    resolved = [Version(name, commit) for (name, _, _), commit in found]
     changes = tuple(replace(diff_revisions(project, before.commit, after.commit), base=before.tag, head=after.tag)
                     for before, after in zip(resolved, resolved[1:], strict=False))
-    notes = [] if len(resolved) > 1 else [f"Only {resolved[0].tag} is a version so far: nothing to compare it "
-                                          "with yet" if resolved else "None of the listed versions is in this history"]
-    if missing:
-        notes.append(f"Not in this history, so left out: {', '.join(missing)}")
-    return _only(Changelog(tuple(resolved), tuple(reversed(changes)), ". ".join(notes) or None), system)
+    note = None
+    if len(resolved) < 2:
+        note = f"Only {resolved[0].tag} is a version so far: nothing to compare it with yet" if resolved else \
+            "None of the listed versions is in this history"
+    return _only(Changelog(tuple(resolved), tuple(reversed(changes)), with_missing(note, missing)), system)
+
+
+def resolve_listed(project: Project, listed: list[Listed]) -> tuple[list[tuple[Listed, str]], list[str]]:
+    """The listed versions found in this history, each with its commit, and the others as "name (ref)"."""
+    found, missing = [], []
+    for version in listed:
+        try:
+            found.append((version, commit_of(project.root, version[1])))
+        except GitError:
+            missing.append(f"{version[0]} ({version[1]})")
+    return found, missing
+
+
+def with_missing(note: str | None, missing: list[str]) -> str | None:
+    """A note with the versions left out because their refs are not in this history."""
+    if not missing:
+        return note
+    gone = f"Not in this history, so left out: {', '.join(missing)}"
+    return f"{note}. {gone}" if note else gone
 
 
 def _only(log: Changelog, system: str) -> Changelog:

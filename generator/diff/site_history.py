@@ -13,7 +13,7 @@ from generator.analyze.program import Program
 from generator.diagnostics.core import ContentError
 from generator.diff.compare import SystemDiff, compare_system
 from generator.diff.git import GitError, commit_of, export_revision, git, is_shallow
-from generator.diff.history import declared_versions
+from generator.diff.history import Listed, declared_versions, resolve_listed, with_missing
 from generator.diff.history import versions as tagged_versions
 from generator.diff.impact import Impact
 from generator.diff.text import markdown as word_diff
@@ -41,21 +41,21 @@ def site_history(project: Project) -> dict[str, SystemHistory]:
         commit_of(project.root, "HEAD")
     except GitError:
         return {sid: SystemHistory(note=NOT_IN_GIT) for sid in declared}
-    tags: list[tuple[str, str, str | None]] = [(v.tag, v.tag, None) for v in tagged_versions(project)]
+    tags: list[Listed] = [(v.tag, v.tag, None) for v in tagged_versions(project)]
     snapshots = _Snapshots(project)
     with snapshots:
         return {sid: _system_history(project, sid, listed if listed else tags, snapshots)
                 for sid, listed in declared.items()}
 
 
-def _system_history(project: Project, sid: str, listed: list[tuple[str, str, str | None]],
+def _system_history(project: Project, sid: str, listed: list[Listed],
                     snapshots: _Snapshots) -> SystemHistory:
     resolved, missing = _resolve(project, listed)
     if len(resolved) < 2:
         shallow = is_shallow(project.root)
         note = SHALLOW if shallow else NO_VERSIONS if not resolved else \
             f"Only {resolved[0].name} is a version so far: nothing to compare it with yet"
-        return SystemHistory(first=resolved[0].name if resolved else None, note=_with_missing(note, missing))
+        return SystemHistory(first=resolved[0].name if resolved else None, note=with_missing(note, missing))
     versions: list[VersionChanges] = []
     rules: dict[str, list[str]] = defaultdict(list)
     problems: list[str] = []
@@ -65,30 +65,14 @@ def _system_history(project: Project, sid: str, listed: list[tuple[str, str, str
         versions.append(VersionChanges(after.name, before.name, after.date, _sections(diff)))
         for rule_id, line in _rule_lines(diff, old, new) if diff is not None else ():
             rules[rule_id].append(f"{line} in {after.name}")
-    return SystemHistory(tuple(versions), resolved[0].name, _with_missing("; ".join(problems) or None, missing),
+    return SystemHistory(tuple(versions), resolved[0].name, with_missing("; ".join(problems) or None, missing),
                          {k: tuple(v) for k, v in sorted(rules.items())})
 
 
-def _resolve(project: Project, listed: list[tuple[str, str, str | None]]) -> tuple[list[Version], list[str]]:
-    resolved, missing = [], []
-    for name, ref, date in listed:
-        try:
-            commit = commit_of(project.root, ref)
-        except GitError:
-            missing.append(f"{name} ({ref})")
-            continue
-        resolved.append(Version(name, commit, date or git(project.root, "log", "-1", "--format=%cs", commit)
-                                .decode().strip()))
-    return resolved, missing
-
-
-def _with_missing(note: str | None, missing: list[str]) -> str | None:
-    if not missing:
-        return note
-    gone = f"Not in this history, so left out: {', '.join(missing)}"
-    return f"{note}. {gone}" if note else gone
-
-
+def _resolve(project: Project, listed: list[Listed]) -> tuple[list[Version], list[str]]:
+    found, missing = resolve_listed(project, listed)
+    return [Version(name, commit, date or git(project.root, "log", "-1", "--format=%cs", commit).decode().strip())
+            for (name, _, date), commit in found], missing
 
 
 class _Snapshots:
