@@ -446,11 +446,21 @@
     return make(lo, out, total * common);
   }
   /* ---- one roll of a pool, asked several questions (the Python runtime's pool_bind and pool_answers) ---- */
-  function poolBind(pool, asked, f) {
-    var found = poolAnswers(pool, asked), rolls = [];  /* [answers, ways], each key read once, in Python's order */
+  function poolBind(pool, asked, f, needed) {  /* needed: ask only the questions f can read (at least the first) */
+    var places = [];
+    asked.forEach(function (q, i) { if (!needed || needed[i]) places.push(i); });
+    if (!places.length) places.push(0);
+    var found = poolAnswers(pool, places.map(function (i) { return asked[i]; })), rolls = [];
     found.joint.forEach(function (ways, key) { rolls.push([key.split(",").map(Number), ways]); });
-    rolls.sort(function (a, b) { return compareAnswers(a[0], b[0]); });
-    return blend(rolls.map(function (roll) { return [roll[1], f(roll[0])]; }), found.total);
+    rolls.sort(function (a, b) { return compareAnswers(a[0], b[0]); });  /* in Python's order */
+    return blend(rolls.map(function (roll) {
+      var answers = roll[0];
+      if (places.length < asked.length) {
+        answers = asked.map(function () { return null; });
+        places.forEach(function (place, j) { answers[place] = roll[0][j]; });
+      }
+      return [roll[1], f(answers)];
+    }), found.total);
   }
   function compareAnswers(x, y) {
     for (var i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
@@ -721,6 +731,19 @@
     for (var i = 0; i < a.weights.length; i++) if (a.weights[i] !== 0n) parts.push([a.weights[i], f(a.offset + i)]);
     return blend(parts, a.total);
   }
+  function bindEach(rolls, f) {  /* bind nested, one roll a level, no roll depending on another: all mixed at once */
+    var combos = [[1n, []]], total = 1n;
+    rolls.forEach(function (roll) {
+      var next = [], labels = roll instanceof Outcomes, a = labels ? roll : asDist(roll);
+      combos.forEach(function (c) {
+        a.weights.forEach(function (w, i) {
+          if (w !== 0n) next.push([c[0] * w, c[1].concat([labels ? a.labels[i] : a.offset + i])]);
+        });
+      });
+      combos = next; total *= a.total;
+    });
+    return blend(combos.map(function (c) { return [c[0], f.apply(null, c[1])]; }), total);
+  }
   function decide(condition, then, other) {  /* if on a condition on a roll: each branch as often as it goes its way */
     var event = asOutcomes(condition);
     return blend(event.labels.map(function (yes, i) { return [event.weights[i], yes ? then() : other()]; }), event.total);
@@ -981,7 +1004,7 @@
     MAX_INT: MAX_INT, whole: whole, Q: Q, Real: Real, ratio: ratio, cmp: cmp, toFloat: toFloat, fixed: fixed,
     nadd: nadd, nsub: nsub, nmul: nmul, nneg: nneg, nmin: nmin, nmax: nmax, divide: divide, power: power,
     Dist: Dist, asDist: asDist, roll: asDist, dadd: dadd, dsub: dsub, dneg: dneg, dmap: dmap, mix: mix,
-    repeat: repeat, bind: bind, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
+    repeat: repeat, bind: bind, bindEach: bindEach, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
     probEq: probEq, probability: probability, mean: mean, sd: sd, greater: greater, tie: tie, win: win,
     dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact,
     poolBind: poolBind, poolAnswers: poolAnswers, countFaces: countFaces, Outcomes: Outcomes, asOutcomes: asOutcomes,

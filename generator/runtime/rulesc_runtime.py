@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 import pprint
 import re
@@ -260,15 +261,25 @@ class Table:
 
     keys: tuple[tuple[int, int], ...]
     columns: Mapping[str, Sequence[Cell]]
+    lows: tuple[int, ...] | None = None  # each row's low key, if rows go up and never overlap
 
 
 def table(columns: Sequence[str], *rows: Sequence[Any]) -> Table:
     """A table as a book prints it: each row the keys it covers, (low, high), then its values."""
     keys = tuple((int(row[0][0]), int(row[0][1])) for row in rows)
-    return Table(keys, {name: tuple(row[i + 1] for row in rows) for i, name in enumerate(columns)})
+    rising = all(low <= high for low, high in keys) and \
+        all(a[1] < b[0] for a, b in zip(keys[:-1], keys[1:], strict=True))
+    return Table(keys, {name: tuple(row[i + 1] for row in rows) for i, name in enumerate(columns)},
+                 tuple(low for low, _ in keys) if rising else None)
 
 
 def lookup(table: Table, column: str, key: int) -> Cell:
+    """The cell of the first row whose keys hold `key` (found by halving when the rows go up)."""
+    if table.lows is not None:
+        row = bisect.bisect_right(table.lows, key) - 1
+        if row >= 0 and key <= table.keys[row][1]:
+            return table.columns[column][row]
+        raise RulesError(f"{key} is not in the table")
     for row, (low, high) in enumerate(table.keys):
         if low <= key <= high:
             return table.columns[column][row]
@@ -744,6 +755,37 @@ def bind_named(a: Dist | Dice | Outcomes, f: Callable[[Any], Any]) -> Outcomes:
     return as_outcomes(bind_any(a, f))
 
 
+def bind_each_any(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Any:
+    """bind_any() nested, one roll a level, where no roll depends on an earlier one's result:
+    f(results...) for every combination of results, weighted by the product of their weights,
+    all mixed at once (no roll is made of each inner level)."""
+    combos: list[tuple[int, tuple[Any, ...]]] = [(1, ())]
+    total = 1
+    for roll in rolls:
+        pairs, of = _results(roll)
+        combos = [(w * v, seen + (x,)) for w, seen in combos for x, v in pairs]
+        total *= of
+    return _blend([(w, f(*seen)) for w, seen in combos], total)
+
+
+def _results(roll: Dist | Dice | Outcomes) -> tuple[list[tuple[Any, int]], int]:
+    """A roll's results with their weights (those of weight 0 left out), and its total."""
+    if isinstance(roll, Outcomes):
+        return list(zip(roll.labels, roll.weights, strict=True)), roll.total
+    rolled = as_dist(roll)
+    return [(rolled.offset + i, w) for i, w in enumerate(rolled.weights) if w], rolled.total
+
+
+def bind_each(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Dist:
+    """bind_each_any() where the result is a roll of numbers."""
+    return as_dist(bind_each_any(rolls, f))
+
+
+def bind_each_named(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Outcomes:
+    """bind_each_any() where the result is a roll of names, or of yes and no."""
+    return as_outcomes(bind_each_any(rolls, f))
+
+
 Branch = Callable[[], Any]
 
 
@@ -901,21 +943,37 @@ State = tuple[tuple[int, ...], int, Answers]
 """The dice left of each size, how many are placed, the answers so far."""
 
 
-def pool_bind(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any]) -> Dist:
+def pool_bind(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any],
+              needed: Sequence[bool] | None = None) -> Dist:
     """pool_bind_any() where the result is a roll of numbers."""
-    return as_dist(pool_bind_any(pool, asked, f))
+    return as_dist(pool_bind_any(pool, asked, f, needed))
 
 
-def pool_bind_named(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any]) -> Outcomes:
+def pool_bind_named(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any],
+                    needed: Sequence[bool] | None = None) -> Outcomes:
     """pool_bind_any() where the result is a roll of names, or of yes and no."""
-    return as_outcomes(pool_bind_any(pool, asked, f))
+    return as_outcomes(pool_bind_any(pool, asked, f, needed))
 
 
-def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any]) -> Any:
+def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any],
+                  needed: Sequence[bool] | None = None) -> Any:
     """Roll a pool once and ask its dice several questions: f gets each joint set of answers
-    (in the order asked) and says what to roll then; the mixture over every roll, exactly."""
-    joint, total = _sorted_answers(pool, tuple(tuple(q) for q in asked))
+    (in the order asked) and says what to roll then; the mixture over every roll, exactly.
+    With `needed`, only the questions f can read are asked (at least the first), the others
+    answered None: the answers to fewer questions are fewer joint sets, so f runs less often."""
+    places = [i for i, yes in enumerate(needed or [True] * len(asked)) if yes] or [0]
+    joint, total = _sorted_answers(pool, tuple(tuple(asked[i]) for i in places))
+    if len(places) < len(asked):
+        joint = tuple((_placed(answers, places, len(asked)), ways) for answers, ways in joint)
     return _blend([(ways, f(answers)) for answers, ways in joint], total)
+
+
+def _placed(answers: Answers, places: Sequence[int], size: int) -> Answers:
+    """Answers to some of the questions put at their places among all `size`, None elsewhere."""
+    found: list[Any] = [None] * size
+    for place, answer in zip(places, answers, strict=True):
+        found[place] = answer
+    return tuple(found)
 
 
 @lru_cache(maxsize=256)
