@@ -450,10 +450,8 @@
     var places = [];
     asked.forEach(function (q, i) { if (!needed || needed[i]) places.push(i); });
     if (!places.length) places.push(0);
-    var found = poolAnswers(pool, places.map(function (i) { return asked[i]; })), rolls = [];
-    found.joint.forEach(function (ways, key) { rolls.push([key.split(",").map(Number), ways]); });
-    rolls.sort(function (a, b) { return compareAnswers(a[0], b[0]); });  /* in Python's order */
-    return blend(rolls.map(function (roll) {
+    var found = sortedAnswers(pool, places.map(function (i) { return asked[i]; }));
+    return blend(found.rolls.map(function (roll) {
       var answers = roll[0];
       if (places.length < asked.length) {
         answers = asked.map(function () { return null; });
@@ -462,6 +460,19 @@
       return [roll[1], f(answers)];
     }), found.total);
   }
+  function sortedAnswers(pool, asked) {  /* [answers, ways] in Python's order, each key read once (the Python _sorted_answers) */
+    var cacheKey = String(pool) + "|" + JSON.stringify(asked), found = sortedCache.get(cacheKey);
+    if (!found) {
+      var answers = poolAnswers(pool, asked), rolls = [];
+      answers.joint.forEach(function (ways, key) { rolls.push([key.split(",").map(Number), ways]); });
+      rolls.sort(function (a, b) { return compareAnswers(a[0], b[0]); });
+      found = {rolls: rolls, total: answers.total};
+      if (sortedCache.size > 256) sortedCache.clear();
+      sortedCache.set(cacheKey, found);
+    }
+    return found;
+  }
+  var sortedCache = new Map();
   function compareAnswers(x, y) {
     for (var i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
     return 0;
@@ -649,7 +660,7 @@
   }
   var chainCache = new Map();
   function emptyCaches() {  /* forget every roll worked out before (for benchmarks: each run computes it all again) */
-    [kindCache, poolCache, answersCache, chainCache].forEach(function (cache) { cache.clear(); });
+    [kindCache, poolCache, answersCache, sortedCache, chainCache].forEach(function (cache) { cache.clear(); });
   }
   function chain(key, asked) {  /* one die's joint answers, with the dice it explodes into: [[answers, ways]], total */
     var cacheKey = key + "|" + JSON.stringify(asked), found = chainCache.get(cacheKey);
@@ -928,16 +939,20 @@
     }
     return make(offset, w, a.total);
   }
-  function dmax(a, b) {
-    if (typeof b === "number") return clampDist(asDist(a), b, null);
-    var other = asDist(b);
-    return mix(asDist(a), function (x) { return clampDist(other, x, null); });
+  function dmax(a, b) { return typeof b === "number" ? clampDist(asDist(a), b, null) : extreme(asDist(a), asDist(b), true); }
+  function dmin(a, b) { return typeof b === "number" ? clampDist(asDist(a), null, b) : extreme(asDist(a), asDist(b), false); }
+  function extreme(a, b, highest) {  /* the higher (lower) of two rolls: ways both are at most (least) x, differenced */
+    var low = Math.min(a.offset, b.offset), high = Math.max(a.offset + a.weights.length, b.offset + b.weights.length) - 1;
+    refuseWidth(high - low + 1);
+    var w = [], upA = 0n, upB = 0n, before = 0n;
+    for (var i = 0; i <= high - low; i++) {
+      var x = highest ? low + i : high - i;
+      upA += weightAt(a, x); upB += weightAt(b, x);
+      w.push(upA * upB - before); before = upA * upB;
+    }
+    return make(low, highest ? w : w.reverse(), a.total * b.total);
   }
-  function dmin(a, b) {
-    if (typeof b === "number") return clampDist(asDist(a), null, b);
-    var other = asDist(b);
-    return mix(asDist(a), function (x) { return clampDist(other, null, x); });
-  }
+  function weightAt(a, x) { var i = x - a.offset; return i >= 0 && i < a.weights.length ? a.weights[i] : 0n; }
   function dscale(a, k) { return dmap(a, function (x) { return x * k; }); }
   function dfloorDiv(a, k) {
     if (k === 0) throw new RulesError("division by zero");

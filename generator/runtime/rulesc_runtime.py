@@ -708,15 +708,28 @@ def dfloor_div(a: Dist | Dice, k: int) -> Dist:
 def dmax(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
     if isinstance(b, int):
         return _clamp(as_dist(a), low=b)
-    other = as_dist(b)
-    return mix(as_dist(a), lambda x: _clamp(other, low=x))
+    return _extreme(as_dist(a), as_dist(b), True)
 
 
 def dmin(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
     if isinstance(b, int):
         return _clamp(as_dist(a), high=b)
-    other = as_dist(b)
-    return mix(as_dist(a), lambda x: _clamp(other, high=x))
+    return _extreme(as_dist(a), as_dist(b), False)
+
+
+def _extreme(a: Dist, b: Dist, highest: bool) -> Dist:
+    """The higher (or lower) of two independent rolls: the ways both are at most x (at least x)
+    are the ways the higher is at most x (the lower at least x), so each outcome's ways are the
+    difference of two such products, one pass over the outcomes."""
+    low = min(a.offset, b.offset)
+    high = max(a.offset + len(a.weights), b.offset + len(b.weights)) - 1
+    _within_bounds(high - low + 1)
+    weights, upto_a, upto_b, before = [], 0, 0, 0
+    for x in range(low, high + 1) if highest else range(high, low - 1, -1):
+        upto_a, upto_b = upto_a + _weight(a, x), upto_b + _weight(b, x)
+        weights.append(upto_a * upto_b - before)
+        before = upto_a * upto_b
+    return _make(low, weights if highest else weights[::-1], a.total * b.total)
 
 
 def _clamp(a: Dist, low: int | None = None, high: int | None = None) -> Dist:
