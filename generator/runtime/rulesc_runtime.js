@@ -899,8 +899,11 @@
     return states.get(n) || new Map();
   }
   function keepPool(pool, k, highest) {
-    if (pool.counts.length !== 1 || typeof pool.counts[0][0] !== "number")  /* mixed or special dice: one roll asked */
+    if (pool.counts.length !== 1 || typeof pool.counts[0][0] !== "number") {  /* mixed or special dice: one roll asked */
+      var dice = pool.counts.reduce(function (n, p) { return n + p[1]; }, 0);
+      if (k >= dice && dice <= MAX_DICE && !pool.counts.some(function (p) { return separate(p[0]); })) return asDist(pool);
       return poolBind(pool, [[highest ? "highest" : "lowest", k]], function (answers) { return answers[0] + pool.c; });
+    }
     var kept = keep(pool.counts[0][1], pool.counts[0][0], k, highest);
     return pool.c ? add(kept, constDist(pool.c)) : kept;
   }

@@ -579,10 +579,19 @@ def successes(pool: Dice, threshold: int) -> Dist:
 def keep_pool(pool: Dice, k: int, highest: bool) -> Dist:
     key, count = pool.counts[0] if pool.counts else (0, 0)
     if len(pool.counts) != 1 or not isinstance(key, int):  # mixed or special dice: one roll, asked
+        if _keeps_every_die(pool, k):
+            return as_dist(pool)
         asked = [("highest" if highest else "lowest", k)]
         return pool_bind(pool, asked, lambda answers: answers[0] + pool.const)
     kept = keep(count, key, k, highest)
     return add(kept, constant(pool.const)) if pool.const else kept
+
+
+def _keeps_every_die(pool: Dice, k: int) -> bool:
+    """Whether keeping k dice keeps every die of the pool (none explodes into more): its total."""
+    dice_count = sum(count for _, count in pool.counts)
+    return k >= dice_count and dice_count <= MAX_DICE and \
+        not any(separate(key) for key, _ in pool.counts)
 
 
 DieKey = int | str
@@ -835,14 +844,16 @@ def _blend(parts: Sequence[tuple[int, Any]], total: int) -> Any:
 def _plain_blend(parts: Sequence[tuple[int, Any]], total: int) -> Dist | Outcomes | None:
     """_blend() when every result is a whole number, or every one a name or yes/no: their
     weights added by result; None for any other mix."""
-    kinds = {type(part) for _, part in parts}
-    if kinds == {int}:
-        low, high = min(part for _, part in parts), max(part for _, part in parts)
-        _within_bounds(high - low + 1)
-        weights = [0] * (high - low + 1)
+    if parts and type(parts[0][1]) is int:
+        numbers: dict[int, int] = {}
         for w, part in parts:
-            weights[part - low] += w
-        return _make(low, weights, total)
+            if type(part) is not int:
+                return None
+            numbers[part] = numbers.get(part, 0) + w
+        low, high = min(numbers), max(numbers)
+        _within_bounds(high - low + 1)
+        return _make(low, [numbers.get(x, 0) for x in range(low, high + 1)], total)
+    kinds = {type(part) for _, part in parts}
     if not kinds or not kinds <= {str, bool}:
         return None
     found: dict[Any, int] = {}
@@ -977,12 +988,16 @@ def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], 
     places = [i for i, yes in enumerate(needed or [True] * len(asked)) if yes] or [0]
     joint, total = _sorted_answers(pool, tuple(tuple(asked[i]) for i in places))
     if len(places) < len(asked):
-        joint = tuple((_placed(answers, places, len(asked)), ways) for answers, ways in joint)
+        return _blend([(ways, f(_placed(answers, places, len(asked)))) for answers, ways in joint],
+                      total)
     return _blend([(ways, f(answers)) for answers, ways in joint], total)
 
 
-def _placed(answers: Answers, places: Sequence[int], size: int) -> Answers:
+def _placed(answers: Answers, places: Sequence[int], size: int) -> tuple[Any, ...]:
     """Answers to some of the questions put at their places among all `size`, None elsewhere."""
+    first, last = places[0], places[-1]
+    if last - first + 1 == len(places):  # side by side: one join
+        return (None,) * first + answers + (None,) * (size - last - 1)
     found: list[Any] = [None] * size
     for place, answer in zip(places, answers, strict=True):
         found[place] = answer
@@ -1140,7 +1155,12 @@ Option = tuple[tuple[int, ...], int, int]
 def _stepped(steps: Sequence[Step], answers: Answers, shown: tuple[int, int, int]) -> Answers:
     """Each answer after (face, dice showing it, dice placed above)."""
     face, count, placed = shown
-    return tuple(step(a, face, count, placed) for step, a in zip(steps, answers, strict=True))
+    if len(steps) == 1:  # the common cases, without a generator's cost
+        return (steps[0](answers[0], face, count, placed),)
+    if len(steps) == 2:
+        first, second = steps
+        return (first(answers[0], face, count, placed), second(answers[1], face, count, placed))
+    return tuple([step(a, face, count, placed) for step, a in zip(steps, answers, strict=True)])
 
 
 def _fewer_options(left: tuple[int, ...], ways_of: tuple[Sequence[int], Sequence[int]],
