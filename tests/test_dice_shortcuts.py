@@ -1,9 +1,10 @@
 """The dice engine's shortcuts give what the long way gives, in the interpreter, the engine and the JavaScript:
 independent rolls bound at once (bind_each), a pool asked only the questions a plain condition leaves readable
-(guards), the higher or lower of two rolls from their running totals, keeping every die of a pool as its total,
-let-bound dice bounded for the overflow checks, and a table read by halving. Each is written by an outside author
-with awkward names and edge values (0 dice, 1 die, k above the dice, listed faces with 0 and repeats, exploding and
-rerolled kinds where a shortcut must decline), and the generated code is read to see that the path is taken."""
+(guards), a pool of few distinct rolls answered roll by roll, the higher or lower of two rolls from their running
+totals, keeping every die of a pool as its total, let-bound dice bounded for the overflow checks, and a table read
+by halving. Each is written by an outside author with awkward names and edge values (0 dice, 1 die, k above the
+dice, listed faces with 0 and repeats, exploding and rerolled kinds where a shortcut must decline), and the
+generated code is read to see that the path is taken."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from generator.build.staging import build_project
 from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
 from tests.backends import Built, drop_engine, import_engine
+from tests.test_dice_speed_paths import brute, chances
 from tests.test_exact_runtimes import three_ways
 
 SYSTEM = """\
@@ -197,3 +199,20 @@ def test_a_table_read_by_halving_reads_as_row_by_row(rows: list[tuple[tuple[int,
         else:
             with pytest.raises(R.RulesError, match=f"{key} is not in the table"):
                 R.lookup(table, "word", key)
+
+
+@pytest.mark.parametrize("text", ["0d6", "1d{0,0,3}", "4d{0,0,3,5}", "3d{0,1,2,3,4,5,6,7,8,9}", "2d6r2", "3dF-1"])
+@pytest.mark.parametrize("asked", [[("count", 0), ("lowest", 1), ("lowest", 2), ("lowest", 9)],
+                                   [("highest", 2), ("total",), ("successes", 3)], [("count", 0, 3), ("highest", 0)]],
+                         ids=str)
+def test_a_pool_of_few_rolls_answered_roll_by_roll_is_every_roll_counted(text: str, asked: list[Any]) -> None:
+    pool = R.parse_dice(text)
+    assert R._few_rolls(R.die_of(pool.counts[0][0]), pool.counts[0][1]) if pool.counts else True
+    assert chances(pool, asked) == brute(pool, asked)
+
+
+def test_few_rolls_is_at_most_256_multisets() -> None:
+    ten = R.die_of("{0,1,2,3,4,5,6,7,8,9}")
+    assert [R._few_rolls(ten, n) for n in (0, 1, 3, 4)] == [True, True, True, False]  # 1, 10, 220, 715 rolls
+    assert [R._few_rolls(R.die_of(6), n) for n in (5, 6)] == [True, False]  # 252, 462
+    assert R._few_rolls(R.die_of("{0,0,3}"), 255) and not R._few_rolls(R.die_of("{0,0,3}"), 256)  # n + 1 rolls

@@ -495,6 +495,8 @@
     refuseDice(diceCount);
     if (diceCount && asked.every(function (q) { return (q[0] === "highest" || q[0] === "lowest") && q[1] === 1; }))
       return {joint: extremes(kinds, pool.counts.map(function (p) { return p[1]; }), asked), total: total};
+    if (kinds.length === 1 && fewRolls(kinds[0], diceCount))
+      return {joint: shifted(enumerated(kinds[0], diceCount, asked), asked, pool.c), total: total};
     var combs = [];
     for (var m = 0; m <= diceCount; m++) combs.push(pascal(m));
     var states = new Map(), lefts = pool.counts.map(function (p) { return p[1]; });
@@ -542,6 +544,32 @@
       }
     }
     return joint;
+  }
+  function fewRolls(kind, n) {  /* at most 256 distinct rolls (multisets of faces): the Python _few_rolls */
+    var faces = kind.weights.filter(function (w) { return w; }).length, rolls = 1;
+    for (var i = 1; i <= n; i++) if ((rolls = rolls * (faces - 1 + i) / i) > 256) return false;
+    return true;
+  }
+  function enumerated(kind, n, asked) {  /* each sorted roll with its ways, answered directly (the Python _enumerated) */
+    var faces = [], joint = new Map(), orders = 1n;
+    kind.weights.forEach(function (w, i) { if (w) faces.push([kind.offset + i, w]); });
+    for (var m = 2; m <= n; m++) orders *= BigInt(m);
+    (function place(from, shown, ways, run) {
+      if (shown.length === n) return addTo(joint, asked.map(function (q) { return answerOf(q, shown); }).join(","), ways);
+      for (var i = from; i < faces.length; i++) {
+        var r = i === from && shown.length && shown[shown.length - 1] === faces[i][0] ? run + 1 : 1;
+        place(i, shown.concat([faces[i][0]]), ways * faces[i][1] / BigInt(r), r);
+      }
+    })(0, [], orders, 0);
+    return joint;
+  }
+  function answerOf(q, shown) {  /* a question's answer from a roll's faces, low to high (the Python _answerer) */
+    var n = shown.length, first = q.length > 1 ? q[1] : 0, last = q[q.length - 1], k = Math.max(0, Math.min(first, n));
+    return shown.reduce(function (s, f, i) {
+      if (q[0] === "successes") return s + (f >= first ? 1 : 0);
+      if (q[0] === "count") return s + (first <= f && f <= last ? 1 : 0);
+      return s + (q[0] === "total" || (q[0] === "highest" ? i >= n - k : i < k) ? f : 0);
+    }, 0);
   }
   function shifted(joint, asked, c) {  /* the pool's constant added to each total asked */
     var final = new Map();

@@ -424,14 +424,15 @@ def repeat(a: Dist, times: int) -> Dist:
     if times > MAX_DICE:
         raise RulesError(f"a roll of more than {MAX_DICE} dice is refused ({times} asked)")
     _within_bounds((len(a.weights) - 1) * times + 1)
-    result, power = constant(0), a
+    result: Dist | None = None  # none yet: the first power is the sum so far, with no adding of 0
+    power = a
     while times:
         if times & 1:
-            result = add(result, power)
+            result = power if result is None else add(result, power)
         times >>= 1
         if times:
             power = add(power, power)
-    return result
+    return constant(0) if result is None else result
 
 
 def map_outcomes(a: Dist, f: Callable[[int], int]) -> Dist:
@@ -565,10 +566,11 @@ def as_dist(x: Any) -> Dist:
 @lru_cache(maxsize=512)
 def _pool_dist(counts: tuple[tuple[DieKey, int], ...]) -> Dist:
     """The sum of a pool's dice; worked out once per pool, since a constant only shifts it."""
-    total = constant(0)
+    total: Dist | None = None
     for key, count in counts:
-        total = add(total, repeat(die_of(key), count))
-    return total
+        dice = repeat(die_of(key), count)
+        total = dice if total is None else add(total, dice)
+    return constant(0) if total is None else total
 
 
 def successes(pool: Dice, threshold: int) -> Dist:
@@ -1038,6 +1040,9 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
     _refuse_dice(dice_count)
     if dice_count and all(q[0] in ("highest", "lowest") and int(q[1]) == 1 for q in asked):
         return _extremes(kinds, [count for _, count in pool.counts], asked)
+    if len(kinds) == 1 and _few_rolls(kinds[0], dice_count):
+        joint = _enumerated(kinds[0], dice_count, asked)
+        return _shifted(joint, asked, pool.const), kinds[0].total**dice_count
     steps = [_stepper(q, dice_count) for q in asked]
     settled = _settled_at(asked, dice_count)
     states: dict[State, int] = {
@@ -1057,6 +1062,62 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
     sizes = zip(kinds, pool.counts, strict=True)
     total = math.prod(kind.total**count for kind, (_, count) in sizes)
     return _shifted(done, asked, pool.const), total
+
+
+ENUMERATED = 256
+"""A pool of one kind with at most this many distinct rolls (each a multiset of faces) is answered
+roll by roll: the sweep's states, one per partial roll and answers, would be more."""
+
+
+def _few_rolls(kind: Dist, dice_count: int) -> bool:
+    """Whether n dice of a kind have at most ENUMERATED distinct rolls: C(faces + n - 1, n)."""
+    faces, rolls = sum(1 for w in kind.weights if w), 1
+    for i in range(1, dice_count + 1):
+        rolls = rolls * (faces - 1 + i) // i
+        if rolls > ENUMERATED:
+            return False
+    return True
+
+
+def _enumerated(kind: Dist, dice_count: int, asked: Sequence[Question]) -> dict[Answers, int]:
+    """pool_answers() roll by roll for a pool of one kind: each sorted roll, in n!/(c1!...ck!)
+    orders times each face's ways to the power of the dice showing it, answered directly."""
+    faces = [(kind.offset + i, w) for i, w in enumerate(kind.weights) if w]
+    answer = [_answerer(q, dice_count) for q in asked]
+    joint: dict[Answers, int] = {}
+    for roll in _sorted_rolls(len(faces), dice_count):
+        ways, run = math.factorial(dice_count), 0
+        for i, index in enumerate(roll):
+            run = run + 1 if i and roll[i - 1] == index else 1
+            ways = ways * faces[index][1] // run
+        shown = [faces[index][0] for index in roll]
+        key = tuple([read(shown) for read in answer])
+        joint[key] = joint.get(key, 0) + ways
+    return joint
+
+
+def _sorted_rolls(faces: int, dice_count: int) -> Iterable[tuple[int, ...]]:
+    """Every roll of n dice as face indices from low to high (each multiset once)."""
+    rolls: list[tuple[int, ...]] = [()]
+    for _ in range(dice_count):
+        rolls = [roll + (i,) for roll in rolls for i in range(roll[-1] if roll else 0, faces)]
+    return rolls
+
+
+def _answerer(question: Question, dice_count: int) -> Callable[[Sequence[int]], int]:
+    """A question's answer from a roll's faces, low to high (as _stepper() builds it die by die)."""
+    kind, numbers = question[0], [int(x) for x in question[1:]] or [0]
+    first, last = numbers[0], numbers[-1]
+    k = max(0, min(first, dice_count))
+    if kind == "total":
+        return sum
+    if kind == "highest":
+        return lambda shown: sum(shown[dice_count - k:])
+    if kind == "lowest":
+        return lambda shown: sum(shown[:k])
+    if kind == "successes":
+        return lambda shown: sum(1 for face in shown if face >= first)
+    return lambda shown: sum(1 for face in shown if first <= face <= last)
 
 
 def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
