@@ -22,7 +22,8 @@ from types import ModuleType
 from typing import Any
 
 from generator.analyze.program import Program
-from generator.bench.icepool_side import CACHES, IcepoolRun, Model, comparable, run_icepool
+from generator.bench import icepool_side
+from generator.bench.icepool_side import CACHES, IcepoolRun, Model, comparable, icepool_once
 from generator.emit.engine import python_names
 from generator.emit.scripts import js_formula
 from generator.model import Formula, Param, Value, default_of
@@ -152,11 +153,29 @@ def bench_dice(project: Project, compiled: Compiled, runs: int, models: Models |
         _write(docs, {path: files["build/docs"][path] for path in SCRIPTS})
         node = run_node(docs, workloads, runs)
         with imported_engine(engine) as package:
-            python = run_python(package, workloads, runs)
-    rows = [_row(w, p, n) for w, p, n in zip(workloads, python, node, strict=True)]
-    if models is not None:
-        rows = [_with_icepool(row, models, runs) for row in rows]
+            if models is None:
+                rows = [_row(w, p, n) for w, p, n in zip(workloads, run_python(package, workloads, runs), node,
+                                                         strict=True)]
+            else:
+                rows = [_with_icepool(_row(w, p, n), models, ice) for w, n in zip(workloads, node, strict=True)
+                        for p, ice in [_time_with_icepool(package, w, models, runs)]]
     return sorted(rows, key=lambda row: (-max(row.python_ms, row.node_ms), row.workload.name))
+
+
+def _time_with_icepool(package: ModuleType, workload: Workload, models: Models, runs: int) -> tuple[Timed, IcepoolRun]:
+    """The engine's runs of a workload and icepool's, taking turns (engine, icepool, engine, ...), so that both
+    run under the same load from the rest of the machine: the ratio of their medians is fair on a busy one."""
+    function, calls = _engine_calls(package, workload)
+    model = models.models[workload.name]
+    engine_ms: list[float] = []
+    icepool_ms: list[float] = []
+    for _ in range(runs):
+        took, results = _python_once(package, function, calls)
+        engine_ms.append(took)
+        took, answers = icepool_once(models.module, model, workload.calls)
+        icepool_ms.append(took)
+    return (Timed(engine_ms, [encode(result) for result in results]),
+            IcepoolRun(icepool_ms, [icepool_side.encode(answer) for answer in answers]))
 
 
 def _write(folder: Path, files: dict[str, str]) -> None:
@@ -174,11 +193,10 @@ def _row(workload: Workload, python: Timed, node: Timed) -> Row:
                tuple(python.results))
 
 
-def _with_icepool(row: Row, models: Models, runs: int) -> Row:
+def _with_icepool(row: Row, models: Models, found: IcepoolRun) -> Row:
     """The row with icepool's run of the same calls, and every call on which its answer differs from the
     engine's."""
     workload = row.workload
-    found = run_icepool(models.module, models.models[workload.name], workload.calls, runs)
     return replace(row, icepool=found, icepool_differences=tuple(
         (call, ours, theirs) for call, ours, theirs in zip(workload.calls, row.python_results, found.results,
                                                           strict=True) if not agree(comparable(ours), theirs)))
@@ -212,17 +230,28 @@ def run_python(package: ModuleType, workloads: Sequence[Workload], runs: int) ->
 
 
 def _time_python(package: ModuleType, workload: Workload, runs: int) -> Timed:
-    function = getattr(importlib.import_module(f"{package.__name__}.{workload.module}"), workload.python)
-    calls = [[package.parse_dice(v) if t == "dice" else v for t, v in zip(workload.types, call, strict=True)]
-             for call in workload.calls]
+    function, calls = _engine_calls(package, workload)
     runs_ms: list[float] = []
     results: list[Any] = []
     for _ in range(runs):
-        _empty_caches(package)
-        start = time.perf_counter()
-        results = [_call(function, arguments) for arguments in calls]
-        runs_ms.append((time.perf_counter() - start) * 1000)
+        took, results = _python_once(package, function, calls)
+        runs_ms.append(took)
     return Timed(runs_ms, [encode(result) for result in results])
+
+
+def _engine_calls(package: ModuleType, workload: Workload) -> tuple[Callable[..., Any], list[list[Any]]]:
+    """A workload's function in the engine, and its calls' arguments as the engine takes them."""
+    function = getattr(importlib.import_module(f"{package.__name__}.{workload.module}"), workload.python)
+    return function, [[package.parse_dice(v) if t == "dice" else v for t, v in zip(workload.types, call, strict=True)]
+                      for call in workload.calls]
+
+
+def _python_once(package: ModuleType, function: Callable[..., Any], calls: list[list[Any]]) -> tuple[float, list[Any]]:
+    """One run of the engine on every call, from empty caches (as icepool's runs): its milliseconds and its results."""
+    _empty_caches(package)
+    start = time.perf_counter()
+    results = [_call(function, arguments) for arguments in calls]
+    return (time.perf_counter() - start) * 1000, results
 
 
 def _empty_caches(package: ModuleType) -> None:
@@ -363,7 +392,8 @@ def icepool_table(rows: Sequence[Row], runs: int) -> str:
     the engine's, and whether all three answers agree; then each disagreement."""
     lines = ["each modelled dice formula on its workload (its worked examples' inputs, then every parameter at the",
              "top of its range): the generated engine (Python) and the generated JavaScript (Node), each with its",
-             "caches emptied before each run, and icepool computing the same answers in this Python process.",
+             "caches emptied before each run, and icepool computing the same answers in this Python process, its",
+             "runs taking turns with the engine's, so that both see the same load from the rest of the machine.",
              CACHES + ".",
              f"median of {runs} run(s) each; ratio: icepool ms / engine ms; equal: engine, JavaScript and icepool "
              "give the same answers, exactly",

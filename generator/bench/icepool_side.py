@@ -72,11 +72,17 @@ def run_icepool(models_module: ModuleType, model: Model, calls: Sequence[Sequenc
     runs_ms: list[float] = []
     results: list[Any] = []
     for _ in range(runs):
-        empty_caches(models_module)
-        start = time.perf_counter()
-        results = [_answer(model, call) for call in calls]
-        runs_ms.append((time.perf_counter() - start) * 1000)
+        took, results = icepool_once(models_module, model, calls)
+        runs_ms.append(took)
     return IcepoolRun(runs_ms, [encode(result) for result in results])
+
+
+def icepool_once(models_module: ModuleType, model: Model, calls: Sequence[Sequence[Any]]) -> tuple[float, list[Any]]:
+    """One run of a model on every call, from emptied caches (as the engine's runs): its milliseconds, answers."""
+    empty_caches(models_module)
+    start = time.perf_counter()
+    results = [_answer(model, call) for call in calls]
+    return (time.perf_counter() - start) * 1000, results
 
 
 def _answer(model: Model, call: Sequence[Any]) -> Any:

@@ -6,7 +6,8 @@ import json
 from collections.abc import Collection, Mapping
 
 from generator.formula import nodes as n
-from generator.formula.layout import Doc
+from generator.formula.guards import Guard, question_guards
+from generator.formula.layout import Doc, concat
 from generator.formula.names import OTHERWISE_CONSTANT, Spelling, resolve_name
 from generator.formula.pools import only_total, questions
 
@@ -31,20 +32,58 @@ class Backend:
         doc: Doc = getattr(self, "visit_" + type(node).__name__)(node)
         return doc
 
-    def pool_let(self, node: n.Let) -> tuple[list[Doc], Doc] | None:
-        """For a let that rolls a pool and asks it more than its total: each question as [kind, arguments...]
-        and the body, in which each asking node reads its answer from the let's name; None otherwise."""
+    WORDS = {"and": " and ", "or": " or ", "not": "not ", "yes": "True"}  # the host's logic, for needed()
+
+    def pool_let(self, node: n.Let) -> tuple[list[Doc], Doc, Doc | None] | None:
+        """For a let that rolls a pool and asks it more than its total: each question as [kind, arguments...],
+        the body, in which each asking node reads its answer from the let's name, and whether each question
+        can be read (guards.py; None when every one can); None otherwise."""
         if self.type(node.value) != "dice" or only_total(node.body, node.name):
             return None
         found, index = questions(node.body, node.name)
         asked = [[json.dumps(q.kind), *(self.visit(arg) for arg in q.args)] for q in found]
+        needed = self.needed(question_guards(node.body, index, len(found), self.types))
         spelled = self.spell.let(node.name)
         self.asked.update({key: f"{spelled}[{i}]" for key, i in index.items()})
         self.bound.add(node.name)
         try:
-            return [self.sequence(items) for items in asked], self.visit(node.body)
+            return [self.sequence(items) for items in asked], self.visit(node.body), needed
         finally:
             self.bound.discard(node.name)
+
+    def needed(self, guards: list[list[Guard] | None]) -> Doc | None:
+        """Whether each question can be read, as the host's yes/no expressions; None when every one can."""
+        if all(ways is None for ways in guards):
+            return None
+        words = self.WORDS
+        return self.sequence([words["yes"] if ways is None else _grouped([_grouped(
+            [self.visit(cond) if holds else concat(words["not"], self.visit(cond)) for cond, holds in way],
+            words["and"]) for way in ways], words["or"]) for ways in guards])
+
+    def roll_chain(self, node: n.Let) -> tuple[list[n.Let], n.Node] | None:
+        """Two or more nested lets that each bind a roll by its total, none rolling by an earlier one's result
+        (`let a = 1d6 in let b = 1d6 in body`): the lets and the innermost body, bound at once; None otherwise."""
+        chain: list[n.Let] = []
+        body: n.Node = node
+        while isinstance(body, n.Let) and self.rolls_total(body) and body.name not in {let.name for let in chain} \
+                and not mentions(body.value, {let.name for let in chain}):
+            chain.append(body)
+            body = body.body
+        return (chain, body) if len(chain) > 1 else None
+
+    def rolls_total(self, node: n.Let) -> bool:
+        """Whether a let binds a roll by its total (a pool asked nothing but its total counts)."""
+        kind = self.type(node.value)
+        return kind in ("dist", "event", "outcome") or (kind == "dice" and only_total(node.body, node.name))
+
+    def chain_body(self, chain: list[n.Let], body: n.Node) -> Doc:
+        """The innermost body of a roll_chain(), with its lets in scope."""
+        names = {let.name for let in chain} - self.bound
+        self.bound.update(names)
+        try:
+            return self.visit(body)
+        finally:
+            self.bound.difference_update(names)
 
     def chance(self, node: n.Compare) -> str:
         """The runtime function for a comparison that is an event: of names, or of a roll."""
@@ -62,3 +101,17 @@ class Backend:
             return self.spell.let(node.name)
         kind = resolve_name(node.name, self.spell.locals, OTHERWISE_CONSTANT)
         return self.spell.local(node.name) if kind == "local" else self.spell.constant(node.name)
+
+
+def mentions(node: n.Node, names: Collection[str]) -> bool:
+    """Whether `node` reads any of `names` (a name shadowed inside it counts too: the answer errs towards yes)."""
+    if isinstance(node, n.Name):
+        return node.name in names
+    return any(mentions(child, names) for child in n.children(node))
+
+
+def _grouped(parts: list[Doc], word: str) -> Doc:
+    """The parts with `word` between each two, in parentheses when there are two or more."""
+    if len(parts) == 1:
+        return parts[0]
+    return concat("(", *[piece for i, part in enumerate(parts) for piece in ((word, part) if i else (part,))], ")")

@@ -37,6 +37,7 @@ class _Bounds:
         self.constant = constant
         self.column = column
         self.lets: dict[str, Interval] = {}
+        self.faces: dict[str, Interval] = {}  # a let-bound plain roll of dice: the range of each die's face
         self.checks: set[int] = set()
 
     def visit(self, node: n.Node) -> Interval:
@@ -84,21 +85,48 @@ class _Bounds:
     def visit_Let(self, node: n.Let) -> Interval:
         bound = self.visit(node.value)
         rolled = self.types.get(id(node.value), "int") in ("dice", "dist")
-        saved = self.lets.get(node.name)
-        self.lets[node.name] = FULL if rolled else bound
+        faces = self.roll_faces(node.value) if rolled else None
+        saved, saved_faces = self.lets.get(node.name), self.faces.pop(node.name, None)
+        self.lets[node.name] = bound if not rolled else self.roll_total(node.value, faces)
+        if faces is not None:
+            self.faces[node.name] = faces
         try:
             return self.visit(node.body)
         finally:
-            if saved is None:
-                del self.lets[node.name]
-            else:
-                self.lets[node.name] = saved
+            _restore(self.lets, node.name, saved)
+            _restore(self.faces, node.name, saved_faces)
+
+    def roll_faces(self, node: n.Node) -> Interval | None:
+        """The range of each die's face in NdS written out (plain, Fudge, listed or rerolled faces), else None."""
+        if not isinstance(node, n.DiceRoll) or node.special.startswith("!") or "!" in node.special:
+            return None
+        if node.special == "F":
+            return (-1, 1)
+        if node.special.startswith("{"):
+            try:
+                listed = [int(face) for face in node.special.strip("{} ").split(",")]
+            except ValueError:
+                return None
+            return (min(listed), max(listed))
+        sides = self.visit(node.sides)
+        return (1, sides[1]) if sides[1] >= 1 and _within(sides) else None
+
+    def roll_total(self, node: n.Node, faces: Interval | None) -> Interval:
+        """The range of a let-bound roll's total: N dice's faces added up (N >= 0), else FULL."""
+        if faces is None or not isinstance(node, n.DiceRoll):
+            return FULL
+        low, high = self.visit(node.count)
+        found = _arithmetic("*", (max(low, 0), max(high, 0)), faces)
+        return found if _within(found) else FULL
 
     def visit_Call(self, node: n.Call) -> Interval:
         if node.func == "lookup" and isinstance(node.args[0], n.Name) and isinstance(node.args[1], n.Name):
             self.visit(node.args[2])
             return self.column(node.args[0].name, node.args[1].name) or FULL
         args = [self.visit(arg) for arg in node.args]
+        picked = self.picked(node, args)
+        if picked is not None:
+            return picked
         if node.func in ("min", "max") and args:
             pick = min if node.func == "min" else max
             return (pick(a[0] for a in args), pick(a[1] for a in args))
@@ -109,6 +137,23 @@ class _Bounds:
         if node.func in ("floor_div", "ceil_div") and args:
             return _shrunk(args[0])
         return FULL
+
+    def picked(self, node: n.Call, args: list[Interval]) -> Interval | None:
+        """highest/lowest(p, k) of a let-bound roll p: k faces (0 <= k), so k times a face at the most."""
+        if node.func not in ("highest", "lowest") or len(args) != 2 or not isinstance(node.args[0], n.Name):
+            return None
+        faces = self.faces.get(node.args[0].name)
+        if faces is None or node.args[0].name not in self.lets:
+            return None
+        found = _arithmetic("*", (max(args[1][0], 0), max(args[1][1], 0)), _hull(faces, (0, 0)))
+        return found if _within(found) else None
+
+
+def _restore(found: dict[str, Interval], name: str, saved: Interval | None) -> None:
+    if saved is None:
+        found.pop(name, None)
+    else:
+        found[name] = saved
 
 
 def _arithmetic(op: str, a: Interval, b: Interval) -> Interval:

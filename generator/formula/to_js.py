@@ -50,6 +50,8 @@ def js_function(params: Sequence[str], body: Doc) -> Doc:
 
 
 class _ToJs(Backend):
+    WORDS = {"and": " && ", "or": " || ", "not": "!", "yes": "true"}
+
     def as_type(self, node: n.Node, wanted: str) -> Doc:
         source = self.visit(node)
         if wanted == self.type(node) or wanted not in _AS:
@@ -134,8 +136,15 @@ class _ToJs(Backend):
         value = self.visit(node.value)
         pooled = self.pool_let(node)
         if pooled is not None:
-            asked, body = pooled
-            return js_call("R.poolBind", [value, self.sequence(asked), js_function([self.spell.let(node.name)], body)])
+            asked, body, needed = pooled
+            return js_call("R.poolBind", [value, self.sequence(asked), js_function([self.spell.let(node.name)], body),
+                                          *([needed] if needed is not None else [])])
+        chained = self.roll_chain(node)
+        if chained is not None:
+            chain, last = chained
+            values = self.sequence([self.visit(let.value) for let in chain])
+            params = [self.spell.let(let.name) for let in chain]
+            return js_call("R.bindEach", [values, js_function(params, self.chain_body(chain, last))])
         self.bound.add(node.name)
         try:
             body = self.visit(node.body)

@@ -120,9 +120,17 @@ class _ToPython(Backend):
         value = self.visit(node.value)
         pooled = self.pool_let(node)
         if pooled is not None:
-            asked, body = pooled
+            asked, body, needed = pooled
             return py_call(self.named("R.pool_bind", node), [value, self.sequence(asked),
-                                           concat(f"lambda {self.spell.let(node.name)}: ", body)])
+                                           concat(f"lambda {self.spell.let(node.name)}: ", body),
+                                           *([needed] if needed is not None else [])])
+        chained = self.roll_chain(node)
+        if chained is not None:
+            chain, last = chained
+            values = self.sequence([self.visit(let.value) for let in chain])
+            spelled = ", ".join(self.spell.let(let.name) for let in chain)
+            return py_call(self.named("R.bind_each", node),
+                           [values, concat(f"lambda {spelled}: ", self.chain_body(chain, last))])
         self.bound.add(node.name)
         try:
             body = self.visit(node.body)

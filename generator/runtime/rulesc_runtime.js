@@ -446,12 +446,33 @@
     return make(lo, out, total * common);
   }
   /* ---- one roll of a pool, asked several questions (the Python runtime's pool_bind and pool_answers) ---- */
-  function poolBind(pool, asked, f) {
-    var found = poolAnswers(pool, asked), rolls = [];  /* [answers, ways], each key read once, in Python's order */
-    found.joint.forEach(function (ways, key) { rolls.push([key.split(",").map(Number), ways]); });
-    rolls.sort(function (a, b) { return compareAnswers(a[0], b[0]); });
-    return blend(rolls.map(function (roll) { return [roll[1], f(roll[0])]; }), found.total);
+  function poolBind(pool, asked, f, needed) {  /* needed: ask only the questions f can read (at least the first) */
+    var places = [];
+    asked.forEach(function (q, i) { if (!needed || needed[i]) places.push(i); });
+    if (!places.length) places.push(0);
+    var found = sortedAnswers(pool, places.map(function (i) { return asked[i]; }));
+    return blend(found.rolls.map(function (roll) {
+      var answers = roll[0];
+      if (places.length < asked.length) {
+        answers = asked.map(function () { return null; });
+        places.forEach(function (place, j) { answers[place] = roll[0][j]; });
+      }
+      return [roll[1], f(answers)];
+    }), found.total);
   }
+  function sortedAnswers(pool, asked) {  /* [answers, ways] in Python's order, each key read once (the Python _sorted_answers) */
+    var cacheKey = String(pool) + "|" + JSON.stringify(asked), found = sortedCache.get(cacheKey);
+    if (!found) {
+      var answers = poolAnswers(pool, asked), rolls = [];
+      answers.joint.forEach(function (ways, key) { rolls.push([key.split(",").map(Number), ways]); });
+      rolls.sort(function (a, b) { return compareAnswers(a[0], b[0]); });
+      found = {rolls: rolls, total: answers.total};
+      if (sortedCache.size > 256) sortedCache.clear();
+      sortedCache.set(cacheKey, found);
+    }
+    return found;
+  }
+  var sortedCache = new Map();
   function compareAnswers(x, y) {
     for (var i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
     return 0;
@@ -474,6 +495,8 @@
     refuseDice(diceCount);
     if (diceCount && asked.every(function (q) { return (q[0] === "highest" || q[0] === "lowest") && q[1] === 1; }))
       return {joint: extremes(kinds, pool.counts.map(function (p) { return p[1]; }), asked), total: total};
+    if (kinds.length === 1 && fewRolls(kinds[0], diceCount))
+      return {joint: shifted(enumerated(kinds[0], diceCount, asked), asked, pool.c), total: total};
     var combs = [];
     for (var m = 0; m <= diceCount; m++) combs.push(pascal(m));
     var states = new Map(), lefts = pool.counts.map(function (p) { return p[1]; });
@@ -521,6 +544,32 @@
       }
     }
     return joint;
+  }
+  function fewRolls(kind, n) {  /* at most 256 distinct rolls (multisets of faces): the Python _few_rolls */
+    var faces = kind.weights.filter(function (w) { return w; }).length, rolls = 1;
+    for (var i = 1; i <= n; i++) if ((rolls = rolls * (faces - 1 + i) / i) > 256) return false;
+    return true;
+  }
+  function enumerated(kind, n, asked) {  /* each sorted roll with its ways, answered directly (the Python _enumerated) */
+    var faces = [], joint = new Map(), orders = 1n;
+    kind.weights.forEach(function (w, i) { if (w) faces.push([kind.offset + i, w]); });
+    for (var m = 2; m <= n; m++) orders *= BigInt(m);
+    (function place(from, shown, ways, run) {
+      if (shown.length === n) return addTo(joint, asked.map(function (q) { return answerOf(q, shown); }).join(","), ways);
+      for (var i = from; i < faces.length; i++) {
+        var r = i === from && shown.length && shown[shown.length - 1] === faces[i][0] ? run + 1 : 1;
+        place(i, shown.concat([faces[i][0]]), ways * faces[i][1] / BigInt(r), r);
+      }
+    })(0, [], orders, 0);
+    return joint;
+  }
+  function answerOf(q, shown) {  /* a question's answer from a roll's faces, low to high (the Python _answerer) */
+    var n = shown.length, first = q.length > 1 ? q[1] : 0, last = q[q.length - 1], k = Math.max(0, Math.min(first, n));
+    return shown.reduce(function (s, f, i) {
+      if (q[0] === "successes") return s + (f >= first ? 1 : 0);
+      if (q[0] === "count") return s + (first <= f && f <= last ? 1 : 0);
+      return s + (q[0] === "total" || (q[0] === "highest" ? i >= n - k : i < k) ? f : 0);
+    }, 0);
   }
   function shifted(joint, asked, c) {  /* the pool's constant added to each total asked */
     var final = new Map();
@@ -639,7 +688,7 @@
   }
   var chainCache = new Map();
   function emptyCaches() {  /* forget every roll worked out before (for benchmarks: each run computes it all again) */
-    [kindCache, poolCache, answersCache, chainCache].forEach(function (cache) { cache.clear(); });
+    [kindCache, poolCache, answersCache, sortedCache, chainCache].forEach(function (cache) { cache.clear(); });
   }
   function chain(key, asked) {  /* one die's joint answers, with the dice it explodes into: [[answers, ways]], total */
     var cacheKey = key + "|" + JSON.stringify(asked), found = chainCache.get(cacheKey);
@@ -720,6 +769,19 @@
     var parts = [];
     for (var i = 0; i < a.weights.length; i++) if (a.weights[i] !== 0n) parts.push([a.weights[i], f(a.offset + i)]);
     return blend(parts, a.total);
+  }
+  function bindEach(rolls, f) {  /* bind nested, one roll a level, no roll depending on another: all mixed at once */
+    var combos = [[1n, []]], total = 1n;
+    rolls.forEach(function (roll) {
+      var next = [], labels = roll instanceof Outcomes, a = labels ? roll : asDist(roll);
+      combos.forEach(function (c) {
+        a.weights.forEach(function (w, i) {
+          if (w !== 0n) next.push([c[0] * w, c[1].concat([labels ? a.labels[i] : a.offset + i])]);
+        });
+      });
+      combos = next; total *= a.total;
+    });
+    return blend(combos.map(function (c) { return [c[0], f.apply(null, c[1])]; }), total);
   }
   function decide(condition, then, other) {  /* if on a condition on a roll: each branch as often as it goes its way */
     var event = asOutcomes(condition);
@@ -865,8 +927,11 @@
     return states.get(n) || new Map();
   }
   function keepPool(pool, k, highest) {
-    if (pool.counts.length !== 1 || typeof pool.counts[0][0] !== "number")  /* mixed or special dice: one roll asked */
+    if (pool.counts.length !== 1 || typeof pool.counts[0][0] !== "number") {  /* mixed or special dice: one roll asked */
+      var dice = pool.counts.reduce(function (n, p) { return n + p[1]; }, 0);
+      if (k >= dice && dice <= MAX_DICE && !pool.counts.some(function (p) { return separate(p[0]); })) return asDist(pool);
       return poolBind(pool, [[highest ? "highest" : "lowest", k]], function (answers) { return answers[0] + pool.c; });
+    }
     var kept = keep(pool.counts[0][1], pool.counts[0][0], k, highest);
     return pool.c ? add(kept, constDist(pool.c)) : kept;
   }
@@ -905,16 +970,20 @@
     }
     return make(offset, w, a.total);
   }
-  function dmax(a, b) {
-    if (typeof b === "number") return clampDist(asDist(a), b, null);
-    var other = asDist(b);
-    return mix(asDist(a), function (x) { return clampDist(other, x, null); });
+  function dmax(a, b) { return typeof b === "number" ? clampDist(asDist(a), b, null) : extreme(asDist(a), asDist(b), true); }
+  function dmin(a, b) { return typeof b === "number" ? clampDist(asDist(a), null, b) : extreme(asDist(a), asDist(b), false); }
+  function extreme(a, b, highest) {  /* the higher (lower) of two rolls: ways both are at most (least) x, differenced */
+    var low = Math.min(a.offset, b.offset), high = Math.max(a.offset + a.weights.length, b.offset + b.weights.length) - 1;
+    refuseWidth(high - low + 1);
+    var w = [], upA = 0n, upB = 0n, before = 0n;
+    for (var i = 0; i <= high - low; i++) {
+      var x = highest ? low + i : high - i;
+      upA += weightAt(a, x); upB += weightAt(b, x);
+      w.push(upA * upB - before); before = upA * upB;
+    }
+    return make(low, highest ? w : w.reverse(), a.total * b.total);
   }
-  function dmin(a, b) {
-    if (typeof b === "number") return clampDist(asDist(a), null, b);
-    var other = asDist(b);
-    return mix(asDist(a), function (x) { return clampDist(other, null, x); });
-  }
+  function weightAt(a, x) { var i = x - a.offset; return i >= 0 && i < a.weights.length ? a.weights[i] : 0n; }
   function dscale(a, k) { return dmap(a, function (x) { return x * k; }); }
   function dfloorDiv(a, k) {
     if (k === 0) throw new RulesError("division by zero");
@@ -981,7 +1050,7 @@
     MAX_INT: MAX_INT, whole: whole, Q: Q, Real: Real, ratio: ratio, cmp: cmp, toFloat: toFloat, fixed: fixed,
     nadd: nadd, nsub: nsub, nmul: nmul, nneg: nneg, nmin: nmin, nmax: nmax, divide: divide, power: power,
     Dist: Dist, asDist: asDist, roll: asDist, dadd: dadd, dsub: dsub, dneg: dneg, dmap: dmap, mix: mix,
-    repeat: repeat, bind: bind, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
+    repeat: repeat, bind: bind, bindEach: bindEach, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
     probEq: probEq, probability: probability, mean: mean, sd: sd, greater: greater, tie: tie, win: win,
     dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact,
     poolBind: poolBind, poolAnswers: poolAnswers, countFaces: countFaces, Outcomes: Outcomes, asOutcomes: asOutcomes,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 import pprint
 import re
@@ -260,15 +261,25 @@ class Table:
 
     keys: tuple[tuple[int, int], ...]
     columns: Mapping[str, Sequence[Cell]]
+    lows: tuple[int, ...] | None = None  # each row's low key, if rows go up and never overlap
 
 
 def table(columns: Sequence[str], *rows: Sequence[Any]) -> Table:
     """A table as a book prints it: each row the keys it covers, (low, high), then its values."""
     keys = tuple((int(row[0][0]), int(row[0][1])) for row in rows)
-    return Table(keys, {name: tuple(row[i + 1] for row in rows) for i, name in enumerate(columns)})
+    rising = all(low <= high for low, high in keys) and \
+        all(a[1] < b[0] for a, b in zip(keys[:-1], keys[1:], strict=True))
+    return Table(keys, {name: tuple(row[i + 1] for row in rows) for i, name in enumerate(columns)},
+                 tuple(low for low, _ in keys) if rising else None)
 
 
 def lookup(table: Table, column: str, key: int) -> Cell:
+    """The cell of the first row whose keys hold `key` (found by halving when the rows go up)."""
+    if table.lows is not None:
+        row = bisect.bisect_right(table.lows, key) - 1
+        if row >= 0 and key <= table.keys[row][1]:
+            return table.columns[column][row]
+        raise RulesError(f"{key} is not in the table")
     for row, (low, high) in enumerate(table.keys):
         if low <= key <= high:
             return table.columns[column][row]
@@ -413,14 +424,15 @@ def repeat(a: Dist, times: int) -> Dist:
     if times > MAX_DICE:
         raise RulesError(f"a roll of more than {MAX_DICE} dice is refused ({times} asked)")
     _within_bounds((len(a.weights) - 1) * times + 1)
-    result, power = constant(0), a
+    result: Dist | None = None  # none yet: the first power is the sum so far, with no adding of 0
+    power = a
     while times:
         if times & 1:
-            result = add(result, power)
+            result = power if result is None else add(result, power)
         times >>= 1
         if times:
             power = add(power, power)
-    return result
+    return constant(0) if result is None else result
 
 
 def map_outcomes(a: Dist, f: Callable[[int], int]) -> Dist:
@@ -554,10 +566,11 @@ def as_dist(x: Any) -> Dist:
 @lru_cache(maxsize=512)
 def _pool_dist(counts: tuple[tuple[DieKey, int], ...]) -> Dist:
     """The sum of a pool's dice; worked out once per pool, since a constant only shifts it."""
-    total = constant(0)
+    total: Dist | None = None
     for key, count in counts:
-        total = add(total, repeat(die_of(key), count))
-    return total
+        dice = repeat(die_of(key), count)
+        total = dice if total is None else add(total, dice)
+    return constant(0) if total is None else total
 
 
 def successes(pool: Dice, threshold: int) -> Dist:
@@ -568,10 +581,19 @@ def successes(pool: Dice, threshold: int) -> Dist:
 def keep_pool(pool: Dice, k: int, highest: bool) -> Dist:
     key, count = pool.counts[0] if pool.counts else (0, 0)
     if len(pool.counts) != 1 or not isinstance(key, int):  # mixed or special dice: one roll, asked
+        if _keeps_every_die(pool, k):
+            return as_dist(pool)
         asked = [("highest" if highest else "lowest", k)]
         return pool_bind(pool, asked, lambda answers: answers[0] + pool.const)
     kept = keep(count, key, k, highest)
     return add(kept, constant(pool.const)) if pool.const else kept
+
+
+def _keeps_every_die(pool: Dice, k: int) -> bool:
+    """Whether keeping k dice keeps every die of the pool (none explodes into more): its total."""
+    dice_count = sum(count for _, count in pool.counts)
+    return k >= dice_count and dice_count <= MAX_DICE and \
+        not any(separate(key) for key, _ in pool.counts)
 
 
 DieKey = int | str
@@ -697,15 +719,28 @@ def dfloor_div(a: Dist | Dice, k: int) -> Dist:
 def dmax(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
     if isinstance(b, int):
         return _clamp(as_dist(a), low=b)
-    other = as_dist(b)
-    return mix(as_dist(a), lambda x: _clamp(other, low=x))
+    return _extreme(as_dist(a), as_dist(b), True)
 
 
 def dmin(a: Dist | Dice | int, b: Dist | Dice | int) -> Dist:
     if isinstance(b, int):
         return _clamp(as_dist(a), high=b)
-    other = as_dist(b)
-    return mix(as_dist(a), lambda x: _clamp(other, high=x))
+    return _extreme(as_dist(a), as_dist(b), False)
+
+
+def _extreme(a: Dist, b: Dist, highest: bool) -> Dist:
+    """The higher (or lower) of two independent rolls: the ways both are at most x (at least x)
+    are the ways the higher is at most x (the lower at least x), so each outcome's ways are the
+    difference of two such products, one pass over the outcomes."""
+    low = min(a.offset, b.offset)
+    high = max(a.offset + len(a.weights), b.offset + len(b.weights)) - 1
+    _within_bounds(high - low + 1)
+    weights, upto_a, upto_b, before = [], 0, 0, 0
+    for x in range(low, high + 1) if highest else range(high, low - 1, -1):
+        upto_a, upto_b = upto_a + _weight(a, x), upto_b + _weight(b, x)
+        weights.append(upto_a * upto_b - before)
+        before = upto_a * upto_b
+    return _make(low, weights if highest else weights[::-1], a.total * b.total)
 
 
 def _clamp(a: Dist, low: int | None = None, high: int | None = None) -> Dist:
@@ -744,6 +779,37 @@ def bind_named(a: Dist | Dice | Outcomes, f: Callable[[Any], Any]) -> Outcomes:
     return as_outcomes(bind_any(a, f))
 
 
+def bind_each_any(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Any:
+    """bind_any() nested, one roll a level, where no roll depends on an earlier one's result:
+    f(results...) for every combination of results, weighted by the product of their weights,
+    all mixed at once (no roll is made of each inner level)."""
+    combos: list[tuple[int, tuple[Any, ...]]] = [(1, ())]
+    total = 1
+    for roll in rolls:
+        pairs, of = _results(roll)
+        combos = [(w * v, seen + (x,)) for w, seen in combos for x, v in pairs]
+        total *= of
+    return _blend([(w, f(*seen)) for w, seen in combos], total)
+
+
+def _results(roll: Dist | Dice | Outcomes) -> tuple[list[tuple[Any, int]], int]:
+    """A roll's results with their weights (those of weight 0 left out), and its total."""
+    if isinstance(roll, Outcomes):
+        return list(zip(roll.labels, roll.weights, strict=True)), roll.total
+    rolled = as_dist(roll)
+    return [(rolled.offset + i, w) for i, w in enumerate(rolled.weights) if w], rolled.total
+
+
+def bind_each(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Dist:
+    """bind_each_any() where the result is a roll of numbers."""
+    return as_dist(bind_each_any(rolls, f))
+
+
+def bind_each_named(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Outcomes:
+    """bind_each_any() where the result is a roll of names, or of yes and no."""
+    return as_outcomes(bind_each_any(rolls, f))
+
+
 Branch = Callable[[], Any]
 
 
@@ -780,14 +846,16 @@ def _blend(parts: Sequence[tuple[int, Any]], total: int) -> Any:
 def _plain_blend(parts: Sequence[tuple[int, Any]], total: int) -> Dist | Outcomes | None:
     """_blend() when every result is a whole number, or every one a name or yes/no: their
     weights added by result; None for any other mix."""
-    kinds = {type(part) for _, part in parts}
-    if kinds == {int}:
-        low, high = min(part for _, part in parts), max(part for _, part in parts)
-        _within_bounds(high - low + 1)
-        weights = [0] * (high - low + 1)
+    if parts and type(parts[0][1]) is int:
+        numbers: dict[int, int] = {}
         for w, part in parts:
-            weights[part - low] += w
-        return _make(low, weights, total)
+            if type(part) is not int:
+                return None
+            numbers[part] = numbers.get(part, 0) + w
+        low, high = min(numbers), max(numbers)
+        _within_bounds(high - low + 1)
+        return _make(low, [numbers.get(x, 0) for x in range(low, high + 1)], total)
+    kinds = {type(part) for _, part in parts}
     if not kinds or not kinds <= {str, bool}:
         return None
     found: dict[Any, int] = {}
@@ -901,21 +969,41 @@ State = tuple[tuple[int, ...], int, Answers]
 """The dice left of each size, how many are placed, the answers so far."""
 
 
-def pool_bind(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any]) -> Dist:
+def pool_bind(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any],
+              needed: Sequence[bool] | None = None) -> Dist:
     """pool_bind_any() where the result is a roll of numbers."""
-    return as_dist(pool_bind_any(pool, asked, f))
+    return as_dist(pool_bind_any(pool, asked, f, needed))
 
 
-def pool_bind_named(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any]) -> Outcomes:
+def pool_bind_named(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any],
+                    needed: Sequence[bool] | None = None) -> Outcomes:
     """pool_bind_any() where the result is a roll of names, or of yes and no."""
-    return as_outcomes(pool_bind_any(pool, asked, f))
+    return as_outcomes(pool_bind_any(pool, asked, f, needed))
 
 
-def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any]) -> Any:
+def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any],
+                  needed: Sequence[bool] | None = None) -> Any:
     """Roll a pool once and ask its dice several questions: f gets each joint set of answers
-    (in the order asked) and says what to roll then; the mixture over every roll, exactly."""
-    joint, total = _sorted_answers(pool, tuple(tuple(q) for q in asked))
+    (in the order asked) and says what to roll then; the mixture over every roll, exactly.
+    With `needed`, only the questions f can read are asked (at least the first), the others
+    answered None: the answers to fewer questions are fewer joint sets, so f runs less often."""
+    places = [i for i, yes in enumerate(needed or [True] * len(asked)) if yes] or [0]
+    joint, total = _sorted_answers(pool, tuple(tuple(asked[i]) for i in places))
+    if len(places) < len(asked):
+        return _blend([(ways, f(_placed(answers, places, len(asked)))) for answers, ways in joint],
+                      total)
     return _blend([(ways, f(answers)) for answers, ways in joint], total)
+
+
+def _placed(answers: Answers, places: Sequence[int], size: int) -> tuple[Any, ...]:
+    """Answers to some of the questions put at their places among all `size`, None elsewhere."""
+    first, last = places[0], places[-1]
+    if last - first + 1 == len(places):  # side by side: one join
+        return (None,) * first + answers + (None,) * (size - last - 1)
+    found: list[Any] = [None] * size
+    for place, answer in zip(places, answers, strict=True):
+        found[place] = answer
+    return tuple(found)
 
 
 @lru_cache(maxsize=256)
@@ -952,6 +1040,9 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
     _refuse_dice(dice_count)
     if dice_count and all(q[0] in ("highest", "lowest") and int(q[1]) == 1 for q in asked):
         return _extremes(kinds, [count for _, count in pool.counts], asked)
+    if len(kinds) == 1 and _few_rolls(kinds[0], dice_count):
+        joint = _enumerated(kinds[0], dice_count, asked)
+        return _shifted(joint, asked, pool.const), kinds[0].total**dice_count
     steps = [_stepper(q, dice_count) for q in asked]
     settled = _settled_at(asked, dice_count)
     states: dict[State, int] = {
@@ -971,6 +1062,62 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
     sizes = zip(kinds, pool.counts, strict=True)
     total = math.prod(kind.total**count for kind, (_, count) in sizes)
     return _shifted(done, asked, pool.const), total
+
+
+ENUMERATED = 256
+"""A pool of one kind with at most this many distinct rolls (each a multiset of faces) is answered
+roll by roll: the sweep's states, one per partial roll and answers, would be more."""
+
+
+def _few_rolls(kind: Dist, dice_count: int) -> bool:
+    """Whether n dice of a kind have at most ENUMERATED distinct rolls: C(faces + n - 1, n)."""
+    faces, rolls = sum(1 for w in kind.weights if w), 1
+    for i in range(1, dice_count + 1):
+        rolls = rolls * (faces - 1 + i) // i
+        if rolls > ENUMERATED:
+            return False
+    return True
+
+
+def _enumerated(kind: Dist, dice_count: int, asked: Sequence[Question]) -> dict[Answers, int]:
+    """pool_answers() roll by roll for a pool of one kind: each sorted roll, in n!/(c1!...ck!)
+    orders times each face's ways to the power of the dice showing it, answered directly."""
+    faces = [(kind.offset + i, w) for i, w in enumerate(kind.weights) if w]
+    answer = [_answerer(q, dice_count) for q in asked]
+    joint: dict[Answers, int] = {}
+    for roll in _sorted_rolls(len(faces), dice_count):
+        ways, run = math.factorial(dice_count), 0
+        for i, index in enumerate(roll):
+            run = run + 1 if i and roll[i - 1] == index else 1
+            ways = ways * faces[index][1] // run
+        shown = [faces[index][0] for index in roll]
+        key = tuple([read(shown) for read in answer])
+        joint[key] = joint.get(key, 0) + ways
+    return joint
+
+
+def _sorted_rolls(faces: int, dice_count: int) -> Iterable[tuple[int, ...]]:
+    """Every roll of n dice as face indices from low to high (each multiset once)."""
+    rolls: list[tuple[int, ...]] = [()]
+    for _ in range(dice_count):
+        rolls = [roll + (i,) for roll in rolls for i in range(roll[-1] if roll else 0, faces)]
+    return rolls
+
+
+def _answerer(question: Question, dice_count: int) -> Callable[[Sequence[int]], int]:
+    """A question's answer from a roll's faces, low to high (as _stepper() builds it die by die)."""
+    kind, numbers = question[0], [int(x) for x in question[1:]] or [0]
+    first, last = numbers[0], numbers[-1]
+    k = max(0, min(first, dice_count))
+    if kind == "total":
+        return sum
+    if kind == "highest":
+        return lambda shown: sum(shown[dice_count - k:])
+    if kind == "lowest":
+        return lambda shown: sum(shown[:k])
+    if kind == "successes":
+        return lambda shown: sum(1 for face in shown if face >= first)
+    return lambda shown: sum(1 for face in shown if first <= face <= last)
 
 
 def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
@@ -1069,7 +1216,12 @@ Option = tuple[tuple[int, ...], int, int]
 def _stepped(steps: Sequence[Step], answers: Answers, shown: tuple[int, int, int]) -> Answers:
     """Each answer after (face, dice showing it, dice placed above)."""
     face, count, placed = shown
-    return tuple(step(a, face, count, placed) for step, a in zip(steps, answers, strict=True))
+    if len(steps) == 1:  # the common cases, without a generator's cost
+        return (steps[0](answers[0], face, count, placed),)
+    if len(steps) == 2:
+        first, second = steps
+        return (first(answers[0], face, count, placed), second(answers[1], face, count, placed))
+    return tuple([step(a, face, count, placed) for step, a in zip(steps, answers, strict=True)])
 
 
 def _fewer_options(left: tuple[int, ...], ways_of: tuple[Sequence[int], Sequence[int]],
