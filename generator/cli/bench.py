@@ -145,7 +145,7 @@ def register(commands: Any) -> None:
                             "slower, in headless Chromium (needs Playwright: pip install 'rulesc[test]')")
     bench.add_argument("--pages", nargs="+", metavar="PAGE",
                        help="with --phone: only these pages, as the table names them ('/' is the home page, "
-                            "'dbu/tables/' a chapter)")
+                            "'my-game/tables/' a page of a system)")
     bench.add_argument("--rules", type=int, metavar="N", help="time every build stage on a synthetic book of N rules")
     bench.add_argument("--content", action="store_true", help="time every build stage on the project's own content")
     bench.add_argument("--repeat", type=int, metavar="K",
