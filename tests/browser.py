@@ -86,3 +86,23 @@ class Visit:
             box = self.page.locator(f'[data-calculator="{key}"]')
             box.scroll_into_view_if_needed()
             self.page.wait_for_function("(box) => box.dataset.computed === '1'", arg=box.element_handle())
+
+
+# The site lays out a rule, glossary term or GM-screen calculator only as it nears the screen (content-visibility),
+# with a size guessed until then. axe's color-contrast check measures an element, scrolls to it and measures again:
+# rules above it laid out in between move it, and axe reads the colour of whatever now sits there. Every block
+# laid out first (as a reader scrolling through would leave them), axe sees the page as it is shown.
+LAY_OUT_EVERYTHING = """
+() => {
+  const style = document.createElement("style");
+  style.textContent = ".md-typeset .rulesc-rule, .md-typeset .rulesc-term, .md-typeset .rulesc-gm__calc, "
+    + ".md-typeset tbody tr { content-visibility: visible !important; }";
+  document.head.appendChild(style);
+  return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}
+"""
+
+
+def lay_out_everything(page: Any) -> None:
+    """Every block of the page laid out, before a check that measures positions across the page (axe)."""
+    page.evaluate(LAY_OUT_EVERYTHING)

@@ -75,3 +75,23 @@ def test_without_playwright_the_bench_says_what_to_install(tmp_path: Path) -> No
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == ("rulesc: error: bench --phone drives Chromium with Playwright, which is not installed: "
                            "pip install 'rulesc[test]'\n")
+
+
+def test_pages_picks_pages_as_the_table_names_them_and_refuses_an_unknown_one() -> None:
+    from generator.bench.phone import PhoneBenchError, pick_pages
+
+    pages = ["", "a-b/", "a-b/c/", "z/"]
+    assert pick_pages(pages, None) == pages
+    assert pick_pages(pages, ["z/", "/", "a-b/c"]) == ["", "a-b/c/", "z/"]  # site order, any slashes
+    assert pick_pages(pages, ["/a-b/"]) == ["a-b/"]
+    with pytest.raises(PhoneBenchError, match=r"no such page: a-b/d/, q/; the site's pages are /, a-b/, a-b/c/, z/"):
+        pick_pages(pages, ["a-b/d", "q", "z"])
+
+
+def test_pages_limits_the_run_to_the_named_pages_and_an_unknown_one_is_a_usage_error(tmp_path: Path) -> None:
+    project = offline_project(tmp_path / "project")
+    done = rulesc(project, "bench", "--phone", "--json", "--pages", "q-9/gm-screen", "/")
+    assert [p["page"] for p in json.loads(done.stdout.splitlines()[-1])["pages"]] == ["/", "q-9/gm-screen/"]
+    done = rulesc(project, "bench", "--phone", "--pages", "q-9/nowhere/")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("rulesc: error: no such page: q-9/nowhere/; the site's pages are /, dice-notation/")

@@ -17,7 +17,7 @@ import pytest
 
 from generator.build.staging import build_project
 from generator.pipeline import Project
-from tests.browser import Visit, serve_site
+from tests.browser import Visit, lay_out_everything, serve_site
 from tests.conftest import REPO
 
 WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
@@ -440,6 +440,7 @@ def test_axe_finds_no_serious_or_critical_violation(site: str, browser: Any, wid
         with _visit(browser, site + path, width, scheme) as visit:
             if path.startswith("search/"):
                 _page_results(visit.page)
+            lay_out_everything(visit.page)
             results = axe.run(visit.page).response
             found += [f"{name}: {v['id']} ({v['impact']}) at {[n['target'] for n in v['nodes']][:3]}"
                       for v in results["violations"] if v["impact"] in ("serious", "critical")]

@@ -114,7 +114,7 @@ def bench_phone(project: Project, only: list[str] | None = None) -> list[PageFig
     sync_playwright = _playwright()
     with tempfile.TemporaryDirectory(prefix="rulesc-bench-phone-") as folder:
         site = _build(project, Path(folder))
-        pages = [p for p in site_pages(site) if only is None or p in only]
+        pages = pick_pages(site_pages(site), only)
         with _serve(site) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             try:
@@ -151,6 +151,18 @@ def site_pages(site: Path) -> list[str]:
     """Every page of the built site as a path under its root ("" is the home page), in path order."""
     found = [p.parent.relative_to(site).as_posix() for p in site.rglob("index.html")]
     return sorted("" if p == "." else p + "/" for p in found)
+
+
+def pick_pages(pages: list[str], only: list[str] | None) -> list[str]:
+    """The pages named in `only` ('/' or '' the home page, a leading or missing end slash allowed), in site order."""
+    if only is None:
+        return pages
+    wanted = {name.strip("/") + "/" if name.strip("/") else "" for name in only}
+    unknown = sorted(wanted - set(pages))
+    if unknown:
+        raise PhoneBenchError(f"no such page: {', '.join(p or '/' for p in unknown)}; the site's pages are "
+                              f"{', '.join(p or '/' for p in pages)}")
+    return [p for p in pages if p in wanted]
 
 
 @contextmanager

@@ -143,6 +143,9 @@ def register(commands: Any) -> None:
     bench.add_argument("--phone", action="store_true",
                        help="every page's ready time and input-to-paint latency at a phone's size with the CPU 4x "
                             "slower, in headless Chromium (needs Playwright: pip install 'rulesc[test]')")
+    bench.add_argument("--pages", nargs="+", metavar="PAGE",
+                       help="with --phone: only these pages, as the table names them ('/' is the home page, "
+                            "'my-game/tables/' a page of a system)")
     bench.add_argument("--rules", type=int, metavar="N", help="time every build stage on a synthetic book of N rules")
     bench.add_argument("--content", action="store_true", help="time every build stage on the project's own content")
     bench.add_argument("--repeat", type=int, metavar="K",
@@ -182,7 +185,7 @@ def _bench_phone(project: Project, args: argparse.Namespace) -> int:
     from generator.bench.phone import PhoneBenchError, bench_phone, phone_table, summary, targets_met
 
     try:
-        pages = bench_phone(project)
+        pages = bench_phone(project, args.pages)
     except PhoneBenchError as exc:
         raise UsageError(str(exc)) from None
     print(phone_table(pages))

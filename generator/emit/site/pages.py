@@ -184,7 +184,8 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: dict[str | None, list[R
         body.append(_table(rule))
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
     body += [rule_sources(ctx.program, ctx.markup, rule, section, cell), _backlinks(ctx, rule.id, page)]
-    html_block(w, "rulesc-rule", "\n".join(b for b in body if b), f' data-rule="{rule.id}"')
+    calculated = " data-calculated" if rule.calculators else ""  # laid out at once (rulesc-head.html)
+    html_block(w, "rulesc-rule", "\n".join(b for b in body if b), f' data-rule="{rule.id}"{calculated}')
     for child in children.get(rule.id, []):
         _rule(w, ctx, child, children, level + 1, page)
 

@@ -10,24 +10,6 @@
   var ASSETS = document.currentScript && document.currentScript.src ? document.currentScript.src.replace(/[^/]*$/, "")
     : null;
 
-  /* ---- work that can wait: done while the page is idle, in slices of about SLICE_MS (each item a function), so
-     its first paint never waits for it ---- */
-  var SLICE_MS = 12, IDLE_TIMEOUT_MS = 1000, queue = [], queued = false;
-
-  function later(steps) {
-    Array.prototype.push.apply(queue, steps);
-    if (queued || !queue.length) return;
-    queued = true;
-    var run = function () {
-      var end = performance.now() + SLICE_MS;
-      while (queue.length && performance.now() < end) queue.shift()();
-      queued = false;
-      later([]);
-    };
-    if (window.requestIdleCallback) window.requestIdleCallback(run, {timeout: IDLE_TIMEOUT_MS});
-    else setTimeout(run, 16);
-  }
-
   /* ---- calculators: only a page that has one loads the runtime, the formulas of its systems (one script a
      system) and calculators.js, as plain scripts in that order (file:// too); calculators.js binds them ---- */
   var loading = Object.create(null);
@@ -522,18 +504,43 @@
   }
 
   /* A table or code example wider than the screen scrolls sideways: its scrolling box takes one tab stop and a
-     name, so a keyboard can scroll it too (axe: scrollable-region-focusable). */
+     name, so a keyboard can scroll it too (axe: scrollable-region-focusable). Each box is checked once the browser
+     has laid it out anyway (a ResizeObserver reports after layout), and again when its or its content's width changes: a box in a
+     rule still off screen (content-visibility) is not laid out, so reading its width at load would force the
+     layout of the whole chapter. */
+  var regions = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) {
+      var wrap = entry.target.hasAttribute("data-rulesc-watched") ? entry.target : entry.target.parentNode;
+      if (entry.contentRect.width > 0) markRegion(wrap);
+    });
+  });
+
+  function markRegion(wrap) {
+    var wide = wrap.scrollWidth > wrap.clientWidth, code = wrap.tagName === "CODE", heading = wrap.previousElementSibling;
+    if (!wide) {
+      if (wrap.hasAttribute("data-rulesc-region")) {
+        wrap.removeAttribute("tabindex"); wrap.removeAttribute("role"); wrap.removeAttribute("aria-label");
+        wrap.removeAttribute("data-rulesc-region");
+      }
+      return;
+    }
+    if (wrap.hasAttribute("data-rulesc-region") || wrap.hasAttribute("tabindex")) return;
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("data-rulesc-region", "");
+    wrap.setAttribute("aria-label", code ? "Example" : heading && /^H[2-6]$/.test(heading.tagName)
+      ? heading.textContent.replace(/\u00b6/g, "").trim() + " (table)" : "Table");
+  }
+
   function scrollRegions() {
-    var wide = ".md-typeset__scrollwrap:not([tabindex]), .md-typeset pre > code:not([tabindex])";
-    /* every size read first, then every change: one layout at most */
-    Array.prototype.filter.call(document.querySelectorAll(wide), function (wrap) {
-      return wrap.scrollWidth > wrap.clientWidth;
-    }).forEach(function (wrap) {
-      var code = wrap.tagName === "CODE", heading = wrap.previousElementSibling;
-      wrap.tabIndex = 0;
-      wrap.setAttribute("role", "region");
-      wrap.setAttribute("aria-label", code ? "Example" : heading && /^H[2-6]$/.test(heading.tagName)
-        ? heading.textContent.replace(/\u00b6/g, "").trim() + " (table)" : "Table");
+    var boxes = document.querySelectorAll(".md-typeset__scrollwrap:not([data-rulesc-watched]), " +
+      ".md-typeset pre > code:not([data-rulesc-watched])");
+    each(boxes, function (wrap) {
+      wrap.setAttribute("data-rulesc-watched", "");
+      if (!regions) { markRegion(wrap); return; }
+      /* the box, and what it holds: a table laid out wider later leaves the box's own size as it was */
+      regions.observe(wrap);
+      if (wrap.firstElementChild) regions.observe(wrap.firstElementChild);
     });
   }
 
@@ -545,10 +552,10 @@
     hidePreview();
     calculators();
     /* every change to the page at once (one style and layout pass follows); sizes are read (scrollRegions) only
-       later, once the page has been laid out anyway, in slices while it is idle */
+       once the browser has laid each box out anyway */
     copyButtons();
     indexTables();
-    later([scrollRegions]);
+    scrollRegions();
   }
 
   bindPreviews();

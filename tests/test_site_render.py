@@ -1,0 +1,124 @@
+"""The site renders only what is near the screen on a phone (content-visibility), yet anchors, wide tables' tab stops,
+calculators, printing and the light/dark switch all still work, in system Chromium. (Find-in-page is Chromium's own:
+window.find() does not search skipped content, so it cannot be driven from here.)"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import Visit
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def _longest_chapter(built: Path) -> tuple[str, list[str]]:
+    """The chapter page with the most rule headings, and those headings' ids in page order."""
+    best: tuple[str, list[str]] = ("", [])
+    for html in sorted((built / "site").rglob("index.html")):
+        ids = re.findall(r'<h[2-6] data-kind="[^"]+" id="([^"]+)"', html.read_text(encoding="utf-8"))
+        if len(ids) > len(best[1]):
+            best = (html.parent.relative_to(built / "site").as_posix() + "/", ids)
+    return best
+
+
+@pytest.fixture(scope="module")
+def chapter(built: Path) -> tuple[str, list[str]]:
+    path, ids = _longest_chapter(built)
+    assert len(ids) > 40, "the bundled content has a long chapter to test with"
+    return path, ids
+
+
+def test_rules_off_screen_are_skipped_on_screen_but_not_calculators_and_all_are_printed(
+        site: str, browser: Any, chapter: tuple[str, list[str]]) -> None:
+    path, ids = chapter
+    with Visit(browser, site + path, **PHONE) as visit:
+        page = visit.page
+        states = page.evaluate("Array.from(document.querySelectorAll('.md-typeset .rulesc-rule'), (r) => ["
+                               "r.querySelector('[data-calculator]') !== null, getComputedStyle(r).contentVisibility])")
+        assert {cv for calc, cv in states if not calc} == {"auto"}
+        assert {cv for calc, cv in states if calc} == {"visible"}  # its results read at once, as text
+        page.emulate_media(media="print")
+        assert page.evaluate("getComputedStyle(document.querySelector('.rulesc-rule')).contentVisibility") == "visible"
+
+
+@pytest.mark.parametrize("where", [-1, -25])
+def test_a_link_to_a_far_rule_lands_on_its_heading(site: str, browser: Any, chapter: tuple[str, list[str]],
+                                                  where: int) -> None:
+    path, ids = chapter
+    with Visit(browser, f"{site}{path}#{ids[where]}", **PHONE) as visit:
+        page = visit.page
+        page.wait_for_timeout(500)  # let late layout (previews, calculators) settle: the heading must stay put
+        top, header, bottom = page.evaluate(
+            "(id) => [document.getElementById(id).getBoundingClientRect().top,"
+            " document.querySelector('.md-header').getBoundingClientRect().bottom,"
+            " Math.abs(scrollY + innerHeight - document.documentElement.scrollHeight) < 2]", ids[where])
+        # right under the header, or as near as the end of the page lets it come
+        assert 0 <= top <= header + 40 or (bottom and top < 844), (ids[where], top, header)
+        assert visit.errors == []
+
+
+def test_a_wide_table_gets_a_tab_stop_and_a_name_once_laid_out_and_a_narrow_one_none(
+        site: str, browser: Any, chapter: tuple[str, list[str]]) -> None:
+    path, _ = chapter
+    with Visit(browser, site + path, **PHONE) as visit:
+        page = visit.page
+        count = page.locator(".md-typeset__scrollwrap").count()
+        wide = narrow = 0
+        for index in range(count):
+            box = page.locator(".md-typeset__scrollwrap").nth(index)
+            box.evaluate("(b) => { const group = b.closest('details'); if (group) group.open = true; }")  # sources
+            box.scroll_into_view_if_needed()
+            if box.evaluate("(b) => b.scrollWidth > b.clientWidth"):
+                wide += 1
+                page.wait_for_function("(b) => b.getAttribute('role') === 'region'", arg=box.element_handle())
+                assert box.get_attribute("tabindex") == "0" and box.get_attribute("aria-label"), index
+            else:
+                narrow += 1
+                assert box.get_attribute("role") is None and box.get_attribute("tabindex") is None, index
+        assert wide and narrow, (wide, narrow)
+
+
+def test_a_calculator_far_down_computes_once_scrolled_to(site: str, browser: Any,
+                                                       chapter: tuple[str, list[str]]) -> None:
+    path, _ = chapter
+    with Visit(browser, site + path, **PHONE) as visit:
+        last = visit.page.locator("[data-calculator]").last
+        last.scroll_into_view_if_needed()
+        visit.page.wait_for_function("() => { const all = document.querySelectorAll('[data-calculator]');"
+                                     " return all[all.length - 1].dataset.state === 'ok'; }")
+        assert last.locator("output").first.inner_text() not in ("", "\u2014")
+
+
+def test_the_palette_choice_holds_on_the_next_page_and_material_never_marks_the_body_switching(
+        site: str, browser: Any, chapter: tuple[str, list[str]]) -> None:
+    path, _ = chapter
+    with Visit(browser, site, color_scheme="light") as visit:
+        page = visit.page
+        assert page.locator("form[data-md-component='palette']").count() == 0
+        page.locator("label.md-header__button[for^='__palette']:visible").first.click()
+        assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+        page.goto(site + path)
+        page.wait_for_load_state("networkidle")
+        assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+        assert page.get_attribute("body", "data-md-color-switching") is None
+        visible = page.locator("label.md-header__button[for^='__palette']:visible")
+        assert visible.count() == 1 and visible.get_attribute("for") == "__palette_0"  # the way back to light
+        visible.click()
+        assert page.get_attribute("body", "data-md-color-scheme") == "default"
+        page.reload()
+        assert page.get_attribute("body", "data-md-color-scheme") == "default"
+        assert visit.errors == []
+
+
+def test_a_dark_screen_gets_the_dark_palette_until_the_reader_picks_one(site: str, browser: Any) -> None:
+    with Visit(browser, site, color_scheme="dark") as visit:
+        page = visit.page
+        assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+        assert page.locator("label.md-header__button[for^='__palette']:visible").get_attribute("for") == "__palette_0"
+        page.focus("#__palette_1")
+        page.keyboard.press("Enter")
+        assert page.get_attribute("body", "data-md-color-scheme") == "default"
