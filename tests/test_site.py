@@ -174,7 +174,7 @@ def test_terms_link_once_per_section_and_never_in_code_links_or_headings(mini: P
     section = Section("mini/basics.md", "halving", heading=5)
     out = markup.block("## A pool heading\n\nRoll the pool, then `pool` and [pool](https://example.org) and "
                        "the Pools again.", section)
-    preview = 'data-preview="Pool: The dice you roll."'
+    preview = 'data-rulesc-preview="Pool: The dice you roll."'
     assert out == ("<h5>A pool heading</h5>\n<p>Roll the <a href=\"../glossary/#pool\" class=\"rulesc-ref "
                    f"rulesc-ref--term\" {preview}>pool</a>, then <code>pool</code> and "
                    "<a href=\"https://example.org\" rel=\"noopener\">pool</a> and the Pools again.</p>")
@@ -199,8 +199,9 @@ def test_glossary_entries_do_not_link_to_themselves(mini: Path) -> None:
 
 def test_references_resolve_to_links_with_previews_and_backlinks(built: Path) -> None:
     html = (built / "site/dbu/core-rules/index.html").read_text()
-    assert ('<a href="#tier-extra-dice" class="rulesc-ref rulesc-ref--rule" data-preview="Tier of Power Extra Dice '
-            "(general): From tier 2 on, every combat roll adds Tier of Power Extra Dice") in html
+    assert ('<a href="#tier-extra-dice" class="rulesc-ref rulesc-ref--rule" '
+            'data-rulesc-preview="Tier of Power Extra Dice (general): From tier 2 on, every combat roll adds '
+            "Tier of Power Extra Dice") in html
     program = _program(built, "dbu")
     referring = [r for r in program.system.rules() if "[[tier-extra-dice" in r.text.source]
     assert referring
@@ -208,6 +209,14 @@ def test_references_resolve_to_links_with_previews_and_backlinks(built: Path) ->
     assert "Referenced by:" in rule_html
     for rule in referring:
         assert f">{rule.name}</a>" in rule_html
+
+
+def test_no_link_opts_into_materials_own_page_previews(built: Path) -> None:
+    """Material (9.6+) gives any link with data-preview its own hover preview, fetched from the target page: on top
+    of ours that would be two tooltips and a request per hover, and set-up work for every such link at load."""
+    pages = sorted((built / "site").rglob("*.html"))
+    assert pages
+    assert [page for page in pages if "data-preview=" in page.read_text()] == []
 
 
 def _section(html: str, rule_id: str) -> str:

@@ -103,7 +103,7 @@ def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: An
         tip = visit.page.locator("#rulesc-preview")
         assert not tip.is_visible()
         link.focus()
-        assert tip.is_visible() and tip.inner_text() == link.get_attribute("data-preview")
+        assert tip.is_visible() and tip.inner_text() == link.get_attribute("data-rulesc-preview")
         assert link.get_attribute("aria-describedby") == "rulesc-preview"
         visit.page.keyboard.press("Escape")
         assert not tip.is_visible()

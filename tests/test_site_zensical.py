@@ -84,7 +84,7 @@ def test_previews_and_index_tables_work(zensical_site: str, browser: Any) -> Non
         link, tip = visit.page.locator("a.rulesc-ref--term").first, visit.page.locator("#rulesc-preview")
         assert not tip.is_visible()
         link.focus()
-        assert tip.is_visible() and tip.inner_text() == link.get_attribute("data-preview")
+        assert tip.is_visible() and tip.inner_text() == link.get_attribute("data-rulesc-preview")
     with Visit(browser, zensical_site + "dbu/tables/") as visit:
         table = visit.page.locator("[data-index-table]").first
         total = table.locator("tbody tr").count()

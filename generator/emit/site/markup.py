@@ -173,8 +173,8 @@ class Markup:
         tail = self._link_tails.get(rule.id)
         if tail is None:
             preview = escape(self.preview_rule(rule))
-            tail = self._link_tails[rule.id] = (f'" class="rulesc-ref rulesc-ref--rule" data-preview="{preview}">'
-                                                f'{escape(rule.name)}</a>')
+            tail = self._link_tails[rule.id] = (f'" class="rulesc-ref rulesc-ref--rule" '
+                                                f'data-rulesc-preview="{preview}">{escape(rule.name)}</a>')
         return f'<a href="{rule_href(self.program.system, rule, page)}{tail}'
 
     def term_link(self, term: Term, label: str, page: str) -> str:
@@ -279,7 +279,7 @@ class Markup:
         parts.append(escapeHtml(content[position:]))
 
     def _preview_attribute(self, target: Rule | Term) -> str:
-        """The target's preview escaped for a data-preview attribute, once per target."""
+        """The target's preview escaped for a data-rulesc-preview attribute, once per target."""
         key = (type(target).__name__, target.id)
         found = self._attributes.get(key)
         if found is None:
@@ -354,5 +354,5 @@ def _first_sentence(text: str) -> str:
 def _link(url: str, label: str, kind: str, preview: str) -> str:
     """A link as the renderer writes a link_open with these attributes (the preview already escaped), its text,
     and link_close."""
-    return (f'<a href="{escapeHtml(url)}" class="rulesc-ref rulesc-ref--{kind}" data-preview="{preview}">'
+    return (f'<a href="{escapeHtml(url)}" class="rulesc-ref rulesc-ref--{kind}" data-rulesc-preview="{preview}">'
             f"{escapeHtml(label)}</a>")

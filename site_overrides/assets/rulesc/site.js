@@ -92,7 +92,7 @@
 
   function showPreview(link) {
     var box = tooltip(), rect = link.getBoundingClientRect();
-    box.textContent = link.getAttribute("data-preview");
+    box.textContent = link.getAttribute("data-rulesc-preview");
     box.hidden = false;
     var top = rect.bottom + window.scrollY + 6, left = Math.max(8, Math.min(rect.left + window.scrollX,
       window.scrollX + document.documentElement.clientWidth - box.offsetWidth - 8));
@@ -110,7 +110,7 @@
   }
 
   function previewLink(target) {
-    return target && target.closest ? target.closest("a[data-preview]") : null;
+    return target && target.closest ? target.closest("a[data-rulesc-preview]") : null;
   }
 
   function bindPreviews() {
