@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from generator.bench.calculators import serve_static
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -19,23 +18,12 @@ VIEWPORT = {"width": 1280, "height": 900}
 TIMEOUT_MS = 120_000
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
 @contextmanager
 def serve_site(site: Path) -> Iterator[str]:
-    """site/ served on a free loopback port; yields its base URL."""
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    """site/ served on a free loopback port, as the benches serve it (a browser hanging up mid-request is not an
+    error to print); yields its base URL."""
+    with serve_static(site) as url:
+        yield url
 
 
 @contextmanager

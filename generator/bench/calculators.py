@@ -65,7 +65,7 @@ def bench_calculators(project: Project) -> list[dict[str, Any]]:
             (docs / relative).write_text(text, encoding="utf-8")
         build_site(site_project(project, Path(folder)), docs, site, compiled_nav(compiled))
         pages = _calculator_pages(compiled)
-        with _serve(site) as url, sync_playwright() as playwright:
+        with serve_static(site) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
                 return [_measure(browser, url, page, keys) for page, keys in sorted(pages.items())]
@@ -118,7 +118,9 @@ class _Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-class _serve:
+class serve_static:  # noqa: N801 (used as a function: `with serve_static(site) as url`)
+    """A built site served on a free loopback port while the block runs; the block gets its base URL."""
+
     def __init__(self, site: Path):
         handler = functools.partial(_Quiet, directory=str(site))
         self.server = _Server(("127.0.0.1", 0), handler)

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.bench.calculators import CHROMIUM, CHROMIUM_ARGS, _serve
+from generator.bench.calculators import CHROMIUM, CHROMIUM_ARGS, serve_static
 from generator.pipeline import Project
 
 SLOWDOWN = 4  # CDP Emulation.setCPUThrottlingRate: the CPU this many times slower
@@ -115,7 +115,7 @@ def bench_phone(project: Project, only: list[str] | None = None) -> list[PageFig
     with tempfile.TemporaryDirectory(prefix="rulesc-bench-phone-") as folder:
         site = _build(project, Path(folder))
         pages = pick_pages(site_pages(site), only)
-        with _serve(site) as url, sync_playwright() as playwright:
+        with serve_static(site) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             try:
                 return [measure_page(browser, url, page) for page in pages]

@@ -218,11 +218,11 @@ SEARCH_INPUT = "input[type=search]"
 def _loaded_in_chromium(site: Path, page: str) -> tuple[list[str], list[str]]:
     from playwright.sync_api import Error, sync_playwright
 
-    from generator.bench.calculators import CHROMIUM, CHROMIUM_ARGS, _serve
+    from generator.bench.calculators import CHROMIUM, CHROMIUM_ARGS, serve_static
 
     if not Path(CHROMIUM).is_file():
         raise FileNotFoundError(CHROMIUM)
-    with _serve(site) as url, sync_playwright() as playwright:
+    with serve_static(site) as url, sync_playwright() as playwright:
         try:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         except Error as exc:
