@@ -19,7 +19,7 @@ from generator.runtime import rulesc_runtime as R
 from tests.backends import node
 
 POOLS = ["0", "1d6", "3d6", "2d4+1d6", "1d{0,2,2,5}+2d{0,0,3}", "2d6r2+1d4", "1d6rr{1,6}+2d3", "2d4!!+1d6",
-         "3dF", "1d{-2,7,7}+1d8-3", "1d{4}+2d{4}", "2d10+2d8+1d6"]
+         "3dF", "1d{-2,7,7}+1d8-3", "1d{4}+2d{4}", "2d10+2d8+1d6", "0d6+2d4+1d{-3,9,9}"]
 ASKED = [[("highest", 1)], [("highest", 2)], [("highest", 0)], [("highest", 5)], [("highest", 1), ("highest", 3)],
          [("highest", 2), ("total",)], [("lowest", 1), ("highest", 1)], [("lowest", 2), ("count", 0, 2)],
          [("highest", -1)], [("lowest", 9), ("successes", 4)], [("lowest", 1)],

@@ -495,6 +495,8 @@
     refuseDice(diceCount);
     if (diceCount && asked.every(function (q) { return (q[0] === "highest" || q[0] === "lowest") && q[1] === 1; }))
       return {joint: extremes(kinds, pool.counts.map(function (p) { return p[1]; }), asked), total: total};
+    if (diceCount >= 2 && asked.length === 1 && asked[0][0] === "highest" && asked[0][1] === 2)
+      return {joint: bestTwo(kinds, pool.counts.map(function (p) { return p[1]; })), total: total};
     if (kinds.length === 1 && fewRolls(kinds[0], diceCount))
       return {joint: shifted(enumerated(kinds[0], diceCount, asked), asked, pool.c), total: total};
     var combs = [];
@@ -541,6 +543,35 @@
         var ways = within(b, a) - (bottoms ? within(b + 1, a) : 0n);
         if (tops) ways -= within(b, a - 1) - (bottoms ? within(b + 1, a - 1) : 0n);
         if (ways) joint.set(asked.map(function (q) { return q[0] === "highest" ? a : b; }).join(","), ways);
+      }
+    }
+    return joint;
+  }
+  function bestTwo(kinds, counts) {  /* only highest(p, 2) of two or more dice asked: the Python _best_two */
+    var used = [], low = Infinity, high = -Infinity, a, b, g, i;
+    kinds.forEach(function (kind, g) { if (counts[g]) used.push([kind, counts[g]]); });
+    used.forEach(function (u) { low = Math.min(low, u[0].offset); high = Math.max(high, u[0].offset + u[0].weights.length - 1); });
+    var upto = used.map(function (u) {  /* upto[g][i]: the ways one die of kind g shows low - 1 + i or less */
+      var c = [0n];
+      for (var x = low; x <= high; x++) c.push(c[c.length - 1] + (x >= u[0].offset && x - u[0].offset < u[0].weights.length ? u[0].weights[x - u[0].offset] : 0n));
+      return c;
+    });
+    function atMostAll(i, but) {
+      var ways = 1n;
+      upto.forEach(function (c, h) { ways *= c[i] ** BigInt(used[h][1] - (h === but ? 1 : 0)); });
+      return ways;
+    }
+    var every = [], others = used.map(function () { return []; }), joint = new Map();
+    for (i = 0; i < upto[0].length; i++) {
+      every.push(atMostAll(i, -1));
+      for (g = 0; g < used.length; g++) others[g].push(atMostAll(i, g));
+    }
+    for (a = 1; a < every.length; a++) {
+      var lone = used.map(function (u, g) { return BigInt(u[1]) * (upto[g][a] - upto[g][a - 1]); });
+      for (b = a; b >= 1; b--) {
+        var ways = b === a ? every[a] - every[a - 1] : 0n;
+        for (g = 0; g < used.length; g++) ways += b === a ? -lone[g] * others[g][a - 1] : lone[g] * (others[g][b] - others[g][b - 1]);
+        if (ways) addTo(joint, String(a + b + 2 * (low - 1)), ways);
       }
     }
     return joint;

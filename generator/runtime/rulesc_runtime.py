@@ -1040,6 +1040,8 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
     _refuse_dice(dice_count)
     if dice_count and all(q[0] in ("highest", "lowest") and int(q[1]) == 1 for q in asked):
         return _extremes(kinds, [count for _, count in pool.counts], asked)
+    if dice_count >= 2 and len(asked) == 1 and asked[0][0] == "highest" and int(asked[0][1]) == 2:
+        return _best_two(kinds, [count for _, count in pool.counts])
     if len(kinds) == 1 and _few_rolls(kinds[0], dice_count):
         joint = _enumerated(kinds[0], dice_count, asked)
         return _shifted(joint, asked, pool.const), kinds[0].total**dice_count
@@ -1140,6 +1142,39 @@ def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
                 shown = (a + low - 1, b + low - 1)
                 joint[tuple([shown[i] for i in picks])] = ways
     return joint, math.prod(kind.total**n for kind, n in zip(kinds, counts, strict=True))
+
+
+def _best_two(kinds: Sequence[Dist], counts: Sequence[int]) -> tuple[dict[Answers, int], int]:
+    """pool_answers() when the one question is highest(p, 2) of at least two dice: the ways the
+    two highest dice show a and b (a >= b) are, for a > b, one die showing a (of each kind in turn)
+    with the others' highest b; for a == b, every roll whose highest is a but those with one die
+    alone on it."""
+    used = [(kind, n) for kind, n in zip(kinds, counts, strict=True) if n]
+    low = min(kind.offset for kind, _ in used)
+    high = max(kind.offset + len(kind.weights) - 1 for kind, _ in used)
+    # upto[g][i]: the ways one die of kind g shows low - 1 + i or less
+    upto = [[sum(kind.weights[:max(0, x - kind.offset + 1)]) for x in range(low - 1, high + 1)]
+            for kind, _ in used]
+    every = [_ways_at_most(upto, used, i, None) for i in range(len(upto[0]))]
+    others = [[_ways_at_most(upto, used, i, g) for i in range(len(upto[0]))]
+              for g in range(len(used))]
+    joint: dict[Answers, int] = {}
+    for a in range(1, len(every)):
+        lone = [(n * (upto[g][a] - upto[g][a - 1]), others[g]) for g, (_, n) in enumerate(used)]
+        ties = every[a] - every[a - 1] - sum(w * o[a - 1] for w, o in lone)
+        for b, ways in [(a, ties)] + [(b, sum(w * (o[b] - o[b - 1]) for w, o in lone))
+                                      for b in range(1, a)]:
+            if ways:
+                key = (a + b + 2 * (low - 1),)
+                joint[key] = joint.get(key, 0) + ways
+    return joint, math.prod(kind.total**n for kind, n in used)
+
+
+def _ways_at_most(upto: Sequence[Sequence[int]], used: Sequence[tuple[Dist, int]], i: int,
+                  but: int | None) -> int:
+    """The ways every die (but one of kind `but`, if given) shows low - 1 + i or less."""
+    return math.prod(c[i]**(n - (g == but))
+                     for g, (c, (_, n)) in enumerate(zip(upto, used, strict=True)))
 
 
 def _within_table(kinds: Sequence[Dist], counts: Sequence[int], low: int,
