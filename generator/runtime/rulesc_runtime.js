@@ -525,11 +525,7 @@
   function extremes(kinds, counts, asked) {  /* only highest(p, 1) and lowest(p, 1) asked: the Python _extremes */
     var low = Infinity, high = -Infinity, a, b;
     kinds.forEach(function (kind) { low = Math.min(low, kind.offset); high = Math.max(high, kind.offset + kind.weights.length - 1); });
-    var upto = kinds.map(function (kind) {
-      var c = [0n];
-      for (var x = low; x <= high; x++) c.push(c[c.length - 1] + (x >= kind.offset && x - kind.offset < kind.weights.length ? kind.weights[x - kind.offset] : 0n));
-      return c;
-    });
+    var upto = upTo(kinds, low, high);
     function within(b, a) {
       if (b > a) return 0n;
       var ways = 1n;
@@ -547,30 +543,31 @@
     }
     return joint;
   }
-  function bestTwo(kinds, counts) {  /* only highest(p, 2) of two or more dice asked: the Python _best_two */
-    var used = [], low = Infinity, high = -Infinity, a, b, g, i;
-    kinds.forEach(function (kind, g) { if (counts[g]) used.push([kind, counts[g]]); });
-    used.forEach(function (u) { low = Math.min(low, u[0].offset); high = Math.max(high, u[0].offset + u[0].weights.length - 1); });
-    var upto = used.map(function (u) {  /* upto[g][i]: the ways one die of kind g shows low - 1 + i or less */
+  function upTo(kinds, low, high) {  /* [g][i]: the ways one die of kind g shows low - 1 + i or less */
+    return kinds.map(function (kind) {
       var c = [0n];
-      for (var x = low; x <= high; x++) c.push(c[c.length - 1] + (x >= u[0].offset && x - u[0].offset < u[0].weights.length ? u[0].weights[x - u[0].offset] : 0n));
+      for (var x = low; x <= high; x++) c.push(c[c.length - 1] + (x >= kind.offset && x - kind.offset < kind.weights.length ? kind.weights[x - kind.offset] : 0n));
       return c;
     });
-    function atMostAll(i, but) {
-      var ways = 1n;
-      upto.forEach(function (c, h) { ways *= c[i] ** BigInt(used[h][1] - (h === but ? 1 : 0)); });
-      return ways;
+  }
+  function bestTwo(kinds, counts) {  /* only highest(p, 2) of two or more dice asked: the Python _best_two */
+    var used = [], n = [], low = Infinity, high = -Infinity, a, b, g;
+    kinds.forEach(function (kind, g) {
+      if (!counts[g]) return;
+      used.push(kind); n.push(counts[g]);
+      low = Math.min(low, kind.offset); high = Math.max(high, kind.offset + kind.weights.length - 1);
+    });
+    var upto = upTo(used, low, high), joint = new Map();
+    function atMost(i, but) {  /* the ways every die (but one of kind `but`) shows low - 1 + i or less */
+      return upto.reduce(function (ways, c, h) { return ways * c[i] ** BigInt(n[h] - (h === but)); }, 1n);
     }
-    var every = [], others = used.map(function () { return []; }), joint = new Map();
-    for (i = 0; i < upto[0].length; i++) {
-      every.push(atMostAll(i, -1));
-      for (g = 0; g < used.length; g++) others[g].push(atMostAll(i, g));
-    }
-    for (a = 1; a < every.length; a++) {
-      var lone = used.map(function (u, g) { return BigInt(u[1]) * (upto[g][a] - upto[g][a - 1]); });
+    for (a = 1; a <= high - low + 1; a++) {
       for (b = a; b >= 1; b--) {
-        var ways = b === a ? every[a] - every[a - 1] : 0n;
-        for (g = 0; g < used.length; g++) ways += b === a ? -lone[g] * others[g][a - 1] : lone[g] * (others[g][b] - others[g][b - 1]);
+        var ways = b === a ? atMost(a, -1) - atMost(a - 1, -1) : 0n;
+        for (g = 0; g < used.length; g++) {
+          var lone = BigInt(n[g]) * (upto[g][a] - upto[g][a - 1]);
+          ways += b === a ? -lone * atMost(a - 1, g) : lone * (atMost(b, g) - atMost(b - 1, g));
+        }
         if (ways) addTo(joint, String(a + b + 2 * (low - 1)), ways);
       }
     }
