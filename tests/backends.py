@@ -80,6 +80,13 @@ def built_case(tmp_path_factory: pytest.TempPathFactory, case: str) -> Iterator[
     tests; the engine is dropped again afterwards."""
     root = tmp_path_factory.mktemp(case)
     shutil.copytree(CASES / "good" / case / "content", root / "content")
+    with built_engine(root) as built:
+        yield built
+
+
+@contextmanager
+def built_engine(root: Path) -> Iterator[Built]:
+    """The project at root built without its site, its (one system's) engine imported while the block runs."""
     build_project(Project(root), site=False)
     program = compile_project(Project(root)).programs[0]
     try:

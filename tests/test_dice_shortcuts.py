@@ -16,10 +16,8 @@ from typing import Any
 
 import pytest
 
-from generator.build.staging import build_project
-from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
-from tests.backends import Built, drop_engine, import_engine
+from tests.backends import Built, built_engine
 from tests.test_dice_speed_paths import brute, chances
 from tests.test_exact_runtimes import three_ways
 
@@ -80,12 +78,10 @@ def quirk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
     (root / "content/quirk").mkdir(parents=True)
     (root / "content/quirk/system.yaml").write_text(SYSTEM, encoding="utf-8")
     (root / "content/quirk/rolls.yaml").write_text(chapter(), encoding="utf-8")
-    build_project(Project(root), site=False)
-    program = compile_project(Project(root)).programs[0]
     try:
-        yield root, program, import_engine(root / "build/engine", program.system.module)
+        with built_engine(root) as built:
+            yield built
     finally:
-        drop_engine(root)
         shutil.rmtree(root / "build", ignore_errors=True)
 
 
