@@ -67,16 +67,6 @@ def load_models(path: Path) -> tuple[ModuleType, Mapping[str, Model]]:
     return module, models
 
 
-def run_icepool(models_module: ModuleType, model: Model, calls: Sequence[Sequence[Any]], runs: int) -> IcepoolRun:
-    """A model on every call of a workload, `runs` times, each run from emptied caches."""
-    runs_ms: list[float] = []
-    results: list[Any] = []
-    for _ in range(runs):
-        took, results = icepool_once(models_module, model, calls)
-        runs_ms.append(took)
-    return IcepoolRun(runs_ms, [encode(result) for result in results])
-
-
 def icepool_once(models_module: ModuleType, model: Model, calls: Sequence[Sequence[Any]]) -> tuple[float, list[Any]]:
     """One run of a model on every call, from emptied caches (as the engine's runs): its milliseconds, answers."""
     empty_caches(models_module)

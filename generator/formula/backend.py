@@ -8,7 +8,7 @@ from collections.abc import Collection, Mapping
 from generator.formula import nodes as n
 from generator.formula.guards import Guard, question_guards
 from generator.formula.layout import Doc, concat
-from generator.formula.names import OTHERWISE_CONSTANT, Spelling, resolve_name
+from generator.formula.names import OTHERWISE_CONSTANT, Spelling, mentioned_names, resolve_name
 from generator.formula.pools import only_total, questions
 
 
@@ -65,8 +65,9 @@ class Backend:
         (`let a = 1d6 in let b = 1d6 in body`): the lets and the innermost body, bound at once; None otherwise."""
         chain: list[n.Let] = []
         body: n.Node = node
+        # a name shadowed inside a value counts as read: the answer errs towards nesting
         while isinstance(body, n.Let) and self.rolls_total(body) and body.name not in {let.name for let in chain} \
-                and not mentions(body.value, {let.name for let in chain}):
+                and mentioned_names(body.value).isdisjoint(let.name for let in chain):
             chain.append(body)
             body = body.body
         return (chain, body) if len(chain) > 1 else None
@@ -101,13 +102,6 @@ class Backend:
             return self.spell.let(node.name)
         kind = resolve_name(node.name, self.spell.locals, OTHERWISE_CONSTANT)
         return self.spell.local(node.name) if kind == "local" else self.spell.constant(node.name)
-
-
-def mentions(node: n.Node, names: Collection[str]) -> bool:
-    """Whether `node` reads any of `names` (a name shadowed inside it counts too: the answer errs towards yes)."""
-    if isinstance(node, n.Name):
-        return node.name in names
-    return any(mentions(child, names) for child in n.children(node))
 
 
 def _grouped(parts: list[Doc], word: str) -> Doc:

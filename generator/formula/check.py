@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes as n
-from generator.formula.names import resolve_call, resolve_name
+from generator.formula.names import mentioned_names, resolve_call, resolve_name
 from generator.formula.pools import POOL_FUNCTIONS
 
 BUILTINS: dict[str, tuple[tuple[str, ...], str]] = {
@@ -233,7 +233,7 @@ class _Typer:
         before = self.pools[pool.name]
         for index, arg in enumerate(node.args[1:], start=2):
             self.expect(arg, "int", f"argument {index} of {node.func}()")
-            inner = sorted(name for name in _names(arg) if name in self.scope.locals and name not in before)
+            inner = sorted(name for name in mentioned_names(arg) if name in self.scope.locals and name not in before)
             if inner:
                 raise self.fail("E0403", f"argument {index} of {node.func}() uses '{inner[0]}', which is known only "
                                 f"after '{pool.name}' is rolled", arg.span,
@@ -302,11 +302,6 @@ class _Typer:
 def _separate(special: str) -> bool:
     """Whether a die kind explodes into extra dice: '!' not followed by a second '!'."""
     return special.startswith("!") and not special.startswith("!!")
-
-
-def _names(node: n.Node) -> set[str]:
-    """The plain names an expression mentions."""
-    return {each.name for each in n.walk(node) if isinstance(each, n.Name)}
 
 
 def _binary_type(op: str, left: str, right: str) -> str | None:

@@ -116,6 +116,11 @@ class Spelling:
         return Spelling((), spell, lambda name: name, spell, spell, spell)
 
 
+def mentioned_names(node: n.Node) -> set[str]:
+    """The plain names an expression mentions (one shadowed by a let inside it too)."""
+    return {each.name for each in n.walk(node) if isinstance(each, n.Name)}
+
+
 def let_names(node: n.Node) -> list[str]:
     """The names an expression binds with let, in the order they appear, each once."""
     return list(dict.fromkeys(each.name for each in n.walk(node) if isinstance(each, n.Let)))

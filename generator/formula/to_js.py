@@ -141,8 +141,8 @@ class _ToJs(Backend):
                                           *([needed] if needed is not None else [])])
         chained = self.roll_chain(node)
         if chained is not None:
-            chain, last = chained
-            values = self.sequence([self.visit(let.value) for let in chain])
+            chain, last = chained  # chain[0] is node, its value visited above
+            values = self.sequence([value, *(self.visit(let.value) for let in chain[1:])])
             params = [self.spell.let(let.name) for let in chain]
             return js_call("R.bindEach", [values, js_function(params, self.chain_body(chain, last))])
         self.bound.add(node.name)

@@ -126,8 +126,8 @@ class _ToPython(Backend):
                                            *([needed] if needed is not None else [])])
         chained = self.roll_chain(node)
         if chained is not None:
-            chain, last = chained
-            values = self.sequence([self.visit(let.value) for let in chain])
+            chain, last = chained  # chain[0] is node, its value visited above
+            values = self.sequence([value, *(self.visit(let.value) for let in chain[1:])])
             spelled = ", ".join(self.spell.let(let.name) for let in chain)
             return py_call(self.named("R.bind_each", node),
                            [values, concat(f"lambda {spelled}: ", self.chain_body(chain, last))])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import pprint
 import re
@@ -1152,9 +1153,7 @@ def _best_two(kinds: Sequence[Dist], counts: Sequence[int]) -> tuple[dict[Answer
     used = [(kind, n) for kind, n in zip(kinds, counts, strict=True) if n]
     low = min(kind.offset for kind, _ in used)
     high = max(kind.offset + len(kind.weights) - 1 for kind, _ in used)
-    # upto[g][i]: the ways one die of kind g shows low - 1 + i or less
-    upto = [[sum(kind.weights[:max(0, x - kind.offset + 1)]) for x in range(low - 1, high + 1)]
-            for kind, _ in used]
+    upto = _upto([kind for kind, _ in used], low, high)
     every = [_ways_at_most(upto, used, i, None) for i in range(len(upto[0]))]
     others = [[_ways_at_most(upto, used, i, g) for i in range(len(upto[0]))]
               for g in range(len(used))]
@@ -1168,6 +1167,12 @@ def _best_two(kinds: Sequence[Dist], counts: Sequence[int]) -> tuple[dict[Answer
                 key = (a + b + 2 * (low - 1),)
                 joint[key] = joint.get(key, 0) + ways
     return joint, math.prod(kind.total**n for kind, n in used)
+
+
+def _upto(kinds: Sequence[Dist], low: int, high: int) -> list[list[int]]:
+    """[g][i]: the ways one die of kind g shows low - 1 + i or less (i from 0 to high - low + 1)."""
+    return [list(itertools.accumulate((_weight(kind, x) for x in range(low, high + 1)), initial=0))
+            for kind in kinds]
 
 
 def _ways_at_most(upto: Sequence[Sequence[int]], used: Sequence[tuple[Dist, int]], i: int,
@@ -1184,13 +1189,7 @@ def _within_table(kinds: Sequence[Dist], counts: Sequence[int], low: int,
     is filled, with only lowest(), only the last column."""
     high = max(kind.offset + len(kind.weights) - 1 for kind in kinds)
     size = high - low + 1
-    upto = []
-    for kind in kinds:
-        found = [0]
-        for x in range(low, high + 1):
-            index = x - kind.offset
-            found.append(found[-1] + (kind.weights[index] if 0 <= index < len(kind.weights) else 0))
-        upto.append(found)
+    upto = _upto(kinds, low, high)
     table = [[0] * (size + 1) for _ in range(size + 2)]
     for b in range(1, size + 1) if "lowest" in wanted else [1]:
         row = table[b]
