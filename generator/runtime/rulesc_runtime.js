@@ -811,6 +811,17 @@
     });
     return blend(combos.map(function (c) { return [c[0], f.apply(null, c[1])]; }), total);
   }
+  function bindThrough(a, value, f) {  /* let x = a in let y = value(x) in f(y), f not reading x: f once per y, first seen first */
+    var ways = new Map(), results = new Map(), labels = a instanceof Outcomes, parts = [];
+    a = labels ? a : asDist(a);
+    a.weights.forEach(function (w, i) {
+      if (w === 0n) return;
+      var y = value(labels ? a.labels[i] : a.offset + i);
+      if (ways.has(y)) ways.set(y, ways.get(y) + w); else { ways.set(y, w); results.set(y, f(y)); }
+    });
+    results.forEach(function (r, y) { parts.push([ways.get(y), r]); });
+    return blend(parts, a.total);
+  }
   function decide(condition, then, other) {  /* if on a condition on a roll: each branch as often as it goes its way */
     var event = asOutcomes(condition);
     return blend(event.labels.map(function (yes, i) { return [event.weights[i], yes ? then() : other()]; }), event.total);
@@ -1078,7 +1089,7 @@
     MAX_INT: MAX_INT, whole: whole, Q: Q, Real: Real, ratio: ratio, cmp: cmp, toFloat: toFloat, fixed: fixed,
     nadd: nadd, nsub: nsub, nmul: nmul, nneg: nneg, nmin: nmin, nmax: nmax, divide: divide, power: power,
     Dist: Dist, asDist: asDist, roll: asDist, dadd: dadd, dsub: dsub, dneg: dneg, dmap: dmap, mix: mix,
-    repeat: repeat, bind: bind, bindEach: bindEach, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
+    repeat: repeat, bind: bind, bindEach: bindEach, bindThrough: bindThrough, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
     probEq: probEq, probability: probability, mean: mean, sd: sd, greater: greater, tie: tie, win: win,
     dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact,
     poolBind: poolBind, poolAnswers: poolAnswers, countFaces: countFaces, Outcomes: Outcomes, asOutcomes: asOutcomes,

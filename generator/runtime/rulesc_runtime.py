@@ -7,6 +7,7 @@ import itertools
 import math
 import pprint
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -345,15 +346,20 @@ class Dist:
 
 
 def _make(offset: int, weights: Sequence[int], total: int) -> Dist:
-    first = next((i for i, w in enumerate(weights) if w), None)
-    if first is None:
+    first, last = 0, len(weights) - 1
+    while first <= last and not weights[first]:
+        first += 1
+    if first > last:
         raise RulesError("a distribution needs at least one outcome")
-    last = max(i for i, w in enumerate(weights) if w)
-    trimmed = weights[first:last + 1]
+    while not weights[last]:
+        last -= 1
+    trimmed = tuple(weights[first:last + 1])
     if len(trimmed) > MAX_OUTCOMES:
         raise RulesError(f"a roll with more than {MAX_OUTCOMES} outcomes is refused")
     divisor = math.gcd(total, *trimmed)
-    return Dist(whole(offset + first), tuple(w // divisor for w in trimmed), total // divisor)
+    if divisor != 1:
+        trimmed, total = tuple([w // divisor for w in trimmed]), total // divisor
+    return Dist(whole(offset + first), trimmed, total)
 
 
 def constant(value: int) -> Dist:
@@ -782,15 +788,22 @@ def bind_named(a: Dist | Dice | Outcomes, f: Callable[[Any], Any]) -> Outcomes:
 
 def bind_each_any(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Any:
     """bind_any() nested, one roll a level, where no roll depends on an earlier one's result:
-    f(results...) for every combination of results, weighted by the product of their weights,
-    all mixed at once (no roll is made of each inner level)."""
-    combos: list[tuple[int, tuple[Any, ...]]] = [(1, ())]
-    total = 1
-    for roll in rolls:
-        pairs, of = _results(roll)
-        combos = [(w * v, seen + (x,)) for w, seen in combos for x, v in pairs]
-        total *= of
-    return _blend([(w, f(*seen)) for w, seen in combos], total)
+    f(results...) for every combination of results (in the nested order, the last roll's
+    result changing first), weighted by the product of their weights, all mixed at once (no roll
+    is made of each inner level). When each roll's results are equally likely, so are the
+    combinations: equal answers are counted rather than weighed."""
+    found = [_results(roll) for roll in rolls]
+    total = math.prod(of for _, of in found)
+    combos = itertools.product(*([x for x, _ in pairs] for pairs, _ in found))
+    answers = list(itertools.starmap(f, combos))
+    if all(len({w for _, w in pairs}) == 1 for pairs, _ in found):
+        weight = math.prod(pairs[0][1] for pairs, _ in found)
+        counted = Counter(answers).items()
+        return _blend([(weight * times, answer) for answer, times in counted], total)
+    weights = [1]
+    for pairs, _ in found:
+        weights = [w * v for w in weights for _, v in pairs]
+    return _blend(list(zip(weights, answers, strict=True)), total)
 
 
 def _results(roll: Dist | Dice | Outcomes) -> tuple[list[tuple[Any, int]], int]:
@@ -798,7 +811,10 @@ def _results(roll: Dist | Dice | Outcomes) -> tuple[list[tuple[Any, int]], int]:
     if isinstance(roll, Outcomes):
         return list(zip(roll.labels, roll.weights, strict=True)), roll.total
     rolled = as_dist(roll)
-    return [(rolled.offset + i, w) for i, w in enumerate(rolled.weights) if w], rolled.total
+    pairs = zip(rolled.outcomes, rolled.weights, strict=True)
+    if 0 in rolled.weights:
+        return [(x, w) for x, w in pairs if w], rolled.total
+    return list(pairs), rolled.total
 
 
 def bind_each(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Dist:
@@ -809,6 +825,37 @@ def bind_each(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) ->
 def bind_each_named(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Outcomes:
     """bind_each_any() where the result is a roll of names, or of yes and no."""
     return as_outcomes(bind_each_any(rolls, f))
+
+
+def bind_through_any(a: Dist | Dice | Outcomes, value: Callable[[Any], Any],
+                     f: Callable[[Any], Any]) -> Any:
+    """`let x = a in let y = value(x) in f(y)` where f does not read x (and value gives a plain
+    number, name or yes/no): f runs once for each y, when that y is first seen, which is the order
+    in which the nested lets would first run it; the ways of the x giving each y are added up.
+    The same roll as nesting, with f run once per y rather than once per x."""
+    pairs, total = _results(a)
+    ways: dict[Any, int] = {}
+    results: dict[Any, Any] = {}
+    for x, w in pairs:
+        y = value(x)
+        if y in ways:
+            ways[y] += w
+        else:
+            ways[y] = w
+            results[y] = f(y)
+    return _blend([(ways[y], result) for y, result in results.items()], total)
+
+
+def bind_through(a: Dist | Dice | Outcomes, value: Callable[[Any], Any],
+                 f: Callable[[Any], Any]) -> Dist:
+    """bind_through_any() where the result is a roll of numbers."""
+    return as_dist(bind_through_any(a, value, f))
+
+
+def bind_through_named(a: Dist | Dice | Outcomes, value: Callable[[Any], Any],
+                       f: Callable[[Any], Any]) -> Outcomes:
+    """bind_through_any() where the result is a roll of names, or of yes and no."""
+    return as_outcomes(bind_through_any(a, value, f))
 
 
 Branch = Callable[[], Any]
@@ -1351,12 +1398,43 @@ def _chain_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers,
                          f"({pool}): how many dice there are depends on the roll; write !! for "
                          "dice that each show their exploded sum")
     _refuse_dice(sum(count for _, count in pool.counts))
+    if len(asked) == 1:
+        joint, total = _one_sum(pool, tuple(asked[0]))
+        return _shifted(joint, asked, pool.const), total
     joint, total = {tuple(0 for _ in asked): 1}, 1
     for key, count in pool.counts:
         chain, size = _chain(key, tuple(tuple(q) for q in asked))
         for _ in range(count):
             joint, total = _vector_add(joint, chain), total * size
     return _shifted(joint, asked, pool.const), total
+
+
+def _one_sum(pool: Dice, question: Question) -> tuple[dict[Answers, int], int]:
+    """_chain_answers() for one question: its answer is a plain sum over the chains, so each
+    kind's chain is a polynomial raised to its count by squaring, and the kinds multiplied
+    (_convolve), rather than the chains added die by die; the same ways, none cancelled."""
+    weights, low, total = [1], 0, 1
+    for key, count in pool.counts:
+        chain, size = _chain(key, (question,))
+        first = min(answers[0] for answers, _ in chain)
+        poly = [0] * (max(answers[0] for answers, _ in chain) - first + 1)
+        for (answer,), ways in chain:
+            poly[answer - first] += ways
+        weights = _convolve(weights, _power(poly, count))
+        low, total = low + first * count, total * size**count
+    return {(low + i,): ways for i, ways in enumerate(weights) if ways}, total
+
+
+def _power(poly: list[int], times: int) -> list[int]:
+    """A polynomial to a power, by repeated squaring."""
+    result, power = [1], poly
+    while times:
+        if times & 1:
+            result = _convolve(result, power)
+        times >>= 1
+        if times:
+            power = _convolve(power, power)
+    return result
 
 
 def _refuse_dice(dice_count: int) -> None:
