@@ -54,6 +54,10 @@ FORMULAS: dict[str, tuple[str, str]] = {
     "no_hoist_unsure_count": ("[{name: n, type: int, min: -1, max: 2}, {name: k, type: int, min: 0, max: 2}]",
                               "let c_ = (n)d6 in let s_ = 10 // k in c_ + s_"),
     "no_hoist_exploding": ("[{name: k, type: int, min: 0, max: 2}]", "let c_ = 1d6! in let s_ = k * 3 in c_ - s_"),
+    "or_guard": ("[{name: n, type: int, min: 0, max: 3}, {name: k, type: int, min: -1, max: 1}]",
+                 "let p_ = (n)d6 in if k > 0 or count(p_, 6) >= 1 then highest(p_, 1) else lowest(p_, 2)"),
+    "and_guard": ("[{name: n, type: int, min: 0, max: 3}, {name: k, type: int, min: -1, max: 1}]",
+                  "let p_ = (n)d6 in if k > 0 and highest(p_, 1) == 6 then lowest(p_, 1) else 0"),
     "equal_dists": ("[]", "let a_ = 1d2 in let b_ = 1d2 in if a_ == b_ then 1d4 else 1d{1,1,9}"),
     "uneven_pair": ("[]", "let a_ = 1d{0,0,3} in let b_ = 1d{1,2,2} in a_ * 10 + b_"),
     "burst_successes": ("[{name: n, type: int, min: 0, max: 12}]",
@@ -169,6 +173,27 @@ def test_a_quiet_roll_is_literal_dice_with_literal_questions(text: str, body: st
     assert quiet_roll(node.value, node.body, "c") is quiet
 
 
+def test_the_left_of_an_or_guards_the_other_branch_and_of_an_and_its_own(quirk: Built) -> None:
+    """`if k > 0 or ...` goes the other way only where k > 0 is false, so what only that branch (and the right of
+    the or) reads is asked only then; `if k > 0 and ...` goes its way only where k > 0 holds."""
+    assert "(not (k > 0), True, not (k > 0))" in python_of(quirk, "or_guard")
+    assert "[!(k > 0), true, !(k > 0)]" in javascript_of(quirk, "or_guard")
+    assert "((k > 0), (k > 0))" in python_of(quirk, "and_guard")
+    calls = [(name, {"n": n, "k": k}) for name in ("or_guard", "and_guard") for n in range(4) for k in (-1, 1)]
+    found = three_ways(quirk, calls)
+    for (name, args), answer in zip(calls, found, strict=True):
+        n, k = args["n"], args["k"]
+        expect: dict[int, Fraction] = {}
+        for roll in itertools.product(range(1, 7), repeat=n):
+            ordered = sorted(roll)
+            if name == "or_guard":
+                x = max(roll, default=0) if k > 0 or 6 in roll else sum(ordered[:2])
+            else:
+                x = min(roll, default=0) if k > 0 and max(roll, default=0) == 6 else 0
+            expect[x] = expect.get(x, Fraction(0)) + Fraction(1, 6**n)
+        assert chances(answer) == expect, (name, args)
+
+
 def test_equally_likely_rolls_bound_at_once_count_equal_answers(quirk: Built) -> None:
     found = three_ways(quirk, [("equal_dists", {}), ("uneven_pair", {})])
     assert chances(found[0]) == {1: Fraction(1, 8) + Fraction(1, 3), 2: Fraction(1, 8), 3: Fraction(1, 8),
@@ -203,3 +228,22 @@ def test_bind_through_is_the_nested_binds() -> None:
     seen: list[int] = []
     R.bind_through_any(R.dice(1, 6), lambda x: x // 2, lambda y: seen.append(y) or y)  # type: ignore[func-returns-value]
     assert seen == [0, 1, 2, 3]  # each value once, first seen first
+
+
+@pytest.mark.parametrize("rows", [[((1, 2), "a"), ((3, 3), "b"), ((5, 9), "c")],  # rising
+                                  [((5, 9), "c"), ((1, 2), "a")],  # out of order
+                                  [((1, 4), "a"), ((3, 6), "b")],  # overlapping: the first row holding it
+                                  [((4, 2), "x"), ((3, 3), "b")]])  # a row holding nothing
+@pytest.mark.parametrize("scale", [1, 2000])  # keys spanning at most ROW_INDEX are found in a dict, more by halving
+def test_a_table_reads_the_same_by_dict_by_halving_and_row_by_row(rows: list[tuple[tuple[int, int], str]],
+                                                                   scale: int) -> None:
+    scaled = [((low * scale, high * scale), word) for (low, high), word in rows]
+    table = R.table(["word"], *scaled)
+    assert (table.rows is None) == (sum(max(0, high - low + 1) for (low, high), _ in scaled) > R.ROW_INDEX)
+    for key in sorted({k for (low, high), _ in scaled for k in (low - 1, low, high, high + 1)} | {0, 10 * scale}):
+        held = [word for (low, high), word in scaled if low <= key <= high]
+        if held:
+            assert R.lookup(table, "word", key) == held[0]
+        else:
+            with pytest.raises(R.RulesError, match=f"^{key} is not in the table$"):
+                R.lookup(table, "word", key)

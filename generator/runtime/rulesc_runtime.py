@@ -264,6 +264,11 @@ class Table:
     keys: tuple[tuple[int, int], ...]
     columns: Mapping[str, Sequence[Cell]]
     lows: tuple[int, ...] | None = None  # each row's low key, if rows go up and never overlap
+    rows: Mapping[int, int] | None = None  # each key's first row, if the keys span <= ROW_INDEX
+
+
+ROW_INDEX = 4096
+"""A table whose keys span at most this many numbers finds a key's row in a dict."""
 
 
 def table(columns: Sequence[str], *rows: Sequence[Any]) -> Table:
@@ -271,12 +276,24 @@ def table(columns: Sequence[str], *rows: Sequence[Any]) -> Table:
     keys = tuple((int(row[0][0]), int(row[0][1])) for row in rows)
     rising = all(low <= high for low, high in keys) and \
         all(a[1] < b[0] for a, b in zip(keys[:-1], keys[1:], strict=True))
-    return Table(keys, {name: tuple(row[i + 1] for row in rows) for i, name in enumerate(columns)},
-                 tuple(low for low, _ in keys) if rising else None)
+    span = sum(max(0, high - low + 1) for low, high in keys)
+    index: dict[int, int] = {}
+    for row, (low, high) in enumerate(keys if span <= ROW_INDEX else ()):
+        for key in range(low, high + 1):
+            index.setdefault(key, row)
+    cells = {name: tuple(row[i + 1] for row in rows) for i, name in enumerate(columns)}
+    return Table(keys, cells, tuple(low for low, _ in keys) if rising else None,
+                 index if span <= ROW_INDEX else None)
 
 
 def lookup(table: Table, column: str, key: int) -> Cell:
-    """The cell of the first row whose keys hold `key` (found by halving when the rows go up)."""
+    """The cell of the first row whose keys hold `key` (found in a dict for a table of few keys,
+    by halving when the rows go up)."""
+    if table.rows is not None:
+        row = table.rows.get(key)
+        if row is None:
+            raise RulesError(f"{key} is not in the table")
+        return table.columns[column][row]
     if table.lows is not None:
         row = bisect.bisect_right(table.lows, key) - 1
         if row >= 0 and key <= table.keys[row][1]:
@@ -798,8 +815,10 @@ def bind_each_any(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]
     answers = list(itertools.starmap(f, combos))
     if all(len({w for _, w in pairs}) == 1 for pairs, _ in found):
         weight = math.prod(pairs[0][1] for pairs, _ in found)
-        counted = Counter(answers).items()
-        return _blend([(weight * times, answer) for answer, times in counted], total)
+        counted = Counter(answers)
+        if all(type(answer) in (str, bool) for answer in counted):  # names or yes/no: no mixing
+            return outcomes({answer: weight * times for answer, times in counted.items()}, total)
+        return _blend([(weight * times, answer) for answer, times in counted.items()], total)
     weights = [1]
     for pairs, _ in found:
         weights = [w * v for w in weights for _, v in pairs]
@@ -948,8 +967,11 @@ def _label_key(label: Label) -> tuple[int, str]:
 def outcomes(weights: Mapping[Label, int], total: int) -> Outcomes:
     """Named outcomes from their weights; labels of no weight are left out, the rest put in
     order."""
-    kept = sorted(((label, w) for label, w in weights.items() if w),
-                  key=lambda item: _label_key(item[0]))
+    kept = [(label, w) for label, w in weights.items() if w]
+    if all(type(label) is str for label, _ in kept):
+        kept.sort()  # names by code point (no two alike, so the weights are never compared)
+    else:
+        kept.sort(key=lambda item: _label_key(item[0]))
     divisor = math.gcd(total, *(w for _, w in kept))
     labels = tuple(label for label, _ in kept)
     return Outcomes(labels, tuple(w // divisor for _, w in kept), total // divisor)
