@@ -707,11 +707,23 @@
     var diceCount = 0;
     pool.counts.forEach(function (p) { diceCount += p[1]; });
     refuseDice(diceCount);
-    var joint = new Map([[asked.map(function () { return 0; }).join(","), 1n]]), total = 1n;
+    var joint = new Map([[asked.map(function () { return 0; }).join(","), 1n]]), total = 1n, w = [1n], low = 0;
     pool.counts.forEach(function (p) {
-      var found = chain(p[0], asked);
-      for (var i = 0; i < p[1]; i++) { joint = vectorAdd(joint, found.pairs); total *= found.total; }
+      var found = chain(p[0], asked), n = p[1], first = Infinity, poly = [], r = [1n];
+      if (asked.length > 1) {
+        for (var i = 0; i < n; i++) { joint = vectorAdd(joint, found.pairs); total *= found.total; }
+        return;
+      }
+      /* one question: the chain a polynomial raised to the count by squaring (the Python _one_sum) */
+      found.pairs.forEach(function (q) { first = Math.min(first, q[0][0]); });
+      found.pairs.forEach(function (q) { while (poly.length <= q[0][0] - first) poly.push(0n); poly[q[0][0] - first] += q[1]; });
+      for (; n; n >>= 1) { if (n & 1) r = convolve(r, poly); if (n > 1) poly = convolve(poly, poly); }
+      w = convolve(w, r); low += first * p[1]; total *= found.total ** BigInt(p[1]);
     });
+    if (asked.length === 1) {
+      joint = new Map();
+      w.forEach(function (x, i) { if (x) joint.set(String(low + i), x); });
+    }
     return {joint: shifted(joint, asked, pool.c), total: total};
   }
   var chainCache = new Map();
