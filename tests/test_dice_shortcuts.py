@@ -45,7 +45,7 @@ FORMULAS: dict[str, tuple[str, str]] = {
                       "let p = (n)d{0,2,2,5} in if mode > 0 then highest(p, 1) else if mode == 0 then lowest(p, 2) "
                       "else count(p, 2)"),
     "mode_bound_inside": ("[{name: mode, type: int, min: -1, max: 1}]",
-                          "let p = 3d6 in let m = mode in if m > 0 then highest(p, 1) else lowest(p, 1)"),
+                          "let p = (mode + 2)d6 in let m = mode in if m > 0 then highest(p, 1) else lowest(p, 1)"),
     "only_if_flag": ("[{name: n, type: int, min: 0, max: 4}, {name: flag, type: bool}]",
                      "let p = (n)d6 in if flag and count(p, 6) >= 2 then 100 else highest(p, 1)"),
     "unless_flag": ("[{name: n, type: int, min: 1, max: 4}, {name: flag, type: bool}]",

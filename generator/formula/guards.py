@@ -39,7 +39,8 @@ class _Scan:
         ways = self.found[self.index[id(node)]]
         if ways is not None:
             if guard:
-                ways.append(guard)
+                if guard not in ways:  # reached the same way twice (a question asked in two places)
+                    ways.append(guard)
             else:
                 self.found[self.index[id(node)]] = None
 
@@ -60,6 +61,12 @@ def _walk(node: n.Node, guard: Guard, inner: frozenset[str], scan: _Scan) -> Non
         _walk(node.cond, guard, inner, scan)
         _walk(node.then, (*guard, (node.cond, True)), inner, scan)
         _walk(node.other, (*guard, (node.cond, False)), inner, scan)
+    elif isinstance(node, n.IfElse) and isinstance(node.cond, n.Logic) and scan.plain(node.cond.left, inner):
+        # `if a or b` goes the other way only where a is false; `if a and b` goes its way only where a is true
+        _walk(node.cond, guard, inner, scan)
+        left, both = node.cond.left, node.cond.op == "and"
+        _walk(node.then, (*guard, (left, True)) if both else guard, inner, scan)
+        _walk(node.other, guard if both else (*guard, (left, False)), inner, scan)
     elif isinstance(node, n.Logic) and node.op in ("and", "or") and scan.plain(node.left, inner):
         _walk(node.left, guard, inner, scan)
         _walk(node.right, (*guard, (node.left, node.op == "and")), inner, scan)

@@ -9,6 +9,7 @@ from generator.formula import nodes as n
 from generator.formula.backend import Backend
 from generator.formula.layout import Doc, Group, concat, conditional, infix, whole
 from generator.formula.names import Spelling, resolve_call
+from generator.formula.regroup import hoisted, through
 
 Resolver = Callable[[str], str]
 _DIRECT = {"abs": "Math.abs"}
@@ -34,6 +35,7 @@ def expr_to_js(node: n.Node, types: Mapping[int, str], name: Spelling | Resolver
     formula-language name to its JavaScript spelling: a Spelling, or one function for every name but a let's.
     What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter."""
     spelling = name if isinstance(name, Spelling) else Spelling.uniform(name)
+    node, types, checks = hoisted(node, types, checks)
     return _ToJs(types, spelling, checks).visit(node)
 
 
@@ -139,21 +141,28 @@ class _ToJs(Backend):
             asked, body, needed = pooled
             return js_call("R.poolBind", [value, self.sequence(asked), js_function([self.spell.let(node.name)], body),
                                           *([needed] if needed is not None else [])])
+        inner = through(node, self.types, self.rolls_total(node))
+        if inner is not None:
+            return js_call("R.bindThrough", [value, self.bound_function(node.name, inner.value),
+                                              self.bound_function(inner.name, inner.body)])
         chained = self.roll_chain(node)
         if chained is not None:
             chain, last = chained  # chain[0] is node, its value visited above
             values = self.sequence([value, *(self.visit(let.value) for let in chain[1:])])
             params = [self.spell.let(let.name) for let in chain]
             return js_call("R.bindEach", [values, js_function(params, self.chain_body(chain, last))])
-        self.bound.add(node.name)
-        try:
-            body = self.visit(node.body)
-        finally:
-            self.bound.discard(node.name)
-        function = js_function([self.spell.let(node.name)], body)
+        function = self.bound_function(node.name, node.body)
         if self.type(node.value) in ROLLS:
             return js_call("R.bind", [value, function])
         return concat(Group("(", (function,), ")", sep=""), js_call("", [value]))
+
+    def bound_function(self, name: str, body: n.Node) -> Doc:
+        """`function (name) { return body; }`, with the let's name in scope in the body."""
+        self.bound.add(name)
+        try:
+            return js_function([self.spell.let(name)], self.visit(body))
+        finally:
+            self.bound.discard(name)
 
     def visit_Call(self, node: n.Call) -> Doc:
         if node.func == "lookup":

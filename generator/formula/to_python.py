@@ -9,6 +9,7 @@ from generator.formula import nodes as n
 from generator.formula.backend import Backend
 from generator.formula.layout import Doc, Group, concat, conditional, infix, whole
 from generator.formula.names import Spelling, resolve_call
+from generator.formula.regroup import hoisted, through
 
 Resolver = Callable[[str], str]
 _DIRECT = {"abs": "abs"}
@@ -32,6 +33,7 @@ def expr_to_python(node: n.Node, types: Mapping[int, str], name: Spelling | Reso
     formula-language name to its Python spelling: a Spelling, or one function for every name but a let's.
     What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter."""
     spelling = name if isinstance(name, Spelling) else Spelling.uniform(name)
+    node, types, checks = hoisted(node, types, checks)
     return _ToPython(types, spelling, checks).visit(node)
 
 
@@ -124,6 +126,10 @@ class _ToPython(Backend):
             return py_call(self.named("R.pool_bind", node), [value, self.sequence(asked),
                                            concat(f"lambda {self.spell.let(node.name)}: ", body),
                                            *([needed] if needed is not None else [])])
+        inner = through(node, self.types, self.rolls_total(node))
+        if inner is not None:
+            return py_call(self.named("R.bind_through", node), [value, self.bound_function(node.name, inner.value),
+                                                                 self.bound_function(inner.name, inner.body)])
         chained = self.roll_chain(node)
         if chained is not None:
             chain, last = chained  # chain[0] is node, its value visited above
@@ -131,15 +137,18 @@ class _ToPython(Backend):
             spelled = ", ".join(self.spell.let(let.name) for let in chain)
             return py_call(self.named("R.bind_each", node),
                            [values, concat(f"lambda {spelled}: ", self.chain_body(chain, last))])
-        self.bound.add(node.name)
-        try:
-            body = self.visit(node.body)
-        finally:
-            self.bound.discard(node.name)
-        function = concat(f"lambda {self.spell.let(node.name)}: ", body)
+        function = self.bound_function(node.name, node.body)
         if self.type(node.value) in ROLLS:
             return py_call(self.named("R.bind", node), [value, function])
         return concat(Group("(", (function,), ")", sep=""), py_call("", [value]))
+
+    def bound_function(self, name: str, body: n.Node) -> Doc:
+        """`lambda name: body`, with the let's name in scope in the body."""
+        self.bound.add(name)
+        try:
+            return concat(f"lambda {self.spell.let(name)}: ", self.visit(body))
+        finally:
+            self.bound.discard(name)
 
     def visit_Call(self, node: n.Call) -> Doc:
         if node.func == "lookup":

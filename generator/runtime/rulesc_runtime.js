@@ -707,11 +707,23 @@
     var diceCount = 0;
     pool.counts.forEach(function (p) { diceCount += p[1]; });
     refuseDice(diceCount);
-    var joint = new Map([[asked.map(function () { return 0; }).join(","), 1n]]), total = 1n;
+    var joint = new Map([[asked.map(function () { return 0; }).join(","), 1n]]), total = 1n, w = [1n], low = 0;
     pool.counts.forEach(function (p) {
-      var found = chain(p[0], asked);
-      for (var i = 0; i < p[1]; i++) { joint = vectorAdd(joint, found.pairs); total *= found.total; }
+      var found = chain(p[0], asked), n = p[1], first = Infinity, poly = [], r = [1n];
+      if (asked.length > 1) {
+        for (var i = 0; i < n; i++) { joint = vectorAdd(joint, found.pairs); total *= found.total; }
+        return;
+      }
+      /* one question: the chain a polynomial raised to the count by squaring (the Python _one_sum) */
+      found.pairs.forEach(function (q) { first = Math.min(first, q[0][0]); });
+      found.pairs.forEach(function (q) { while (poly.length <= q[0][0] - first) poly.push(0n); poly[q[0][0] - first] += q[1]; });
+      for (; n; n >>= 1) { if (n & 1) r = convolve(r, poly); if (n > 1) poly = convolve(poly, poly); }
+      w = convolve(w, r); low += first * p[1]; total *= found.total ** BigInt(p[1]);
     });
+    if (asked.length === 1) {
+      joint = new Map();
+      w.forEach(function (x, i) { if (x) joint.set(String(low + i), x); });
+    }
     return {joint: shifted(joint, asked, pool.c), total: total};
   }
   var chainCache = new Map();
@@ -810,6 +822,17 @@
       combos = next; total *= a.total;
     });
     return blend(combos.map(function (c) { return [c[0], f.apply(null, c[1])]; }), total);
+  }
+  function bindThrough(a, value, f) {  /* let x = a in let y = value(x) in f(y), f not reading x: f once per y, first seen first */
+    var ways = new Map(), results = new Map(), labels = a instanceof Outcomes, parts = [];
+    a = labels ? a : asDist(a);
+    a.weights.forEach(function (w, i) {
+      if (w === 0n) return;
+      var y = value(labels ? a.labels[i] : a.offset + i);
+      if (ways.has(y)) ways.set(y, ways.get(y) + w); else { ways.set(y, w); results.set(y, f(y)); }
+    });
+    results.forEach(function (r, y) { parts.push([ways.get(y), r]); });
+    return blend(parts, a.total);
   }
   function decide(condition, then, other) {  /* if on a condition on a roll: each branch as often as it goes its way */
     var event = asOutcomes(condition);
@@ -1078,7 +1101,7 @@
     MAX_INT: MAX_INT, whole: whole, Q: Q, Real: Real, ratio: ratio, cmp: cmp, toFloat: toFloat, fixed: fixed,
     nadd: nadd, nsub: nsub, nmul: nmul, nneg: nneg, nmin: nmin, nmax: nmax, divide: divide, power: power,
     Dist: Dist, asDist: asDist, roll: asDist, dadd: dadd, dsub: dsub, dneg: dneg, dmap: dmap, mix: mix,
-    repeat: repeat, bind: bind, bindEach: bindEach, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
+    repeat: repeat, bind: bind, bindEach: bindEach, bindThrough: bindThrough, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
     probEq: probEq, probability: probability, mean: mean, sd: sd, greater: greater, tie: tie, win: win,
     dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact,
     poolBind: poolBind, poolAnswers: poolAnswers, countFaces: countFaces, Outcomes: Outcomes, asOutcomes: asOutcomes,

@@ -7,6 +7,7 @@ import itertools
 import math
 import pprint
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -263,6 +264,11 @@ class Table:
     keys: tuple[tuple[int, int], ...]
     columns: Mapping[str, Sequence[Cell]]
     lows: tuple[int, ...] | None = None  # each row's low key, if rows go up and never overlap
+    rows: Mapping[int, int] | None = None  # each key's first row, if the keys span <= ROW_INDEX
+
+
+ROW_INDEX = 4096
+"""A table whose keys span at most this many numbers finds a key's row in a dict."""
 
 
 def table(columns: Sequence[str], *rows: Sequence[Any]) -> Table:
@@ -270,12 +276,24 @@ def table(columns: Sequence[str], *rows: Sequence[Any]) -> Table:
     keys = tuple((int(row[0][0]), int(row[0][1])) for row in rows)
     rising = all(low <= high for low, high in keys) and \
         all(a[1] < b[0] for a, b in zip(keys[:-1], keys[1:], strict=True))
-    return Table(keys, {name: tuple(row[i + 1] for row in rows) for i, name in enumerate(columns)},
-                 tuple(low for low, _ in keys) if rising else None)
+    span = sum(max(0, high - low + 1) for low, high in keys)
+    index: dict[int, int] = {}
+    for row, (low, high) in enumerate(keys if span <= ROW_INDEX else ()):
+        for key in range(low, high + 1):
+            index.setdefault(key, row)
+    cells = {name: tuple(row[i + 1] for row in rows) for i, name in enumerate(columns)}
+    return Table(keys, cells, tuple(low for low, _ in keys) if rising else None,
+                 index if span <= ROW_INDEX else None)
 
 
 def lookup(table: Table, column: str, key: int) -> Cell:
-    """The cell of the first row whose keys hold `key` (found by halving when the rows go up)."""
+    """The cell of the first row whose keys hold `key` (found in a dict for a table of few keys,
+    by halving when the rows go up)."""
+    if table.rows is not None:
+        row = table.rows.get(key)
+        if row is None:
+            raise RulesError(f"{key} is not in the table")
+        return table.columns[column][row]
     if table.lows is not None:
         row = bisect.bisect_right(table.lows, key) - 1
         if row >= 0 and key <= table.keys[row][1]:
@@ -345,15 +363,20 @@ class Dist:
 
 
 def _make(offset: int, weights: Sequence[int], total: int) -> Dist:
-    first = next((i for i, w in enumerate(weights) if w), None)
-    if first is None:
+    first, last = 0, len(weights) - 1
+    while first <= last and not weights[first]:
+        first += 1
+    if first > last:
         raise RulesError("a distribution needs at least one outcome")
-    last = max(i for i, w in enumerate(weights) if w)
-    trimmed = weights[first:last + 1]
+    while not weights[last]:
+        last -= 1
+    trimmed = tuple(weights[first:last + 1])
     if len(trimmed) > MAX_OUTCOMES:
         raise RulesError(f"a roll with more than {MAX_OUTCOMES} outcomes is refused")
     divisor = math.gcd(total, *trimmed)
-    return Dist(whole(offset + first), tuple(w // divisor for w in trimmed), total // divisor)
+    if divisor != 1:
+        trimmed, total = tuple([w // divisor for w in trimmed]), total // divisor
+    return Dist(whole(offset + first), trimmed, total)
 
 
 def constant(value: int) -> Dist:
@@ -782,15 +805,24 @@ def bind_named(a: Dist | Dice | Outcomes, f: Callable[[Any], Any]) -> Outcomes:
 
 def bind_each_any(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Any:
     """bind_any() nested, one roll a level, where no roll depends on an earlier one's result:
-    f(results...) for every combination of results, weighted by the product of their weights,
-    all mixed at once (no roll is made of each inner level)."""
-    combos: list[tuple[int, tuple[Any, ...]]] = [(1, ())]
-    total = 1
-    for roll in rolls:
-        pairs, of = _results(roll)
-        combos = [(w * v, seen + (x,)) for w, seen in combos for x, v in pairs]
-        total *= of
-    return _blend([(w, f(*seen)) for w, seen in combos], total)
+    f(results...) for every combination of results (in the nested order, the last roll's
+    result changing first), weighted by the product of their weights, all mixed at once (no roll
+    is made of each inner level). When each roll's results are equally likely, so are the
+    combinations: equal answers are counted rather than weighed."""
+    found = [_results(roll) for roll in rolls]
+    total = math.prod(of for _, of in found)
+    combos = itertools.product(*([x for x, _ in pairs] for pairs, _ in found))
+    answers = list(itertools.starmap(f, combos))
+    if all(len({w for _, w in pairs}) == 1 for pairs, _ in found):
+        weight = math.prod(pairs[0][1] for pairs, _ in found)
+        counted = Counter(answers)
+        if all(type(answer) in (str, bool) for answer in counted):  # names or yes/no: no mixing
+            return outcomes({answer: weight * times for answer, times in counted.items()}, total)
+        return _blend([(weight * times, answer) for answer, times in counted.items()], total)
+    weights = [1]
+    for pairs, _ in found:
+        weights = [w * v for w in weights for _, v in pairs]
+    return _blend(list(zip(weights, answers, strict=True)), total)
 
 
 def _results(roll: Dist | Dice | Outcomes) -> tuple[list[tuple[Any, int]], int]:
@@ -798,7 +830,10 @@ def _results(roll: Dist | Dice | Outcomes) -> tuple[list[tuple[Any, int]], int]:
     if isinstance(roll, Outcomes):
         return list(zip(roll.labels, roll.weights, strict=True)), roll.total
     rolled = as_dist(roll)
-    return [(rolled.offset + i, w) for i, w in enumerate(rolled.weights) if w], rolled.total
+    pairs = zip(rolled.outcomes, rolled.weights, strict=True)
+    if 0 in rolled.weights:
+        return [(x, w) for x, w in pairs if w], rolled.total
+    return list(pairs), rolled.total
 
 
 def bind_each(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Dist:
@@ -809,6 +844,37 @@ def bind_each(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) ->
 def bind_each_named(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Outcomes:
     """bind_each_any() where the result is a roll of names, or of yes and no."""
     return as_outcomes(bind_each_any(rolls, f))
+
+
+def bind_through_any(a: Dist | Dice | Outcomes, value: Callable[[Any], Any],
+                     f: Callable[[Any], Any]) -> Any:
+    """`let x = a in let y = value(x) in f(y)` where f does not read x (and value gives a plain
+    number, name or yes/no): f runs once for each y, when that y is first seen, which is the order
+    in which the nested lets would first run it; the ways of the x giving each y are added up.
+    The same roll as nesting, with f run once per y rather than once per x."""
+    pairs, total = _results(a)
+    ways: dict[Any, int] = {}
+    results: dict[Any, Any] = {}
+    for x, w in pairs:
+        y = value(x)
+        if y in ways:
+            ways[y] += w
+        else:
+            ways[y] = w
+            results[y] = f(y)
+    return _blend([(ways[y], result) for y, result in results.items()], total)
+
+
+def bind_through(a: Dist | Dice | Outcomes, value: Callable[[Any], Any],
+                 f: Callable[[Any], Any]) -> Dist:
+    """bind_through_any() where the result is a roll of numbers."""
+    return as_dist(bind_through_any(a, value, f))
+
+
+def bind_through_named(a: Dist | Dice | Outcomes, value: Callable[[Any], Any],
+                       f: Callable[[Any], Any]) -> Outcomes:
+    """bind_through_any() where the result is a roll of names, or of yes and no."""
+    return as_outcomes(bind_through_any(a, value, f))
 
 
 Branch = Callable[[], Any]
@@ -901,8 +967,11 @@ def _label_key(label: Label) -> tuple[int, str]:
 def outcomes(weights: Mapping[Label, int], total: int) -> Outcomes:
     """Named outcomes from their weights; labels of no weight are left out, the rest put in
     order."""
-    kept = sorted(((label, w) for label, w in weights.items() if w),
-                  key=lambda item: _label_key(item[0]))
+    kept = [(label, w) for label, w in weights.items() if w]
+    if all(type(label) is str for label, _ in kept):
+        kept.sort()  # names by code point (no two alike, so the weights are never compared)
+    else:
+        kept.sort(key=lambda item: _label_key(item[0]))
     divisor = math.gcd(total, *(w for _, w in kept))
     labels = tuple(label for label, _ in kept)
     return Outcomes(labels, tuple(w // divisor for _, w in kept), total // divisor)
@@ -1351,12 +1420,43 @@ def _chain_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers,
                          f"({pool}): how many dice there are depends on the roll; write !! for "
                          "dice that each show their exploded sum")
     _refuse_dice(sum(count for _, count in pool.counts))
+    if len(asked) == 1:
+        joint, total = _one_sum(pool, tuple(asked[0]))
+        return _shifted(joint, asked, pool.const), total
     joint, total = {tuple(0 for _ in asked): 1}, 1
     for key, count in pool.counts:
         chain, size = _chain(key, tuple(tuple(q) for q in asked))
         for _ in range(count):
             joint, total = _vector_add(joint, chain), total * size
     return _shifted(joint, asked, pool.const), total
+
+
+def _one_sum(pool: Dice, question: Question) -> tuple[dict[Answers, int], int]:
+    """_chain_answers() for one question: its answer is a plain sum over the chains, so each
+    kind's chain is a polynomial raised to its count by squaring, and the kinds multiplied
+    (_convolve), rather than the chains added die by die; the same ways, none cancelled."""
+    weights, low, total = [1], 0, 1
+    for key, count in pool.counts:
+        chain, size = _chain(key, (question,))
+        first = min(answers[0] for answers, _ in chain)
+        poly = [0] * (max(answers[0] for answers, _ in chain) - first + 1)
+        for (answer,), ways in chain:
+            poly[answer - first] += ways
+        weights = _convolve(weights, _power(poly, count))
+        low, total = low + first * count, total * size**count
+    return {(low + i,): ways for i, ways in enumerate(weights) if ways}, total
+
+
+def _power(poly: list[int], times: int) -> list[int]:
+    """A polynomial to a power, by repeated squaring."""
+    result, power = [1], poly
+    while times:
+        if times & 1:
+            result = _convolve(result, power)
+        times >>= 1
+        if times:
+            power = _convolve(power, power)
+    return result
 
 
 def _refuse_dice(dice_count: int) -> None:

@@ -1,0 +1,249 @@
+"""The backends' regrouping (generator/formula/regroup.py) and the runtime paths it and the dice benchmark led to
+give what the long way gives, in the interpreter, the engine and the JavaScript, errors included: a plain let
+moved out of a roll it does not read (only past a roll that cannot fail), a body run once per value a roll is read
+through (R.bind_through), independent rolls counted when equally likely, and one question to dice that explode
+answered by raising polynomials to powers. Written by an outside author with awkward names and edge values; the
+generated code is read to see that each path is taken, or declined where it must be."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from generator.diagnostics.core import Span
+from generator.formula import nodes as n
+from generator.formula.parser import parse_formula
+from generator.formula.regroup import quiet_roll
+from generator.runtime import rulesc_runtime as R
+from tests.backends import Built, built_engine
+from tests.test_dice_shortcuts import SYSTEM, javascript_of, python_of
+from tests.test_exact_runtimes import three_ways
+
+TABLE = """\
+    table:
+      name: odd_table
+      caption: Odd table
+      columns:
+        - {key: roll, label: Roll, type: range}
+        - {key: word, label: Word, type: text}
+      rows:
+        - {roll: 10-10, word: ten}
+        - {roll: 20-29, word: twenties}
+"""
+
+FORMULAS: dict[str, tuple[str, str]] = {
+    # name: (parameters as YAML, expression)
+    "read_through": ("[{name: k, type: int, min: -9, max: 9}]",
+                     'let a_ = 1d6 in let c_ = 2d10 in let s_ = min(a_ + k, 7) in '
+                     'if s_ > highest(c_, 1) then "high" else if s_ > lowest(c_, 1) then "mid" else "low"'),
+    "through_names": ("[]", 'let o_ = (if 1d6 >= 5 then "hit" else "miss") in let big = o_ == "hit" in '
+                            'if big then 1d4 else 0'),
+    "through_fudge": ("[{name: k, type: int, min: -3, max: 3}]",
+                      "let f_ = 3dF in let s_ = abs(f_ + k) in s_ * s_ - roll(1d{0,0,2})"),
+    "reads_both": ("[]", "let a_ = 1d4 in let s_ = a_ * 2 in s_ + a_"),
+    "value_rolls": ("[]", "let a_ = 1d3 in let s_ = (a_)d2 in s_"),
+    "first_error_in_order": ("[{name: m, type: int, min: 0, max: 99}, {name: k, type: int, min: 0, max: 2}]",
+                             "let x_ = 1d{0,1,2} in let y_ = m // (2 - x_ + k) in lookup(odd_table, word, y_)"),
+    "hoist_past_quiet": ("[{name: k, type: int, min: -1, max: 3}]",
+                         "let c_ = 2d{0,0,5} in let s_ = 10 // k in c_ + s_"),
+    "no_hoist_unsure_count": ("[{name: n, type: int, min: -1, max: 2}, {name: k, type: int, min: 0, max: 2}]",
+                              "let c_ = (n)d6 in let s_ = 10 // k in c_ + s_"),
+    "no_hoist_exploding": ("[{name: k, type: int, min: 0, max: 2}]", "let c_ = 1d6! in let s_ = k * 3 in c_ - s_"),
+    "or_guard": ("[{name: n, type: int, min: 0, max: 3}, {name: k, type: int, min: -1, max: 1}]",
+                 "let p_ = (n)d6 in if k > 0 or count(p_, 6) >= 1 then highest(p_, 1) else lowest(p_, 2)"),
+    "and_guard": ("[{name: n, type: int, min: 0, max: 3}, {name: k, type: int, min: -1, max: 1}]",
+                  "let p_ = (n)d6 in if k > 0 and highest(p_, 1) == 6 then lowest(p_, 1) else 0"),
+    "equal_dists": ("[]", "let a_ = 1d2 in let b_ = 1d2 in if a_ == b_ then 1d4 else 1d{1,1,9}"),
+    "uneven_pair": ("[]", "let a_ = 1d{0,0,3} in let b_ = 1d{1,2,2} in a_ * 10 + b_"),
+    "burst_successes": ("[{name: n, type: int, min: 0, max: 12}]",
+                        "let p_ = (n)d10! + 1d6!{5,6} in let s_ = successes(p_, 6) in if s_ >= 4 then 2 else s_"),
+}
+
+
+def chapter() -> str:
+    lines = ["id: rolls", "title: Rolls", "order: 1", "summary: Rolls.", "rules:", "  - id: odd-rolls",
+             "    name: Odd rolls", "    kind: general", "    text: Rolls with odd dice.",
+             "    provenance: {source: notes, section: Odd rolls}", TABLE.rstrip("\n"), "    formulas:"]
+    for name, (params, expr) in FORMULAS.items():
+        lines += [f"      - id: {name}", f"        summary: {name}.", f"        params: {params}",
+                  f"        expr: '{expr}'"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture(scope="module")
+def quirk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    root = tmp_path_factory.mktemp("regroup")
+    (root / "content/quirk").mkdir(parents=True)
+    (root / "content/quirk/system.yaml").write_text(SYSTEM, encoding="utf-8")
+    (root / "content/quirk/rolls.yaml").write_text(chapter(), encoding="utf-8")
+    try:
+        with built_engine(root) as built:
+            yield built
+    finally:
+        shutil.rmtree(root / "build", ignore_errors=True)
+
+
+def chances(found: dict[str, Any]) -> dict[Any, Fraction]:
+    value = found["value"]
+    pairs = value["dist"] if "dist" in value else value["outcomes"]
+    return {x: Fraction(p) for x, p in pairs}
+
+
+def test_a_body_reading_a_roll_through_a_plain_value_runs_once_per_value(quirk: Built) -> None:
+    code = python_of(quirk, "read_through")
+    assert "R.bind_through_named(" in code and "R.bindThrough(" in javascript_of(quirk, "read_through")
+    assert code.index("lambda s_") < code.index("R.dice(2, 10)")  # s_ moved out of c_, which it does not read
+    found = three_ways(quirk, [("read_through", {"k": k}) for k in range(-9, 10)])
+    for k, answer in zip(range(-9, 10), found, strict=True):
+        ways: dict[str, int] = {}
+        for a, c1, c2 in itertools.product(range(1, 7), range(1, 11), range(1, 11)):
+            s = min(a + k, 7)
+            word = "high" if s > max(c1, c2) else "mid" if s > min(c1, c2) else "low"
+            ways[word] = ways.get(word, 0) + 1
+        assert chances(answer) == {word: Fraction(w, 600) for word, w in ways.items()}, k
+
+
+def test_a_roll_of_names_and_fudge_dice_read_through(quirk: Built) -> None:
+    assert "R.bind_through_named(" not in python_of(quirk, "through_names")  # the result is a roll of numbers
+    assert "R.bind_through(" in python_of(quirk, "through_names")
+    assert "R.bind_through(" in python_of(quirk, "through_fudge")
+    found = three_ways(quirk, [("through_names", {})] + [("through_fudge", {"k": k}) for k in range(-3, 4)])
+    assert chances(found[0]) == {0: Fraction(2, 3), **{x: Fraction(1, 12) for x in range(1, 5)}}
+    fudge = [sum(f) for f in itertools.product((-1, 0, 1), repeat=3)]
+    expect: dict[int, Fraction] = {}
+    for total, minus in itertools.product(fudge, (0, 0, 2)):
+        x = (total - 3) ** 2 - minus  # k = -3, the first fudge call
+        expect[x] = expect.get(x, Fraction(0)) + Fraction(1, 81)
+    assert chances(found[1]) == expect
+
+
+def test_a_body_that_reads_the_roll_itself_or_a_rolled_value_is_not_read_through(quirk: Built) -> None:
+    for name in ("reads_both", "value_rolls"):
+        assert "bind_through" not in python_of(quirk, name) and "bindThrough" not in javascript_of(quirk, name)
+    found = three_ways(quirk, [("reads_both", {}), ("value_rolls", {})])
+    assert chances(found[0]) == {x: Fraction(1, 4) for x in (3, 6, 9, 12)}
+    assert chances(found[1])[6] == Fraction(1, 3) * Fraction(1, 8)
+
+
+def test_errors_come_in_the_order_the_nested_lets_meet_them(quirk: Built) -> None:
+    """y_ = m // (2 - x_ + k) for x_ = 0, 1, 2, each looked up. m = 20, k = 0: 10 and 20 are found, then x_ = 2
+    divides by zero. m = 30, k = 0: 15 is not in the table, met before the division by zero (working out every
+    y_ first would meet the division first). m = 20, k = 1: 6 is not in the table."""
+    assert "R.bind_through_named(" in python_of(quirk, "first_error_in_order")
+    found = three_ways(quirk, [("first_error_in_order", {"m": m, "k": k}) for m, k in ((20, 0), (30, 0), (20, 1))])
+    assert found[0] == {"error": "RulesError: division by zero"}
+    assert found[1] == {"error": "RulesError: 15 is not in the table"}
+    assert found[2] == {"error": "RulesError: 6 is not in the table"}
+
+
+def test_a_plain_let_moves_only_past_a_roll_that_cannot_fail(quirk: Built) -> None:
+    moved = python_of(quirk, "hoist_past_quiet")
+    assert moved.index("lambda s_") < moved.index("R.dice(2, ")
+    for name in ("no_hoist_unsure_count", "no_hoist_exploding"):
+        code = python_of(quirk, name)
+        assert code.index("R.dice(") < code.index("lambda s_"), name
+    calls = [("hoist_past_quiet", {"k": k}) for k in (-1, 0, 3)]
+    calls += [("no_hoist_unsure_count", {"n": n, "k": k}) for n in (-1, 0, 2) for k in (0, 2)]
+    calls += [("no_hoist_exploding", {"k": k}) for k in (0, 2)]
+    found = three_ways(quirk, calls)
+    assert found[1] == {"error": "RulesError: division by zero"}
+    assert found[3] == {"error": "RulesError: cannot roll -1d6"}  # the roll fails first, as written
+    assert chances(found[2]) == {3: Fraction(4, 9), 8: Fraction(4, 9), 13: Fraction(1, 9)}
+
+
+@pytest.mark.parametrize(("text", "body", "quiet"), [
+    ("2d10", "highest(c, 1) + lowest(c, 1)", True),
+    ("0d6", "c", True),
+    ("3dF", "c", True),
+    ("2d{0,0,5}", "count(c, 0)", True),
+    ("9d6", "c", False),  # more dice than are tried at build time
+    ("2d6r1", "c", False),
+    ("2d6!", "c", False),
+    ("(n)d6", "c", False),
+    ("2d6", "highest(c, n)", False),  # a question with an argument the build cannot know
+])
+def test_a_quiet_roll_is_literal_dice_with_literal_questions(text: str, body: str, quiet: bool) -> None:
+    node = parse_formula(f"let c = {text} in {body}", lambda offset: Span("<test>", 1, offset + 1))
+    assert isinstance(node, n.Let)
+    assert quiet_roll(node.value, node.body, "c") is quiet
+
+
+def test_the_left_of_an_or_guards_the_other_branch_and_of_an_and_its_own(quirk: Built) -> None:
+    """`if k > 0 or ...` goes the other way only where k > 0 is false, so what only that branch (and the right of
+    the or) reads is asked only then; `if k > 0 and ...` goes its way only where k > 0 holds."""
+    assert "(not (k > 0), True, not (k > 0))" in python_of(quirk, "or_guard")
+    assert "[!(k > 0), true, !(k > 0)]" in javascript_of(quirk, "or_guard")
+    assert "((k > 0), (k > 0))" in python_of(quirk, "and_guard")
+    calls = [(name, {"n": n, "k": k}) for name in ("or_guard", "and_guard") for n in range(4) for k in (-1, 1)]
+    found = three_ways(quirk, calls)
+    for (name, args), answer in zip(calls, found, strict=True):
+        n, k = args["n"], args["k"]
+        expect: dict[int, Fraction] = {}
+        for roll in itertools.product(range(1, 7), repeat=n):
+            ordered = sorted(roll)
+            if name == "or_guard":
+                x = max(roll, default=0) if k > 0 or 6 in roll else sum(ordered[:2])
+            else:
+                x = min(roll, default=0) if k > 0 and max(roll, default=0) == 6 else 0
+            expect[x] = expect.get(x, Fraction(0)) + Fraction(1, 6**n)
+        assert chances(answer) == expect, (name, args)
+
+
+def test_equally_likely_rolls_bound_at_once_count_equal_answers(quirk: Built) -> None:
+    found = three_ways(quirk, [("equal_dists", {}), ("uneven_pair", {})])
+    assert chances(found[0]) == {1: Fraction(1, 8) + Fraction(1, 3), 2: Fraction(1, 8), 3: Fraction(1, 8),
+                                 4: Fraction(1, 8), 9: Fraction(1, 6)}
+    assert chances(found[1]) == {1: Fraction(2, 9), 2: Fraction(4, 9), 31: Fraction(1, 9), 32: Fraction(2, 9)}
+    same = R.bind_each_any([R.dice(1, 2), R.dice(1, 2)], lambda a, b: R.as_dist(R.dice(1, 4)) if a == b else 7)
+    assert same == R.bind(R.dice(1, 2), lambda a: R.bind(R.dice(1, 2), lambda b: R.as_dist(R.dice(1, 4))
+                                                          if a == b else 7))
+
+
+def test_one_question_to_exploding_dice_is_the_die_by_die_sum(quirk: Built) -> None:
+    found = three_ways(quirk, [("burst_successes", {"n": n}) for n in (0, 1, 12)])
+    assert set(chances(found[2])) == {0, 1, 2, 3}  # four successes or more read as 2
+    for text, question in [("3d6!+2d4!{3,4}", ("successes", 5)), ("2d10!", ("count", 1)), ("0d6!", ("total",)),
+                           ("1d6!-4", ("total",)), ("4d8!!+1d6!", ("count", 2, 7))]:
+        pool = R.parse_dice(text)
+        one, total = R.pool_answers(pool, [question])
+        two, total_two = R.pool_answers(pool, [question, ("total",)])
+        projected: dict[tuple[int, ...], int] = {}
+        for answers, ways in two.items():
+            projected[answers[:1]] = projected.get(answers[:1], 0) + ways
+        assert (one, total) == (projected, total_two), text
+
+
+def test_bind_through_is_the_nested_binds() -> None:
+    roll = R.dice(2, 4)
+    for value in (lambda x: x // 3, lambda x: x % 2 == 0, lambda x: "odd" if x % 2 else "even"):
+        nested = R.bind_any(roll, lambda x: (lambda y: R.as_dist(R.dice(1, 2)) if y in (0, True, "odd")  # noqa: B023
+                                             else 5)(value(x)))  # noqa: B023
+        assert R.bind_through_any(roll, value, lambda y: R.as_dist(R.dice(1, 2)) if y in (0, True, "odd")
+                                  else 5) == nested
+    seen: list[int] = []
+    R.bind_through_any(R.dice(1, 6), lambda x: x // 2, lambda y: seen.append(y) or y)  # type: ignore[func-returns-value]
+    assert seen == [0, 1, 2, 3]  # each value once, first seen first
+
+
+@pytest.mark.parametrize("rows", [[((1, 2), "a"), ((3, 3), "b"), ((5, 9), "c")],  # rising
+                                  [((5, 9), "c"), ((1, 2), "a")],  # out of order
+                                  [((1, 4), "a"), ((3, 6), "b")],  # overlapping: the first row holding it
+                                  [((4, 2), "x"), ((3, 3), "b")]])  # a row holding nothing
+@pytest.mark.parametrize("scale", [1, 2000])  # keys spanning at most ROW_INDEX are found in a dict, more by halving
+def test_a_table_reads_the_same_by_dict_by_halving_and_row_by_row(rows: list[tuple[tuple[int, int], str]],
+                                                                   scale: int) -> None:
+    scaled = [((low * scale, high * scale), word) for (low, high), word in rows]
+    table = R.table(["word"], *scaled)
+    assert (table.rows is None) == (sum(max(0, high - low + 1) for (low, high), _ in scaled) > R.ROW_INDEX)
+    for key in sorted({k for (low, high), _ in scaled for k in (low - 1, low, high, high + 1)} | {0, 10 * scale}):
+        held = [word for (low, high), word in scaled if low <= key <= high]
+        if held:
+            assert R.lookup(table, "word", key) == held[0]
+        else:
+            with pytest.raises(R.RulesError, match=f"^{key} is not in the table$"):
+                R.lookup(table, "word", key)
