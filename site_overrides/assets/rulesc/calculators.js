@@ -383,31 +383,7 @@
     near.observe(element);
   }
 
-  /* ---- "Sources and formulas": the reader's choice to keep them open, remembered for every page ---- */
-  var SOURCES_KEY = "rulesc.sources";
-
-  function sourcesOpen() {
-    try { return window.localStorage.getItem(SOURCES_KEY) === "open"; } catch (e) { return false; }
-  }
-
-  function applySources() {
-    var open = sourcesOpen();
-    Array.prototype.forEach.call(document.querySelectorAll("details[data-rulesc-sources]"), function (details) {
-      details.open = open;
-    });
-  }
-
-  function rememberSources(event) {
-    /* toggle does not bubble: caught on its way down; applySources() sets each to the stored state, so the
-       toggles it causes store the same value again */
-    var details = event.target;
-    if (!details.matches || !details.matches("details[data-rulesc-sources]")) return;
-    try { window.localStorage.setItem(SOURCES_KEY, details.open ? "open" : "closed"); } catch (e) { /* private mode */ }
-  }
-  if (document.addEventListener) document.addEventListener("toggle", rememberSources, true);
-
   function init() {
-    applySources();
     Array.prototype.forEach.call(document.querySelectorAll("[data-calculator]"), setup);
   }
 
