@@ -164,19 +164,14 @@ def bench_dice(project: Project, compiled: Compiled, runs: int, models: Models |
 
 def _time_with_icepool(package: ModuleType, workload: Workload, models: Models, runs: int) -> tuple[Timed, IcepoolRun]:
     """The engine's runs of a workload and icepool's, taking turns (engine, icepool, engine, ...), so that both
-    run under the same load from the rest of the machine: the ratio of their medians is fair on a busy one.
-    Each turn runs its side twice, from emptied caches both times, and times the second: a run straight after the
-    other side's finds the processor's caches full of the other side's data, which slowed sub-millisecond engine
-    runs by up to 70% and measured that, not the engine."""
+    run under the same load from the rest of the machine: the ratio of their medians is fair on a busy one."""
     function, calls = _engine_calls(package, workload)
     model = models.models[workload.name]
     engine_ms: list[float] = []
     icepool_ms: list[float] = []
     for _ in range(runs):
-        _python_once(package, function, calls)
         took, results = _python_once(package, function, calls)
         engine_ms.append(took)
-        icepool_once(models.module, model, workload.calls)
         took, answers = icepool_once(models.module, model, workload.calls)
         icepool_ms.append(took)
     return (Timed(engine_ms, [encode(result) for result in results]),
@@ -398,9 +393,7 @@ def icepool_table(rows: Sequence[Row], runs: int) -> str:
     lines = ["each modelled dice formula on its workload (its worked examples' inputs, then every parameter at the",
              "top of its range): the generated engine (Python) and the generated JavaScript (Node), each with its",
              "caches emptied before each run, and icepool computing the same answers in this Python process, its",
-             "runs taking turns with the engine's, so that both see the same load from the rest of the machine;",
-             "each turn runs its side twice and times the second (both from emptied caches), so neither is timed",
-             "straight after the other filled the processor's caches.",
+             "runs taking turns with the engine's, so that both see the same load from the rest of the machine.",
              CACHES + ".",
              f"median of {runs} run(s) each; ratio: icepool ms / engine ms; equal: engine, JavaScript and icepool "
              "give the same answers, exactly",
