@@ -8,7 +8,6 @@ generated code is read to see that each path is taken, or declined where it must
 from __future__ import annotations
 
 import itertools
-import shutil
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
@@ -20,8 +19,8 @@ from generator.formula import nodes as n
 from generator.formula.parser import parse_formula
 from generator.formula.regroup import quiet_roll
 from generator.runtime import rulesc_runtime as R
-from tests.backends import Built, built_engine
-from tests.test_dice_shortcuts import SYSTEM, javascript_of, python_of
+from tests.backends import Built
+from tests.test_dice_shortcuts import chapter, formula_book, javascript_of, python_of
 from tests.test_exact_runtimes import three_ways
 
 TABLE = """\
@@ -65,27 +64,9 @@ FORMULAS: dict[str, tuple[str, str]] = {
 }
 
 
-def chapter() -> str:
-    lines = ["id: rolls", "title: Rolls", "order: 1", "summary: Rolls.", "rules:", "  - id: odd-rolls",
-             "    name: Odd rolls", "    kind: general", "    text: Rolls with odd dice.",
-             "    provenance: {source: notes, section: Odd rolls}", TABLE.rstrip("\n"), "    formulas:"]
-    for name, (params, expr) in FORMULAS.items():
-        lines += [f"      - id: {name}", f"        summary: {name}.", f"        params: {params}",
-                  f"        expr: '{expr}'"]
-    return "\n".join(lines) + "\n"
-
-
 @pytest.fixture(scope="module")
 def quirk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
-    root = tmp_path_factory.mktemp("regroup")
-    (root / "content/quirk").mkdir(parents=True)
-    (root / "content/quirk/system.yaml").write_text(SYSTEM, encoding="utf-8")
-    (root / "content/quirk/rolls.yaml").write_text(chapter(), encoding="utf-8")
-    try:
-        with built_engine(root) as built:
-            yield built
-    finally:
-        shutil.rmtree(root / "build", ignore_errors=True)
+    yield from formula_book(tmp_path_factory, "regroup", chapter(FORMULAS, TABLE))
 
 
 def chances(found: dict[str, Any]) -> dict[Any, Fraction]:

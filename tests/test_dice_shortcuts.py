@@ -62,27 +62,34 @@ FORMULAS: dict[str, tuple[str, str]] = {
 }
 
 
-def chapter() -> str:
+def chapter(formulas: dict[str, tuple[str, str]], extra: str = "") -> str:
+    """A chapter of one rule holding the formulas (name -> (params, expr)), with extra rule fields before them."""
     lines = ["id: rolls", "title: Rolls", "order: 1", "summary: Rolls.", "rules:", "  - id: odd-rolls",
              "    name: Odd rolls", "    kind: general", "    text: Rolls with odd dice.",
-             "    provenance: {source: notes, section: Odd rolls}", "    formulas:"]
-    for name, (params, expr) in FORMULAS.items():
+             "    provenance: {source: notes, section: Odd rolls}", *([extra.rstrip("\n")] if extra else []),
+             "    formulas:"]
+    for name, (params, expr) in formulas.items():
         lines += [f"      - id: {name}", f"        summary: {name}.", f"        params: {params}",
                   f"        expr: '{expr}'"]
     return "\n".join(lines) + "\n"
 
 
-@pytest.fixture(scope="module")
-def quirk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
-    root = tmp_path_factory.mktemp("quirk")
+def formula_book(tmp_path_factory: pytest.TempPathFactory, folder: str, rolls: str) -> Iterator[Built]:
+    """A one-system project of the chapter `rolls`, built without its site, its engine imported meanwhile."""
+    root = tmp_path_factory.mktemp(folder)
     (root / "content/quirk").mkdir(parents=True)
     (root / "content/quirk/system.yaml").write_text(SYSTEM, encoding="utf-8")
-    (root / "content/quirk/rolls.yaml").write_text(chapter(), encoding="utf-8")
+    (root / "content/quirk/rolls.yaml").write_text(rolls, encoding="utf-8")
     try:
         with built_engine(root) as built:
             yield built
     finally:
         shutil.rmtree(root / "build", ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def quirk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    yield from formula_book(tmp_path_factory, "quirk", chapter(FORMULAS))
 
 
 def python_of(quirk: Built, name: str) -> str:
