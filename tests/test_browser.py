@@ -10,6 +10,7 @@ import pytest
 
 from generator.analyze.program import Program
 from generator.emit.site.calculators import show_output
+from generator.emit.site.links import rule_page, url_of
 from generator.model import Calculator, Param, default_of
 from generator.pipeline import Project, compile_project
 from generator.runtime.rulesc_runtime import parse_dice
@@ -94,11 +95,12 @@ def _expected(program: Program, calc: Calculator, values: dict[str, Any]) -> dic
 
 
 def _pages(programs: tuple[Program, ...]) -> dict[str, list[tuple[Program, Calculator]]]:
-    """Every calculator, grouped by the chapter page that shows it."""
+    """Every calculator, grouped by the page that shows it (its chapter's, or its part's of a split chapter)."""
     pages: dict[str, list[tuple[Program, Calculator]]] = {}
     for program in programs:
         for calc in program.calculators.values():
-            pages.setdefault(f"{program.system.id}/{program.rules[calc.rule].chapter}/", []).append((program, calc))
+            page = url_of(rule_page(program.system, program.rules[calc.rule]))
+            pages.setdefault(page, []).append((program, calc))
     return pages
 
 
@@ -133,7 +135,7 @@ def test_every_calculator_computes_on_load_and_on_every_change(site: str, browse
 
 
 def test_bad_input_shows_a_message_and_keeps_the_last_result(site: str, browser: Any) -> None:
-    with Visit(browser, f"{site}dbu/core-rules/") as visit:
+    with Visit(browser, f"{site}dbu/core-rules/tier-of-power-section/") as visit:
         visit.wait_until_calculators_are_ready("dbu/tier-of-power")
         box = visit.page.locator('[data-calculator="dbu/tier-of-power"]')
         field = box.locator('[name="power_level"]')
@@ -153,7 +155,7 @@ def test_bad_input_shows_a_message_and_keeps_the_last_result(site: str, browser:
 
 
 def test_calculator_state_lives_in_the_url_and_reset_restores_defaults(site: str, browser: Any) -> None:
-    with Visit(browser, f"{site}dbu/core-rules/?tier-of-power.power_level=30") as visit:
+    with Visit(browser, f"{site}dbu/core-rules/tier-of-power-section/?tier-of-power.power_level=30") as visit:
         page = visit.page
         visit.wait_until_calculators_are_ready("dbu/tier-of-power")
         box = page.locator('[data-calculator="dbu/tier-of-power"]')
@@ -168,7 +170,7 @@ def test_calculator_state_lives_in_the_url_and_reset_restores_defaults(site: str
 
 
 def test_an_input_with_no_answer_shows_the_reason_and_keeps_the_last_result(site: str, browser: Any) -> None:
-    with Visit(browser, f"{site}dbu/core-rules/") as visit:
+    with Visit(browser, f"{site}dbu/core-rules/dice-section/") as visit:
         visit.wait_until_calculators_are_ready("dbu/dice-category")
         box = visit.page.locator('[data-calculator="dbu/dice-category"]')
         before = box.locator('output[name="raised"]').inner_text()
@@ -181,7 +183,7 @@ def test_an_input_with_no_answer_shows_the_reason_and_keeps_the_last_result(site
 
 
 def test_attack_set_builder_reports_requirements_exclusions_and_repeat_limits(site: str, browser: Any) -> None:
-    with Visit(browser, f"{site}annulus/attacks/") as visit:
+    with Visit(browser, f"{site}annulus/attacks/general-upgrades/") as visit:
         visit.wait_until_calculators_are_ready("annulus/attack-set-builder")
         box = visit.page.locator('[data-calculator="annulus/attack-set-builder"]')
         problems = box.locator('output[name="problems"]')
@@ -210,7 +212,7 @@ def test_attack_set_builder_reports_requirements_exclusions_and_repeat_limits(si
 
 
 def test_calculators_work_when_the_site_is_opened_from_files(built: Path, browser: Any) -> None:
-    with Visit(browser, (built / "site/dbu/core-rules/index.html").as_uri()) as visit:
+    with Visit(browser, (built / "site/dbu/core-rules/tier-of-power-section/index.html").as_uri()) as visit:
         visit.wait_until_calculators_are_ready("dbu/tier-of-power")
         box = visit.page.locator('[data-calculator="dbu/tier-of-power"]')
         box.locator('[name="power_level"]').fill("30")

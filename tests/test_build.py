@@ -24,7 +24,8 @@ def digest(root: Path) -> dict[str, str]:
 
 def test_build_writes_every_output(built: Path) -> None:
     assert (built / "site/dbu/core-rules/index.html").is_file()
-    assert (built / "build/docs/dbu/core-rules.md").is_file()
+    assert (built / "build/docs/dbu/core-rules/index.md").is_file()  # a split chapter's landing page
+    assert (built / "build/docs/dbu/core-rules/tier-of-power-section.md").is_file()  # and one of its parts
     assert (built / "build/engine/rules_engine/dbu.py").is_file()
     assert (built / "build/export/dbu.json").is_file()
     assert not list(built.glob(".rulesc-tmp-*")), "the staging folder is removed"
@@ -64,14 +65,18 @@ def test_export_validates_against_its_schema(built: Path) -> None:
     dbu = json.loads((built / "build/export/dbu.json").read_text())
     rules = {r["id"]: r for c in dbu["chapters"] for r in c["rules"]}
     assert rules["tier-of-power"]["table"]["rows"][1] == {"power_level": "5-9", "tier": 2, "extra_dice": "1d4"}
-    assert rules["tier-of-power"]["permalink"] == "dbu/core-rules/#tier-of-power"
+    assert rules["tier-of-power"]["permalink"] == "dbu/core-rules/tier-of-power-section/#tier-of-power"
 
 
 def test_site_pages_carry_anchors_calculators_and_no_remote_fonts(built: Path) -> None:
-    page = (built / "site/dbu/core-rules/index.html").read_text()
-    for anchor in ("tier-of-power", "tier-extra-dice", "dice-category", "category-increase-limit",
-                   "critical-target", "botch-range", "greater-dice", "tier-scaling"):
-        assert f'id="{anchor}"' in page, anchor
+    parts = {"tier-of-power-section": ("tier-of-power", "tier-extra-dice", "greater-dice", "tier-scaling"),
+             "dice-section": ("dice-category", "category-increase-limit"),
+             "dice-rules": ("critical-target", "botch-range")}
+    for part, anchors in parts.items():  # each rule on its part of the split chapter
+        html = (built / f"site/dbu/core-rules/{part}/index.html").read_text()
+        for anchor in anchors:
+            assert f'id="{anchor}"' in html, anchor
+    page = (built / "site/dbu/core-rules/tier-of-power-section/index.html").read_text()
     assert 'data-calculator="dbu/tier-of-power"' in page
     assert 'id="calc-dbu-tier-of-power-out-tier">3</output>' in page  # the build-time result for PL 12
     assert "fonts.googleapis.com" not in page

@@ -163,7 +163,7 @@ def test_a_kp_cost_changed_once_in_the_bundled_content_reaches_every_output(tmp_
           "        returns: int\n        expr: scaled(called_shot_kp, tier)\n        examples:\n"
           "          - {args: {tier: 1}, expect: 3}\n          - {args: {tier: 3}, expect: 9}")
     build_project(Project(root), site=False)
-    page = (root / "build/docs/dbu/maneuvers.md").read_text()
+    page = (root / "build/docs/dbu/maneuvers/modifier-maneuvers.md").read_text()  # its part of the chapter
     assert "KP Cost: 3(T) KP" in _stat_block(page, "called-shot")
     section = page.split('data-rule="called-shot"', 1)[1].split('<div class="rulesc-rule"', 1)[0]
     assert "The KP Cost is 3(T)." in " ".join(re.sub(r"<[^>]+>", "", section).split())

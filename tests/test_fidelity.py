@@ -80,7 +80,7 @@ def test_the_export_and_the_pages_carry_the_source_lines(tmp_path: Path) -> None
     annulus = json.loads((root / "build/export/annulus.json").read_text())
     rules = {r["id"]: r for c in annulus["chapters"] for r in c["rules"]}
     assert rules["brutal"]["provenance"]["lines"] == "218" and rules["brutal"]["facts"]["times"] == "any"
-    page = (root / "build/docs/annulus/attacks.md").read_text()
+    page = (root / "build/docs/annulus/attacks/general-upgrades.md").read_text()  # the part with Blowback
     assert "section \u201cBlowback\u201d, line 30." in page
     dbu = json.loads((root / "build/export/dbu.json").read_text())
     might = next(t for t in dbu["terms"] if t["id"] == "might")

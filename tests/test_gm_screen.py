@@ -190,7 +190,7 @@ def test_gm_screen_computes_shares_a_link_that_restores_and_lands_and_search_fin
 def test_share_without_a_clipboard_shows_the_link_selected_and_search_ranks_the_calculator_first(
         site: str, browser: Any) -> None:
     calc = f'[data-calculator="{CLASH}"]'
-    with Visit(browser, site + "dbu/core-rules/") as visit:  # on the rule's chapter, the link lands there
+    with Visit(browser, site + "dbu/core-rules/priority-section/") as visit:  # on the rule's page the link lands there
         page = visit.page
         page.add_init_script("delete Navigator.prototype.clipboard")
         page.reload()

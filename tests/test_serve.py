@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.conftest import copy_project
 
-PAGE = "dbu/core-rules/"
+PAGE = "dbu/core-rules/tier-of-power-section/"  # the part of its chapter with Breakthrough
 
 
 def _free_port() -> int:

@@ -17,14 +17,17 @@ from generator.analyze.program import Program
 from generator.build.staging import build_project
 from generator.diagnostics.core import ContentError
 from generator.emit.site.calculators import show_output
+from generator.emit.site.links import rule_page, url_of
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.pages import system_pages
 from generator.emit.site.reading import refuse_raw_markup
+from generator.emit.site.split import plans
 from generator.formula import nodes
 from generator.model import ANY_TIMES, Calculator, Fact, Param, Rule, default_of
 from generator.pipeline import Project, compile_project
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
+from tests.site_pages import rule_html
 
 MINI = REPO / "tests/cases/good/minimal/content"
 OWN_ASSETS = ("assets/rulesc/site.js", "assets/rulesc/site.css", "assets/rulesc/rulesc.css",
@@ -116,10 +119,17 @@ def test_no_page_loads_anything_from_another_host(built: Path) -> None:
 
 def test_every_rule_has_its_anchor_and_a_heading_with_its_kind(built: Path) -> None:
     programs = compile_project(Project(built)).programs
+    split = {(p.system.id, c.id) for p in programs for c in p.system.chapters if plans(p.system)[c.id].parts}
+    assert split == {("dbu", "maneuvers"), ("dbu", "core-rules"), ("annulus", "trigger-upgrades"),
+                     ("annulus", "attacks"), ("action-dice", "actions"), ("focus-stunts", "actions")}
     for program in programs:
         for rule in program.system.rules():
-            html = (built / f"site/{program.system.id}/{rule.chapter}/index.html").read_text()
+            html = rule_html(built, program, rule.id).read_text()
             assert re.search(rf'<h[2-6] data-kind="{rule.kind}" id="{re.escape(rule.id)}"', html), rule.id
+            if (program.system.id, rule.chapter) in split:  # the landing page links it on its part page
+                landing = (built / f"site/{program.system.id}/{rule.chapter}/index.html").read_text()
+                assert not re.search(rf'data-kind="[^"]*" id="{re.escape(rule.id)}"', landing), rule.id
+                assert f'/#{rule.id}"' in landing, rule.id
 
 
 def _mini_project(root: Path) -> Path:
@@ -198,7 +208,7 @@ def test_glossary_entries_do_not_link_to_themselves(mini: Path) -> None:
 
 
 def test_references_resolve_to_links_with_previews_and_backlinks(built: Path) -> None:
-    html = (built / "site/dbu/core-rules/index.html").read_text()
+    html = (built / "site/dbu/core-rules/tier-of-power-section/index.html").read_text()  # its part of the chapter
     assert ('<a href="#tier-extra-dice" class="rulesc-ref rulesc-ref--rule" '
             'data-rulesc-preview="Tier of Power Extra Dice (general): From tier 2 on, every combat roll adds '
             "Tier of Power Extra Dice") in html
@@ -228,8 +238,7 @@ def test_provenance_and_the_sources_gaps_are_shown(built: Path) -> None:
     gaps = 0
     for program in compile_project(Project(built)).programs:
         for rule in program.system.rules():
-            html = (built / f"site/{program.system.id}/{rule.chapter}/index.html").read_text()
-            section = _section(html, rule.id)
+            section = _section(rule_html(built, program, rule.id).read_text(), rule.id)
             assert f"\u201c{escape(rule.provenance.section)}\u201d" in section, rule.id
             assert ("Not stated by the source" in section) == bool(rule.provenance.unstated), rule.id
             shown = " ".join(_text(section).split())
@@ -250,7 +259,8 @@ def test_index_tables_list_every_rule_of_each_kind_linking_to_it(built: Path) ->
             table = html.split(f'id="index-{kind}"', 1)[1].split("</table>", 1)[0]
             assert table.count("<tr>") == len(rules) + 1, kind
             for rule in rules:
-                assert f'href="../{rule.chapter}/#{rule.id}"' in table, rule.id
+                page = url_of(rule_page(program.system, rule)).removeprefix(f"{program.system.id}/")
+                assert f'href="../{page}#{rule.id}"' in table, rule.id
 
 
 def _expected_facts(program: Program, rule: Rule) -> dict[str, str]:
@@ -296,11 +306,9 @@ def _facts_shown(section: str) -> dict[str, str]:
 def test_each_rule_page_shows_the_rules_facts_label_by_label(built: Path) -> None:
     compared = 0
     for program in compile_project(Project(built)).programs:
-        site = built / "site" / program.system.id
-        pages = {c.id: (site / c.id / "index.html").read_text() for c in program.system.chapters}
         for rule in program.system.rules():
             expected = _expected_facts(program, rule)
-            assert _facts_shown(_section(pages[rule.chapter], rule.id)) == expected, rule.id
+            assert _facts_shown(_section(rule_html(built, program, rule.id).read_text(), rule.id)) == expected, rule.id
             compared += len(expected)
     assert compared > 250  # the bundled rules show 284 facts
 
@@ -392,7 +400,7 @@ def test_no_page_of_the_bundled_content_shows_a_raw_link_or_value(built: Path) -
            if (found := RAW_MARKUP.findall(unescape(CODE.sub("", page.read_text(encoding="utf-8")))))}
     assert raw == {}
     assert len(pages) > 20
-    attacks = (site / "annulus/attacks/index.html").read_text(encoding="utf-8")  # a gap's note links its rule
+    attacks = (site / "annulus/attacks/attack-roll/index.html").read_text(encoding="utf-8")  # a gap's note links
     assert re.search(r'rulesc-gaps.*?See <a href="#die-success" class="rulesc-ref rulesc-ref--rule"', attacks, re.S)
 
 

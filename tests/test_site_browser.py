@@ -13,8 +13,8 @@ from tests.conftest import REPO
 
 AXE_DIR = REPO / "tests/js"
 AXE = AXE_DIR / "node_modules/axe-core/axe.min.js"
-PAGE_TYPES = {"home": "", "system landing": "dbu/", "chapter with calculators": "dbu/core-rules/",
-              "GM screen": "dbu/gm-screen/",
+PAGE_TYPES = {"home": "", "system landing": "dbu/", "chapter with calculators": "dbu/core-rules/tier-of-power-section/",
+              "split chapter's landing page": "dbu/core-rules/", "GM screen": "dbu/gm-screen/",
               "glossary": "dbu/glossary/", "index tables": "dbu/tables/", "search": "search/"}
 
 
@@ -93,12 +93,12 @@ def test_header_search_lands_on_the_rule_with_enter(site: str, browser: Any) -> 
         page.wait_for_selector("#rulesc-qs-results li a")
         assert page.locator("#rulesc-qs-results li a").first.inner_text() == "Botch Range"
         page.press("#rulesc-qs-input", "Enter")
-        page.wait_for_url("**/dbu/core-rules/#botch-range")
+        page.wait_for_url("**/dbu/core-rules/dice-rules/#botch-range")
         assert visit.errors == []
 
 
 def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: Any) -> None:
-    with Visit(browser, site + "dbu/core-rules/") as visit:
+    with Visit(browser, site + "dbu/core-rules/tier-of-power-section/") as visit:
         link = visit.page.locator("a.rulesc-ref--term").first
         tip = visit.page.locator("#rulesc-preview")
         assert not tip.is_visible()
@@ -107,7 +107,7 @@ def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: An
         assert link.get_attribute("aria-describedby") == "rulesc-preview"
         visit.page.keyboard.press("Escape")
         assert not tip.is_visible()
-    with Visit(browser, site + "dbu/core-rules/", has_touch=True, is_mobile=True,
+    with Visit(browser, site + "dbu/core-rules/tier-of-power-section/", has_touch=True, is_mobile=True,
                viewport={"width": 390, "height": 844}) as touch:
         link = touch.page.locator(".md-content a.rulesc-ref--rule").first
         href = link.get_attribute("href")
@@ -119,11 +119,12 @@ def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: An
 
 
 def test_copy_link_copies_the_rules_permalink(site: str, browser: Any) -> None:
-    with Visit(browser, site + "dbu/core-rules/", permissions=["clipboard-read", "clipboard-write"]) as visit:
+    with Visit(browser, site + "dbu/core-rules/dice-rules/",
+               permissions=["clipboard-read", "clipboard-write"]) as visit:
         button = visit.page.locator("#botch-range .rulesc-copy")
         assert button.get_attribute("aria-label") == "Copy link to Botch Range"
         button.click()
-        assert visit.page.evaluate("navigator.clipboard.readText()") == site + "dbu/core-rules/#botch-range"
+        assert visit.page.evaluate("navigator.clipboard.readText()") == site + "dbu/core-rules/dice-rules/#botch-range"
 
 
 def test_index_tables_filter_and_sort_without_a_server(built: Path, browser: Any) -> None:
@@ -148,7 +149,7 @@ def test_index_tables_filter_and_sort_without_a_server(built: Path, browser: Any
 
 
 def test_phone_layout_has_no_sideways_scroll(site: str, browser: Any, tmp_path: Path) -> None:
-    for path in ("", "dbu/core-rules/", "dbu/tables/"):
+    for path in ("", "dbu/core-rules/tier-of-power-section/", "dbu/tables/"):
         with Visit(browser, site + path, viewport={"width": 360, "height": 740}, is_mobile=True,
                    has_touch=True) as visit:
             width = visit.page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
@@ -163,7 +164,7 @@ PRINT_HIDDEN = (".md-header", ".md-sidebar--primary", ".rulesc-copy", ".md-foote
 
 
 def test_print_shows_the_chapter_without_the_chrome(site: str, browser: Any) -> None:
-    with Visit(browser, site + "dbu/core-rules/") as visit:
+    with Visit(browser, site + "dbu/core-rules/tier-of-power-section/") as visit:
         page = visit.page
         assert [s for s in PRINT_HIDDEN if not page.locator(s).first.is_visible()] == []  # all shown on screen
         page.emulate_media(media="print")

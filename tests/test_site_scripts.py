@@ -35,7 +35,7 @@ def test_a_page_without_calculators_loads_no_formulas_and_no_runtime(site: str, 
 
 
 def test_a_page_with_calculators_loads_its_systems_formulas_and_computes(site: str, browser: Any) -> None:
-    with Visit(browser, site + "dbu/maneuvers/") as visit:
+    with Visit(browser, site + "dbu/maneuvers/standard-maneuvers/") as visit:  # a part with four calculators
         visit.wait_until_calculators_are_ready()
         scripts = _scripts(visit)
         assert [s for s in scripts if s.startswith(("runtime", "formulas", "calculators"))] == \

@@ -262,7 +262,7 @@ def test_arrow_keys_reach_all_twenty_results_of_the_search_page(shelf_site: str,
 def test_each_rule_heading_is_one_tab_stop(site: str, browser: Any) -> None:
     """Tab from the chapter's title over its first five rules: each heading's Copy link button is a stop, the
     pilcrow permalink beside it is not."""
-    with _visit(browser, site + "dbu/core-rules/") as visit:
+    with _visit(browser, site + "dbu/core-rules/tier-of-power-section/") as visit:
         page = visit.page
         page.evaluate("(() => { const h = document.querySelector('.md-content h1'); h.tabIndex = -1; h.focus(); })()")
         stops: list[tuple[str, str]] = []
@@ -302,7 +302,7 @@ FOCUS = {"light": "rgb(26, 58, 158)", "dark": "rgb(255, 213, 79)"}
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_kind_of_control_shows_a_clear_focus_outline(site: str, browser: Any, width: str, scheme: str) -> None:
-    with _visit(browser, site + "dbu/core-rules/", width, scheme) as visit:
+    with _visit(browser, site + "dbu/core-rules/tier-of-power-section/", width, scheme) as visit:
         page = visit.page
         outlines = {}
         for name, selector in CONTROLS.items():
@@ -361,7 +361,7 @@ def _builder(page: Any) -> Any:
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_attack_set_builder_lists_its_picks_as_removable_chips(site: str, browser: Any, width: str) -> None:
-    with _visit(browser, site + "annulus/attacks/", width) as visit:
+    with _visit(browser, site + "annulus/attacks/general-upgrades/", width) as visit:
         visit.wait_until_calculators_are_ready("annulus/attack-set-builder")
         box = _builder(visit.page)
         groups = box.locator("details.rulesc-calc__group")
@@ -394,7 +394,7 @@ def test_the_attack_set_builder_lists_its_picks_as_removable_chips(site: str, br
 
 
 def test_a_shared_builder_link_shows_its_picks_as_chips(site: str, browser: Any) -> None:
-    url = site + "annulus/attacks/?attack-set-builder.chosen=flashy,improved-stealth,improved-stealth"
+    url = site + "annulus/attacks/general-upgrades/?attack-set-builder.chosen=flashy,improved-stealth,improved-stealth"
     with _visit(browser, url, "phone") as visit:
         visit.wait_until_calculators_are_ready("annulus/attack-set-builder")
         chips = _builder(visit.page).locator(".rulesc-calc__chip").all_inner_texts()
@@ -410,12 +410,12 @@ def test_upgrades_with_one_name_get_their_parent_or_their_id(shelf_site: str, br
 
 
 def test_long_chapters_list_two_levels_of_rules_in_the_table_of_contents(site: str, browser: Any) -> None:
-    with _visit(browser, site + "annulus/trigger-upgrades/") as visit:
+    with _visit(browser, site + "annulus/trigger-upgrades/trigger-upgrades-section/") as visit:  # h2 to h4
         toc = visit.page.locator(".md-sidebar--secondary .md-nav__link")
         shown = [link for link in toc.all() if link.is_visible()]
         h2_h3 = visit.page.locator(".md-content h2, .md-content h3").count()
         h4 = visit.page.locator(".md-content h4").count()
-        assert h4 > 50 and 0 < len(shown) <= h2_h3
+        assert h4 >= 4 and 0 < len(shown) <= h2_h3
     with _visit(browser, site + "annulus/gm-screen/") as visit:  # the GM screen keeps each calculator in its list
         shown = [a for a in visit.page.locator(".md-sidebar--secondary .md-nav__link").all() if a.is_visible()]
         assert len(shown) >= visit.page.locator(".md-content h4").count() > 10
@@ -423,7 +423,8 @@ def test_long_chapters_list_two_levels_of_rules_in_the_table_of_contents(site: s
 
 # ---- axe-core: no serious or critical violation on the main page types ----
 
-AXE_PAGES = {"home": "", "chapter with calculators": "dbu/core-rules/", "index tables": "dbu/tables/",
+AXE_PAGES = {"home": "", "chapter with calculators": "dbu/core-rules/tier-of-power-section/",
+             "split chapter's landing page": "dbu/core-rules/", "index tables": "dbu/tables/",
              "GM screen": "dbu/gm-screen/", "search with results": "search/?q=dice",
              "dice notation (wide tables)": "dice-notation/", "glossary": "dbu/glossary/",
              "what changed": "annulus/what-changed/", "error codes": "errors/"}

@@ -17,7 +17,7 @@ from tests.browser import Visit, serve_site
 from tests.conftest import copy_project
 from tests.test_build import digest
 
-PAGES = ("", "dbu/core-rules/", "dbu/glossary/", "search/", "errors/")
+PAGES = ("", "dbu/core-rules/tier-of-power-section/", "dbu/glossary/", "search/", "errors/")
 
 
 def _zensical_build(root: Path) -> Path:
@@ -51,7 +51,8 @@ def test_zensical_gets_the_same_search_index_and_scripts_as_mkdocs(zensical_buil
     for folder in ("site/pagefind", "site/assets/rulesc"):
         assert len(files(built, folder)) > 3
         assert files(zensical_built, folder) == files(built, folder), folder
-    assert "rulesc-qs-input" in (zensical_built / "site/dbu/core-rules/index.html").read_text(encoding="utf-8")
+    page = zensical_built / "site/dbu/core-rules/tier-of-power-section/index.html"
+    assert "rulesc-qs-input" in page.read_text(encoding="utf-8")
     assert not list(zensical_built.glob(".rulesc-*")) and not (zensical_built / ".cache").exists()
 
 
@@ -80,7 +81,7 @@ def test_every_calculator_computes_as_the_engine_does(zensical_built: Path, zens
 
 
 def test_previews_and_index_tables_work(zensical_site: str, browser: Any) -> None:
-    with Visit(browser, zensical_site + "dbu/core-rules/") as visit:
+    with Visit(browser, zensical_site + "dbu/core-rules/tier-of-power-section/") as visit:
         link, tip = visit.page.locator("a.rulesc-ref--term").first, visit.page.locator("#rulesc-preview")
         assert not tip.is_visible()
         link.focus()
@@ -103,5 +104,5 @@ def test_search_page_and_header_search_find_rules(zensical_site: str, browser: A
         visit.page.fill("#rulesc-qs-input", "Botch Range")
         visit.page.wait_for_selector("#rulesc-qs-results li a")
         visit.page.press("#rulesc-qs-input", "Enter")
-        visit.page.wait_for_url("**/dbu/core-rules/#botch-range")
+        visit.page.wait_for_url("**/dbu/core-rules/dice-rules/#botch-range")
         assert visit.errors == []

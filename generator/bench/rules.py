@@ -89,7 +89,7 @@ def measure_incremental(root: Path, compiled: Any) -> dict[str, float]:
     interval (0.3 s in `rulesc serve`) and the browser's reload.
     """
     from generator.build.staging import PREVIEW_OUTPUTS, SITE, build_site, compiled_nav, refresh_outputs
-    from generator.emit.site.links import page_path
+    from generator.emit.site.links import rule_page, url_of
     from generator.emit.site.search import wait_for_search_index
 
     project = _project(root)
@@ -101,7 +101,7 @@ def measure_incremental(root: Path, compiled: Any) -> dict[str, float]:
     build_site(project, root / "build/docs", root / SITE, compiled_nav(compiled), dirty=True, background_search=True)
     done = time.perf_counter()
     wait_for_search_index()  # not part of the time: the page is already shown; search catches up after it
-    page = root / SITE / Path(page_path(program.system, rule.chapter)).with_suffix("") / "index.html"
+    page = root / SITE / url_of(rule_page(program.system, rule)) / "index.html"
     if EDIT_MARK not in page.read_text(encoding="utf-8"):
         raise BenchError(f"the incremental rebuild did not show the edit in {page}")
     return {"incremental_seconds": round(done - start, 3), "incremental_refresh_seconds": round(refreshed - start, 3),

@@ -30,6 +30,7 @@ from generator.emit.site.links import (
     gm_screen_path,
     landing_path,
     page_path,
+    part_path,
     tables_path,
 )
 from generator.emit.site.offline import offline_files
@@ -45,7 +46,9 @@ from generator.emit.site.search import (
     search_page,
     write_index,
 )
+from generator.emit.site.split import ChapterPlan, plans
 from generator.emit.site.theme import with_rulesc_theme
+from generator.model import System
 from generator.pipeline import (
     Compiled,
     Layout,
@@ -294,10 +297,19 @@ def nav_entry(program: Program, changes: bool = False) -> dict[str, list[Any]]:
     What changed page, when the build has its history)."""
     system = program.system
     pages: list[Any] = [{"Overview": landing_path(system)}, {"GM screen": gm_screen_path(system)}]
-    pages += [{c.title: page_path(system, c.id)} for c in system.chapters]
+    pages += [_chapter_entry(system, plan) for plan in plans(system).values()]
     pages += [{"Glossary": glossary_path(system)}, {"Index tables": tables_path(system)}]
     pages += [{"What changed": changes_path(system)}] if changes else []
     return {system.title: pages}
+
+
+def _chapter_entry(system: System, plan: ChapterPlan) -> dict[str, Any]:
+    """A chapter in the navigation: its page, or a split chapter's landing page (the section's index) and parts."""
+    page = page_path(system, plan.chapter.id)
+    if not plan.parts:
+        return {plan.chapter.title: page}
+    parts = [{part.title: part_path(system, plan.chapter.id, part.id)} for part in plan.parts]
+    return {plan.chapter.title: [page, *parts]}
 
 
 def site_url_of(project: Project) -> str:

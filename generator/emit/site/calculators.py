@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from generator.analyze.program import Program, label_order
+from generator.emit.site.links import gm_screen_path, rule_href
 from generator.emit.site.upgrade_picker import upgrade_picker
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
@@ -55,7 +56,7 @@ def render_calculator(program: Program, calc: Calculator, prefix: str = "calc", 
     w.writeline("</dl>")
     if anchor is not None:  # on the GM screen; a chapter page puts it in its rule's "Sources and formulas"
         w.writeline(f'<details class="rulesc-sources" data-rulesc-sources><summary>{SOURCES_LABEL}</summary>'
-                    f"{explanation(program, calc, None)}</details>")
+                    f"{explanation(program, calc, gm_screen_path(system))}</details>")
     w.writeline('<button type="reset" class="md-button rulesc-calc__reset">Reset</button>')
     w.writeline("</form>")
     w.writeline("</div>")
@@ -174,22 +175,18 @@ def _control(base: str, param: Param, value: Any) -> str:
 
 
 
-def explanation(program: Program, calc: Calculator, here: str | None) -> str:
+def explanation(program: Program, calc: Calculator, here: str) -> str:
     """What each output of the calculator computes, in the formula language, and links to every rule whose formula
-    it uses (from the chapter `here`, or from another page of the system when None)."""
+    it uses (from the page `here`, a Markdown path)."""
     rows = "".join(f"<dt>{html.escape(output.label)}</dt><dd><code>{html.escape(' '.join(output.expr.source.split()))}"
                    "</code></dd>" for output in calc.outputs)
     parts = [f'<div class="rulesc-calc__how"><p>How <strong>{html.escape(calc.title)}</strong> works out each result:'
              f"</p><dl>{rows}</dl>"]
     rules = _rules_used(program, calc)
     if rules:
-        links = ", ".join(f'<a href="{_href(here, r.chapter, r.id)}">{html.escape(r.name)}</a>' for r in rules)
+        links = ", ".join(f'<a href="{rule_href(program.system, r, here)}">{html.escape(r.name)}</a>' for r in rules)
         parts.append(f"<p>Rules used: {links}.</p>")
     return "".join(parts) + "</div>"
-
-
-def _href(here: str | None, chapter: str, rule_id: str) -> str:
-    return f"#{rule_id}" if chapter == here else f"../{chapter}/#{rule_id}"
 
 
 def _rules_used(program: Program, calc: Calculator) -> list[Rule]:

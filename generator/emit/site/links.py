@@ -8,6 +8,7 @@ from __future__ import annotations
 import posixpath
 from functools import cache, lru_cache
 
+from generator.emit.site.split import plans
 from generator.model import Rule, System, Term
 
 HOME = "index.md"
@@ -15,8 +16,22 @@ SEARCH_PAGE = "search.md"
 
 
 def page_path(system: System, chapter_id: str) -> str:
-    """The Markdown file of a chapter, relative to the docs folder."""
-    return f"{system.id}/{chapter_id}.md"
+    """The Markdown file of a chapter, relative to the docs folder: the whole chapter, or the landing page of one
+    split into parts (split.py); either is served at `system/chapter/`."""
+    plan = plans(system).get(chapter_id)
+    return f"{system.id}/{chapter_id}/index.md" if plan and plan.parts else f"{system.id}/{chapter_id}.md"
+
+
+def part_path(system: System, chapter_id: str, part_id: str) -> str:
+    """A part page of a split chapter, served at `system/chapter/part/`."""
+    return f"{system.id}/{chapter_id}/{part_id}.md"
+
+
+def rule_page(system: System, rule: Rule) -> str:
+    """The Markdown file the rule is on: its chapter's page, or its part page when the chapter is split."""
+    plan = plans(system).get(rule.chapter)
+    part = plan.part_of.get(rule.id) if plan else None
+    return part_path(system, rule.chapter, part) if part else page_path(system, rule.chapter)
 
 
 def landing_path(system: System) -> str:
@@ -32,11 +47,12 @@ def tables_path(system: System) -> str:
 
 
 def page_url(system: System, chapter_id: str) -> str:
+    """A chapter's URL; a split chapter's landing page sends its old anchors on to the rules' part pages."""
     return f"{system.id}/{chapter_id}/"
 
 
 def permalink(system: System, rule: Rule, site_url: str = "") -> str:
-    return f"{site_url.rstrip('/') + '/' if site_url else ''}{page_url(system, rule.chapter)}#{rule.id}"
+    return f"{site_url.rstrip('/') + '/' if site_url else ''}{url_of(rule_page(system, rule))}#{rule.id}"
 
 
 @lru_cache(maxsize=4096)
@@ -66,7 +82,7 @@ def _relative(here: str, there: str) -> str:
 
 
 def rule_href(system: System, rule: Rule, from_md: str) -> str:
-    return href(from_md, page_path(system, rule.chapter), rule.id)
+    return href(from_md, rule_page(system, rule), rule.id)
 
 
 def term_href(system: System, term: Term, from_md: str) -> str:

@@ -6,7 +6,8 @@ content is rendered by markup.py to escaped HTML blocks, which Python-Markdown p
 
 from __future__ import annotations
 
-from collections import defaultdict
+import json
+from collections.abc import Mapping
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -24,11 +25,14 @@ from generator.emit.site.links import (
     href,
     landing_path,
     page_path,
+    part_path,
     tables_path,
+    url_of,
 )
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sources, sources, stat_block
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
+from generator.emit.site.split import ChapterPlan, Part, plans
 from generator.emit.site.tables import emit_index_tables, table_kinds
 from generator.emit.writer import Writer
 from generator.model import Chapter, Rule, System
@@ -52,7 +56,7 @@ def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str
     files = {landing_path(system): _landing(ctx), gm_screen_path(system): gm_screen(program, ctx.markup),
              glossary_path(system): _glossary(ctx), tables_path(system): emit_index_tables(ctx.program, ctx.markup)}
     for chapter in system.chapters:
-        files[page_path(system, chapter.id)] = _chapter(ctx, chapter)
+        files.update(_chapter_pages(ctx, plans(system)[chapter.id]))
     refuse_raw_markup(program, files)
     return files
 
@@ -155,22 +159,92 @@ def _glossary(ctx: Context) -> str:
     return w.getvalue()
 
 
-def _chapter(ctx: Context, chapter: Chapter) -> str:
-    page = page_path(ctx.system, chapter.id)
+def _chapter_pages(ctx: Context, plan: ChapterPlan) -> dict[str, str]:
+    """The chapter's page, or, split, its landing page and a page per part."""
+    chapter, page = plan.chapter, page_path(ctx.system, plan.chapter.id)
+    if not plan.parts:
+        return {page: _chapter(ctx, plan)}
+    files = {page: _chapter_landing(ctx, plan)}
+    for number, part in enumerate(plan.parts, 1):
+        files[part_path(ctx.system, chapter.id, part.id)] = _part_page(ctx, plan, part, number)
+    return files
+
+
+def _chapter(ctx: Context, plan: ChapterPlan) -> str:
+    chapter, page = plan.chapter, page_path(ctx.system, plan.chapter.id)
     w = front(chapter.title, chapter.file, ctx.markup.plain(chapter.summary))
     w.writeline(f"# {md_escape(chapter.title)}")
     w.writeline()
     html_block(w, "rulesc-text", ctx.markup.block(chapter.summary, Section(page, heading=2)))
-    children: dict[str | None, list[Rule]] = defaultdict(list)
-    ids = {rule.id for rule in chapter.rules}
-    for rule in chapter.rules:
-        children[rule.parent if rule.parent in ids else None].append(rule)
-    for rule in children[None]:
-        _rule(w, ctx, rule, children, 2, page)
+    for rule in plan.children[None]:
+        _rule(w, ctx, rule, plan.children, 2, page)
     return w.getvalue()
 
 
-def _rule(w: Writer, ctx: Context, rule: Rule, children: dict[str | None, list[Rule]], level: int,
+def _chapter_landing(ctx: Context, plan: ChapterPlan) -> str:
+    """A split chapter's page: its summary, its parts with the names of their rules, and the map that sends an old
+    link to a rule on this page (`chapter/#rule`) on to the rule's part page."""
+    chapter, page = plan.chapter, page_path(ctx.system, plan.chapter.id)
+    w = front(chapter.title, chapter.file, ctx.markup.plain(chapter.summary))
+    w.writeline(f"# {md_escape(chapter.title)}")
+    w.writeline()
+    html_block(w, "rulesc-moved", _moved_script(ctx, plan))
+    html_block(w, "rulesc-text", ctx.markup.block(chapter.summary, Section(page, heading=2)))
+    w.writeline("## Parts")
+    w.writeline()
+    html_block(w, "rulesc-list rulesc-parts", "\n".join(["<ol>", *(_part_item(ctx, plan, p) for p in plan.parts),
+                                                          "</ol>"]))
+    return w.getvalue()
+
+
+def _part_item(ctx: Context, plan: ChapterPlan, part: Part) -> str:
+    page = page_path(ctx.system, plan.chapter.id)
+    target = part_path(ctx.system, plan.chapter.id, part.id)
+    rules = [rule for rule in plan.chapter.rules if plan.part_of.get(rule.id) == part.id]
+    names = ", ".join(f'<a href="{href(page, target, rule.id)}">{escape(rule.name)}</a>' for rule in rules)
+    return (f'<li><a href="{href(page, target)}"><strong>{escape(part.title)}</strong></a> '
+            f'<span class="rulesc-muted">({len(rules)} rule{"s" if len(rules) != 1 else ""})</span>: {names}</li>')
+
+
+def _moved_script(ctx: Context, plan: ChapterPlan) -> str:
+    """Every id a rule of the chapter had on the whole chapter's page (the rule, its old ids, its calculators) to
+    its part page, relative; the script replaces the location when the hash names one (query kept, so a shared
+    calculator's inputs survive; from file:// it names the part's index.html)."""
+    chapter = plan.chapter
+    moved: dict[str, str] = {}
+    for rule in chapter.rules:
+        part = url_of(part_path(ctx.system, chapter.id, plan.part_of[rule.id]))
+        folder = part[len(url_of(page_path(ctx.system, chapter.id))):]
+        ids = [rule.id, *rule.aliases, *(f"calc-{ctx.system.id}-{calc.id}" for calc in rule.calculators)]
+        moved.update(dict.fromkeys(ids, folder))
+    table = json.dumps(moved, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")
+    return (f"<script>{MOVED_SCRIPT.replace('MOVED', table)}</script>\n"
+            "<noscript><p>Links to a rule of this chapter now lead to its part, listed below.</p></noscript>")
+
+
+MOVED_SCRIPT = (
+    '(function(){var m=MOVED,here=location.pathname;function go(){if(location.pathname!==here)return;'
+    'var id=decodeURIComponent(location.hash.slice(1)),to=Object.prototype.hasOwnProperty.call(m,id)?m[id]:null;'
+    'if(to!==null)location.replace(to+(location.protocol==="file:"?"index.html":"")+location.search+location.hash);}'
+    'go();addEventListener("hashchange",go);})();')
+
+
+def _part_page(ctx: Context, plan: ChapterPlan, part: Part, number: int) -> str:
+    """One part of a split chapter: the chapter's title, where the part sits, then its rules as on the whole page."""
+    chapter, page = plan.chapter, part_path(ctx.system, plan.chapter.id, part.id)
+    w = front(f"{part.title} ({chapter.title})", chapter.file, ctx.markup.plain(chapter.summary))
+    w.writeline(f"# {md_escape(chapter.title)}")
+    w.writeline()
+    landing = href(page, page_path(ctx.system, chapter.id))
+    html_block(w, "rulesc-part-of", f'<p class="rulesc-muted">Part {number} of {len(plan.parts)} of '
+                                    f'<a href="{landing}">{escape(chapter.title)}</a>: {escape(part.title)}</p>')
+    top = part.units[0].depth
+    for unit in part.units:
+        _rule(w, ctx, unit.rule, plan.children if unit.whole else {}, unit.depth - top + 2, page)
+    return w.getvalue()
+
+
+def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, list[Rule]], level: int,
           page: str) -> None:
     w.writeline(f"{'#' * min(level, 6)} {md_escape(rule.name)} {{#{rule.id} data-kind=\"{rule.kind}\"}}")
     w.writeline()

@@ -41,7 +41,7 @@ def rule_sources(program: Program, markup: Markup, rule: Rule, section: Section,
     """What a rule's disclosure holds: its formulas and their worked examples, how its calculators work, where
     the rule comes from and what its source leaves unstated."""
     return sources([*(formula_box(formula, cell) for formula in rule.formulas),
-                    *(explanation(program, calc, rule.chapter) for calc in rule.calculators),
+                    *(explanation(program, calc, section.page) for calc in rule.calculators),
                     provenance(markup, program.system, rule.provenance, section)])
 
 

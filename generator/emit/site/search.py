@@ -21,7 +21,7 @@ from mkdocs.plugins import BasePlugin
 
 from generator.analyze.program import Program
 from generator.emit.site.fragments import front, html_block
-from generator.emit.site.links import calculator_anchor, glossary_path, gm_screen_path, page_path, url_of
+from generator.emit.site.links import calculator_anchor, glossary_path, gm_screen_path, rule_page, url_of
 from generator.emit.site.markup import Markup
 from generator.emit.site.pagefind_index import run_pagefind
 from generator.emit.site.tables import plural, table_kinds
@@ -72,7 +72,7 @@ def _rule_record(program: Program, markup: Markup, rule: Rule) -> SearchRecord:
 
 
 def _rule_url(program: Program, rule: Rule) -> str:
-    return url_of(page_path(program.system, rule.chapter)) + f"#{rule.id}"
+    return url_of(rule_page(program.system, rule)) + f"#{rule.id}"
 
 
 def _chapter_title(program: Program, chapter_id: str) -> str:

@@ -1,0 +1,158 @@
+"""Which chapters the site splits into part pages, and what each part holds: worked out from the data alone.
+
+A phone's load time grows with the page (parsing, Material's start-up, style and layout all scale with it), so a
+chapter whose estimated size is over BUDGET becomes a landing page and part pages. A part is a run of sibling
+sections, each with everything below it, packed in order while they fit; a section over the budget alone gives
+its own text a part of its own (with the siblings after it that fit) and is split at its children, recursively.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from generator.model import Chapter, Rule, System
+
+BUDGET = 40_000
+"""The most estimated bytes of rules' Markdown on one page: with the site's header, navigation and table of
+contents a page stays near 80 KB, the size below which no page missed its phone goal by much more than the home
+page did (see split_estimate for the estimate and its fit)."""
+
+UPGRADE_PICKER = 150
+"""Estimated bytes per upgrade of the system in a calculator input choosing a set of upgrades (it lists them all)."""
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A rule placed on a part page: alone (its children are elsewhere) or with every rule below it."""
+
+    rule: Rule
+    depth: int  # 0 for a top-level rule of the chapter
+    whole: bool  # with its subtree
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part page of a split chapter: its folder name (its first rule's id), its title and its rules."""
+
+    id: str
+    title: str
+    units: tuple[Unit, ...]
+
+
+@dataclass(frozen=True)
+class ChapterPlan:
+    """How a chapter is paged: no parts means one page; else a landing page and its parts, and each rule's part."""
+
+    chapter: Chapter
+    parts: tuple[Part, ...]
+    part_of: dict[str, str]  # rule id -> part id
+    children: dict[str | None, list[Rule]]  # the chapter's rule tree: None holds its top-level rules
+
+
+_plans: dict[int, tuple[System, dict[str, ChapterPlan]]] = {}
+
+
+def plans(system: System) -> dict[str, ChapterPlan]:
+    """Each chapter's plan, by chapter id; worked out once per system (asked for every link written)."""
+    cached = _plans.get(id(system))
+    if cached is None or cached[0] is not system:
+        upgrades = sum(1 for rule in system.rules() if rule.upgrade is not None)
+        cached = _plans[id(system)] = (system, {c.id: plan_chapter(c, upgrades) for c in system.chapters})
+    return cached[1]
+
+
+def plan_chapter(chapter: Chapter, upgrades: int = 0, budget: int = BUDGET) -> ChapterPlan:
+    children = rule_tree(chapter)
+    sizes = {rule.id: split_estimate(rule, upgrades) for rule in chapter.rules}
+    total = _subtree_sizes(children, sizes)
+    if sum(total[rule.id] for rule in children[None]) <= budget:
+        return ChapterPlan(chapter, (), {}, children)
+    units = _units(children, children[None], 0, total, sizes, budget)
+    parts = tuple(_part(group) for group in _pack(units, total, sizes, budget))
+    part_of = {rule.id: part.id for part in parts for unit in part.units for rule in _rules(unit, children)}
+    return ChapterPlan(chapter, parts, part_of, children)
+
+
+def rule_tree(chapter: Chapter) -> dict[str | None, list[Rule]]:
+    """The chapter's rules by parent (None for top-level rules, and for rules whose parent is elsewhere)."""
+    children: dict[str | None, list[Rule]] = defaultdict(list)
+    ids = {rule.id for rule in chapter.rules}
+    for rule in chapter.rules:
+        children[rule.parent if rule.parent in ids else None].append(rule)
+    return children
+
+
+def split_estimate(rule: Rule, upgrades: int = 0) -> int:
+    """The bytes the rule's own Markdown takes, estimated from its data (fitted by least squares on the bundled
+    chapters' rules: within about 500 bytes of a mean 2,500 per rule)."""
+    size = 800 + 3 * len(rule.text.source) + sum(len(item.source) for item in rule.items)
+    size += 45 * sum(len(row) for row in rule.table.rows) if rule.table else 0
+    size += sum(100 + 120 * len(formula.examples) for formula in rule.formulas)
+    for calc in rule.calculators:
+        size += 850 + 500 * (len(calc.inputs) + len(calc.outputs))
+        size += sum(UPGRADE_PICKER * upgrades for param in calc.inputs if param.type == "upgrades")
+    return size
+
+
+def _subtree_sizes(children: dict[str | None, list[Rule]], sizes: dict[str, int]) -> dict[str, int]:
+    total: dict[str, int] = {}
+
+    def visit(rule: Rule, path: frozenset[str]) -> int:
+        below = [child for child in children.get(rule.id, []) if child.id not in path]
+        total[rule.id] = sizes[rule.id] + sum(visit(child, path | {child.id}) for child in below)
+        return total[rule.id]
+
+    for rule in children[None]:
+        visit(rule, frozenset({rule.id}))
+    return total
+
+
+def _units(children: dict[str | None, list[Rule]], rules: list[Rule], depth: int, total: dict[str, int],
+           sizes: dict[str, int], budget: int) -> list[Unit]:
+    """The rules as units in page order: each whole if it fits, else alone followed by its children's units."""
+    units: list[Unit] = []
+    for rule in rules:
+        below = children.get(rule.id, [])
+        if total[rule.id] <= budget or not below:
+            units.append(Unit(rule, depth, True))
+        else:
+            units.append(Unit(rule, depth, False))
+            units += _units(children, below, depth + 1, total, sizes, budget)
+    return units
+
+
+def _pack(units: list[Unit], total: dict[str, int], sizes: dict[str, int], budget: int) -> list[list[Unit]]:
+    """Consecutive units in pages of at most `budget` (a unit over it alone); a rule split at its children starts
+    a page, and so does a unit shallower than its page's first, so a page stays within one section."""
+    pages: list[list[Unit]] = []
+    used = 0
+    for unit in units:
+        size = total[unit.rule.id] if unit.whole else sizes[unit.rule.id]
+        if not pages or used + size > budget or not unit.whole or unit.depth < pages[-1][0].depth:
+            pages.append([])
+            used = 0
+        pages[-1].append(unit)
+        used += size
+    return pages
+
+
+def _part(units: list[Unit]) -> Part:
+    """A part named by its first rule; titled by it, or by its first and last rules at that depth."""
+    tops = [unit.rule for unit in units if unit.depth == units[0].depth]
+    title = tops[0].name if len(tops) == 1 else f"{tops[0].name} \u2013 {tops[-1].name}"
+    return Part(tops[0].id, title, tuple(units))
+
+
+def _rules(unit: Unit, children: dict[str | None, list[Rule]]) -> list[Rule]:
+    """The rules a unit shows: the rule, and when whole every rule below it."""
+    found, pending, seen = [], [unit.rule], set()
+    while pending:
+        rule = pending.pop()
+        if rule.id in seen:
+            continue
+        seen.add(rule.id)
+        found.append(rule)
+        if unit.whole:
+            pending.extend(children.get(rule.id, []))
+    return found
