@@ -273,7 +273,7 @@ def test_each_rule_heading_is_one_tab_stop(site: str, browser: Any) -> None:
         in_headings = [(h, cls) for h, cls in stops if h]
         headings = list(dict.fromkeys(h for h, _ in in_headings))[:5]
         assert [cls for h, cls in in_headings if h in headings] == ["rulesc-copy"] * 5
-        assert headings[:2] == ["general-rules-section", "how-to-play"]
+        assert headings[:2] == ["tier-of-power-section", "tier-of-power"]
         assert page.locator(".md-content [data-kind][id] a.headerlink").first.get_attribute("tabindex") == "-1"
 
 
@@ -302,7 +302,7 @@ FOCUS = {"light": "rgb(26, 58, 158)", "dark": "rgb(255, 213, 79)"}
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_kind_of_control_shows_a_clear_focus_outline(site: str, browser: Any, width: str, scheme: str) -> None:
-    with _visit(browser, site + "dbu/core-rules/tier-of-power-section/", width, scheme) as visit:
+    with _visit(browser, site + "dbu/core-rules/combat-rolls/", width, scheme) as visit:  # every kind of control
         page = visit.page
         outlines = {}
         for name, selector in CONTROLS.items():
