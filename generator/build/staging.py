@@ -30,7 +30,6 @@ from generator.emit.site.links import (
     gm_screen_path,
     landing_path,
     page_path,
-    part_path,
     tables_path,
 )
 from generator.emit.site.offline import offline_files
@@ -46,9 +45,7 @@ from generator.emit.site.search import (
     search_page,
     write_index,
 )
-from generator.emit.site.split import ChapterPlan, plans
 from generator.emit.site.theme import with_rulesc_theme
-from generator.model import System
 from generator.pipeline import (
     Compiled,
     Layout,
@@ -297,19 +294,29 @@ def nav_entry(program: Program, changes: bool = False) -> dict[str, list[Any]]:
     What changed page, when the build has its history)."""
     system = program.system
     pages: list[Any] = [{"Overview": landing_path(system)}, {"GM screen": gm_screen_path(system)}]
-    pages += [_chapter_entry(system, plan) for plan in plans(system).values()]
+    pages += [{c.title: page_path(system, c.id)} for c in system.chapters]  # a split chapter's parts: on its page
     pages += [{"Glossary": glossary_path(system)}, {"Index tables": tables_path(system)}]
     pages += [{"What changed": changes_path(system)}] if changes else []
     return {system.title: pages}
 
 
-def _chapter_entry(system: System, plan: ChapterPlan) -> dict[str, Any]:
-    """A chapter in the navigation: its page, or a split chapter's landing page (the section's index) and parts."""
-    page = page_path(system, plan.chapter.id)
-    if not plan.parts:
-        return {plan.chapter.title: page}
-    parts = [{part.title: part_path(system, plan.chapter.id, part.id)} for part in plan.parts]
-    return {plan.chapter.title: [page, *parts]}
+def listed_by_their_section(docs: Path, navigation: list[Any]) -> str:
+    """The pages the navigation leaves to a page it lists, as MkDocs' not_in_nav patterns: every other page in the
+    folder of a listed `folder/index.md` (a split chapter's parts, which its landing page lists). The sidebar stays
+    one entry a chapter, as Material writes the whole navigation into every page."""
+    listed = set(_nav_pages(navigation))
+    folders = sorted(page[: -len("index.md")] for page in listed if page.endswith("/index.md"))
+    pages = [f"{folder}{path.name}" for folder in folders for path in sorted((docs / folder).glob("*.md"))]
+    return "\n".join(f"/{page}" for page in pages if page not in listed)
+
+
+def _nav_pages(entries: list[Any]) -> list[str]:
+    """Every page a navigation (MkDocs' nested lists of {title: page or entries}) names."""
+    found: list[str] = []
+    for entry in entries:
+        for value in entry.values() if isinstance(entry, dict) else [entry]:
+            found += _nav_pages(value) if isinstance(value, list) else [value]
+    return found
 
 
 def site_url_of(project: Project) -> str:
@@ -364,7 +371,7 @@ def _mkdocs_build(project: Project, docs: Path, site_dir: Path, navigation: list
     logger.setLevel(logging.WARNING)
     try:
         config = load_site_config(project.root, docs_dir=str(docs), site_dir=str(site_dir), nav=navigation,
-                                  strict=not dirty)
+                                  not_in_nav=listed_by_their_section(docs, navigation), strict=not dirty)
         config["theme"].dirs = with_rulesc_theme(config["theme"].dirs, config["theme"].custom_dir)
         for plugin in config["plugins"].values():
             if isinstance(plugin, PagefindPlugin):

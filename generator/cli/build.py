@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.build.builders import DEFAULT_SITE_BUILDER, SITE_BUILDERS, SiteBuildError, missing_builder
-from generator.build.staging import PREVIEW_OUTPUTS, build_project, refresh_outputs
+from generator.build.staging import PREVIEW_OUTPUTS, build_project, listed_by_their_section, refresh_outputs
 from generator.cli.check import add_variant_option, with_variants
 from generator.cli.usage import UsageError
 from generator.diagnostics.core import ContentError, render
@@ -56,7 +56,8 @@ def run_serve(project: Project, args: argparse.Namespace) -> int:
     watcher.start()
     try:
         serve(config_file=str(project.root / "mkdocs.yml"), livereload=True, dev_addr=args.dev_addr,
-              nav=result.nav, build_type="dirty", strict=False)  # the preview; `build` stays strict
+              nav=result.nav, not_in_nav=listed_by_their_section(project.root / "build/docs", result.nav),
+              build_type="dirty", strict=False)  # the preview; `build` stays strict
     finally:
         stop.set()
     return 0
