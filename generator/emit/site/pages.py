@@ -241,7 +241,20 @@ def _part_page(ctx: Context, plan: ChapterPlan, part: Part, number: int) -> str:
     top = part.units[0].depth
     for unit in part.units:
         _rule(w, ctx, unit.rule, plan.children if unit.whole else {}, unit.depth - top + 2, page)
+    html_block(w, "rulesc-part-steps", _part_steps(ctx, plan, number))
     return w.getvalue()
+
+
+def _part_steps(ctx: Context, plan: ChapterPlan, number: int) -> str:
+    """Links to the part before and the part after: the site's navigation lists the chapter once (its landing page
+    lists the parts), so Material's footer has no neighbours to offer on a part page."""
+    chapter, parts = plan.chapter, plan.parts
+    page = part_path(ctx.system, chapter.id, parts[number - 1].id)
+    steps = [(rel, label, parts[at]) for rel, label, at in (("prev", "Previous part", number - 2),
+                                                             ("next", "Next part", number)) if 0 <= at < len(parts)]
+    links = [f'<a href="{href(page, part_path(ctx.system, chapter.id, part.id))}" rel="{rel}">{label}: '
+             f'{escape(part.title)}</a>' for rel, label, part in steps]
+    return f'<nav class="rulesc-part-steps" aria-label="Parts of {escape(chapter.title)}">{" ".join(links)}</nav>'
 
 
 def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, list[Rule]], level: int,
