@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from generator.analyze.program import Program, label_order
-from generator.emit.site.links import gm_screen_path, rule_href
+from generator.emit.site.links import calculator_element_id, gm_screen_path, rule_href
 from generator.emit.site.upgrade_picker import upgrade_picker
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
@@ -33,7 +33,7 @@ def render_calculator(program: Program, calc: Calculator, prefix: str = "calc", 
     key = f"{system.id}/{calc.id}"
     defaults = {p.name: default_of(p) for p in calc.inputs}
     results = program.calculate(calc.id, defaults)
-    base = f"{prefix}-{system.id}-{calc.id}"
+    base = calculator_element_id(system, calc.id, prefix)
     w.writeline(f'<div class="rulesc-calc" id="{base}" data-calculator="{html.escape(key)}" '
                 f'data-anchor="{html.escape(anchor or base)}" markdown="0">')
     w.writeline(f'<form class="rulesc-calc__form" aria-labelledby="{base}-title" novalidate>')

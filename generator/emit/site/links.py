@@ -97,3 +97,9 @@ def gm_screen_path(system: System) -> str:
 def calculator_anchor(calculator_id: str) -> str:
     """A calculator's permalink anchor on the GM screen."""
     return f"calc-{calculator_id}"
+
+
+def calculator_element_id(system: System, calculator_id: str, prefix: str = "calc") -> str:
+    """A calculator's element id (and the stem of its fields' ids): `prefix` is "calc" on its rule's page, where the id
+    is also the anchor its Share button lands on."""
+    return f"{prefix}-{system.id}-{calculator_id}"

@@ -20,6 +20,7 @@ from generator.emit.site.gm_screen import gm_screen
 from generator.emit.site.links import (
     HOME,
     SEARCH_PAGE,
+    calculator_element_id,
     glossary_path,
     gm_screen_path,
     href,
@@ -215,7 +216,7 @@ def _moved_script(ctx: Context, plan: ChapterPlan) -> str:
     for rule in chapter.rules:
         part = url_of(part_path(ctx.system, chapter.id, plan.part_of[rule.id]))
         folder = part[len(url_of(page_path(ctx.system, chapter.id))):]
-        ids = [rule.id, *rule.aliases, *(f"calc-{ctx.system.id}-{calc.id}" for calc in rule.calculators)]
+        ids = [rule.id, *rule.aliases, *(calculator_element_id(ctx.system, calc.id) for calc in rule.calculators)]
         moved.update(dict.fromkeys(ids, folder))
     table = json.dumps(moved, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")
     return (f"<script>{MOVED_SCRIPT.replace('MOVED', table)}</script>\n"
