@@ -133,6 +133,9 @@ def dice(count: int, sides: int, special: str = "") -> Dice:
     (rerolled while they show)."""
     if count < 0 or (sides < 1 and special != "F" and not special.startswith("{")):
         raise RulesError(f"cannot roll {count}d{sides}{special}")
+    if not special:  # plain dice: a die of 1 side or more, within bounds, is all there is to check
+        _within_bounds(sides)
+        return Dice(((sides, count),) if count else ())
     key: DieKey = sides
     if special:
         key = special if special == "F" or special.startswith("{") else _kind_key(sides, special)
@@ -307,7 +310,8 @@ def lookup(table: Table, column: str, key: int) -> Cell:
 
 def lookup_int(table: Table, column: str, key: int) -> int:
     """lookup() in a column the checker typed as whole numbers."""
-    value = lookup(table, column, key)
+    row = table.rows.get(key) if table.rows is not None else None  # lookup()'s first way, read here
+    value = lookup(table, column, key) if row is None else table.columns[column][row]
     if not isinstance(value, int):
         raise RulesError(f"column {column!r} holds {value!r}, not a whole number")
     return value
@@ -315,7 +319,8 @@ def lookup_int(table: Table, column: str, key: int) -> int:
 
 def lookup_text(table: Table, column: str, key: int) -> str:
     """lookup() in a column of words."""
-    value = lookup(table, column, key)
+    row = table.rows.get(key) if table.rows is not None else None  # lookup()'s first way, read here
+    value = lookup(table, column, key) if row is None else table.columns[column][row]
     if not isinstance(value, str):
         raise RulesError(f"column {column!r} holds {value!r}, not a word")
     return value
@@ -810,30 +815,54 @@ def bind_each_any(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]
     is made of each inner level). When each roll's results are equally likely, so are the
     combinations: equal answers are counted rather than weighed."""
     found = [_results(roll) for roll in rolls]
-    total = math.prod(of for _, of in found)
-    combos = itertools.product(*([x for x, _ in pairs] for pairs, _ in found))
+    total = math.prod([of for _, _, of in found])
+    combos = itertools.product(*[results for results, _, _ in found])
     answers = list(itertools.starmap(f, combos))
-    if all(len({w for _, w in pairs}) == 1 for pairs, _ in found):
-        weight = math.prod(pairs[0][1] for pairs, _ in found)
-        counted = Counter(answers)
-        if all(type(answer) in (str, bool) for answer in counted):  # names or yes/no: no mixing
-            return outcomes({answer: weight * times for answer, times in counted.items()}, total)
-        return _blend([(weight * times, answer) for answer, times in counted.items()], total)
+    alike = [weights for _, weights, _ in found if type(weights) is int]
+    if len(alike) == len(found):
+        return _counted(Counter(answers), math.prod(alike), total)
     weights = [1]
-    for pairs, _ in found:
-        weights = [w * v for w in weights for _, v in pairs]
+    for results, ways, _ in found:
+        weights = [w * v for w in weights for v in _listed(ways, results)]
     return _blend(list(zip(weights, answers, strict=True)), total)
 
 
-def _results(roll: Dist | Dice | Outcomes) -> tuple[list[tuple[Any, int]], int]:
-    """A roll's results with their weights (those of weight 0 left out), and its total."""
+def _counted(counted: Counter[Any], weight: int, total: int) -> Any:
+    """Answers counted, each count times `weight` their weight: names or yes/no need no mixing."""
+    if set(map(type, counted)) <= {str, bool}:
+        weighed = counted if weight == 1 else {x: weight * n for x, n in counted.items()}
+        return outcomes(weighed, total)
+    return _blend([(weight * times, answer) for answer, times in counted.items()], total)
+
+
+Weights = int | list[int]
+"""A roll's results' weights: one number when they are all alike."""
+
+
+def _listed(weights: Weights, results: Sequence[Any]) -> list[int]:
+    """Each result's weight."""
+    return weights if isinstance(weights, list) else [weights] * len(results)
+
+
+def _results(roll: Dist | Dice | Outcomes) -> tuple[Sequence[Any], Weights, int]:
+    """A roll's results (those of weight 0 left out), their weights and its total; one plain die
+    (faces 1 to its sides, each once) gives its faces with no distribution made."""
+    if type(roll) is Dice and len(roll.counts) == 1 and roll.counts[0][1] == 1 and \
+            type(roll.counts[0][0]) is int:
+        sides, low = roll.counts[0][0], whole(roll.const + 1)
+        return range(low, low + sides), 1, sides
     if isinstance(roll, Outcomes):
-        return list(zip(roll.labels, roll.weights, strict=True)), roll.total
+        return roll.labels, _alike(roll.weights), roll.total
     rolled = as_dist(roll)
-    pairs = zip(rolled.outcomes, rolled.weights, strict=True)
     if 0 in rolled.weights:
-        return [(x, w) for x, w in pairs if w], rolled.total
-    return list(pairs), rolled.total
+        pairs = [(x, w) for x, w in zip(rolled.outcomes, rolled.weights, strict=True) if w]
+        return [x for x, _ in pairs], _alike([w for _, w in pairs]), rolled.total
+    return rolled.outcomes, _alike(rolled.weights), rolled.total
+
+
+def _alike(weights: Sequence[int]) -> Weights:
+    first = weights[0]
+    return first if weights.count(first) == len(weights) else list(weights)
 
 
 def bind_each(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Dist:
@@ -852,10 +881,10 @@ def bind_through_any(a: Dist | Dice | Outcomes, value: Callable[[Any], Any],
     number, name or yes/no): f runs once for each y, when that y is first seen, which is the order
     in which the nested lets would first run it; the ways of the x giving each y are added up.
     The same roll as nesting, with f run once per y rather than once per x."""
-    pairs, total = _results(a)
+    found, weights, total = _results(a)
     ways: dict[Any, int] = {}
     results: dict[Any, Any] = {}
-    for x, w in pairs:
+    for x, w in zip(found, _listed(weights, found), strict=True):
         y = value(x)
         if y in ways:
             ways[y] += w
@@ -967,14 +996,16 @@ def _label_key(label: Label) -> tuple[int, str]:
 def outcomes(weights: Mapping[Label, int], total: int) -> Outcomes:
     """Named outcomes from their weights; labels of no weight are left out, the rest put in
     order."""
-    kept = [(label, w) for label, w in weights.items() if w]
-    if all(type(label) is str for label, _ in kept):
-        kept.sort()  # names by code point (no two alike, so the weights are never compared)
-    else:
-        kept.sort(key=lambda item: _label_key(item[0]))
-    divisor = math.gcd(total, *(w for _, w in kept))
-    labels = tuple(label for label, _ in kept)
-    return Outcomes(labels, tuple(w // divisor for _, w in kept), total // divisor)
+    labels = [label for label, w in weights.items() if w]
+    try:
+        labels.sort()  # names by code point, or no before yes (no two alike)
+    except TypeError:  # names and yes/no mixed
+        labels.sort(key=_label_key)
+    kept = [weights[label] for label in labels]
+    divisor = math.gcd(total, *kept)
+    if divisor != 1:
+        kept, total = [w // divisor for w in kept], total // divisor
+    return Outcomes(tuple(labels), tuple(kept), total)
 
 
 def as_outcomes(x: Any) -> Outcomes:
@@ -1059,17 +1090,18 @@ def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], 
     answered None: the answers to fewer questions are fewer joint sets, so f runs less often."""
     places = [i for i, yes in enumerate(needed or [True] * len(asked)) if yes] or [0]
     joint, total = _sorted_answers(pool, tuple(tuple(asked[i]) for i in places))
-    if len(places) < len(asked):
-        return _blend([(ways, f(_placed(answers, places, len(asked)))) for answers, ways in joint],
-                      total)
-    return _blend([(ways, f(answers)) for answers, ways in joint], total)
+    first, last, size = places[0], places[-1], len(asked)
+    if len(places) == size:
+        return _blend([(ways, f(answers)) for answers, ways in joint], total)
+    if last - first + 1 == len(places):  # side by side: one join, with the Nones made once
+        nothing: tuple[Any, ...] = (None,)
+        before, after = nothing * first, nothing * (size - last - 1)
+        return _blend([(ways, f(before + answers + after)) for answers, ways in joint], total)
+    return _blend([(ways, f(_placed(answers, places, size))) for answers, ways in joint], total)
 
 
 def _placed(answers: Answers, places: Sequence[int], size: int) -> tuple[Any, ...]:
     """Answers to some of the questions put at their places among all `size`, None elsewhere."""
-    first, last = places[0], places[-1]
-    if last - first + 1 == len(places):  # side by side: one join
-        return (None,) * first + answers + (None,) * (size - last - 1)
     found: list[Any] = [None] * size
     for place, answer in zip(places, answers, strict=True):
         found[place] = answer
