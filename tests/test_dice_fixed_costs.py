@@ -19,6 +19,7 @@ import pytest
 from generator.runtime import rulesc_runtime as R
 from tests.backends import Built
 from tests.test_dice_shortcuts import chapter, formula_book, made, python_of
+from tests.test_dice_speed_paths import brute, chances
 from tests.test_exact_runtimes import three_ways
 
 EDGE = R.MAX_INT - 6  # 1d6 + EDGE still reaches MAX_INT; one more and the lowest face is beyond it
@@ -211,3 +212,14 @@ def test_pool_questions_are_placed_among_nones(needed: tuple[bool, bool, bool]) 
     places = [i for i, yes in enumerate(needed) if yes] or [0]
     expected = {tuple(a if i in places else None for i, a in enumerate(answers)) for answers in full}
     assert set(seen) == expected and len(seen) == len(expected)
+
+
+@pytest.mark.parametrize("text", ["3d6", "3d6+2", "4d{0,0,3}-1", "3dF", "2d{-2,7,7}", "1d6"])
+@pytest.mark.parametrize("asked", [[("lowest", 2), ("count", 5, 3)], [("lowest", 2), ("count", 2, 4), ("total",)],
+                                   [("highest", 2), ("successes", 3)], [("total",), ("lowest", 3), ("count", 0)]],
+                         ids=str)
+def test_a_pool_of_few_rolls_answers_counts_from_its_sorted_faces(text: str, asked: list[tuple[Any, ...]]) -> None:
+    """Counts and successes read by halving the sorted faces (a range from 5 down to 3 holding no face), and a
+    pool's constant added to its totals only."""
+    pool = R.parse_dice(text)
+    assert chances(pool, asked) == brute(pool, asked)

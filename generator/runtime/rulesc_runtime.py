@@ -1209,7 +1209,8 @@ def _sorted_rolls(faces: int, dice_count: int) -> Iterable[tuple[int, ...]]:
 
 
 def _answerer(question: Question, dice_count: int) -> Callable[[Sequence[int]], int]:
-    """A question's answer from a roll's faces, low to high (as _stepper() builds it die by die)."""
+    """A question's answer from a roll's faces, sorted low to high (as _stepper() builds it die by
+    die)."""
     kind, numbers = question[0], [int(x) for x in question[1:]] or [0]
     first, last = numbers[0], numbers[-1]
     k = max(0, min(first, dice_count))
@@ -1219,9 +1220,9 @@ def _answerer(question: Question, dice_count: int) -> Callable[[Sequence[int]], 
         return lambda shown: sum(shown[dice_count - k:])
     if kind == "lowest":
         return lambda shown: sum(shown[:k])
-    if kind == "successes":
-        return lambda shown: sum(1 for face in shown if face >= first)
-    return lambda shown: sum(1 for face in shown if first <= face <= last)
+    if kind == "successes":  # the faces come sorted: those from `first` up are found by halving
+        return lambda shown: len(shown) - bisect.bisect_left(shown, first)
+    return lambda shown: max(0, bisect.bisect_right(shown, last) - bisect.bisect_left(shown, first))
 
 
 def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
@@ -1302,9 +1303,11 @@ def _within_table(kinds: Sequence[Dist], counts: Sequence[int], low: int,
     return table
 
 
-def _shifted(joint: Mapping[Answers, int], asked: Sequence[Question],
+def _shifted(joint: dict[Answers, int], asked: Sequence[Question],
              const: int) -> dict[Answers, int]:
     """The answers with the pool's constant added to each total asked."""
+    if not const or all(q[0] != "total" for q in asked):
+        return joint
     final: dict[Answers, int] = {}
     for answers, ways in joint.items():
         key = tuple(whole(a + const) if q[0] == "total" else a
