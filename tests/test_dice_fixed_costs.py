@@ -223,3 +223,19 @@ def test_a_pool_of_few_rolls_answers_counts_from_its_sorted_faces(text: str, ask
     pool's constant added to its totals only."""
     pool = R.parse_dice(text)
     assert chances(pool, asked) == brute(pool, asked)
+
+
+@pytest.mark.parametrize("key", [6, "{0,0,3}", "F", "{-2,7,7}", 1])
+def test_a_die_padded_over_any_range_is_its_ways_face_by_face(key: R.DieKey) -> None:
+    kind = R.die_of(key)
+    for low in range(-4, 10):
+        for high in range(low - 1, 12):
+            assert R._padded(kind, low, high) == [R._weight(kind, x) for x in range(low, high + 1)], (low, high)
+
+
+@pytest.mark.parametrize("text", ["2d20", "1d20", "3d6+1d4", "2d{0,0,3}+1dF", "1d{-2,7,7}+2d8-3"])
+@pytest.mark.parametrize("asked", [[("highest", 1)], [("lowest", 1)], [("lowest", 1), ("highest", 1)],
+                                   [("highest", 1), ("lowest", 1), ("highest", 1)]], ids=str)
+def test_the_highest_and_lowest_die_are_every_roll_counted(text: str, asked: list[tuple[Any, ...]]) -> None:
+    pool = R.parse_dice(text)
+    assert chances(pool, asked) == brute(pool, asked)

@@ -1243,7 +1243,7 @@ def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
             ways = row[a] - next_row[a] - (row[a - 1] - next_row[a - 1] if highs else 0)
             if ways:
                 shown = (a + low - 1, b + low - 1)
-                joint[tuple([shown[i] for i in picks])] = ways
+                joint[tuple(map(shown.__getitem__, picks))] = ways
     return joint, math.prod(kind.total**n for kind, n in zip(kinds, counts, strict=True))
 
 
@@ -1273,8 +1273,14 @@ def _best_two(kinds: Sequence[Dist], counts: Sequence[int]) -> tuple[dict[Answer
 
 def _upto(kinds: Sequence[Dist], low: int, high: int) -> list[list[int]]:
     """[g][i]: the ways one die of kind g shows low - 1 + i or less (i from 0 to high - low + 1)."""
-    return [list(itertools.accumulate((_weight(kind, x) for x in range(low, high + 1)), initial=0))
-            for kind in kinds]
+    return [list(itertools.accumulate(_padded(kind, low, high), initial=0)) for kind in kinds]
+
+
+def _padded(kind: Dist, low: int, high: int) -> list[int]:
+    """The ways a die shows each face from low to high (as _weight() gives them one by one)."""
+    start, end = low - kind.offset, high - kind.offset + 1
+    found = [0] * min(-start, end - start) + list(kind.weights[max(0, start):max(0, end)])
+    return found + [0] * (end - start - len(found))
 
 
 def _ways_at_most(upto: Sequence[Sequence[int]], used: Sequence[tuple[Dist, int]], i: int,
@@ -1294,12 +1300,12 @@ def _within_table(kinds: Sequence[Dist], counts: Sequence[int], low: int,
     upto = _upto(kinds, low, high)
     table = [[0] * (size + 1) for _ in range(size + 2)]
     for b in range(1, size + 1) if "lowest" in wanted else [1]:
-        row = table[b]
-        for a in range(b, size + 1) if "highest" in wanted else [size]:
-            ways = 1
-            for found, n in zip(upto, counts, strict=True):
-                ways *= (found[a] - found[b - 1])**n
-            row[a] = ways
+        tops = range(b if "highest" in wanted else size, size + 1)
+        row = [1] * len(tops)
+        for found, n in zip(upto, counts, strict=True):  # kind by kind, a row at once
+            base = found[b - 1]
+            row = [ways * (found[a] - base)**n for ways, a in zip(row, tops, strict=True)]
+        table[b][tops.start:] = row
     return table
 
 
