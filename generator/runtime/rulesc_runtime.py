@@ -1236,14 +1236,14 @@ def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
     top = len(within) - 2
     highs, lows = "highest" in wanted, "lowest" in wanted
     picks = [0 if q[0] == "highest" else 1 for q in asked]
+    one = picks[0] if len(picks) == 1 else None  # the common case: one question, one answer
     joint: dict[Answers, int] = {}
-    for a in range(1, top + 1) if highs else [top]:
-        for b in range(1, a + 1) if lows else [1]:
-            row, next_row = within[b], within[b + 1 if lows else 0]
-            ways = row[a] - next_row[a] - (row[a - 1] - next_row[a - 1] if highs else 0)
-            if ways:
-                shown = (a + low - 1, b + low - 1)
-                joint[tuple(map(shown.__getitem__, picks))] = ways
+    for a, b in _cells(top, highs, lows):
+        row, next_row = within[b], within[b + 1 if lows else 0]
+        ways = row[a] - next_row[a] - (row[a - 1] - next_row[a - 1] if highs else 0)
+        if ways:
+            shown = (a + low - 1, b + low - 1)
+            joint[(shown[one],) if one is not None else tuple(map(shown.__getitem__, picks))] = ways
     return joint, math.prod(kind.total**n for kind, n in zip(kinds, counts, strict=True))
 
 
@@ -1299,14 +1299,23 @@ def _within_table(kinds: Sequence[Dist], counts: Sequence[int], low: int,
     size = high - low + 1
     upto = _upto(kinds, low, high)
     table = [[0] * (size + 1) for _ in range(size + 2)]
-    for b in range(1, size + 1) if "lowest" in wanted else [1]:
-        tops = range(b if "highest" in wanted else size, size + 1)
-        row = [1] * len(tops)
-        for found, n in zip(upto, counts, strict=True):  # kind by kind, a row at once
-            base = found[b - 1]
-            row = [ways * (found[a] - base)**n for ways, a in zip(row, tops, strict=True)]
-        table[b][tops.start:] = row
+    cells = _cells(size, "highest" in wanted, "lowest" in wanted)
+    ways = [1] * len(cells)
+    for found, n in zip(upto, counts, strict=True):  # kind by kind, every cell at once
+        ways = [w * (found[a] - found[b - 1])**n for w, (a, b) in zip(ways, cells, strict=True)]
+    for (a, b), w in zip(cells, ways, strict=True):
+        table[b][a] = w
     return table
+
+
+def _cells(top: int, highs: bool, lows: bool) -> list[tuple[int, int]]:
+    """The (a, b) that _extremes() reads, b <= a: every a with b = 1 for the highest alone, a = top
+    with every b for the lowest alone, all pairs for both."""
+    if not lows:
+        return [(a, 1) for a in range(1, top + 1)]
+    if not highs:
+        return [(top, b) for b in range(1, top + 1)]
+    return [(a, b) for a in range(1, top + 1) for b in range(1, a + 1)]
 
 
 def _shifted(joint: dict[Answers, int], asked: Sequence[Question],
