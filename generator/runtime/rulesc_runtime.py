@@ -1187,15 +1187,17 @@ def _enumerated(kind: Dist, dice_count: int, asked: Sequence[Question]) -> dict[
     """pool_answers() roll by roll for a pool of one kind: each sorted roll, in n!/(c1!...ck!)
     orders times each face's ways to the power of the dice showing it, answered directly."""
     faces = [(kind.offset + i, w) for i, w in enumerate(kind.weights) if w]
+    values = [face for face, _ in faces]
     answer = [_answerer(q, dice_count) for q in asked]
+    one = answer[0] if len(answer) == 1 else None  # the common case: one question, one answer
     joint: dict[Answers, int] = {}
     for roll in _sorted_rolls(len(faces), dice_count):
         ways, run = math.factorial(dice_count), 0
         for i, index in enumerate(roll):
             run = run + 1 if i and roll[i - 1] == index else 1
             ways = ways * faces[index][1] // run
-        shown = [faces[index][0] for index in roll]
-        key = tuple([read(shown) for read in answer])
+        shown = list(map(values.__getitem__, roll))
+        key = (one(shown),) if one is not None else tuple([read(shown) for read in answer])
         joint[key] = joint.get(key, 0) + ways
     return joint
 
