@@ -950,7 +950,7 @@ def _plain_blend(parts: Sequence[tuple[int, Any]], total: int) -> Dist | Outcome
             numbers[part] = numbers.get(part, 0) + w
         low, high = min(numbers), max(numbers)
         _within_bounds(high - low + 1)
-        return _make(low, [numbers.get(x, 0) for x in range(low, high + 1)], total)
+        return _make(low, list(map(numbers.get, range(low, high + 1), itertools.repeat(0))), total)
     kinds = {type(part) for _, part in parts}
     if not kinds or not kinds <= {str, bool}:
         return None
@@ -1191,23 +1191,24 @@ def _enumerated(kind: Dist, dice_count: int, asked: Sequence[Question]) -> dict[
     answer = [_answerer(q, dice_count) for q in asked]
     one = answer[0] if len(answer) == 1 else None  # the common case: one question, one answer
     joint: dict[Answers, int] = {}
-    for roll in _sorted_rolls(len(faces), dice_count):
-        ways, run = math.factorial(dice_count), 0
-        for i, index in enumerate(roll):
-            run = run + 1 if i and roll[i - 1] == index else 1
-            ways = ways * faces[index][1] // run
+    for roll, ways in _sorted_rolls([w for _, w in faces], dice_count):
         shown = list(map(values.__getitem__, roll))
         key = (one(shown),) if one is not None else tuple([read(shown) for read in answer])
         joint[key] = joint.get(key, 0) + ways
     return joint
 
 
-def _sorted_rolls(faces: int, dice_count: int) -> Iterable[tuple[int, ...]]:
-    """Every roll of n dice as face indices from low to high (each multiset once)."""
-    rolls: list[tuple[int, ...]] = [()]
-    for _ in range(dice_count):
-        rolls = [roll + (i,) for roll in rolls for i in range(roll[-1] if roll else 0, faces)]
-    return rolls
+def _sorted_rolls(weights: Sequence[int], dice_count: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every roll of n dice as face indices from low to high (each multiset once), with its ways:
+    the orders it comes in, n!/(c1!...ck!), times each die's ways to show its face; both grow a
+    die at a time (a die added to r of its face before it multiplies the orders by placed / (r+1)),
+    each step a whole number."""
+    rolls: list[tuple[tuple[int, ...], int, int]] = [((), 1, 0)]  # (roll, ways, run of its last)
+    for placed in range(1, dice_count + 1):
+        rolls = [(roll + (i,), ways * weights[i] * placed // run, run)
+                 for roll, ways, last in rolls for i in range(roll[-1] if roll else 0, len(weights))
+                 for run in [last + 1 if roll and roll[-1] == i else 1]]
+    return [(roll, ways) for roll, ways, _ in rolls]
 
 
 def _answerer(question: Question, dice_count: int) -> Callable[[Sequence[int]], int]:
