@@ -239,3 +239,12 @@ def test_a_die_padded_over_any_range_is_its_ways_face_by_face(key: R.DieKey) -> 
 def test_the_highest_and_lowest_die_are_every_roll_counted(text: str, asked: list[tuple[Any, ...]]) -> None:
     pool = R.parse_dice(text)
     assert chances(pool, asked) == brute(pool, asked)
+
+
+@pytest.mark.parametrize("sides", [0, -2, R.MAX_OUTCOMES + 1])
+def test_a_die_made_by_hand_with_sides_no_die_has_is_refused_as_its_distribution_is(sides: int) -> None:
+    """A pool made with Dice() directly skips dice()'s checks: the one-die path declines it, and the
+    distribution refuses it as before."""
+    pool = R.Dice(((sides, 1),))
+    with pytest.raises(R.RulesError):
+        R.bind_each_any([pool], lambda a: a)

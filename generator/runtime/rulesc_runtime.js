@@ -813,7 +813,7 @@
   }
   function oneDie(roll) {  /* one plain die: its faces, no roll worked out (the Python _results) */
     var p = roll instanceof Dice && roll.counts.length === 1 ? roll.counts[0] : [];
-    if (p[1] !== 1 || typeof p[0] !== "number") return null;
+    if (p[1] !== 1 || typeof p[0] !== "number" || p[0] < 1 || p[0] > MAX_OUTCOMES) return null;
     var w = new Array(p[0]); w.fill(1n);
     return {offset: whole(roll.c + 1), weights: w, total: BigInt(p[0])};
   }

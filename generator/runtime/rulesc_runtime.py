@@ -848,7 +848,7 @@ def _results(roll: Dist | Dice | Outcomes) -> tuple[Sequence[Any], Weights, int]
     """A roll's results (those of weight 0 left out), their weights and its total; one plain die
     (faces 1 to its sides, each once) gives its faces with no distribution made."""
     if type(roll) is Dice and len(roll.counts) == 1 and roll.counts[0][1] == 1 and \
-            type(roll.counts[0][0]) is int:
+            type(roll.counts[0][0]) is int and 1 <= roll.counts[0][0] <= MAX_OUTCOMES:
         sides, low = roll.counts[0][0], whole(roll.const + 1)
         return range(low, low + sides), 1, sides
     if isinstance(roll, Outcomes):
