@@ -20,7 +20,7 @@ from generator.formula.parser import parse_formula
 from generator.formula.regroup import quiet_roll
 from generator.runtime import rulesc_runtime as R
 from tests.backends import Built
-from tests.test_dice_shortcuts import chapter, formula_book, javascript_of, python_of
+from tests.test_dice_shortcuts import chapter, formula_book, javascript_of, made, python_of
 from tests.test_exact_runtimes import three_ways
 
 TABLE = """\
@@ -78,7 +78,7 @@ def chances(found: dict[str, Any]) -> dict[Any, Fraction]:
 def test_a_body_reading_a_roll_through_a_plain_value_runs_once_per_value(quirk: Built) -> None:
     code = python_of(quirk, "read_through")
     assert "R.bind_through_named(" in code and "R.bindThrough(" in javascript_of(quirk, "read_through")
-    assert code.index("lambda s_") < code.index("R.dice(2, 10)")  # s_ moved out of c_, which it does not read
+    assert code.index("lambda s_") < code.index(made(quirk, "R.dice(2, 10)"))  # s_ moved out of c_: unread there
     found = three_ways(quirk, [("read_through", {"k": k}) for k in range(-9, 10)])
     for k, answer in zip(range(-9, 10), found, strict=True):
         ways: dict[str, int] = {}
@@ -124,10 +124,10 @@ def test_errors_come_in_the_order_the_nested_lets_meet_them(quirk: Built) -> Non
 
 def test_a_plain_let_moves_only_past_a_roll_that_cannot_fail(quirk: Built) -> None:
     moved = python_of(quirk, "hoist_past_quiet")
-    assert moved.index("lambda s_") < moved.index("R.dice(2, ")
-    for name in ("no_hoist_unsure_count", "no_hoist_exploding"):
+    assert moved.index("lambda s_") < moved.index(made(quirk, 'R.dice(2, 0, "{0,0,5}")'))
+    for name, pool in (("no_hoist_unsure_count", "R.dice(n, 6)"), ("no_hoist_exploding", 'R.dice(1, 6, "!")')):
         code = python_of(quirk, name)
-        assert code.index("R.dice(") < code.index("lambda s_"), name
+        assert code.index(made(quirk, pool)) < code.index("lambda s_"), name
     calls = [("hoist_past_quiet", {"k": k}) for k in (-1, 0, 3)]
     calls += [("no_hoist_unsure_count", {"n": n, "k": k}) for n in (-1, 0, 2) for k in (0, 2)]
     calls += [("no_hoist_exploding", {"k": k}) for k in (0, 2)]

@@ -101,6 +101,14 @@ def python_of(quirk: Built, name: str) -> str:
     return found.group(0)
 
 
+def made(quirk: Built, call: str) -> str:
+    """How a generated function writes a pool: the module-level name the module makes it once under (a pool
+    written with whole numbers), else the call itself."""
+    text = (quirk[0] / "build/engine/rules_engine" / f"{quirk[1].system.module}.py").read_text(encoding="utf-8")
+    found = re.search(rf"^(_Pool\d+): Final = {re.escape(call)}$", text, re.M)
+    return found.group(1) if found else call
+
+
 def javascript_of(quirk: Built, name: str) -> str:
     text = (quirk[0] / "build/docs/assets/rulesc/formulas.js").read_text(encoding="utf-8")
     found = re.search(rf"F\.{name} = function.*?\n  }};", text, re.S)

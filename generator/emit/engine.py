@@ -173,12 +173,24 @@ def _module(program: Program, site_url: str) -> str:
         w.write_doc(f"{spelled.constants[name]}: Final = {_literal(value)}")
     for name, table in sorted(program.tables.items()):
         _table(w, spelled.tables[name], table)
+    functions, pools = Writer(), dict[str, str]()
     for formula in program.formulas.values():
-        w.writeline()
-        w.writeline()
-        _function(w, program, formula, site_url)
+        functions.writeline()
+        functions.writeline()
+        _function(functions, program, formula, site_url, pools)
+    _pools(w, pools)
+    w.write_block(functions.getvalue())
     _upgrades(w, program)
     return w.getvalue()
+
+
+def _pools(w: Writer, pools: dict[str, str]) -> None:
+    """The pools the formulas write with whole numbers, each made once (named in mixed case, which no value or
+    table, in capitals, and no function or parameter, in small letters, can be)."""
+    if pools:
+        w.writeline("# Pools the formulas write out, each made once; their rolls are worked out on each call.")
+    for made, name in pools.items():
+        w.writeline(f"{name}: Final = {made}")
 
 
 def _module_head(w: Writer, program: Program) -> None:
@@ -322,7 +334,7 @@ def _table(w: Writer, name: str, table: Table) -> None:
     w.writeline(")")
 
 
-def _function(w: Writer, program: Program, formula: Formula, site_url: str) -> None:
+def _function(w: Writer, program: Program, formula: Formula, site_url: str, pools: dict[str, str]) -> None:
     """The formula's public function: its docstring, a check of each argument, then the body (apart when the
     formula has parameters: the other formulas call the body, unchecked, as the interpreter does)."""
     spelled, local = python_names(program), local_names(program, formula)
@@ -330,7 +342,7 @@ def _function(w: Writer, program: Program, formula: Formula, site_url: str) -> N
     with w.indent():
         _function_docstring(w, program, formula, site_url)
         if not formula.params:
-            _body(w, program, formula)
+            _body(w, program, formula, pools)
             return
         for param in formula.params:
             w.write_doc(concat(f"{local[param.name]} = ", _check(formula, param, local[param.name])))
@@ -341,7 +353,7 @@ def _function(w: Writer, program: Program, formula: Formula, site_url: str) -> N
     with w.indent():
         _docstring(w, [f"{spelled.formulas[formula.id]}() without its argument checks: the engine's other "
                        "formulas call it."])
-        _body(w, program, formula)
+        _body(w, program, formula, pools)
 
 
 def _signature(w: Writer, name: str, formula: Formula, local: dict[str, str], returns: str,
@@ -350,12 +362,14 @@ def _signature(w: Writer, name: str, formula: Formula, local: dict[str, str], re
     w.write_doc(Group(f"def {name}(", tuple(params), f") -> {PY_TYPES[returns]}:", trail=","))
 
 
-def _body(w: Writer, program: Program, formula: Formula) -> None:
-    """The formula's expression, returned; the names it uses spelled as the module spells them."""
+def _body(w: Writer, program: Program, formula: Formula, pools: dict[str, str]) -> None:
+    """The formula's expression, returned; the names it uses spelled as the module spells them, and the pools it
+    writes out named in `pools`."""
     spelled, local = python_names(program), local_names(program, formula)
     spelling = Spelling(local, local.__getitem__, local.__getitem__, spelled.constants.__getitem__,
                         spelled.tables.__getitem__, spelled.bodies.__getitem__)
-    w.write_doc(concat("return ", expr_to_python(_node(formula), program.types, spelling, whole_checks(program))))
+    w.write_doc(concat("return ", expr_to_python(_node(formula), program.types, spelling, whole_checks(program),
+                                                 pools)))
 
 
 def _check(formula: Formula, param: Param, name: str) -> Doc:

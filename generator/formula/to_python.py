@@ -7,9 +7,10 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 from generator.formula import nodes as n
 from generator.formula.backend import Backend
-from generator.formula.layout import Doc, Group, concat, conditional, infix, whole
+from generator.formula.layout import Doc, Group, concat, conditional, flat, infix, whole
 from generator.formula.names import Spelling, resolve_call
 from generator.formula.regroup import hoisted, through
+from generator.runtime.rulesc_runtime import RulesError, dice
 
 Resolver = Callable[[str], str]
 _DIRECT = {"abs": "abs"}
@@ -28,13 +29,16 @@ ROLLS = ("dice", "dist", "event", "outcome")
 
 
 def expr_to_python(node: n.Node, types: Mapping[int, str], name: Spelling | Resolver,
-                   checks: Collection[int] | None = None) -> Doc:
+                   checks: Collection[int] | None = None, pools: dict[str, str] | None = None) -> Doc:
     """Python source for `node` (flat() gives one line, layout() lines within a width); `name` maps a
     formula-language name to its Python spelling: a Spelling, or one function for every name but a let's.
-    What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter."""
+    What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter.
+    With `pools`, a pool written with whole numbers (2d6, 1d6r2) the runtime accepts is named there (its
+    call -> a module-level name, _Pool1, ...), for the module to make once: a pool is a description, like a
+    table; its roll is still worked out on each call."""
     spelling = name if isinstance(name, Spelling) else Spelling.uniform(name)
     node, types, checks = hoisted(node, types, checks)
-    return _ToPython(types, spelling, checks).visit(node)
+    return _ToPython(types, spelling, checks, pools).visit(node)
 
 
 def py_call(func: str, args: Sequence[Doc]) -> Group:
@@ -42,7 +46,27 @@ def py_call(func: str, args: Sequence[Doc]) -> Group:
     return Group(func + "(", tuple(args), ")", trail=",")
 
 
+def _written(node: n.DiceRoll) -> bool:
+    """Whether a pool is written with whole numbers that the runtime accepts (made at import, it
+    must not fail there: a pool it refuses stays in the function, refused on each call)."""
+    count, sides = node.count, node.sides
+    if not (isinstance(count, n.Num) and isinstance(sides, n.Num)):
+        return False
+    if type(count.value) is not int or type(sides.value) is not int:
+        return False
+    try:
+        dice(count.value, sides.value, node.special)
+    except RulesError:
+        return False
+    return True
+
+
 class _ToPython(Backend):
+    def __init__(self, types: Mapping[int, str], spell: Spelling, checks: Collection[int] | None,
+                 pools: dict[str, str] | None):
+        super().__init__(types, spell, checks)
+        self.pools = pools
+
     def as_type(self, node: n.Node, wanted: str) -> Doc:
         """The node's source, turned into a roll where a roll is wanted and the node is a number or pool."""
         source = self.visit(node)
@@ -61,7 +85,10 @@ class _ToPython(Backend):
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
         special = [json.dumps(node.special)] if node.special else []
-        return py_call("R.dice", [self.visit(node.count), self.visit(node.sides), *special])
+        made = py_call("R.dice", [self.visit(node.count), self.visit(node.sides), *special])
+        if self.pools is None or not _written(node):
+            return made
+        return self.pools.setdefault(flat(made), f"_Pool{len(self.pools) + 1}")
 
     def visit_Neg(self, node: n.Neg) -> Doc:
         operand = self.visit(node.operand)

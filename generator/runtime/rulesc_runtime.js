@@ -34,6 +34,7 @@
     special = special || "";
     if (count < 0 || (sides < 1 && special !== "F" && special[0] !== "{"))
       throw new RulesError("cannot roll " + count + "d" + sides + special);
+    if (!special) { refuseWidth(sides); return new Dice(count ? [[sides, count]] : [], 0); }  /* plain dice */
     var key = !special ? sides : special === "F" || special[0] === "{" ? special : kindKey(sides, special);
     dieOf(key);
     return pool(new Map([[key, count]]), 0);
@@ -810,10 +811,16 @@
     for (var i = 0; i < a.weights.length; i++) if (a.weights[i] !== 0n) parts.push([a.weights[i], f(a.offset + i)]);
     return blend(parts, a.total);
   }
+  function oneDie(roll) {  /* one plain die: its faces, no roll worked out (the Python _results) */
+    var p = roll instanceof Dice && roll.counts.length === 1 ? roll.counts[0] : [];
+    if (p[1] !== 1 || typeof p[0] !== "number" || p[0] < 1 || p[0] > MAX_OUTCOMES) return null;
+    var w = new Array(p[0]); w.fill(1n);
+    return {offset: whole(roll.c + 1), weights: w, total: BigInt(p[0])};
+  }
   function bindEach(rolls, f) {  /* bind nested, one roll a level, no roll depending on another: all mixed at once */
     var combos = [[1n, []]], total = 1n;
     rolls.forEach(function (roll) {
-      var next = [], labels = roll instanceof Outcomes, a = labels ? roll : asDist(roll);
+      var next = [], labels = roll instanceof Outcomes, a = labels ? roll : oneDie(roll) || asDist(roll);
       combos.forEach(function (c) {
         a.weights.forEach(function (w, i) {
           if (w !== 0n) next.push([c[0] * w, c[1].concat([labels ? a.labels[i] : a.offset + i])]);
@@ -825,7 +832,7 @@
   }
   function bindThrough(a, value, f) {  /* let x = a in let y = value(x) in f(y), f not reading x: f once per y, first seen first */
     var ways = new Map(), results = new Map(), labels = a instanceof Outcomes, parts = [];
-    a = labels ? a : asDist(a);
+    a = labels ? a : oneDie(a) || asDist(a);
     a.weights.forEach(function (w, i) {
       if (w === 0n) return;
       var y = value(labels ? a.labels[i] : a.offset + i);

@@ -133,6 +133,9 @@ def dice(count: int, sides: int, special: str = "") -> Dice:
     (rerolled while they show)."""
     if count < 0 or (sides < 1 and special != "F" and not special.startswith("{")):
         raise RulesError(f"cannot roll {count}d{sides}{special}")
+    if not special:  # plain dice: a die of 1 side or more, within bounds, is all there is to check
+        _within_bounds(sides)
+        return Dice(((sides, count),) if count else ())
     key: DieKey = sides
     if special:
         key = special if special == "F" or special.startswith("{") else _kind_key(sides, special)
@@ -307,7 +310,8 @@ def lookup(table: Table, column: str, key: int) -> Cell:
 
 def lookup_int(table: Table, column: str, key: int) -> int:
     """lookup() in a column the checker typed as whole numbers."""
-    value = lookup(table, column, key)
+    row = table.rows.get(key) if table.rows is not None else None  # lookup()'s first way, read here
+    value = lookup(table, column, key) if row is None else table.columns[column][row]
     if not isinstance(value, int):
         raise RulesError(f"column {column!r} holds {value!r}, not a whole number")
     return value
@@ -315,7 +319,8 @@ def lookup_int(table: Table, column: str, key: int) -> int:
 
 def lookup_text(table: Table, column: str, key: int) -> str:
     """lookup() in a column of words."""
-    value = lookup(table, column, key)
+    row = table.rows.get(key) if table.rows is not None else None  # lookup()'s first way, read here
+    value = lookup(table, column, key) if row is None else table.columns[column][row]
     if not isinstance(value, str):
         raise RulesError(f"column {column!r} holds {value!r}, not a word")
     return value
@@ -810,30 +815,54 @@ def bind_each_any(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]
     is made of each inner level). When each roll's results are equally likely, so are the
     combinations: equal answers are counted rather than weighed."""
     found = [_results(roll) for roll in rolls]
-    total = math.prod(of for _, of in found)
-    combos = itertools.product(*([x for x, _ in pairs] for pairs, _ in found))
+    total = math.prod([of for _, _, of in found])
+    combos = itertools.product(*[results for results, _, _ in found])
     answers = list(itertools.starmap(f, combos))
-    if all(len({w for _, w in pairs}) == 1 for pairs, _ in found):
-        weight = math.prod(pairs[0][1] for pairs, _ in found)
-        counted = Counter(answers)
-        if all(type(answer) in (str, bool) for answer in counted):  # names or yes/no: no mixing
-            return outcomes({answer: weight * times for answer, times in counted.items()}, total)
-        return _blend([(weight * times, answer) for answer, times in counted.items()], total)
+    alike = [weights for _, weights, _ in found if type(weights) is int]
+    if len(alike) == len(found):
+        return _counted(Counter(answers), math.prod(alike), total)
     weights = [1]
-    for pairs, _ in found:
-        weights = [w * v for w in weights for _, v in pairs]
+    for results, ways, _ in found:
+        weights = [w * v for w in weights for v in _listed(ways, results)]
     return _blend(list(zip(weights, answers, strict=True)), total)
 
 
-def _results(roll: Dist | Dice | Outcomes) -> tuple[list[tuple[Any, int]], int]:
-    """A roll's results with their weights (those of weight 0 left out), and its total."""
+def _counted(counted: Counter[Any], weight: int, total: int) -> Any:
+    """Answers counted, each count times `weight` their weight: names or yes/no need no mixing."""
+    if set(map(type, counted)) <= {str, bool}:
+        weighed = counted if weight == 1 else {x: weight * n for x, n in counted.items()}
+        return outcomes(weighed, total)
+    return _blend([(weight * times, answer) for answer, times in counted.items()], total)
+
+
+Weights = int | list[int]
+"""A roll's results' weights: one number when they are all alike."""
+
+
+def _listed(weights: Weights, results: Sequence[Any]) -> list[int]:
+    """Each result's weight."""
+    return weights if isinstance(weights, list) else [weights] * len(results)
+
+
+def _results(roll: Dist | Dice | Outcomes) -> tuple[Sequence[Any], Weights, int]:
+    """A roll's results (those of weight 0 left out), their weights and its total; one plain die
+    (faces 1 to its sides, each once) gives its faces with no distribution made."""
+    if type(roll) is Dice and len(roll.counts) == 1 and roll.counts[0][1] == 1 and \
+            type(roll.counts[0][0]) is int and 1 <= roll.counts[0][0] <= MAX_OUTCOMES:
+        sides, low = roll.counts[0][0], whole(roll.const + 1)
+        return range(low, low + sides), 1, sides
     if isinstance(roll, Outcomes):
-        return list(zip(roll.labels, roll.weights, strict=True)), roll.total
+        return roll.labels, _alike(roll.weights), roll.total
     rolled = as_dist(roll)
-    pairs = zip(rolled.outcomes, rolled.weights, strict=True)
     if 0 in rolled.weights:
-        return [(x, w) for x, w in pairs if w], rolled.total
-    return list(pairs), rolled.total
+        pairs = [(x, w) for x, w in zip(rolled.outcomes, rolled.weights, strict=True) if w]
+        return [x for x, _ in pairs], _alike([w for _, w in pairs]), rolled.total
+    return rolled.outcomes, _alike(rolled.weights), rolled.total
+
+
+def _alike(weights: Sequence[int]) -> Weights:
+    first = weights[0]
+    return first if weights.count(first) == len(weights) else list(weights)
 
 
 def bind_each(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., Any]) -> Dist:
@@ -852,10 +881,10 @@ def bind_through_any(a: Dist | Dice | Outcomes, value: Callable[[Any], Any],
     number, name or yes/no): f runs once for each y, when that y is first seen, which is the order
     in which the nested lets would first run it; the ways of the x giving each y are added up.
     The same roll as nesting, with f run once per y rather than once per x."""
-    pairs, total = _results(a)
+    found, weights, total = _results(a)
     ways: dict[Any, int] = {}
     results: dict[Any, Any] = {}
-    for x, w in pairs:
+    for x, w in zip(found, _listed(weights, found), strict=True):
         y = value(x)
         if y in ways:
             ways[y] += w
@@ -921,7 +950,7 @@ def _plain_blend(parts: Sequence[tuple[int, Any]], total: int) -> Dist | Outcome
             numbers[part] = numbers.get(part, 0) + w
         low, high = min(numbers), max(numbers)
         _within_bounds(high - low + 1)
-        return _make(low, [numbers.get(x, 0) for x in range(low, high + 1)], total)
+        return _make(low, list(map(numbers.get, range(low, high + 1), itertools.repeat(0))), total)
     kinds = {type(part) for _, part in parts}
     if not kinds or not kinds <= {str, bool}:
         return None
@@ -967,14 +996,16 @@ def _label_key(label: Label) -> tuple[int, str]:
 def outcomes(weights: Mapping[Label, int], total: int) -> Outcomes:
     """Named outcomes from their weights; labels of no weight are left out, the rest put in
     order."""
-    kept = [(label, w) for label, w in weights.items() if w]
-    if all(type(label) is str for label, _ in kept):
-        kept.sort()  # names by code point (no two alike, so the weights are never compared)
-    else:
-        kept.sort(key=lambda item: _label_key(item[0]))
-    divisor = math.gcd(total, *(w for _, w in kept))
-    labels = tuple(label for label, _ in kept)
-    return Outcomes(labels, tuple(w // divisor for _, w in kept), total // divisor)
+    labels = [label for label, w in weights.items() if w]
+    try:
+        labels.sort()  # names by code point, or no before yes (no two alike)
+    except TypeError:  # names and yes/no mixed
+        labels.sort(key=_label_key)
+    kept = [weights[label] for label in labels]
+    divisor = math.gcd(total, *kept)
+    if divisor != 1:
+        kept, total = [w // divisor for w in kept], total // divisor
+    return Outcomes(tuple(labels), tuple(kept), total)
 
 
 def as_outcomes(x: Any) -> Outcomes:
@@ -1059,17 +1090,18 @@ def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], 
     answered None: the answers to fewer questions are fewer joint sets, so f runs less often."""
     places = [i for i, yes in enumerate(needed or [True] * len(asked)) if yes] or [0]
     joint, total = _sorted_answers(pool, tuple(tuple(asked[i]) for i in places))
-    if len(places) < len(asked):
-        return _blend([(ways, f(_placed(answers, places, len(asked)))) for answers, ways in joint],
-                      total)
-    return _blend([(ways, f(answers)) for answers, ways in joint], total)
+    first, last, size = places[0], places[-1], len(asked)
+    if len(places) == size:
+        return _blend([(ways, f(answers)) for answers, ways in joint], total)
+    if last - first + 1 == len(places):  # side by side: one join, with the Nones made once
+        nothing: tuple[Any, ...] = (None,)
+        before, after = nothing * first, nothing * (size - last - 1)
+        return _blend([(ways, f(before + answers + after)) for answers, ways in joint], total)
+    return _blend([(ways, f(_placed(answers, places, size))) for answers, ways in joint], total)
 
 
 def _placed(answers: Answers, places: Sequence[int], size: int) -> tuple[Any, ...]:
     """Answers to some of the questions put at their places among all `size`, None elsewhere."""
-    first, last = places[0], places[-1]
-    if last - first + 1 == len(places):  # side by side: one join
-        return (None,) * first + answers + (None,) * (size - last - 1)
     found: list[Any] = [None] * size
     for place, answer in zip(places, answers, strict=True):
         found[place] = answer
@@ -1155,29 +1187,33 @@ def _enumerated(kind: Dist, dice_count: int, asked: Sequence[Question]) -> dict[
     """pool_answers() roll by roll for a pool of one kind: each sorted roll, in n!/(c1!...ck!)
     orders times each face's ways to the power of the dice showing it, answered directly."""
     faces = [(kind.offset + i, w) for i, w in enumerate(kind.weights) if w]
+    values = [face for face, _ in faces]
     answer = [_answerer(q, dice_count) for q in asked]
+    one = answer[0] if len(answer) == 1 else None  # the common case: one question, one answer
     joint: dict[Answers, int] = {}
-    for roll in _sorted_rolls(len(faces), dice_count):
-        ways, run = math.factorial(dice_count), 0
-        for i, index in enumerate(roll):
-            run = run + 1 if i and roll[i - 1] == index else 1
-            ways = ways * faces[index][1] // run
-        shown = [faces[index][0] for index in roll]
-        key = tuple([read(shown) for read in answer])
+    for roll, ways in _sorted_rolls([w for _, w in faces], dice_count):
+        shown = list(map(values.__getitem__, roll))
+        key = (one(shown),) if one is not None else tuple([read(shown) for read in answer])
         joint[key] = joint.get(key, 0) + ways
     return joint
 
 
-def _sorted_rolls(faces: int, dice_count: int) -> Iterable[tuple[int, ...]]:
-    """Every roll of n dice as face indices from low to high (each multiset once)."""
-    rolls: list[tuple[int, ...]] = [()]
-    for _ in range(dice_count):
-        rolls = [roll + (i,) for roll in rolls for i in range(roll[-1] if roll else 0, faces)]
-    return rolls
+def _sorted_rolls(weights: Sequence[int], dice_count: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every roll of n dice as face indices from low to high (each multiset once), with its ways:
+    the orders it comes in, n!/(c1!...ck!), times each die's ways to show its face; both grow a
+    die at a time (a die added to r of its face before it multiplies the orders by placed / (r+1)),
+    each step a whole number."""
+    rolls: list[tuple[tuple[int, ...], int, int]] = [((), 1, 0)]  # (roll, ways, run of its last)
+    for placed in range(1, dice_count + 1):
+        rolls = [(roll + (i,), ways * weights[i] * placed // run, run)
+                 for roll, ways, last in rolls for i in range(roll[-1] if roll else 0, len(weights))
+                 for run in [last + 1 if roll and roll[-1] == i else 1]]
+    return [(roll, ways) for roll, ways, _ in rolls]
 
 
 def _answerer(question: Question, dice_count: int) -> Callable[[Sequence[int]], int]:
-    """A question's answer from a roll's faces, low to high (as _stepper() builds it die by die)."""
+    """A question's answer from a roll's faces, sorted low to high (as _stepper() builds it die by
+    die)."""
     kind, numbers = question[0], [int(x) for x in question[1:]] or [0]
     first, last = numbers[0], numbers[-1]
     k = max(0, min(first, dice_count))
@@ -1187,9 +1223,9 @@ def _answerer(question: Question, dice_count: int) -> Callable[[Sequence[int]], 
         return lambda shown: sum(shown[dice_count - k:])
     if kind == "lowest":
         return lambda shown: sum(shown[:k])
-    if kind == "successes":
-        return lambda shown: sum(1 for face in shown if face >= first)
-    return lambda shown: sum(1 for face in shown if first <= face <= last)
+    if kind == "successes":  # the faces come sorted: those from `first` up are found by halving
+        return lambda shown: len(shown) - bisect.bisect_left(shown, first)
+    return lambda shown: max(0, bisect.bisect_right(shown, last) - bisect.bisect_left(shown, first))
 
 
 def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
@@ -1203,14 +1239,14 @@ def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
     top = len(within) - 2
     highs, lows = "highest" in wanted, "lowest" in wanted
     picks = [0 if q[0] == "highest" else 1 for q in asked]
+    one = picks[0] if len(picks) == 1 else None  # the common case: one question, one answer
     joint: dict[Answers, int] = {}
-    for a in range(1, top + 1) if highs else [top]:
-        for b in range(1, a + 1) if lows else [1]:
-            row, next_row = within[b], within[b + 1 if lows else 0]
-            ways = row[a] - next_row[a] - (row[a - 1] - next_row[a - 1] if highs else 0)
-            if ways:
-                shown = (a + low - 1, b + low - 1)
-                joint[tuple([shown[i] for i in picks])] = ways
+    for a, b in _cells(top, highs, lows):
+        row, next_row = within[b], within[b + 1 if lows else 0]
+        ways = row[a] - next_row[a] - (row[a - 1] - next_row[a - 1] if highs else 0)
+        if ways:
+            shown = (a + low - 1, b + low - 1)
+            joint[(shown[one],) if one is not None else tuple(map(shown.__getitem__, picks))] = ways
     return joint, math.prod(kind.total**n for kind, n in zip(kinds, counts, strict=True))
 
 
@@ -1240,8 +1276,14 @@ def _best_two(kinds: Sequence[Dist], counts: Sequence[int]) -> tuple[dict[Answer
 
 def _upto(kinds: Sequence[Dist], low: int, high: int) -> list[list[int]]:
     """[g][i]: the ways one die of kind g shows low - 1 + i or less (i from 0 to high - low + 1)."""
-    return [list(itertools.accumulate((_weight(kind, x) for x in range(low, high + 1)), initial=0))
-            for kind in kinds]
+    return [list(itertools.accumulate(_padded(kind, low, high), initial=0)) for kind in kinds]
+
+
+def _padded(kind: Dist, low: int, high: int) -> list[int]:
+    """The ways a die shows each face from low to high (as _weight() gives them one by one)."""
+    start, end = low - kind.offset, high - kind.offset + 1
+    found = [0] * min(-start, end - start) + list(kind.weights[max(0, start):max(0, end)])
+    return found + [0] * (end - start - len(found))
 
 
 def _ways_at_most(upto: Sequence[Sequence[int]], used: Sequence[tuple[Dist, int]], i: int,
@@ -1260,19 +1302,30 @@ def _within_table(kinds: Sequence[Dist], counts: Sequence[int], low: int,
     size = high - low + 1
     upto = _upto(kinds, low, high)
     table = [[0] * (size + 1) for _ in range(size + 2)]
-    for b in range(1, size + 1) if "lowest" in wanted else [1]:
-        row = table[b]
-        for a in range(b, size + 1) if "highest" in wanted else [size]:
-            ways = 1
-            for found, n in zip(upto, counts, strict=True):
-                ways *= (found[a] - found[b - 1])**n
-            row[a] = ways
+    cells = _cells(size, "highest" in wanted, "lowest" in wanted)
+    ways = [1] * len(cells)
+    for found, n in zip(upto, counts, strict=True):  # kind by kind, every cell at once
+        ways = [w * (found[a] - found[b - 1])**n for w, (a, b) in zip(ways, cells, strict=True)]
+    for (a, b), w in zip(cells, ways, strict=True):
+        table[b][a] = w
     return table
 
 
-def _shifted(joint: Mapping[Answers, int], asked: Sequence[Question],
+def _cells(top: int, highs: bool, lows: bool) -> list[tuple[int, int]]:
+    """The (a, b) that _extremes() reads, b <= a: every a with b = 1 for the highest alone, a = top
+    with every b for the lowest alone, all pairs for both."""
+    if not lows:
+        return [(a, 1) for a in range(1, top + 1)]
+    if not highs:
+        return [(top, b) for b in range(1, top + 1)]
+    return [(a, b) for a in range(1, top + 1) for b in range(1, a + 1)]
+
+
+def _shifted(joint: dict[Answers, int], asked: Sequence[Question],
              const: int) -> dict[Answers, int]:
     """The answers with the pool's constant added to each total asked."""
+    if not const or all(q[0] != "total" for q in asked):
+        return joint
     final: dict[Answers, int] = {}
     for answers, ways in joint.items():
         key = tuple(whole(a + const) if q[0] == "total" else a
