@@ -92,6 +92,25 @@ def test_a_kind_that_cannot_be_rolled_is_refused(written: str, message: str) -> 
         R.parse_dice(written)
 
 
+@pytest.mark.parametrize(("written", "message", "column"), [
+    ("1d1! + 2", "a d1 cannot explode: it would roll its highest face forever", 2),
+    ("n + 2d6r6", "d6r6 would reroll faces 1 to 6: it needs a face kept, and one rerolled", 6),
+    ("(n)d6!{1,2,3,4,5,6}", r"a d6 that explodes on \{1,2,3,4,5,6\} would roll forever", 4),
+    ("d6r{7}", r"d6r\{7\} names a face a d6 does not have", 1),
+    ("3d0", "cannot roll 3d0", 2),
+])
+def test_a_die_written_in_a_formula_that_cannot_be_rolled_is_refused_at_its_d(written: str, message: str,
+                                                                              column: int) -> None:
+    """The same kinds written with their sides in a formula: `rulesc check` refuses them, at the 'd'."""
+    with pytest.raises(FormulaSyntaxError, match="this die cannot be rolled: " + message) as found:
+        parse_formula(written, lambda offset: Span("<test>", 1, offset + 1))
+    assert found.value.offset + 1 == column
+
+
+def test_dice_whose_sides_come_from_a_name_are_left_to_the_runtime() -> None:
+    assert parse_formula("2d(sides)! + 1d1", lambda offset: Span("<test>", 1, offset + 1)) is not None
+
+
 def test_a_bang_outside_dice_points_to_not() -> None:
     with pytest.raises(FormulaSyntaxError) as found:
         parse_formula("!flag", lambda offset: Span("<test>", 1, offset + 1))

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from generator.diagnostics.core import Span
 from generator.formula import nodes as n
 from generator.formula.lexer import FormulaSyntaxError, Token, tokenize
+from generator.runtime.rulesc_runtime import RulesError, dice
 
 COMPARISONS = ("<", "<=", ">", ">=", "==", "!=")
 MAX_NESTING = 100
@@ -183,15 +184,15 @@ class _Parser:
         if self.tok.kind in ("fudge", "faces"):
             written = self.advance().text
             special = "F" if written == "F" else _faces(written)
-            return n.DiceRoll(span, count, n.Num(span, 0), special)
+            return _rollable(n.DiceRoll(span, count, n.Num(span, 0), special), token.offset)
         sides = self.primary()
         if self.tok.kind == "reroll":
-            return n.DiceRoll(span, count, sides, self.reroll())
+            return _rollable(n.DiceRoll(span, count, sides, self.reroll()), token.offset)
         if self.at("!"):
             mark = self.advance().text + (self.advance().text if self.at("!") else "")
             faces = _faces(self.advance().text) if self.tok.kind == "faces" else ""
-            return n.DiceRoll(span, count, sides, mark + faces)
-        return n.DiceRoll(span, count, sides)
+            return _rollable(n.DiceRoll(span, count, sides, mark + faces), token.offset)
+        return _rollable(n.DiceRoll(span, count, sides), token.offset)
 
     def reroll(self) -> str:
         """r or rr, then the highest face to reroll or the {faces}: 'r2', 'rr{1,2}'."""
@@ -250,6 +251,25 @@ class _Parser:
                 args.append(self.expr())
         self.expect(")")
         return n.Call(self.span(name), name.text, tuple(args))
+
+
+def _rollable(roll: n.DiceRoll, offset: int) -> n.DiceRoll:
+    """A die written with its sides as a number is one the runtime can roll: a d1 cannot explode, a d6r6 would
+    reroll every face, a d6!{9} names a face a d6 lacks. Found here, such a die is an error at its 'd' when the
+    content is checked rather than when the formula is first worked out."""
+    sides = roll.sides
+    if not isinstance(sides, n.Num) or type(sides.value) is not int:
+        return roll  # sides from a parameter or value: the runtime checks them on each call
+    count = roll.count.value if isinstance(roll.count, n.Num) and type(roll.count.value) is int else 1
+    try:
+        dice(max(count, 0), sides.value, roll.special)
+    except RulesError as exc:
+        raise FormulaSyntaxError(f"this die cannot be rolled: {exc}", offset, _ROLLABLE) from None
+    return roll
+
+
+_ROLLABLE = ("a die has at least 1 side; an exploding die needs a face that does not explode, a rerolled die a face "
+             "that is kept, and the faces named must be the die's own")
 
 
 def _faces(written: str) -> str:

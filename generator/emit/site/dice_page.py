@@ -34,7 +34,8 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
      "successes(5d10!, 8)"),
     ("NdSrK", "faces 1 to K rolled again once, the second roll standing", "2d6r2"),
     ("NdSr{a,b}", "the listed faces rolled again once: here each die that is neither 1 nor 6", "2d6r{2,3,4,5}"),
-    ("NdSrrK", "faces 1 to K rolled again while they show (`rr{a,b}`: the listed faces), so they never stand",
+    ("NdSrrK", "faces 1 to K rolled again while they show (`rr{a,b}`: the listed faces), so they never stand; "
+     "a die must keep a face that stands and one that does not explode (`rulesc check` refuses d6rr6, d1!, d6!{9})",
      "2d6rr2"),
     ("count(pool, F)", "how many dice of the pool show F (count(pool, low, high): a range of faces)",
      "count(5d6, 6)"),
