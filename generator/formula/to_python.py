@@ -10,7 +10,6 @@ from generator.formula.backend import Backend
 from generator.formula.layout import Doc, Group, concat, conditional, flat, infix, whole
 from generator.formula.names import Spelling, resolve_call
 from generator.formula.regroup import hoisted, through
-from generator.runtime.rulesc_runtime import RulesError, dice
 
 Resolver = Callable[[str], str]
 _DIRECT = {"abs": "abs"}
@@ -47,18 +46,9 @@ def py_call(func: str, args: Sequence[Doc]) -> Group:
 
 
 def _written(node: n.DiceRoll) -> bool:
-    """Whether a pool is written with whole numbers that the runtime accepts (made at import, it
-    must not fail there: a pool it refuses stays in the function, refused on each call)."""
-    count, sides = node.count, node.sides
-    if not (isinstance(count, n.Num) and isinstance(sides, n.Num)):
-        return False
-    if type(count.value) is not int or type(sides.value) is not int:
-        return False
-    try:
-        dice(count.value, sides.value, node.special)
-    except RulesError:
-        return False
-    return True
+    """Whether a pool is written with whole numbers (2d6, 1d6r2), so it can be made at import: the
+    parser refused every such die the runtime cannot roll (parser._rollable), so making it cannot fail."""
+    return all(isinstance(part, n.Num) and type(part.value) is int for part in (node.count, node.sides))
 
 
 class _ToPython(Backend):

@@ -28,7 +28,6 @@ from generator.emit.site.links import (
     page_path,
     part_path,
     tables_path,
-    url_of,
 )
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sources, sources, stat_block
@@ -172,11 +171,8 @@ def _chapter_pages(ctx: Context, plan: ChapterPlan) -> dict[str, str]:
 
 
 def _chapter(ctx: Context, plan: ChapterPlan) -> str:
-    chapter, page = plan.chapter, page_path(ctx.system, plan.chapter.id)
-    w = front(chapter.title, chapter.file, ctx.markup.plain(chapter.summary))
-    w.writeline(f"# {md_escape(chapter.title)}")
-    w.writeline()
-    html_block(w, "rulesc-text", ctx.markup.block(chapter.summary, Section(page, heading=2)))
+    page = page_path(ctx.system, plan.chapter.id)
+    w = _chapter_opening(ctx, plan.chapter, page)
     for rule in plan.children[None]:
         _rule(w, ctx, rule, plan.children, 2, page)
     return w.getvalue()
@@ -185,17 +181,24 @@ def _chapter(ctx: Context, plan: ChapterPlan) -> str:
 def _chapter_landing(ctx: Context, plan: ChapterPlan) -> str:
     """A split chapter's page: its summary, its parts with the names of their rules, and the map that sends an old
     link to a rule on this page (`chapter/#rule`) on to the rule's part page."""
-    chapter, page = plan.chapter, page_path(ctx.system, plan.chapter.id)
-    w = front(chapter.title, chapter.file, ctx.markup.plain(chapter.summary))
-    w.writeline(f"# {md_escape(chapter.title)}")
-    w.writeline()
-    html_block(w, "rulesc-moved", _moved_script(ctx, plan))
-    html_block(w, "rulesc-text", ctx.markup.block(chapter.summary, Section(page, heading=2)))
+    w = _chapter_opening(ctx, plan.chapter, page_path(ctx.system, plan.chapter.id), _moved_script(ctx, plan))
     w.writeline("## Parts")
     w.writeline()
     html_block(w, "rulesc-list rulesc-parts", "\n".join(["<ol>", *(_part_item(ctx, plan, p) for p in plan.parts),
                                                           "</ol>"]))
     return w.getvalue()
+
+
+def _chapter_opening(ctx: Context, chapter: Chapter, page: str, moved: str | None = None) -> Writer:
+    """A chapter's page up to its rules: the front matter, the title, a split chapter's map of moved anchors, and
+    the summary."""
+    w = front(chapter.title, chapter.file, ctx.markup.plain(chapter.summary))
+    w.writeline(f"# {md_escape(chapter.title)}")
+    w.writeline()
+    if moved is not None:
+        html_block(w, "rulesc-moved", moved)
+    html_block(w, "rulesc-text", ctx.markup.block(chapter.summary, Section(page, heading=2)))
+    return w
 
 
 def _part_item(ctx: Context, plan: ChapterPlan, part: Part) -> str:
@@ -211,11 +214,10 @@ def _moved_script(ctx: Context, plan: ChapterPlan) -> str:
     """Every id a rule of the chapter had on the whole chapter's page (the rule, its old ids, its calculators) to
     its part page, relative; the script replaces the location when the hash names one (query kept, so a shared
     calculator's inputs survive; from file:// it names the part's index.html)."""
-    chapter = plan.chapter
+    chapter, page = plan.chapter, page_path(ctx.system, plan.chapter.id)
     moved: dict[str, str] = {}
     for rule in chapter.rules:
-        part = url_of(part_path(ctx.system, chapter.id, plan.part_of[rule.id]))
-        folder = part[len(url_of(page_path(ctx.system, chapter.id))):]
+        folder = href(page, part_path(ctx.system, chapter.id, plan.part_of[rule.id]))
         ids = [rule.id, *rule.aliases, *(calculator_element_id(ctx.system, calc.id) for calc in rule.calculators)]
         moved.update(dict.fromkeys(ids, folder))
     table = json.dumps(moved, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")

@@ -68,7 +68,7 @@ def plan_chapter(chapter: Chapter, upgrades: int = 0, budget: int = BUDGET) -> C
     total = _subtree_sizes(children, sizes)
     if sum(total[rule.id] for rule in children[None]) <= budget:
         return ChapterPlan(chapter, (), {}, children)
-    units = _units(children, children[None], 0, total, sizes, budget)
+    units = _units(children, children[None], 0, total, budget)
     parts = tuple(_part(group) for group in _pack(units, total, sizes, budget))
     part_of = {rule.id: part.id for part in parts for unit in part.units for rule in _rules(unit, children)}
     return ChapterPlan(chapter, parts, part_of, children)
@@ -109,7 +109,7 @@ def _subtree_sizes(children: dict[str | None, list[Rule]], sizes: dict[str, int]
 
 
 def _units(children: dict[str | None, list[Rule]], rules: list[Rule], depth: int, total: dict[str, int],
-           sizes: dict[str, int], budget: int) -> list[Unit]:
+           budget: int) -> list[Unit]:
     """The rules as units in page order: each whole if it fits, else alone followed by its children's units."""
     units: list[Unit] = []
     for rule in rules:
@@ -118,7 +118,7 @@ def _units(children: dict[str | None, list[Rule]], rules: list[Rule], depth: int
             units.append(Unit(rule, depth, True))
         else:
             units.append(Unit(rule, depth, False))
-            units += _units(children, below, depth + 1, total, sizes, budget)
+            units += _units(children, below, depth + 1, total, budget)
     return units
 
 
