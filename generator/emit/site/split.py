@@ -51,12 +51,16 @@ class ChapterPlan:
 
 
 _plans: dict[int, tuple[System, dict[str, ChapterPlan]]] = {}
+KEPT_PLANS = 64
+"""The most systems whose plans are kept (a build asks for each system's many times, link by link)."""
 
 
 def plans(system: System) -> dict[str, ChapterPlan]:
     """Each chapter's plan, by chapter id; worked out once per system (asked for every link written)."""
     cached = _plans.get(id(system))
     if cached is None or cached[0] is not system:
+        if len(_plans) >= KEPT_PLANS:  # `rulesc serve` compiles the systems afresh on every edit: keep no old ones
+            _plans.clear()
         upgrades = sum(1 for rule in system.rules() if rule.upgrade is not None)
         cached = _plans[id(system)] = (system, {c.id: plan_chapter(c, upgrades) for c in system.chapters})
     return cached[1]
