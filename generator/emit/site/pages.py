@@ -6,7 +6,6 @@ content is rendered by markup.py to escaped HTML blocks, which Python-Markdown p
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from fractions import Fraction
 from html import escape
@@ -30,6 +29,7 @@ from generator.emit.site.links import (
     tables_path,
 )
 from generator.emit.site.markup import Markup, Section
+from generator.emit.site.moved import moved_block
 from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sources, sources, stat_block
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.split import ChapterPlan, Part, plans
@@ -212,24 +212,14 @@ def _part_item(ctx: Context, plan: ChapterPlan, part: Part) -> str:
 
 def _moved_script(ctx: Context, plan: ChapterPlan) -> str:
     """Every id a rule of the chapter had on the whole chapter's page (the rule, its old ids, its calculators) to
-    its part page, relative; the script replaces the location when the hash names one (query kept, so a shared
-    calculator's inputs survive; from file:// it names the part's index.html)."""
+    its part page."""
     chapter, page = plan.chapter, page_path(ctx.system, plan.chapter.id)
     moved: dict[str, str] = {}
     for rule in chapter.rules:
         folder = href(page, part_path(ctx.system, chapter.id, plan.part_of[rule.id]))
         ids = [rule.id, *rule.aliases, *(calculator_element_id(ctx.system, calc.id) for calc in rule.calculators)]
         moved.update(dict.fromkeys(ids, folder))
-    table = json.dumps(moved, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")
-    return (f"<script>{MOVED_SCRIPT.replace('MOVED', table)}</script>\n"
-            "<noscript><p>Links to a rule of this chapter now lead to its part, listed below.</p></noscript>")
-
-
-MOVED_SCRIPT = (
-    '(function(){var m=MOVED,here=location.pathname;function go(){if(location.pathname!==here)return;'
-    'var id=decodeURIComponent(location.hash.slice(1)),to=Object.prototype.hasOwnProperty.call(m,id)?m[id]:null;'
-    'if(to!==null)location.replace(to+(location.protocol==="file:"?"index.html":"")+location.search+location.hash);}'
-    'go();addEventListener("hashchange",go);})();')
+    return moved_block(moved, "Links to a rule of this chapter now lead to its part, listed below.")
 
 
 def _part_page(ctx: Context, plan: ChapterPlan, part: Part, number: int) -> str:
