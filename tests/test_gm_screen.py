@@ -16,8 +16,17 @@ from generator.build.staging import nav_entry
 from generator.emit.site.calculators import display
 from generator.emit.site.changes_page import changes_path
 from generator.emit.site.gm_screen import gm_screen
-from generator.emit.site.links import glossary_path, gm_screen_path, landing_path, tables_path
+from generator.emit.site.links import (
+    glossary_path,
+    gm_calculator_page,
+    gm_part_path,
+    gm_screen_path,
+    landing_path,
+    tables_path,
+    url_of,
+)
 from generator.emit.site.markup import Markup
+from generator.emit.site.split import GM_BUDGET, calculator_estimate, folder, gm_parts
 from generator.model import SYSTEM_PAGES, default_of
 from generator.pipeline import Project, compile_project
 from tests.browser import Visit
@@ -112,21 +121,81 @@ def _calculators(program: Program) -> list[str]:
     return [calc.id for rule in program.system.rules() for calc in rule.calculators]
 
 
-def test_each_systems_gm_screen_has_every_calculator_under_its_anchor_and_is_linked(built: Path) -> None:
+def _gm_pages(built: Path, program: Program) -> list[Path]:
+    """The GM screen's Markdown pages: the one page, or the landing page then its parts in order."""
+    parts = gm_parts(program.system)
+    docs = built / "build/docs"
+    return [docs / gm_screen_path(program.system), *(docs / gm_part_path(program.system, p.id) for p in parts)]
+
+
+def test_each_systems_gm_screen_has_every_calculator_under_its_anchor_once_and_is_linked(built: Path) -> None:
     programs = _programs(built)
+    assert [p.system.id for p in programs if gm_parts(p.system)]  # the bundled content splits some GM screens
     for program in programs:
         system = program.system.id
-        markdown = (built / f"build/docs/{system}/gm-screen.md").read_text()
+        pages = _gm_pages(built, program)
+        markdown = "".join(page.read_text() for page in pages)
         assert re.findall(r"\{#calc-([a-z0-9-]+)\}", markdown) == _calculators(program), system
-        html = (built / f"site/{system}/gm-screen/index.html").read_text()
-        assert html.count("data-calculator=") == len(_calculators(program)) > 0, system
-        ids = re.findall(r'\sid="([^"]+)"', html)
-        assert len(ids) == len(set(ids)), system  # the headings' anchors and the calculators' own ids never clash
+        html_pages = [built / "site" / url_of(str(page.relative_to(built / "build/docs"))) / "index.html"
+                      for page in pages]
+        assert sum(p.read_text().count("data-calculator=") for p in html_pages) == len(_calculators(program)) > 0
+        for html_page in html_pages:
+            ids = re.findall(r'\sid="([^"]+)"', html_page.read_text())
+            assert len(ids) == len(set(ids)), html_page  # the headings' anchors and the calculators' own ids differ
         landing = (built / f"site/{system}/index.html").read_text()
         assert 'class="md-button md-button--primary" href="gm-screen/">GM screen</a>' in landing
-        assert {"GM screen": f"{system}/gm-screen.md"} in nav_entry(program)[program.system.title]
+        assert {"GM screen": gm_screen_path(program.system)} in nav_entry(program)[program.system.title]
     home = (built / "site/index.html").read_text()
     assert home.count(">GM screen</a>") == len(programs)
+
+
+def test_a_split_gm_screen_lists_every_calculator_where_it_is_and_maps_its_old_anchors(built: Path) -> None:
+    program = next(p for p in _programs(built) if len(gm_parts(p.system)) > 2)
+    system, parts = program.system, gm_parts(program.system)
+    landing = (built / "site" / system.id / "gm-screen/index.html").read_text()
+    links = re.findall(r'<li><a href="([a-z0-9_-]+)/#calc-([a-z0-9-]+)">', landing)
+    assert [calc for _, calc in links] == _calculators(program)
+    where = {gm.calculator.id: part.id for part in parts for gm in part.calculators}
+    assert links == [(where[calc], calc) for _, calc in links]
+    moved = json.loads(re.search(r"var m=(\{.*?\}),here", landing).group(1))  # type: ignore[union-attr]
+    assert moved == {key: f"{where[calc]}/" for calc in _calculators(program)
+                     for key in (f"calc-{calc}", f"gm-{system.id}-{calc}")}
+    for number, part in enumerate(parts, 1):
+        page = (built / "site" / url_of(gm_part_path(system, part.id)) / "index.html").read_text()
+        assert f"Part {number} of {len(parts)} of the" in page
+        steps = re.findall(r'href="\.\./([a-z0-9_-]+)/" rel="(prev|next)"', page)
+        expected = [(parts[number - 2].id, "prev")] if number > 1 else []
+        assert steps == expected + ([(parts[number].id, "next")] if number < len(parts) else [])
+
+
+def test_gm_parts_stay_within_the_budget_and_chapter_and_are_about_even(built: Path) -> None:
+    for program in _programs(built):
+        upgrades = sum(1 for rule in program.system.rules() if rule.upgrade is not None)
+        parts = gm_parts(program.system)
+        for part in parts:
+            sizes = [calculator_estimate(gm.calculator, upgrades) for gm in part.calculators]
+            assert sum(sizes) <= GM_BUDGET or len(sizes) == 1, part.id
+            assert len({gm.chapter.id for gm in part.calculators}) == 1, part.id
+        chapters = {gm.chapter.id for part in parts for gm in part.calculators}
+        for chapter in chapters:
+            mine = [sum(calculator_estimate(gm.calculator, upgrades) for gm in part.calculators)
+                    for part in parts if part.calculators[0].chapter.id == chapter]
+            biggest = max(calculator_estimate(gm.calculator, upgrades) for part in parts for gm in part.calculators
+                          if gm.chapter.id == chapter)
+            assert len(mine) == _fewest_runs(mine, GM_BUDGET)  # as few parts as the budget allows ...
+            assert max(mine) - min(mine) <= biggest  # ... and about even
+
+
+def _fewest_runs(sizes: list[int], budget: int) -> int:
+    """How few runs within the budget consecutive items can go in (each run filled while the next fits)."""
+    runs, used = 0, budget
+    for size in sizes:
+        runs, used = (runs, used + size) if used + size <= budget else (runs + 1, size)
+    return runs
+
+
+def test_a_calculator_or_rule_named_index_gets_a_part_folder_the_landing_page_does_not_use() -> None:
+    assert folder("index") == "index_" and folder("index-2") == "index-2"
 
 
 def test_each_calculator_is_a_search_record_pointing_at_its_anchor(built: Path) -> None:
@@ -135,7 +204,11 @@ def test_each_calculator_is_a_search_record_pointing_at_its_anchor(built: Path) 
     calculators = [r for r in records if r["kind"] == "calculator"]
     assert len(calculators) == sum(len(_calculators(p)) for p in programs)
     clash = next(r for r in calculators if r["title"] == "Clash odds")
-    assert clash["url"] == "dbu/gm-screen/#calc-clash-odds" and clash["names"] == ["Clash odds"]
+    dbu = next(p.system for p in programs if p.system.id == "dbu")
+    part = url_of(gm_calculator_page(dbu, "clash-odds"))
+    assert part.startswith("dbu/gm-screen/") and part != "dbu/gm-screen/"
+    assert clash["url"] == f"{part}#calc-clash-odds" and clash["names"] == ["Clash odds"]
+    assert 'id="calc-clash-odds"' in (built / "site" / part / "index.html").read_text()
     assert clash["text"].startswith("Calculator for Clash") and clash["system"] == "dbu"
 
 
@@ -159,15 +232,22 @@ def _open(browser: Any, url: str, width: int, **context: Any) -> Visit:
 
 
 @pytest.mark.parametrize("width", [390, 1366])
-def test_gm_screen_computes_shares_a_link_that_restores_and_lands_and_search_finds_it(
+def test_gm_screen_leads_to_a_calculator_that_computes_shares_a_link_that_restores_and_lands_and_old_links_follow(
         site: str, browser: Any, built: Path, width: int) -> None:
     dbu = next(p for p in _programs(built) if p.system.id == "dbu")
+    part = site + url_of(gm_calculator_page(dbu.system, "clash-odds"))
     calc = f'[data-calculator="{CLASH}"]'
     expected = _expected(dbu, "clash-odds", {"attacker_bonus": 37}, "attacker_wins")
     assert expected != _expected(dbu, "clash-odds", {}, "attacker_wins")  # the change shows
-    with _open(browser, site + "dbu/gm-screen/", width, permissions=["clipboard-read", "clipboard-write"]) as visit:
+    with Visit(browser, site + "dbu/gm-screen/", viewport={"width": width, "height": 800},
+               permissions=["clipboard-read", "clipboard-write"]) as visit:
         page = visit.page
-        assert page.locator("[data-calculator]").count() == len(_calculators(dbu))
+        page.get_by_role("link", name="Clash odds", exact=True).click()  # the second tap: on its part page
+        page.wait_for_url(part + "#calc-clash-odds")
+        visit.wait_until_calculators_are_ready(CLASH)
+        part_id = part.rstrip("/").rsplit("/", 1)[1]
+        mine = next(p for p in gm_parts(dbu.system) if p.id == part_id).calculators
+        assert page.locator("[data-calculator]").count() == len(mine) > 1
         page.fill(f'{calc} input[name="attacker_bonus"]', "37")
         assert page.inner_text(f'{calc} output[name="attacker_wins"]') == expected
         page.click(f"{calc} .rulesc-calc__share")
@@ -177,18 +257,23 @@ def test_gm_screen_computes_shares_a_link_that_restores_and_lands_and_search_fin
         assert visit.errors == []
     parts = urlsplit(shared)
     assert parts.fragment == "calc-clash-odds" and parse_qs(parts.query) == {"clash-odds.attacker_bonus": ["37"]}
-    with _open(browser, shared, width) as visit:
-        page = visit.page
-        assert page.input_value(f'{calc} input[name="attacker_bonus"]') == "37"
-        assert page.inner_text(f'{calc} output[name="attacker_wins"]') == expected
-        assert page.evaluate("document.querySelector(':target').id") == "calc-clash-odds"
-        top = page.evaluate("document.getElementById('calc-clash-odds').getBoundingClientRect().top")
-        assert page.evaluate("window.scrollY") > 0 and 0 <= top < 200  # the heading at the top, below the header
-        assert visit.errors == []
+    assert shared.startswith(part + "?")
+    old = f"{site}dbu/gm-screen/?{parts.query}#calc-clash-odds"  # a link shared before the GM screen split
+    for url in (shared, old):
+        with _open(browser, url, width) as visit:
+            page = visit.page
+            assert page.url == shared
+            assert page.input_value(f'{calc} input[name="attacker_bonus"]') == "37"
+            assert page.inner_text(f'{calc} output[name="attacker_wins"]') == expected
+            assert page.evaluate("document.querySelector(':target').id") == "calc-clash-odds"
+            top = page.evaluate("document.getElementById('calc-clash-odds').getBoundingClientRect().top")
+            assert page.evaluate("window.scrollY") > 0 and 0 <= top < 200  # the heading at the top, below the header
+            assert visit.errors == []
 
 
 def test_share_without_a_clipboard_shows_the_link_selected_and_search_ranks_the_calculator_first(
-        site: str, browser: Any) -> None:
+        site: str, browser: Any, built: Path) -> None:
+    systems = {p.system.id: p.system for p in _programs(built)}
     calc = f'[data-calculator="{CLASH}"]'
     with Visit(browser, site + "dbu/core-rules/priority-section/") as visit:  # on the rule's page the link lands there
         page = visit.page
@@ -208,7 +293,7 @@ def test_share_without_a_clipboard_shows_the_link_selected_and_search_ranks_the_
                                       ("Attack set builder", "annulus", "calc-attack-set-builder")):
             first = _first_result(visit.page, query)
             assert (first.inner_text().lower(), first.get_attribute("href")) == \
-                (query.lower(), f"{site}{system}/gm-screen/#{anchor}")
+                (query.lower(), f"{site}{url_of(gm_calculator_page(systems[system], anchor[5:]))}#{anchor}")
 
 
 def _first_result(page: Any, query: str) -> Any:

@@ -416,16 +416,17 @@ def test_long_chapters_list_two_levels_of_rules_in_the_table_of_contents(site: s
         h2_h3 = visit.page.locator(".md-content h2, .md-content h3").count()
         h4 = visit.page.locator(".md-content h4").count()
         assert h4 >= 4 and 0 < len(shown) <= h2_h3
-    with _visit(browser, site + "annulus/gm-screen/") as visit:  # the GM screen keeps each calculator in its list
+    with _visit(browser, site + GM_PART) as visit:  # a GM screen page keeps each calculator in its list
         shown = [a for a in visit.page.locator(".md-sidebar--secondary .md-nav__link").all() if a.is_visible()]
-        assert len(shown) >= visit.page.locator(".md-content h4").count() > 10
+        assert len(shown) >= visit.page.locator(".md-content h4").count() > 3
 
 
 # ---- axe-core: no serious or critical violation on the main page types ----
 
+GM_PART = "dbu/gm-screen/adventurous-uses/"  # the GM screen's page with Clash odds (charts, choices, checkboxes)
 AXE_PAGES = {"home": "", "chapter with calculators": "dbu/core-rules/tier-of-power-section/",
              "split chapter's landing page": "dbu/core-rules/", "index tables": "dbu/tables/",
-             "GM screen": "dbu/gm-screen/", "search with results": "search/?q=dice",
+             "GM screen": "dbu/gm-screen/", "GM screen part": GM_PART, "search with results": "search/?q=dice",
              "dice notation (wide tables)": "dice-notation/", "glossary": "dbu/glossary/",
              "what changed": "annulus/what-changed/", "error codes": "errors/"}
 

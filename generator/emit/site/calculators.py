@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from generator.analyze.program import Program, label_order
-from generator.emit.site.links import calculator_element_id, gm_screen_path, rule_href
+from generator.emit.site.links import calculator_element_id, rule_href
 from generator.emit.site.upgrade_picker import upgrade_picker
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
@@ -21,12 +21,13 @@ SOURCES_LABEL = "Sources and formulas"
 remembers whether the reader keeps them open, in localStorage, and applies that on every page."""
 
 
-def render_calculator(program: Program, calc: Calculator, prefix: str = "calc", anchor: str | None = None) -> str:
+def render_calculator(program: Program, calc: Calculator, prefix: str = "calc",
+                      anchor: tuple[str, str] | None = None) -> str:
     """The calculator's form, pre-filled with the results of its defaults; calculators.js makes it live.
 
     On its rule's chapter page it needs neither option. Another page (the GM screen) passes a `prefix` of its own
-    for the element ids, and the `anchor` (an id on that page) its Share button lands on, instead of the
-    calculator's own element; its links to rules then all name their chapter pages.
+    for the element ids, and the `anchor` its Share button lands on instead of the calculator's own element (the
+    page's Markdown path, and the id on it); its links to rules then all name their pages.
     """
     w = Writer()
     system = program.system
@@ -35,7 +36,7 @@ def render_calculator(program: Program, calc: Calculator, prefix: str = "calc", 
     results = program.calculate(calc.id, defaults)
     base = calculator_element_id(system, calc.id, prefix)
     w.writeline(f'<div class="rulesc-calc" id="{base}" data-calculator="{html.escape(key)}" '
-                f'data-anchor="{html.escape(anchor or base)}" markdown="0">')
+                f'data-anchor="{html.escape(anchor[1] if anchor else base)}" markdown="0">')
     w.writeline(f'<form class="rulesc-calc__form" aria-labelledby="{base}-title" novalidate>')
     w.writeline(f'<p class="rulesc-calc__title" id="{base}-title">{html.escape(calc.title)}</p>')
     for param in calc.inputs:
@@ -56,7 +57,7 @@ def render_calculator(program: Program, calc: Calculator, prefix: str = "calc", 
     w.writeline("</dl>")
     if anchor is not None:  # on the GM screen; a chapter page puts it in its rule's "Sources and formulas"
         w.writeline(f'<details class="rulesc-sources" data-rulesc-sources><summary>{SOURCES_LABEL}</summary>'
-                    f"{explanation(program, calc, gm_screen_path(system))}</details>")
+                    f"{explanation(program, calc, anchor[0])}</details>")
     w.writeline('<button type="reset" class="md-button rulesc-calc__reset">Reset</button>')
     w.writeline("</form>")
     w.writeline("</div>")

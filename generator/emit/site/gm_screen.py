@@ -1,33 +1,65 @@
-"""GM screen page: every calculator of a system on one page, grouped by the chapter and section of its rule."""
+"""GM screen pages: every calculator of a system, grouped by the chapter and section of its rule.
+
+A GM screen whose calculators fit split.BUDGET is one page. A bigger one is a landing page that lists every
+calculator by chapter and section, each linked to the part page it is on (split.py packs whole sections), and
+sends an old link to a calculator on the one page (`gm-screen/#calc-id`, a shared state in its query) on to it.
+"""
 
 from __future__ import annotations
+
+from html import escape
 
 from generator.analyze.program import Program
 from generator.emit.site.calculators import render_calculator
 from generator.emit.site.fragments import front, html_block, md_escape
-from generator.emit.site.links import calculator_anchor, gm_screen_path
+from generator.emit.site.links import (
+    calculator_anchor,
+    calculator_element_id,
+    gm_calculator_page,
+    gm_part_path,
+    gm_screen_path,
+    href,
+)
 from generator.emit.site.markup import Markup
+from generator.emit.site.moved import moved_block, part_steps
+from generator.emit.site.split import GmCalculator, GmPart, chapter_sections, gm_calculators, gm_parts
 from generator.emit.writer import Writer
-from generator.model import Calculator, Chapter, Rule
+from generator.model import Chapter, Rule
 
 GM_PREFIX = "gm"
 """The GM screen's prefix for the calculators' element ids (a chapter page's copies start with "calc")."""
 
+__all__ = ["GM_PREFIX", "chapter_sections", "gm_screen", "gm_screen_pages"]
+
+
+def gm_screen_pages(program: Program, markup: Markup) -> dict[str, str]:
+    """The GM screen's pages by Markdown path: the one page, or the landing page and a page per part."""
+    system = program.system
+    parts = gm_parts(system)
+    if not parts:
+        return {gm_screen_path(system): gm_screen(program, markup)}
+    files = {gm_screen_path(system): _landing(program, parts)}
+    for number, part in enumerate(parts, 1):
+        files[gm_part_path(system, part.id)] = _part_page(program, markup, parts, number)
+    return files
+
 
 def gm_screen(program: Program, markup: Markup) -> str:
-    """The GM screen: a short intro, then per chapter and section each calculator under a heading of its own."""
+    """The GM screen as one page: a short intro, then per chapter and section each calculator under its heading."""
     system = program.system
-    count = sum(len(rule.calculators) for rule in system.rules())
-    w = front(f"{system.title}: GM screen", f"content/{system.id}/",
-              f"Every calculator of {system.title} on one page, grouped by chapter.")
+    calculators = gm_calculators(system)
+    w = _opening(program, f"{system.title}: GM screen", f"Every calculator of {system.title} on one page, grouped by "
+                 "chapter.")
+    html_block(w, "rulesc-text rulesc-gm__intro", _intro(len(calculators)))
+    _calculators(w, program, markup, calculators, gm_screen_path(system))
+    return w.getvalue()
+
+
+def _opening(program: Program, title: str, description: str) -> Writer:
+    w = front(title, f"content/{program.system.id}/", description)
     w.writeline("# GM screen")
     w.writeline()
-    html_block(w, "rulesc-text rulesc-gm__intro", _intro(count))
-    for chapter in system.chapters:
-        sections = chapter_sections(chapter)
-        if sections:
-            _chapter(w, program, markup, chapter, sections)
-    return w.getvalue()
+    return w
 
 
 def _intro(count: int) -> str:
@@ -38,43 +70,88 @@ def _intro(count: int) -> str:
             "a link that opens it here with the same inputs.</p>")
 
 
-def chapter_sections(chapter: Chapter) -> list[tuple[Rule, list[Rule]]]:
-    """The chapter's top-level rules that have calculators in them, each with those rules (itself or below it), in
-    the chapter's order."""
-    ids = {rule.id: rule for rule in chapter.rules}
-    sections: dict[str, list[Rule]] = {}
-    for rule in chapter.rules:
-        if rule.calculators:
-            sections.setdefault(_top(rule, ids).id, []).append(rule)
-    return [(ids[top], rules) for top, rules in sections.items()]
-
-
-def _top(rule: Rule, ids: dict[str, Rule]) -> Rule:
-    """The rule's outermost ancestor within its chapter (itself if it has none there)."""
-    seen = {rule.id}
-    while rule.parent in ids and rule.parent not in seen:
-        rule = ids[rule.parent]
-        seen.add(rule.id)
-    return rule
-
-
-def _chapter(w: Writer, program: Program, markup: Markup, chapter: Chapter,
-             sections: list[tuple[Rule, list[Rule]]]) -> None:
-    w.writeline(f"## {md_escape(chapter.title)} {{#chapter-{chapter.id}}}")
-    w.writeline()
-    for section, rules in sections:
+def _landing(program: Program, parts: tuple[GmPart, ...]) -> str:
+    """The split GM screen's page: every calculator by chapter and section, each linked where it is."""
+    system = program.system
+    page = gm_screen_path(system)
+    calculators = gm_calculators(system)
+    w = _opening(program, f"{system.title}: GM screen", f"Every calculator of {system.title}, grouped by chapter.")
+    html_block(w, "rulesc-moved", moved_block(_moved(program, parts), "Links to a calculator of this page now lead "
+                                                                      "to its part, listed below."))
+    html_block(w, "rulesc-text rulesc-gm__intro",
+               f"<p>All {len(calculators)} calculators of this system, grouped by the chapter and section of the rule "
+               f"each works out, on {len(parts)} pages. Select one to open its page with the calculator at the top; "
+               "its Share button copies a link that opens it with the same inputs.</p>")
+    for chapter, section, group in _groups(calculators):
+        if chapter is not None:
+            w.writeline(f"## {md_escape(chapter.title)} {{#chapter-{chapter.id}}}")
+            w.writeline()
         w.writeline(f"### {md_escape(section.name)} {{#section-{section.id}}}")
         w.writeline()
-        for rule in rules:
-            for calculator in rule.calculators:
-                _calculator(w, program, markup, rule, calculator)
+        links = "".join(f'<li><a href="{href(page, gm_calculator_page(system, gm.calculator.id), _anchor(gm))}">'
+                        f"{escape(gm.calculator.title)}</a></li>" for gm in group)
+        html_block(w, "rulesc-list rulesc-gm__list", f"<ul>{links}</ul>")
+    return w.getvalue()
 
 
-def _calculator(w: Writer, program: Program, markup: Markup, rule: Rule, calculator: Calculator) -> None:
-    anchor = calculator_anchor(calculator.id)
-    w.writeline(f"#### {md_escape(calculator.title)} {{#{anchor}}}")
+def _moved(program: Program, parts: tuple[GmPart, ...]) -> dict[str, str]:
+    """Every id a calculator had on the one page (its heading's anchor, its element's id) to its part page."""
+    system, page = program.system, gm_screen_path(program.system)
+    moved: dict[str, str] = {}
+    for part in parts:
+        folder = href(page, gm_part_path(system, part.id))
+        for gm in part.calculators:
+            ids = (_anchor(gm), calculator_element_id(system, gm.calculator.id, GM_PREFIX))
+            moved.update(dict.fromkeys(ids, folder))
+    return moved
+
+
+def _part_page(program: Program, markup: Markup, parts: tuple[GmPart, ...], number: int) -> str:
+    """One part of a split GM screen: where it sits, its calculators as on the one page, the neighbouring parts."""
+    system, part = program.system, parts[number - 1]
+    page = gm_part_path(system, part.id)
+    w = _opening(program, f"{part.title} ({system.title}: GM screen)",
+                 f"Calculators of {system.title}: {part.title}.")
+    landing = href(page, gm_screen_path(system))
+    html_block(w, "rulesc-part-of", f'<p class="rulesc-muted">Part {number} of {len(parts)} of the '
+                                    f'<a href="{landing}">GM screen</a>: {escape(part.title)}</p>')
+    _calculators(w, program, markup, list(part.calculators), page)
+    steps = [(gm_part_path(system, other.id), other.title) for other in parts]
+    html_block(w, "rulesc-part-steps", part_steps(steps, number, "the GM screen"))
+    return w.getvalue()
+
+
+def _calculators(w: Writer, program: Program, markup: Markup, calculators: list[GmCalculator], page: str) -> None:
+    for chapter, section, group in _groups(calculators):
+        if chapter is not None:
+            w.writeline(f"## {md_escape(chapter.title)} {{#chapter-{chapter.id}}}")
+            w.writeline()
+        w.writeline(f"### {md_escape(section.name)} {{#section-{section.id}}}")
+        w.writeline()
+        for gm in group:
+            _calculator(w, program, markup, gm, page)
+
+
+def _groups(calculators: list[GmCalculator]) -> list[tuple[Chapter | None, Rule, list[GmCalculator]]]:
+    """The calculators by section, in order, each group with its chapter when it is the chapter's first group."""
+    groups: list[tuple[Chapter | None, Rule, list[GmCalculator]]] = []
+    for gm in calculators:
+        last = groups[-1][2][-1] if groups else None
+        if last is None or (last.chapter, last.section) != (gm.chapter, gm.section):
+            groups.append((gm.chapter if last is None or last.chapter is not gm.chapter else None, gm.section, []))
+        groups[-1][2].append(gm)
+    return groups
+
+
+def _anchor(gm: GmCalculator) -> str:
+    return calculator_anchor(gm.calculator.id)
+
+
+def _calculator(w: Writer, program: Program, markup: Markup, gm: GmCalculator, page: str) -> None:
+    anchor = _anchor(gm)
+    w.writeline(f"#### {md_escape(gm.calculator.title)} {{#{anchor}}}")
     w.writeline()
-    link = markup.rule_link(rule.id, gm_screen_path(program.system))
+    link = markup.rule_link(gm.rule.id, page)
     body = [f'<p class="rulesc-gm__rule">Rule: {link}</p>',
-            render_calculator(program, calculator, prefix=GM_PREFIX, anchor=anchor)]
+            render_calculator(program, gm.calculator, prefix=GM_PREFIX, anchor=(page, anchor))]
     html_block(w, "rulesc-gm__calc", "\n".join(body))

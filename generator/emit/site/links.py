@@ -8,7 +8,7 @@ from __future__ import annotations
 import posixpath
 from functools import cache, lru_cache
 
-from generator.emit.site.split import plans
+from generator.emit.site.split import gm_parts, plans
 from generator.model import Rule, System, Term
 
 HOME = "index.md"
@@ -90,8 +90,21 @@ def term_href(system: System, term: Term, from_md: str) -> str:
 
 
 def gm_screen_path(system: System) -> str:
-    """The system's GM screen: every calculator on one page."""
-    return f"{system.id}/gm-screen.md"
+    """The system's GM screen: every calculator on one page, or, split (split.py), the landing page that lists them
+    all; either is served at `system/gm-screen/`."""
+    return f"{system.id}/gm-screen/index.md" if gm_parts(system) else f"{system.id}/gm-screen.md"
+
+
+def gm_part_path(system: System, part_id: str) -> str:
+    """A part page of a split GM screen, served at `system/gm-screen/part/`."""
+    return f"{system.id}/gm-screen/{part_id}.md"
+
+
+def gm_calculator_page(system: System, calculator_id: str) -> str:
+    """The Markdown file a calculator's GM screen copy is on: the GM screen, or the part page holding it."""
+    part = next((part.id for part in gm_parts(system) for gm in part.calculators
+                 if gm.calculator.id == calculator_id), None)
+    return gm_part_path(system, part) if part else gm_screen_path(system)
 
 
 def calculator_anchor(calculator_id: str) -> str:

@@ -1,8 +1,12 @@
-"""The map a page carries when what it held moved to other pages: an old link `page/#id` goes on to the new page."""
+"""Pages split into parts: the map a landing page carries (an old link `page/#id` goes on to the part holding the
+id now), and the links between neighbouring parts."""
 
 from __future__ import annotations
 
 import json
+from html import escape
+
+from generator.emit.site.links import href
 
 MOVED_SCRIPT = (
     '(function(){var m=MOVED,here=location.pathname;function go(){if(location.pathname!==here)return;'
@@ -17,3 +21,14 @@ def moved_block(moved: dict[str, str], notice: str) -> str:
     folder's index.html), and `notice` for a browser without scripts."""
     table = json.dumps(moved, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")
     return f"<script>{MOVED_SCRIPT.replace('MOVED', table)}</script>\n<noscript><p>{notice}</p></noscript>"
+
+
+def part_steps(parts: list[tuple[str, str]], number: int, whole: str) -> str:
+    """Links from the number-th (from 1) of `parts` (each its Markdown path and title) to the one before and the one
+    after: the site's navigation lists only the landing page, so Material's footer has no neighbours to offer."""
+    page = parts[number - 1][0]
+    steps = [(rel, label, parts[at]) for rel, label, at in (("prev", "Previous part", number - 2),
+                                                             ("next", "Next part", number)) if 0 <= at < len(parts)]
+    links = [f'<a href="{href(page, path)}" rel="{rel}">{label}: {escape(title)}</a>'
+             for rel, label, (path, title) in steps]
+    return f'<nav class="rulesc-part-steps" aria-label="Parts of {escape(whole)}">{" ".join(links)}</nav>'

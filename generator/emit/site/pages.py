@@ -15,7 +15,7 @@ from generator.analyze.program import Program, show
 from generator.emit.site.calculators import display, render_calculator
 from generator.emit.site.crosslink import backlinks
 from generator.emit.site.fragments import FactStyle, front, html_block, md_escape
-from generator.emit.site.gm_screen import gm_screen
+from generator.emit.site.gm_screen import gm_screen_pages
 from generator.emit.site.links import (
     HOME,
     SEARCH_PAGE,
@@ -29,7 +29,7 @@ from generator.emit.site.links import (
     tables_path,
 )
 from generator.emit.site.markup import Markup, Section
-from generator.emit.site.moved import moved_block
+from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sources, sources, stat_block
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.split import ChapterPlan, Part, plans
@@ -53,7 +53,7 @@ def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str
     """One system's pages: its landing page, GM screen, glossary, index tables and chapters."""
     ctx = Context(program, notes)
     system = ctx.system
-    files = {landing_path(system): _landing(ctx), gm_screen_path(system): gm_screen(program, ctx.markup),
+    files = {landing_path(system): _landing(ctx), **gm_screen_pages(program, ctx.markup),
              glossary_path(system): _glossary(ctx), tables_path(system): emit_index_tables(ctx.program, ctx.markup)}
     for chapter in system.chapters:
         files.update(_chapter_pages(ctx, plans(system)[chapter.id]))
@@ -239,15 +239,9 @@ def _part_page(ctx: Context, plan: ChapterPlan, part: Part, number: int) -> str:
 
 
 def _part_steps(ctx: Context, plan: ChapterPlan, number: int) -> str:
-    """Links to the part before and the part after: the site's navigation lists the chapter once (its landing page
-    lists the parts), so Material's footer has no neighbours to offer on a part page."""
-    chapter, parts = plan.chapter, plan.parts
-    page = part_path(ctx.system, chapter.id, parts[number - 1].id)
-    steps = [(rel, label, parts[at]) for rel, label, at in (("prev", "Previous part", number - 2),
-                                                             ("next", "Next part", number)) if 0 <= at < len(parts)]
-    links = [f'<a href="{href(page, part_path(ctx.system, chapter.id, part.id))}" rel="{rel}">{label}: '
-             f'{escape(part.title)}</a>' for rel, label, part in steps]
-    return f'<nav class="rulesc-part-steps" aria-label="Parts of {escape(chapter.title)}">{" ".join(links)}</nav>'
+    chapter = plan.chapter
+    return part_steps([(part_path(ctx.system, chapter.id, part.id), part.title) for part in plan.parts], number,
+                      chapter.title)
 
 
 def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, list[Rule]], level: int,

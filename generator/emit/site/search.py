@@ -21,7 +21,7 @@ from mkdocs.plugins import BasePlugin
 
 from generator.analyze.program import Program
 from generator.emit.site.fragments import front, html_block
-from generator.emit.site.links import calculator_anchor, glossary_path, gm_screen_path, rule_page, url_of
+from generator.emit.site.links import calculator_anchor, glossary_path, gm_calculator_page, rule_page, url_of
 from generator.emit.site.markup import Markup
 from generator.emit.site.pagefind_index import run_pagefind
 from generator.emit.site.tables import plural, table_kinds
@@ -103,7 +103,8 @@ def _calculator_record(program: Program, rule: Rule, calc: Calculator) -> Search
     """A calculator, found by its title and pointing at its place on the GM screen; the text names its rule and
     what it asks and answers."""
     labels = [param.label for param in calc.inputs] + [output.label for output in calc.outputs]
-    return {"url": url_of(gm_screen_path(program.system)) + f"#{calculator_anchor(calc.id)}", "title": calc.title,
+    return {"url": url_of(gm_calculator_page(program.system, calc.id)) + f"#{calculator_anchor(calc.id)}",
+            "title": calc.title,
             "names": [calc.title], "kind": "calculator", "system": program.system.id,
             "system_title": program.system.title,
             "text": f"Calculator for {rule.name}: {', '.join(labels)}." if labels else f"Calculator for {rule.name}.",

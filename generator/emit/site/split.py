@@ -1,9 +1,10 @@
-"""Which chapters the site splits into part pages, and what each part holds: worked out from the data alone.
+"""Which chapters (and GM screens) the site splits into part pages, and what each part holds: from the data alone.
 
 A phone's load time grows with the page (parsing, Material's start-up, style and layout all scale with it), so a
 chapter whose estimated size is over BUDGET becomes a landing page and part pages. A part is a run of sibling
 sections, each with everything below it, packed in order while they fit; a section over the budget alone gives
 its own text a part of its own (with the siblings after it that fit) and is split at its children, recursively.
+A GM screen over BUDGET splits the same way: runs of its sections' calculators, a part never spanning chapters.
 """
 
 from __future__ import annotations
@@ -11,12 +12,17 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from generator.model import Chapter, Rule, System
+from generator.model import Calculator, Chapter, Rule, System
 
 BUDGET = 40_000
 """The most estimated bytes of rules' Markdown on one page: with the site's header, navigation and table of
 contents a page stays near 80 KB, the size below which no page missed its phone goal by much more than the home
 page did (see split_estimate for the estimate and its fit)."""
+
+GM_BUDGET = 20_000
+"""The most estimated bytes of calculators on one GM screen page: a calculator costs a phone more than text of its
+size (a form, results, its script's start-up), so a GM page holds about five where a chapter part holds rules of
+twice the bytes."""
 
 UPGRADE_PICKER = 150
 """Estimated bytes per upgrade of the system in a calculator input choosing a set of upgrades (it lists them all)."""
@@ -50,20 +56,58 @@ class ChapterPlan:
     children: dict[str | None, list[Rule]]  # the chapter's rule tree: None holds its top-level rules
 
 
-_plans: dict[int, tuple[System, dict[str, ChapterPlan]]] = {}
+@dataclass(frozen=True)
+class GmCalculator:
+    """A calculator on the GM screen, with the chapter and section (the outermost rule above it there) it sits under."""
+
+    chapter: Chapter
+    section: Rule
+    rule: Rule
+    calculator: Calculator
+
+
+@dataclass(frozen=True)
+class GmPart:
+    """One part page of a split GM screen: its folder name (its first calculator's id), its title, its calculators."""
+
+    id: str
+    title: str
+    calculators: tuple[GmCalculator, ...]
+
+
+@dataclass(frozen=True)
+class Plans:
+    """How a system's pages are split: each chapter's plan by chapter id, and the GM screen's parts (none: one page)."""
+
+    system: System
+    chapters: dict[str, ChapterPlan]
+    gm_parts: tuple[GmPart, ...]
+
+
+_plans: dict[int, Plans] = {}
 KEPT_PLANS = 64
 """The most systems whose plans are kept (a build asks for each system's many times, link by link)."""
 
 
 def plans(system: System) -> dict[str, ChapterPlan]:
     """Each chapter's plan, by chapter id; worked out once per system (asked for every link written)."""
+    return _system_plans(system).chapters
+
+
+def gm_parts(system: System) -> tuple[GmPart, ...]:
+    """The GM screen's part pages, in order; none when every calculator fits on one page."""
+    return _system_plans(system).gm_parts
+
+
+def _system_plans(system: System) -> Plans:
     cached = _plans.get(id(system))
-    if cached is None or cached[0] is not system:
+    if cached is None or cached.system is not system:
         if len(_plans) >= KEPT_PLANS:  # `rulesc serve` compiles the systems afresh on every edit: keep no old ones
             _plans.clear()
         upgrades = sum(1 for rule in system.rules() if rule.upgrade is not None)
-        cached = _plans[id(system)] = (system, {c.id: plan_chapter(c, upgrades) for c in system.chapters})
-    return cached[1]
+        cached = _plans[id(system)] = Plans(system, {c.id: plan_chapter(c, upgrades) for c in system.chapters},
+                                            plan_gm_screen(system, upgrades))
+    return cached
 
 
 def plan_chapter(chapter: Chapter, upgrades: int = 0, budget: int = BUDGET) -> ChapterPlan:
@@ -93,10 +137,13 @@ def split_estimate(rule: Rule, upgrades: int = 0) -> int:
     size = 800 + 3 * len(rule.text.source) + sum(len(item.source) for item in rule.items)
     size += 45 * sum(len(row) for row in rule.table.rows) if rule.table else 0
     size += sum(100 + 120 * len(formula.examples) for formula in rule.formulas)
-    for calc in rule.calculators:
-        size += 850 + 500 * (len(calc.inputs) + len(calc.outputs))
-        size += sum(UPGRADE_PICKER * upgrades for param in calc.inputs if param.type == "upgrades")
-    return size
+    return size + sum(calculator_estimate(calc, upgrades) for calc in rule.calculators)
+
+
+def calculator_estimate(calc: Calculator, upgrades: int = 0) -> int:
+    """The bytes a calculator's form takes, estimated like a rule's (split_estimate)."""
+    size = 850 + 500 * (len(calc.inputs) + len(calc.outputs))
+    return size + sum(UPGRADE_PICKER * upgrades for param in calc.inputs if param.type == "upgrades")
 
 
 def _subtree_sizes(children: dict[str | None, list[Rule]], sizes: dict[str, int]) -> dict[str, int]:
@@ -145,7 +192,7 @@ def _part(units: list[Unit]) -> Part:
     """A part named by its first rule; titled by it, or by its first and last rules at that depth."""
     tops = [unit.rule for unit in units if unit.depth == units[0].depth]
     title = tops[0].name if len(tops) == 1 else f"{tops[0].name} \u2013 {tops[-1].name}"
-    return Part(tops[0].id, title, tuple(units))
+    return Part(folder(tops[0].id), title, tuple(units))
 
 
 def _rules(unit: Unit, children: dict[str | None, list[Rule]]) -> list[Rule]:
@@ -160,3 +207,98 @@ def _rules(unit: Unit, children: dict[str | None, list[Rule]]) -> list[Rule]:
         if unit.whole:
             pending.extend(children.get(rule.id, []))
     return found
+
+
+def folder(part_id: str) -> str:
+    """A part page's folder: its first rule's or calculator's id, except that `index` (the landing page's own file
+    name) takes an underscore, which no id may hold."""
+    return "index_" if part_id == "index" else part_id
+
+
+def gm_calculators(system: System) -> list[GmCalculator]:
+    """Every calculator of the system in the GM screen's order: by chapter, then by the section its rule is in (in
+    the order the sections' first calculators come), then in the rules' order."""
+    found: list[GmCalculator] = []
+    for chapter in system.chapters:
+        for section, rules in chapter_sections(chapter):
+            found += [GmCalculator(chapter, section, rule, calc) for rule in rules for calc in rule.calculators]
+    return found
+
+
+def chapter_sections(chapter: Chapter) -> list[tuple[Rule, list[Rule]]]:
+    """The chapter's top-level rules that have calculators in them, each with those rules (itself or below it), in
+    the chapter's order."""
+    ids = {rule.id: rule for rule in chapter.rules}
+    sections: dict[str, list[Rule]] = {}
+    for rule in chapter.rules:
+        if rule.calculators:
+            sections.setdefault(_top(rule, ids).id, []).append(rule)
+    return [(ids[top], rules) for top, rules in sections.items()]
+
+
+def _top(rule: Rule, ids: dict[str, Rule]) -> Rule:
+    """The rule's outermost ancestor within its chapter (itself if it has none there)."""
+    seen = {rule.id}
+    while rule.parent in ids and rule.parent not in seen:
+        rule = ids[rule.parent]
+        seen.add(rule.id)
+    return rule
+
+
+def plan_gm_screen(system: System, upgrades: int = 0, budget: int = GM_BUDGET) -> tuple[GmPart, ...]:
+    """The GM screen's parts: none if its calculators fit the budget; else each chapter's calculators in runs of
+    about equal size within the budget (a calculator over it alone), so no part spans two chapters."""
+    calculators = gm_calculators(system)
+    size = {id(gm): calculator_estimate(gm.calculator, upgrades) for gm in calculators}
+    if sum(size.values()) <= budget:
+        return ()
+    chapters: dict[str, list[GmCalculator]] = {}
+    for gm in calculators:
+        chapters.setdefault(gm.chapter.id, []).append(gm)
+    return tuple(_gm_part(run) for group in chapters.values() for run in _even_runs(group, size, budget))
+
+
+def _even_runs(calculators: list[GmCalculator], size: dict[int, int], budget: int) -> list[list[GmCalculator]]:
+    """Consecutive runs within the budget, as few as it allows, the largest as small as it can be; a calculator over
+    the budget is a run alone."""
+    runs: list[list[GmCalculator]] = []
+    stretch: list[GmCalculator] = []
+    for gm in [*calculators, None]:
+        if gm is None or size[id(gm)] > budget:
+            runs += _least_largest(stretch, [size[id(g)] for g in stretch], budget) if stretch else []
+            runs += [[gm]] if gm is not None else []
+            stretch = []
+        else:
+            stretch.append(gm)
+    return runs
+
+
+def _least_largest(items: list[GmCalculator], costs: list[int], budget: int) -> list[list[GmCalculator]]:
+    """The items (each within the budget) in the fewest runs within it, the largest run least: the least capacity
+    whose greedy fill needs no more runs than the budget's own fill, found by bisection."""
+    count = len(_greedy(costs, budget))
+    low, high = max(costs), budget
+    while low < high:
+        middle = (low + high) // 2
+        low, high = (low, middle) if len(_greedy(costs, middle)) <= count else (middle + 1, high)
+    return [[items[i] for i in run] for run in _greedy(costs, low)]
+
+
+def _greedy(costs: list[int], capacity: int) -> list[list[int]]:
+    """Indexes of the costs in order, a run closed when the next would take it over the capacity."""
+    runs: list[list[int]] = []
+    used = 0
+    for i, cost in enumerate(costs):
+        if not runs or used + cost > capacity:
+            runs.append([])
+            used = 0
+        runs[-1].append(i)
+        used += cost
+    return runs
+
+
+def _gm_part(calculators: list[GmCalculator]) -> GmPart:
+    """A GM part named by its first calculator; titled by its sections (the first, or the first and last)."""
+    names = list(dict.fromkeys(gm.section.name for gm in calculators))
+    title = names[0] if len(names) == 1 else f"{names[0]} \u2013 {names[-1]}"
+    return GmPart(folder(calculators[0].calculator.id), title, tuple(calculators))
