@@ -1,4 +1,5 @@
-"""The GM screen: every calculator of a system on one page, found by search, shared by a link that lands on it."""
+"""The GM screen: every calculator of a system, on one page or split into parts, found by search, shared by a link that
+lands on it."""
 
 from __future__ import annotations
 

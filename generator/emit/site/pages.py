@@ -32,7 +32,7 @@ from generator.emit.site.markup import Markup, Section
 from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sources, sources, stat_block
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
-from generator.emit.site.split import ChapterPlan, Part, plans
+from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
 from generator.emit.site.tables import emit_index_tables, table_kinds
 from generator.emit.writer import Writer
 from generator.model import Chapter, Rule, System
@@ -118,7 +118,8 @@ def _landing(ctx: Context) -> str:
 def _gm_link(ctx: Context) -> str:
     """The landing page's way to the GM screen, above the chapters: a button and what the page holds."""
     page, count = landing_path(ctx.system), sum(len(rule.calculators) for rule in ctx.system.rules())
-    what = f"all {count} calculator{'s' if count != 1 else ''} on one page, grouped by chapter" if count else \
+    where = f"on {len(gm_parts(ctx.system))} pages" if gm_parts(ctx.system) else "on one page"
+    what = f"all {count} calculator{'s' if count != 1 else ''} {where}, grouped by chapter" if count else \
         "this system has no calculators yet"
     return (f'<p><a class="md-button md-button--primary" href="{href(page, gm_screen_path(ctx.system))}">GM screen</a> '
             f'<span class="rulesc-muted">{what}</span></p>')
