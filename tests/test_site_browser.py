@@ -94,7 +94,7 @@ def test_header_search_lands_on_the_rule_with_enter(site: str, browser: Any) -> 
         page.wait_for_selector("#rulesc-qs-results li a")
         assert page.locator("#rulesc-qs-results li a").first.inner_text() == "Botch Range"
         page.press("#rulesc-qs-input", "Enter")
-        page.wait_for_url("**/dbu/core-rules/dice-rules/#botch-range")
+        page.wait_for_url("**/dbu/core-rules/category-increase-limit/#botch-range")
         assert visit.errors == []
 
 
@@ -120,12 +120,12 @@ def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: An
 
 
 def test_copy_link_copies_the_rules_permalink(site: str, browser: Any) -> None:
-    with Visit(browser, site + "dbu/core-rules/dice-rules/",
+    with Visit(browser, site + "dbu/core-rules/category-increase-limit/",
                permissions=["clipboard-read", "clipboard-write"]) as visit:
         button = visit.page.locator("#botch-range .rulesc-copy")
         assert button.get_attribute("aria-label") == "Copy link to Botch Range"
         button.click()
-        assert visit.page.evaluate("navigator.clipboard.readText()") == site + "dbu/core-rules/dice-rules/#botch-range"
+        assert visit.page.evaluate("navigator.clipboard.readText()") == site + "dbu/core-rules/category-increase-limit/#botch-range"
 
 
 def test_index_tables_filter_and_sort_without_a_server(built: Path, browser: Any) -> None:

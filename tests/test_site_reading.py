@@ -77,7 +77,7 @@ def test_a_roll_reads_as_a_sentence_with_its_target_marked_and_labels_readable(s
 
 
 def test_units_follow_the_numbers_they_measure(site: str, browser: Any) -> None:
-    with _visit(browser, site + "annulus/attacks/precise/#range", PHONE, "light") as visit:
+    with _visit(browser, site + "annulus/attacks/range/#range", PHONE, "light") as visit:
         visit.wait_until_calculators_are_ready("annulus/range")
         box = visit.page.locator('[data-calculator="annulus/range"]')
         assert box.locator("output").all_inner_texts() == ["5 m", "2 m"]
@@ -215,7 +215,7 @@ def test_no_calculator_shows_a_negative_zero_at_its_defaults(site: str, browser:
 
 
 def test_a_rule_reads_stat_block_text_calculator_then_sources_on_a_phone(site: str, browser: Any) -> None:
-    with _visit(browser, site + "annulus/attacks/precise/#range", PHONE, "light") as visit:
+    with _visit(browser, site + "annulus/attacks/range/#range", PHONE, "light") as visit:
         page = visit.page
         order = page.locator(".rulesc-rule[data-rule='range'] > *").evaluate_all(
             "els => els.map((e) => e.className || e.tagName.toLowerCase())")

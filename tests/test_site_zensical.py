@@ -104,5 +104,5 @@ def test_search_page_and_header_search_find_rules(zensical_site: str, browser: A
         visit.page.fill("#rulesc-qs-input", "Botch Range")
         visit.page.wait_for_selector("#rulesc-qs-results li a")
         visit.page.press("#rulesc-qs-input", "Enter")
-        visit.page.wait_for_url("**/dbu/core-rules/dice-rules/#botch-range")
+        visit.page.wait_for_url("**/dbu/core-rules/category-increase-limit/#botch-range")
         assert visit.errors == []

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import TypeVar
 
 from generator.model import Calculator, Chapter, Rule, System
 
-BUDGET = 40_000
+BUDGET = 32_000
 """The most estimated bytes of rules' Markdown on one page: with the site's header, navigation and table of
-contents a page stays near 80 KB, the size below which no page missed its phone goal by much more than the home
-page did (see split_estimate for the estimate and its fit)."""
+contents a page stays near 65 KB. At 40,000 the fullest parts were ready in 0.9-1.06 s on the phone bench, where
+its goal is 1 s and a near-empty page takes about 0.65 s (see split_estimate for the estimate and its fit)."""
 
 GM_BUDGET = 20_000
 """The most estimated bytes of calculators on one GM screen page: a calculator costs a phone more than text of its
@@ -84,6 +85,7 @@ class Plans:
     gm_parts: tuple[GmPart, ...]
 
 
+T = TypeVar("T")
 _plans: dict[int, Plans] = {}
 KEPT_PLANS = 64
 """The most systems whose plans are kept (a build asks for each system's many times, link by link)."""
@@ -174,18 +176,17 @@ def _units(children: dict[str | None, list[Rule]], rules: list[Rule], depth: int
 
 
 def _pack(units: list[Unit], total: dict[str, int], sizes: dict[str, int], budget: int) -> list[list[Unit]]:
-    """Consecutive units in pages of at most `budget` (a unit over it alone); a rule split at its children starts
-    a page, and so does a unit shallower than its page's first, so a page stays within one section."""
-    pages: list[list[Unit]] = []
-    used = 0
+    """The units in pages of at most `budget` (a unit over it alone), as few and as even as it allows; a rule split
+    at its children starts a page, and so does a unit shallower than its stretch's first, so a page stays within
+    one section."""
+    stretches: list[list[Unit]] = []
     for unit in units:
-        size = total[unit.rule.id] if unit.whole else sizes[unit.rule.id]
-        if not pages or used + size > budget or not unit.whole or unit.depth < pages[-1][0].depth:
-            pages.append([])
-            used = 0
-        pages[-1].append(unit)
-        used += size
-    return pages
+        if not stretches or not unit.whole or unit.depth < stretches[-1][0].depth:
+            stretches.append([])
+        stretches[-1].append(unit)
+    return [page for stretch in stretches
+            for page in _even_runs(stretch, [total[u.rule.id] if u.whole else sizes[u.rule.id] for u in stretch],
+                                   budget)]
 
 
 def _part(units: list[Unit]) -> Part:
@@ -255,27 +256,30 @@ def plan_gm_screen(system: System, upgrades: int = 0, budget: int = GM_BUDGET) -
     chapters: dict[str, list[GmCalculator]] = {}
     for gm in calculators:
         chapters.setdefault(gm.chapter.id, []).append(gm)
-    return tuple(_gm_part(run) for group in chapters.values() for run in _even_runs(group, size, budget))
+    return tuple(_gm_part(run) for group in chapters.values()
+                 for run in _even_runs(group, [size[id(gm)] for gm in group], budget))
 
 
-def _even_runs(calculators: list[GmCalculator], size: dict[int, int], budget: int) -> list[list[GmCalculator]]:
-    """Consecutive runs within the budget, as few as it allows, the largest as small as it can be; a calculator over
-    the budget is a run alone."""
-    runs: list[list[GmCalculator]] = []
-    stretch: list[GmCalculator] = []
-    for gm in [*calculators, None]:
-        if gm is None or size[id(gm)] > budget:
-            runs += _least_largest(stretch, [size[id(g)] for g in stretch], budget) if stretch else []
-            runs += [[gm]] if gm is not None else []
+def _even_runs(items: list[T], costs: list[int], budget: int) -> list[list[T]]:
+    """The items in consecutive runs within the budget, as few as it allows, the largest as small as it can be; an
+    item over the budget is a run alone."""
+    runs: list[list[T]] = []
+    stretch: list[int] = []
+    for i in [*range(len(items)), None]:
+        if i is None or costs[i] > budget:
+            runs += _least_largest([items[k] for k in stretch], [costs[k] for k in stretch], budget)
+            runs += [[items[i]]] if i is not None else []
             stretch = []
         else:
-            stretch.append(gm)
+            stretch.append(i)
     return runs
 
 
-def _least_largest(items: list[GmCalculator], costs: list[int], budget: int) -> list[list[GmCalculator]]:
+def _least_largest(items: list[T], costs: list[int], budget: int) -> list[list[T]]:
     """The items (each within the budget) in the fewest runs within it, the largest run least: the least capacity
     whose greedy fill needs no more runs than the budget's own fill, found by bisection."""
+    if not items:
+        return []
     count = len(_greedy(costs, budget))
     low, high = max(costs), budget
     while low < high:
