@@ -306,8 +306,9 @@ def nav_entry(program: Program, changes: bool = False) -> dict[str, list[Any]]:
 
 def listed_by_their_section(docs: Path, navigation: list[Any]) -> str:
     """The pages the navigation leaves to a page it lists, as MkDocs' not_in_nav patterns: every other page in the
-    folder of a listed `folder/index.md` (a split chapter's parts, which its landing page lists). The sidebar stays
-    one entry a chapter, as Material writes the whole navigation into every page."""
+    folder of a listed `folder/index.md` (a split chapter's parts, the error codes' sections, a big system's index
+    tables by kind: each landing page lists its own). The sidebar stays one entry each, as Material writes the whole
+    navigation into every page."""
     listed = set(_nav_pages(navigation))
     folders = sorted(page[: -len("index.md")] for page in listed if page.endswith("/index.md"))
     pages = [f"{folder}{path.name}" for folder in folders for path in sorted((docs / folder).glob("*.md"))]
