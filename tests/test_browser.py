@@ -221,7 +221,7 @@ def test_calculators_work_when_the_site_is_opened_from_files(built: Path, browse
 
 
 def test_index_tables_show_tier_scaled_costs(built: Path, browser: Any) -> None:
-    with Visit(browser, (built / "site/dbu/tables/index.html").as_uri()) as visit:
+    with Visit(browser, (built / "site/dbu/tables/maneuver/index.html").as_uri()) as visit:  # the kind's page
         box = visit.page.locator('[data-index-table="maneuver"]')
         row = box.locator("tbody tr", has_text="Energy Charge Maneuver")
         assert "2(bT)" in row.inner_text() and "6 (2(bT))" not in row.inner_text()

@@ -167,7 +167,7 @@ def test_a_kp_cost_changed_once_in_the_bundled_content_reaches_every_output(tmp_
     assert "KP Cost: 3(T) KP" in _stat_block(page, "called-shot")
     section = page.split('data-rule="called-shot"', 1)[1].split('<div class="rulesc-rule"', 1)[0]
     assert "The KP Cost is 3(T)." in " ".join(re.sub(r"<[^>]+>", "", section).split())
-    row = _index_row((root / "build/docs/dbu/tables.md").read_text(), "Called Shot")
+    row = _index_row((root / "build/docs/dbu/tables/maneuver.md").read_text(), "Called Shot")  # the kind's page
     assert "3(T) KP | 3 | 9 | 15" in row  # the KP Cost column and its at Tier 1, 3 and 5 columns
     export = json.loads((root / "build/export/dbu.json").read_text())
     rule = next(r for c in export["chapters"] for r in c["rules"] if r["id"] == "called-shot")

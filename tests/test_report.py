@@ -13,10 +13,10 @@ import pytest
 from generator.analyze.lint import lint
 from generator.build.site_config import site_config_problems
 from generator.build.staging import compiled_nav
-from generator.diagnostics.catalog import BASE, CATALOG, FileText, Generated
+from generator.diagnostics.catalog import BASE, CATALOG, SECTIONS, FileText, Generated
 from generator.diagnostics.core import ContentError, Diagnostic, Span
 from generator.diagnostics.report import github, human, use_colour
-from generator.emit.site.errors_page import emit_errors_page
+from generator.emit.site.errors_page import emit_errors_page, section_path
 from generator.pipeline import Compiled, Project, check_variants, compile_project
 from tests.run_case import run_rulesc
 
@@ -185,21 +185,27 @@ def test_catalog_examples_give_their_code_and_their_fix_is_clean(code: str, tmp_
 
 
 def test_error_page_documents_every_code_and_is_in_the_navigation() -> None:
-    page = emit_errors_page()["errors.md"]
-    for code, entry in CATALOG.items():
-        assert f"### {code}: {entry.title} {{#{code.lower()}}}\n" in page
-    assert page.count("**Bad:**") >= len(CATALOG) and page.count("**Fixed:**") >= len(CATALOG)
-    assert compiled_nav(Compiled((), ()))[-1] == {"Error codes": "errors.md"}
+    pages = emit_errors_page()
+    for title, _, entries in SECTIONS:
+        page = pages[section_path(title)]
+        for entry in entries:  # each code on its section's page, and on no other
+            heading = f"## {entry.code}: {entry.title} {{#{entry.code.lower()}}}\n"
+            assert [path for path, text in pages.items() if heading in text] == [section_path(title)]
+        assert page.count("**Bad:**") >= len(entries) and page.count("**Fixed:**") >= len(entries)
+    assert sum(len(entries) for _, _, entries in SECTIONS) == len(CATALOG)
+    assert compiled_nav(Compiled((), ()))[-1] == {"Error codes": "errors/index.md"}
 
 
 def test_error_page_excerpt_shows_the_changed_lines() -> None:
-    page = emit_errors_page()["errors.md"]
-    section = page.split("### E0402: unknown name")[1].split("### ")[0]
+    page = emit_errors_page()["errors/formulas.md"]
+    section = page.split("## E0402: unknown name")[1].split("\n## ")[0]
     assert "**Bad:** `content/mini/basics.yaml`\n\n```yaml\n# ...\n" in section
     assert "        expr: n * factr\n" in section and "        expr: n * factor\n" in section
     assert "id: basics" not in section  # only the lines around the change
 
 
 def test_built_site_has_the_error_page(built: Path) -> None:
-    html = (built / "site" / "errors" / "index.html").read_text(encoding="utf-8")
+    html = (built / "site" / "errors" / "formulas" / "index.html").read_text(encoding="utf-8")
     assert 'id="e0402"' in html and "unknown name" in html
+    landing = (built / "site" / "errors" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="formulas/#e0402">E0402: unknown name</a>' in landing

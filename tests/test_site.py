@@ -17,7 +17,7 @@ from generator.analyze.program import Program
 from generator.build.staging import build_project
 from generator.diagnostics.core import ContentError
 from generator.emit.site.calculators import show_output
-from generator.emit.site.links import rule_page, url_of
+from generator.emit.site.links import href, rule_page, table_kind_path, url_of
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.pages import system_pages
 from generator.emit.site.reading import refuse_raw_markup
@@ -253,14 +253,17 @@ def test_index_tables_list_every_rule_of_each_kind_linking_to_it(built: Path) ->
     from generator.emit.site.tables import table_kinds
 
     for program in compile_project(Project(built)).programs:
-        page = built / f"site/{program.system.id}/tables/index.html"
-        html = page.read_text()
         for kind, rules in table_kinds(program):
-            table = html.split(f'id="index-{kind}"', 1)[1].split("</table>", 1)[0]
+            page = table_kind_path(program.system, kind)  # the one tables page, or the kind's own page
+            table = _kind_html(built, program, kind).split(f'id="index-{kind}"', 1)[1].split("</table>", 1)[0]
             assert table.count("<tr>") == len(rules) + 1, kind
             for rule in rules:
-                page = url_of(rule_page(program.system, rule)).removeprefix(f"{program.system.id}/")
-                assert f'href="../{page}#{rule.id}"' in table, rule.id
+                assert f'href="{href(page, rule_page(program.system, rule), rule.id)}"' in table, rule.id
+
+
+def _kind_html(built: Path, program: Program, kind: str) -> str:
+    """The built page holding the kind's index table."""
+    return (built / "site" / url_of(table_kind_path(program.system, kind)) / "index.html").read_text()
 
 
 def _expected_facts(program: Program, rule: Rule) -> dict[str, str]:
@@ -329,9 +332,8 @@ def test_index_tables_show_each_rules_facts_in_their_columns(built: Path) -> Non
 
     compared = 0
     for program in compile_project(Project(built)).programs:
-        html = (built / f"site/{program.system.id}/tables/index.html").read_text()
         for kind, rules in table_kinds(program):
-            rows = _table_rows(html, kind)
+            rows = _table_rows(_kind_html(built, program, kind), kind)
             assert [row["Name"] for row in rows] == [rule.name for rule in rules], kind
             for rule, row in zip(rules, rows, strict=True):
                 expected = _expected_facts(program, rule)

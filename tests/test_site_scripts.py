@@ -26,7 +26,7 @@ def test_each_system_has_its_own_formulas_script_with_only_its_own_system(built:
 
 
 def test_a_page_without_calculators_loads_no_formulas_and_no_runtime(site: str, browser: Any) -> None:
-    for path in ("", "dbu/tables/", "errors/"):
+    for path in ("", "dbu/tables/", "dbu/tables/general/", "errors/", "errors/formulas/"):
         with Visit(browser, site + path) as visit:
             scripts = _scripts(visit)
             assert "site.js" in scripts, path
@@ -54,7 +54,7 @@ def test_calculators_load_their_scripts_from_file(built: Path, browser: Any) -> 
 
 
 def test_index_table_cells_name_their_column_in_the_html(built: Path) -> None:
-    html = (built / "site/dbu/tables/index.html").read_text(encoding="utf-8")
+    html = (built / "site/dbu/tables/general/index.html").read_text(encoding="utf-8")  # a kind's page
     assert 'class="rulesc-index rulesc-index--cards"' in html
     assert '<td data-label="Name">' in html
     assert "<td></td>" in html  # an empty cell, which a card hides

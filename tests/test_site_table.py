@@ -322,7 +322,8 @@ def test_every_kind_of_control_shows_a_clear_focus_outline(site: str, browser: A
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_index_tables_are_cards_without_sideways_scroll_at_320_px(site: str, browser: Any, scheme: str) -> None:
-    with _visit(browser, site + "dbu/tables/", "phone", scheme, viewport={"width": 320, "height": 700}) as visit:
+    with _visit(browser, site + "dbu/tables/maneuver/", "phone", scheme, viewport={"width": 320, "height": 700}
+                ) as visit:  # a kind's page: the system's index tables are split by kind
         page = visit.page
         sizes = page.evaluate("""[document.documentElement.scrollWidth, document.documentElement.clientWidth,
             ...Array.from(document.querySelectorAll('[data-index-table]'), (b) => b.scrollWidth - b.clientWidth)]""")
@@ -344,15 +345,18 @@ def test_index_tables_are_cards_without_sideways_scroll_at_320_px(site: str, bro
 
 
 def test_index_tables_keep_no_column_empty_for_every_row(site: str, browser: Any) -> None:
-    with _visit(browser, site + "dbu/tables/") as visit:
-        empty = visit.page.evaluate("""Array.from(document.querySelectorAll('[data-index-table] table')).flatMap((t) =>
-            Array.from(t.tHead.rows[0].cells, (th, i) => [t.id, th.textContent, Array.from(t.tBodies[0].rows)
-              .every((r) => !r.cells[i].textContent.trim())]).filter((x) => x[2]))""")
-        assert empty == []
-        assert visit.page.locator("[data-index-table] th").count() > 20
-        # a wide screen keeps the table: no cards
-        assert visit.page.evaluate("getComputedStyle(document.querySelector('[data-index-table] tbody tr')).display") \
-            == "table-row"
+    headings = 0
+    for kind in ("maneuver", "action", "keyword", "general", "table", "list"):  # the system's tables, a page each
+        with _visit(browser, site + f"dbu/tables/{kind}/") as visit:
+            empty = visit.page.evaluate("""Array.from(document.querySelectorAll('[data-index-table] table')).flatMap(
+                (t) => Array.from(t.tHead.rows[0].cells, (th, i) => [t.id, th.textContent, Array.from(t.tBodies[0].rows)
+                  .every((r) => !r.cells[i].textContent.trim())]).filter((x) => x[2]))""")
+            assert empty == [], kind
+            headings += visit.page.locator("[data-index-table] th").count()
+            # a wide screen keeps the table: no cards
+            assert visit.page.evaluate(
+                "getComputedStyle(document.querySelector('[data-index-table] tbody tr')).display") == "table-row"
+    assert headings > 20
 
 
 def _builder(page: Any) -> Any:
@@ -425,7 +429,8 @@ def test_long_chapters_list_two_levels_of_rules_in_the_table_of_contents(site: s
 
 GM_PART = "dbu/gm-screen/adventurous-uses/"  # the GM screen's page with Clash odds (charts, choices, checkboxes)
 AXE_PAGES = {"home": "", "chapter with calculators": "dbu/core-rules/tier-of-power-section/",
-             "split chapter's landing page": "dbu/core-rules/", "index tables": "dbu/tables/",
+             "split chapter's landing page": "dbu/core-rules/", "index tables' landing page": "dbu/tables/",
+             "a kind's index table": "dbu/tables/maneuver/", "error codes of a section": "errors/formulas/",
              "GM screen": "dbu/gm-screen/", "GM screen part": GM_PART, "search with results": "search/?q=dice",
              "dice notation (wide tables)": "dice-notation/", "glossary": "dbu/glossary/",
              "what changed": "annulus/what-changed/", "error codes": "errors/"}

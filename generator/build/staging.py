@@ -22,6 +22,7 @@ from generator.emit.export import emit_export, system_export
 from generator.emit.scripts import emit_scripts, system_script
 from generator.emit.site.changes_page import SystemHistory, changes_page, changes_path
 from generator.emit.site.dice_page import DICE_PAGE, emit_dice_page
+from generator.emit.site.errors_page import PAGE as ERRORS_PAGE
 from generator.emit.site.errors_page import emit_errors_page
 from generator.emit.site.links import (
     HOME,
@@ -32,6 +33,7 @@ from generator.emit.site.links import (
     page_path,
     tables_path,
 )
+from generator.emit.site.markup import Markup
 from generator.emit.site.offline import offline_files
 from generator.emit.site.pages import home_item, home_page, system_pages
 from generator.emit.site.rule_notes import PageNotes
@@ -45,6 +47,7 @@ from generator.emit.site.search import (
     search_page,
     write_index,
 )
+from generator.emit.site.tables import index_kind_pages
 from generator.emit.site.theme import with_rulesc_theme
 from generator.pipeline import (
     Compiled,
@@ -96,6 +99,7 @@ def emit_system(program: Program, site_url: str, timings: Timings | None = None,
     with timings.stage("pages"):
         notes = PageNotes(marks or {}, history.rules if history else {})
         pages, item, kinds = system_pages(program, notes), home_item(program), search_kinds(program)
+        pages.update(index_kind_pages(program, Markup.of(program)))  # a big system's index tables, kind by kind
         entry = nav_entry(program, history is not None)
         pages.update({changes_path(system): changes_page(system, history)} if history else {})
     with timings.stage("search_records"):
@@ -282,7 +286,7 @@ def _swap(root: Path, staging: Path, folders: list[str]) -> None:
 def nav(systems: list[dict[str, list[Any]]]) -> list[Any]:
     """The site navigation: home, search, each system's nav_entry(), then the dice and error code pages."""
     return [{"Home": "index.md"}, {"Search": SEARCH_PAGE}, *systems, {"Dice notation": DICE_PAGE},
-            {"Error codes": "errors.md"}]
+            {"Error codes": ERRORS_PAGE}]
 
 
 def compiled_nav(compiled: Compiled) -> list[Any]:
@@ -302,8 +306,9 @@ def nav_entry(program: Program, changes: bool = False) -> dict[str, list[Any]]:
 
 def listed_by_their_section(docs: Path, navigation: list[Any]) -> str:
     """The pages the navigation leaves to a page it lists, as MkDocs' not_in_nav patterns: every other page in the
-    folder of a listed `folder/index.md` (a split chapter's parts, which its landing page lists). The sidebar stays
-    one entry a chapter, as Material writes the whole navigation into every page."""
+    folder of a listed `folder/index.md` (a split chapter's parts, the error codes' sections, a big system's index
+    tables by kind: each landing page lists its own). The sidebar stays one entry each, as Material writes the whole
+    navigation into every page."""
     listed = set(_nav_pages(navigation))
     folders = sorted(page[: -len("index.md")] for page in listed if page.endswith("/index.md"))
     pages = [f"{folder}{path.name}" for folder in folders for path in sorted((docs / folder).glob("*.md"))]

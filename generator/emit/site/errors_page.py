@@ -1,41 +1,100 @@
-"""Error page emitter: errors.md, every error and warning code with a bad and a fixed example."""
+"""Error pages emitter: errors/, the codes by section, and a page per section with each code's bad and fixed example.
+
+A page's phone load time grows with its size (see split.py), so the codes are not on one page: the landing page
+lists every section's codes, and its map of moved anchors sends an old link `errors/#e0401` on to the code's page.
+"""
 
 from __future__ import annotations
 
 import difflib
+import re
+from html import escape
 
 from generator.diagnostics.catalog import SECTIONS, Entry, FileText, Generated, effective
-from generator.emit.site.fragments import front
+from generator.emit.site.fragments import front, html_block, md_escape
+from generator.emit.site.links import href
+from generator.emit.site.moved import moved_block
 from generator.emit.writer import Writer
 
 CONTEXT = 3  # lines shown around the lines a fix changes
-PAGE = "errors.md"
+PAGE = "errors/index.md"
+SOURCE = "generator/diagnostics/catalog.py"
+Section = tuple[str, str, list[Entry]]  # title, one-line intro, entries
 
 
-def emit_errors_page() -> dict[str, str]:
-    w = front("Error codes", "generator/diagnostics/catalog.py")
+def section_path(title: str) -> str:
+    """A section's page, served at `errors/<slug>/` (its title in lower case, words joined by hyphens)."""
+    return f"errors/{'-'.join(re.findall(r'[a-z0-9]+', title.lower()))}.md"
+
+
+def emit_errors_page(sections: list[Section] = SECTIONS) -> dict[str, str]:
+    """The landing page and one page per section, by path."""
+    files = {PAGE: _landing(sections)}
+    for number, section in enumerate(sections, 1):
+        files[section_path(section[0])] = _section_page(sections, number)
+    return files
+
+
+def _landing(sections: list[Section]) -> str:
+    w = front("Error codes", SOURCE)
     w.writeline("# Error codes")
     w.writeline()
+    html_block(w, "rulesc-moved", _moved_script(sections))
     w.writeline("`rulesc check` reports every problem at once as `FILE:LINE:COL: error[CODE]: message`, then the "
-                "source line with a caret under the spot and often a hint. Find the code below: each has an example "
-                "that gives it and the same example fixed. Codes starting with W are warnings.")
+                "source line with a caret under the spot and often a hint. Find the code below: its page has an "
+                "example that gives it and the same example fixed. Codes starting with W are warnings.")
     w.writeline()
-    for title, intro, entries in SECTIONS:
-        _section(w, title, intro, entries)
-    return {PAGE: w.getvalue()}
+    for title, intro, entries in sections:
+        w.writeline(f"## {md_escape(title)}")
+        w.writeline()
+        w.writeline(intro)
+        w.writeline()
+        html_block(w, "rulesc-list", "\n".join(["<ul>", *(_code_item(title, e) for e in entries), "</ul>"]))
+    return w.getvalue()
 
 
-def _section(w: Writer, title: str, intro: str, entries: list[Entry]) -> None:
-    w.writeline(f"## {title}")
+def _code_item(title: str, entry: Entry) -> str:
+    target = href(PAGE, section_path(title), entry.code.lower())
+    return f'<li><a href="{target}">{entry.code}: {escape(entry.title)}</a></li>'
+
+
+def _moved_script(sections: list[Section]) -> str:
+    """Every code's anchor, which was on this page when it held every code, to its section's page."""
+    moved = {entry.code.lower(): href(PAGE, section_path(title)) for title, _, entries in sections
+             for entry in entries}
+    return moved_block(moved, "Links to an error code on this page now lead to its section, listed below.")
+
+
+def _section_page(sections: list[Section], number: int) -> str:
+    """One section's codes, each with its examples, then links to the sections before and after."""
+    title, intro, entries = sections[number - 1]
+    page = section_path(title)
+    w = front(f"{title} (Error codes)", SOURCE, intro.replace("`", ""))
+    w.writeline(f"# {md_escape(title)}")
     w.writeline()
+    html_block(w, "rulesc-part-of", f'<p class="rulesc-muted">Section {number} of {len(sections)} of '
+                                    f'<a href="{href(page, PAGE)}">Error codes</a></p>')
     w.writeline(intro)
     w.writeline()
     for entry in entries:
         _entry(w, entry)
+    html_block(w, "rulesc-part-steps", _steps(sections, number))
+    return w.getvalue()
+
+
+def _steps(sections: list[Section], number: int) -> str:
+    """Links to the section before and after: the navigation lists only the landing page, so Material's footer has
+    no neighbours to offer here."""
+    page = section_path(sections[number - 1][0])
+    steps = [(rel, label, at) for rel, label, at in (("prev", "Previous section", number - 2),
+                                                     ("next", "Next section", number)) if 0 <= at < len(sections)]
+    links = [f'<a href="{href(page, section_path(sections[at][0]))}" rel="{rel}">{label}: '
+             f'{escape(sections[at][0])}</a>' for rel, label, at in steps]
+    return f'<nav class="rulesc-part-steps" aria-label="Sections of the error codes">{" ".join(links)}</nav>'
 
 
 def _entry(w: Writer, entry: Entry) -> None:
-    w.writeline(f"### {entry.code}: {entry.title} {{#{entry.code.lower()}}}")
+    w.writeline(f"## {entry.code}: {entry.title} {{#{entry.code.lower()}}}")
     w.writeline()
     w.writeline(entry.explanation)
     w.writeline()

@@ -9,6 +9,7 @@ import posixpath
 from functools import cache, lru_cache
 
 from generator.emit.site.split import gm_parts, plans
+from generator.emit.site.table_plan import split_tables
 from generator.model import Rule, System, Term
 
 HOME = "index.md"
@@ -43,7 +44,15 @@ def glossary_path(system: System) -> str:
 
 
 def tables_path(system: System) -> str:
-    return f"{system.id}/tables.md"
+    """The index tables, served at `system/tables/`: one page, or the landing page of a page per kind of rule
+    (table_plan.py)."""
+    return f"{system.id}/tables/index.md" if split_tables(system) else f"{system.id}/tables.md"
+
+
+def table_kind_path(system: System, kind: str) -> str:
+    """The page holding the index table of one kind of rule: its own, `system/tables/kind/`, when the tables are
+    split, else the one index tables page."""
+    return f"{system.id}/tables/{kind}.md" if split_tables(system) else tables_path(system)
 
 
 def page_url(system: System, chapter_id: str) -> str:

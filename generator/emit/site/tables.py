@@ -1,7 +1,8 @@
 """Index tables emitter: per system, one filterable and sortable table per kind of rule, every row linking to it.
 
-The tables are plain HTML, laid out as cards on a phone from the first paint (each cell names its column); site.js
-adds the filter box and sortable headers, so they work from file:// too.
+A system with many rules gets a landing page and a page per kind instead (table_plan.py). The tables are plain
+HTML, laid out as cards on a phone from the first paint (each cell names its column); site.js adds the filter box
+and sortable headers, so they work from file:// too.
 """
 
 from __future__ import annotations
@@ -10,21 +11,21 @@ from collections.abc import Callable
 from html import escape
 
 from generator.analyze.program import Program, show
-from generator.emit.site.fragments import FactStyle, front, md_escape, show_fact
-from generator.emit.site.links import tables_path
+from generator.emit.site.fragments import FactStyle, front, html_block, md_escape, show_fact
+from generator.emit.site.links import href, table_kind_path, tables_path
 from generator.emit.site.markup import Markup
-from generator.model import FactKind, Rule
+from generator.emit.site.moved import moved_block
+from generator.emit.site.reading import refuse_raw_markup
+from generator.emit.site.table_plan import kinds_of, split_tables
+from generator.emit.writer import Writer
+from generator.model import FactKind, Rule, System
 
-KIND_ORDER = ("maneuver", "upgrade", "action", "stunt", "keyword", "condition", "general", "table", "list")
 Column = tuple[str, Callable[[Rule], str]]
 
 
 def table_kinds(program: Program) -> list[tuple[str, list[Rule]]]:
     """The kinds of rule a system has (sections are only headings), in a fixed order, with their rules."""
-    rules = program.system.rules()
-    kinds = [k for k in KIND_ORDER if any(r.kind == k for r in rules)]
-    kinds += sorted({r.kind for r in rules} - set(KIND_ORDER) - {"section"})
-    return [(kind, [r for r in rules if r.kind == kind]) for kind in kinds]
+    return kinds_of(program.system)
 
 
 def plural(kind: str) -> str:
@@ -32,22 +33,97 @@ def plural(kind: str) -> str:
 
 
 def emit_index_tables(program: Program, markup: Markup) -> str:
+    """The index tables page: every kind's table, or, split (table_plan.py), the landing page listing the kinds."""
     system = program.system
-    w = front(f"{system.title}: index tables", f"content/{system.id}/")
-    w.writeline("# Index tables")
-    w.writeline()
+    if split_tables(system):
+        return _landing(program)
+    page = tables_path(system)
+    w = _opening(system, "Index tables", f"{system.title}: index tables")
     w.writeline(f"Every rule of {md_escape(system.title)} by kind, with its key fields. Type in a box to filter a "
                 "table; select a column heading to sort by it.")
     w.writeline()
-    columns = _columns(program, markup)
+    columns = _columns(program, markup, page)
     for kind, rules in table_kinds(program):
         w.writeline(f"## {plural(kind).capitalize()} {{#{kind}}}")
         w.writeline()
-        w.writeline(f'<div class="rulesc-index rulesc-index--cards" data-index-table="{kind}" markdown="0">')
-        w.write_block(_table(columns, kind, rules))
-        w.writeline("</div>")
-        w.writeline()
+        _index_table(w, columns, kind, rules)
     return w.getvalue()
+
+
+def index_kind_pages(program: Program, markup: Markup) -> dict[str, str]:
+    """A page per kind of rule when the system's index tables are split, by path (else none)."""
+    system = program.system
+    if not split_tables(system):
+        return {}
+    kinds = table_kinds(program)
+    pages = {table_kind_path(system, kind): _kind_page(program, markup, kinds, number)
+             for number, (kind, _) in enumerate(kinds, 1)}
+    refuse_raw_markup(program, pages)  # as system_pages() checks its own pages
+    return pages
+
+
+def _opening(system: System, heading: str, title: str) -> Writer:
+    w = front(title, f"content/{system.id}/")
+    w.writeline(f"# {heading}")
+    w.writeline()
+    return w
+
+
+def _landing(program: Program) -> str:
+    """Each kind with its number of rules, linked to its page; the map of moved anchors sends an old link to a
+    kind's table on the one page (`tables/#kind`, `tables/#index-kind`) on to the kind's page."""
+    system, page = program.system, tables_path(program.system)
+    kinds = table_kinds(program)
+    w = _opening(system, "Index tables", f"{system.title}: index tables")
+    moved = {anchor: href(page, table_kind_path(system, kind)) for kind, _ in kinds
+             for anchor in (kind, f"index-{kind}")}
+    html_block(w, "rulesc-moved", moved_block(moved, "Links to a table on this page now lead to its own page, "
+                                                     "listed below."))
+    w.writeline(f"Every rule of {md_escape(system.title)} by kind, with its key fields: each kind's table is on a "
+                "page of its own, where a box filters it and a column heading sorts it.")
+    w.writeline()
+    items = [f'<li><a href="{href(page, table_kind_path(system, kind))}"><strong>{escape(plural(kind).capitalize())}'
+             f'</strong></a> <span class="rulesc-muted">({_count(rules)})</span></li>' for kind, rules in kinds]
+    html_block(w, "rulesc-list rulesc-parts", "\n".join(["<ul>", *items, "</ul>"]))
+    return w.getvalue()
+
+
+def _count(rules: list[Rule]) -> str:
+    return f"{len(rules)} rule{'s' if len(rules) != 1 else ''}"
+
+
+def _kind_page(program: Program, markup: Markup, kinds: list[tuple[str, list[Rule]]], number: int) -> str:
+    """One kind's table, as on the one page, then links to the kinds before and after."""
+    system, (kind, rules) = program.system, kinds[number - 1]
+    page, name = table_kind_path(system, kind), plural(kind).capitalize()
+    w = _opening(system, f"{md_escape(name)} {{#{kind}}}", f"{system.title}: {name} (index tables)")
+    html_block(w, "rulesc-part-of", f'<p class="rulesc-muted">Table {number} of {len(kinds)} of the '
+                                    f'<a href="{href(page, tables_path(system))}">index tables</a> of '
+                                    f'{escape(system.title)}: {_count(rules)}</p>')
+    w.writeline(f"Every {escape(kind)} rule of {md_escape(system.title)}, with its key fields. Type in the box to "
+                "filter the table; select a column heading to sort by it.")
+    w.writeline()
+    _index_table(w, _columns(program, markup, page), kind, rules)
+    html_block(w, "rulesc-part-steps", _steps(system, kinds, number))
+    return w.getvalue()
+
+
+def _steps(system: System, kinds: list[tuple[str, list[Rule]]], number: int) -> str:
+    """Links to the kinds before and after: the navigation lists only the landing page, so Material's footer has
+    no neighbours to offer here."""
+    page = table_kind_path(system, kinds[number - 1][0])
+    steps = [(rel, label, kinds[at][0]) for rel, label, at in (("prev", "Previous table", number - 2),
+                                                               ("next", "Next table", number)) if 0 <= at < len(kinds)]
+    links = [f'<a href="{href(page, table_kind_path(system, kind))}" rel="{rel}">{label}: '
+             f'{escape(plural(kind).capitalize())}</a>' for rel, label, kind in steps]
+    return f'<nav class="rulesc-part-steps" aria-label="Index tables of {escape(system.title)}">{" ".join(links)}</nav>'
+
+
+def _index_table(w: Writer, columns: list[Column], kind: str, rules: list[Rule]) -> None:
+    w.writeline(f'<div class="rulesc-index rulesc-index--cards" data-index-table="{kind}" markdown="0">')
+    w.write_block(_table(columns, kind, rules))
+    w.writeline("</div>")
+    w.writeline()
 
 
 def _table(columns: list[Column], kind: str, rules: list[Rule]) -> str:
@@ -65,9 +141,7 @@ def _cell(label: str, text: str) -> str:
     return f'<td data-label="{escape(label)}">{text}</td>' if text.strip() else "<td></td>"
 
 
-def _columns(program: Program, markup: Markup) -> list[Column]:
-    page = tables_path(program.system)
-
+def _columns(program: Program, markup: Markup, page: str) -> list[Column]:
     def link(target: str) -> str:
         return markup.rule_link(target, page)
 
@@ -114,4 +188,4 @@ def _chapter_title(program: Program, rule: Rule) -> str:
     return next(c.title for c in program.system.chapters if c.id == rule.chapter)
 
 
-__all__ = ["emit_index_tables", "plural", "table_kinds"]
+__all__ = ["emit_index_tables", "index_kind_pages", "plural", "table_kinds"]
