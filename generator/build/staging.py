@@ -33,7 +33,6 @@ from generator.emit.site.links import (
     page_path,
     tables_path,
 )
-from generator.emit.site.markup import Markup
 from generator.emit.site.offline import offline_files
 from generator.emit.site.pages import home_item, home_page, system_pages
 from generator.emit.site.rule_notes import PageNotes
@@ -47,7 +46,6 @@ from generator.emit.site.search import (
     search_page,
     write_index,
 )
-from generator.emit.site.tables import index_kind_pages
 from generator.emit.site.theme import with_rulesc_theme
 from generator.pipeline import (
     Compiled,
@@ -99,7 +97,6 @@ def emit_system(program: Program, site_url: str, timings: Timings | None = None,
     with timings.stage("pages"):
         notes = PageNotes(marks or {}, history.rules if history else {})
         pages, item, kinds = system_pages(program, notes), home_item(program), search_kinds(program)
-        pages.update(index_kind_pages(program, Markup.of(program)))  # a big system's index tables, kind by kind
         entry = nav_entry(program, history is not None)
         pages.update({changes_path(system): changes_page(system, history)} if history else {})
     with timings.stage("search_records"):

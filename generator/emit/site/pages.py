@@ -33,7 +33,7 @@ from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sources, sources, stat_block
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
-from generator.emit.site.tables import emit_index_tables, table_kinds
+from generator.emit.site.tables import emit_index_tables, index_kind_pages, table_kinds
 from generator.emit.writer import Writer
 from generator.model import Chapter, Rule, System
 
@@ -54,7 +54,8 @@ def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str
     ctx = Context(program, notes)
     system = ctx.system
     files = {landing_path(system): _landing(ctx), **gm_screen_pages(program, ctx.markup),
-             glossary_path(system): _glossary(ctx), tables_path(system): emit_index_tables(ctx.program, ctx.markup)}
+             glossary_path(system): _glossary(ctx), tables_path(system): emit_index_tables(ctx.program, ctx.markup),
+             **index_kind_pages(ctx.program, ctx.markup)}
     for chapter in system.chapters:
         files.update(_chapter_pages(ctx, plans(system)[chapter.id]))
     refuse_raw_markup(program, files)
