@@ -466,6 +466,11 @@
       var times = el.type === "checkbox" ? (el.checked ? 1 : 0) : parseInt(el.value, 10) || 0;
       if (times > 0) picks.push({el: el, times: times});
     });
+    /* one edit asks up to three times (its input and change events, then the results it leads to): the chips are
+       rebuilt only when the picks have changed, so the frame after the edit lays out one new list */
+    var key = picks.map(function (pick) { return pick.el.getAttribute("data-upgrade") + "*" + pick.times; }).join(" ");
+    if (picker.rulescChips === key) return;
+    picker.rulescChips = key;
     /* no list items: calculators.js's filter hides every li of the picker that does not match */
     var heading = document.createElement("p"), list = document.createElement("div");
     heading.className = "rulesc-calc__chosen-title";
