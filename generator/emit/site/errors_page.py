@@ -13,7 +13,7 @@ from html import escape
 from generator.diagnostics.catalog import SECTIONS, Entry, FileText, Generated, effective
 from generator.emit.site.fragments import front, html_block, md_escape
 from generator.emit.site.links import href
-from generator.emit.site.moved import moved_block
+from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.writer import Writer
 
 CONTEXT = 3  # lines shown around the lines a fix changes
@@ -78,19 +78,9 @@ def _section_page(sections: list[Section], number: int) -> str:
     w.writeline()
     for entry in entries:
         _entry(w, entry)
-    html_block(w, "rulesc-part-steps", _steps(sections, number))
+    steps = [(section_path(other[0]), other[0]) for other in sections]
+    html_block(w, "rulesc-part-steps", part_steps(steps, number, "Sections of the error codes", "section"))
     return w.getvalue()
-
-
-def _steps(sections: list[Section], number: int) -> str:
-    """Links to the section before and after: the navigation lists only the landing page, so Material's footer has
-    no neighbours to offer here."""
-    page = section_path(sections[number - 1][0])
-    steps = [(rel, label, at) for rel, label, at in (("prev", "Previous section", number - 2),
-                                                     ("next", "Next section", number)) if 0 <= at < len(sections)]
-    links = [f'<a href="{href(page, section_path(sections[at][0]))}" rel="{rel}">{label}: '
-             f'{escape(sections[at][0])}</a>' for rel, label, at in steps]
-    return f'<nav class="rulesc-part-steps" aria-label="Sections of the error codes">{" ".join(links)}</nav>'
 
 
 def _entry(w: Writer, entry: Entry) -> None:

@@ -117,7 +117,7 @@ def _part_page(program: Program, markup: Markup, parts: tuple[GmPart, ...], numb
                                     f'<a href="{landing}">GM screen</a>: {escape(part.title)}</p>')
     _calculators(w, program, markup, list(part.calculators), page)
     steps = [(gm_part_path(system, other.id), other.title) for other in parts]
-    html_block(w, "rulesc-part-steps", part_steps(steps, number, "the GM screen"))
+    html_block(w, "rulesc-part-steps", part_steps(steps, number, "Parts of the GM screen"))
     return w.getvalue()
 
 

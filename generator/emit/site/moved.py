@@ -23,12 +23,14 @@ def moved_block(moved: dict[str, str], notice: str) -> str:
     return f"<script>{MOVED_SCRIPT.replace('MOVED', table)}</script>\n<noscript><p>{notice}</p></noscript>"
 
 
-def part_steps(parts: list[tuple[str, str]], number: int, whole: str) -> str:
+def part_steps(parts: list[tuple[str, str]], number: int, name: str, noun: str = "part") -> str:
     """Links from the number-th (from 1) of `parts` (each its Markdown path and title) to the one before and the one
-    after: the site's navigation lists only the landing page, so Material's footer has no neighbours to offer."""
+    after, in a navigation landmark called `name`: the site's navigation lists only the landing page, so Material's
+    footer has no neighbours to offer."""
     page = parts[number - 1][0]
-    steps = [(rel, label, parts[at]) for rel, label, at in (("prev", "Previous part", number - 2),
-                                                             ("next", "Next part", number)) if 0 <= at < len(parts)]
+    steps = [(rel, f"{word} {noun}", parts[at]) for rel, word, at in (("prev", "Previous", number - 2),
+                                                                       ("next", "Next", number))
+             if 0 <= at < len(parts)]
     links = [f'<a href="{href(page, path)}" rel="{rel}">{label}: {escape(title)}</a>'
              for rel, label, (path, title) in steps]
-    return f'<nav class="rulesc-part-steps" aria-label="Parts of {escape(whole)}">{" ".join(links)}</nav>'
+    return f'<nav class="rulesc-part-steps" aria-label="{escape(name)}">{" ".join(links)}</nav>'

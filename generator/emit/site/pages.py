@@ -243,7 +243,7 @@ def _part_page(ctx: Context, plan: ChapterPlan, part: Part, number: int) -> str:
 def _part_steps(ctx: Context, plan: ChapterPlan, number: int) -> str:
     chapter = plan.chapter
     return part_steps([(part_path(ctx.system, chapter.id, part.id), part.title) for part in plan.parts], number,
-                      chapter.title)
+                      f"Parts of {chapter.title}")
 
 
 def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, list[Rule]], level: int,

@@ -14,7 +14,7 @@ from generator.analyze.program import Program, show
 from generator.emit.site.fragments import FactStyle, front, html_block, md_escape, show_fact
 from generator.emit.site.links import href, table_kind_path, tables_path
 from generator.emit.site.markup import Markup
-from generator.emit.site.moved import moved_block
+from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.site.reading import refuse_raw_markup
 from generator.emit.site.table_plan import kinds_of, split_tables
 from generator.emit.writer import Writer
@@ -104,19 +104,9 @@ def _kind_page(program: Program, markup: Markup, kinds: list[tuple[str, list[Rul
                 "filter the table; select a column heading to sort by it.")
     w.writeline()
     _index_table(w, _columns(program, markup, page), kind, rules)
-    html_block(w, "rulesc-part-steps", _steps(system, kinds, number))
+    steps = [(table_kind_path(system, other), plural(other).capitalize()) for other, _ in kinds]
+    html_block(w, "rulesc-part-steps", part_steps(steps, number, f"Index tables of {system.title}", "table"))
     return w.getvalue()
-
-
-def _steps(system: System, kinds: list[tuple[str, list[Rule]]], number: int) -> str:
-    """Links to the kinds before and after: the navigation lists only the landing page, so Material's footer has
-    no neighbours to offer here."""
-    page = table_kind_path(system, kinds[number - 1][0])
-    steps = [(rel, label, kinds[at][0]) for rel, label, at in (("prev", "Previous table", number - 2),
-                                                               ("next", "Next table", number)) if 0 <= at < len(kinds)]
-    links = [f'<a href="{href(page, table_kind_path(system, kind))}" rel="{rel}">{label}: '
-             f'{escape(plural(kind).capitalize())}</a>' for rel, label, kind in steps]
-    return f'<nav class="rulesc-part-steps" aria-label="Index tables of {escape(system.title)}">{" ".join(links)}</nav>'
 
 
 def _index_table(w: Writer, columns: list[Column], kind: str, rules: list[Rule]) -> None:
