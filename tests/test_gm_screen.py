@@ -276,7 +276,7 @@ def test_share_without_a_clipboard_shows_the_link_selected_and_search_ranks_the_
         site: str, browser: Any, built: Path) -> None:
     systems = {p.system.id: p.system for p in _programs(built)}
     calc = f'[data-calculator="{CLASH}"]'
-    with Visit(browser, site + "dbu/core-rules/clashes-section/") as visit:  # on the rule's page the link lands there
+    with Visit(browser, site + "dbu/core-rules/priority-section/") as visit:  # on the rule's page the link lands there
         page = visit.page
         page.add_init_script("delete Navigator.prototype.clipboard")
         page.reload()

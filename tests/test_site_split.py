@@ -118,6 +118,19 @@ def test_the_plan_follows_the_budget_and_never_splits_a_chapter_that_fits(ledger
     assert [part.id for part in one_each.parts] == [rule.id for rule in chapter.rules]
 
 
+def test_no_part_holds_a_rule_above_its_first_and_each_fits_the_budget(built: Path) -> None:
+    """A part's headings start at its first rule's level (an even cut may start a part inside a section, and a rule
+    above it would get a heading above the page's own): the bundled chapters, as outside content would be."""
+    for program in compile_project(Project(built)).programs:
+        upgrades = sum(1 for rule in program.system.rules() if rule.upgrade is not None)
+        for plan in plans(program.system).values():
+            for part in plan.parts:
+                assert all(unit.depth >= part.units[0].depth for unit in part.units), part.id
+            sizes = [sum(split_estimate(r, upgrades) for r in plan.chapter.rules if plan.part_of.get(r.id) == p.id)
+                     for p in plan.parts]
+            assert all(size <= BUDGET for size in sizes) or not sizes, plan.chapter.id
+
+
 def test_every_rule_is_on_its_part_page_and_links_to_it_land_there(ledger: Path) -> None:
     system, site = _system(ledger), ledger / "site"
     for rule in system.rules():

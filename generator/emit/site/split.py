@@ -176,12 +176,13 @@ def _units(children: dict[str | None, list[Rule]], rules: list[Rule], depth: int
 
 
 def _pack(units: list[Unit], total: dict[str, int], sizes: dict[str, int], budget: int) -> list[list[Unit]]:
-    """The units in pages of at most `budget` (a unit over it alone), as few and as even as it allows; a rule split
-    at its children starts a page, and so does a unit shallower than its stretch's first, so a page stays within
-    one section."""
+    """The units in pages of at most `budget` (a unit over it alone), as few and as even as it allows. A page's
+    headings start at its first rule's level, so a page never holds a unit shallower than its first: the units go
+    in stretches that never rise (a rule split at its children, or a unit shallower than the one before it, starts
+    one), each cut evenly."""
     stretches: list[list[Unit]] = []
     for unit in units:
-        if not stretches or not unit.whole or unit.depth < stretches[-1][0].depth:
+        if not stretches or not unit.whole or unit.depth < stretches[-1][-1].depth:
             stretches.append([])
         stretches[-1].append(unit)
     return [page for stretch in stretches
