@@ -9,6 +9,7 @@ builder ran (MkDocs or Zensical), and the MkDocs plugin does the same after MkDo
 
 from __future__ import annotations
 
+import base64
 import json
 import threading
 from collections.abc import Sequence
@@ -123,22 +124,30 @@ def search_pages(records: list[SearchRecord]) -> list[tuple[SearchRecord, list[S
 
 
 def record_html(record: SearchRecord, terms: Sequence[SearchRecord] = ()) -> str:
-    """A record as the HTML Pagefind indexes: names weigh most, then where it sits, then the text; system and kind
+    """A record as the HTML Pagefind indexes: names weigh most, then its parent rules, then the text; system and kind
     are filters. Terms merged into it add their names, their definitions and the kind "term". The text is also
-    metadata: site.js cuts the result's snippet from it, so a snippet never shows the names or parents."""
+    metadata: site.js cuts the result's snippet from it, so a snippet never shows the names or parents. The address
+    and the whole place (system, chapter, parents) are metadata only, coded so that no query matches them."""
     names = [*record["names"], *(n for t in terms for n in t["names"] if n not in record["names"])]
     kinds = [record["kind"], *(["term"] if terms else [])]
-    meta = {"url": record["url"], "system": record["system_title"].replace(",", " ")}
-    tags = "".join(f'<span data-pagefind-meta="{key}:{escape(value)}"></span>' for key, value in meta.items())
+
     text = " ".join([record["text"], *(t["text"] for t in terms)])
     parents = " ".join(escape(c) for c in record["crumbs"][2:])
-    return (f'<html lang="en"><body data-pagefind-filter="system:{escape(record["system"])}">{tags}'
+    return (f'<html lang="en"><body data-pagefind-filter="system:{escape(record["system"])}">'
             f'<h1 data-pagefind-weight="10" data-pagefind-meta="title">{escape(record["title"])}</h1>'
             f'<p data-pagefind-weight="9">{" ".join(escape(n) for n in names[1:])}</p>'
             + "".join(f'<span data-pagefind-filter="kind:{escape(k)}"></span>' for k in kinds)
             + f'<p data-pagefind-weight="2">{parents}</p>'
-            + _hidden_meta({"names": "|".join(names), "text": text, "crumbs": CRUMB.join(record["crumbs"])})
+            + _hidden_meta({"href": coded(record["url"]), "names": "|".join(names), "text": text,
+                            "crumbs": coded(CRUMB.join(record["crumbs"]))})
             + f'<div data-pagefind-weight="1">{escape(text)}</div></body></html>')
+
+
+def coded(value: str) -> str:
+    """A value kept out of search: Pagefind matches a query in metadata too, so a hit's address and place are
+    base64 (site.js decodes them). Plain, a part's folder (its first rule's id) or the system's and chapter's titles
+    would make every rule on that page, in that system or chapter, match those words."""
+    return base64.b64encode(value.encode("utf-8")).decode("ascii")
 
 
 def _hidden_meta(meta: dict[str, str]) -> str:

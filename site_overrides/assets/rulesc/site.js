@@ -275,6 +275,12 @@
     });
   }
 
+  /* A hit's address and place, which search.py stores base64-coded: Pagefind matches queries in metadata too. */
+  function unpack(text) {
+    var bytes = Uint8Array.from(atob(text || ""), function (c) { return c.charCodeAt(0); });
+    return new TextDecoder().decode(bytes);
+  }
+
   /* A snippet of the hit's own text (never its names or parents): SNIPPET_WORDS words around the first word the
      query matches, each matching word marked. */
   var SNIPPET_WORDS = 24;
@@ -303,10 +309,10 @@
   function resultItem(d, query) {
     var li = document.createElement("li"), a = document.createElement("a"), info = document.createElement("span");
     var p = document.createElement("p");
-    a.href = new URL(d.meta.url, root()).href;
+    a.href = new URL(unpack(d.meta.href), root()).href;
     a.textContent = d.meta.title;
     info.className = "rulesc-muted rulesc-search__where";
-    info.textContent = (d.meta.crumbs || d.meta.system) + " \u00b7 " + (d.filters.kind || []).join(", ");
+    info.textContent = unpack(d.meta.crumbs) + " \u00b7 " + (d.filters.kind || []).join(", ");
     p.className = "rulesc-search__snippet";
     p.appendChild(snippet(d.meta.text, query));
     li.appendChild(a);
@@ -357,7 +363,7 @@
         all.appendChild(link);
         list.appendChild(all);
         list.hidden = false;
-        first = data.length ? new URL(data[0].meta.url, root()).href : null;
+        first = data.length ? new URL(unpack(data[0].meta.href), root()).href : null;
         status.textContent = data.length ? found.total + " results; press Enter for " + data[0].meta.title +
           ", or the down arrow to go through them" : "No results";
       });
