@@ -83,11 +83,7 @@ def _landing(program: Program, parts: tuple[GmPart, ...]) -> str:
                f"each works out, on {len(parts)} pages. Select one to open its page with the calculator at the top; "
                "its Share button copies a link that opens it with the same inputs.</p>")
     for chapter, section, group in _groups(calculators):
-        if chapter is not None:
-            w.writeline(f"## {md_escape(chapter.title)} {{#chapter-{chapter.id}}}")
-            w.writeline()
-        w.writeline(f"### {md_escape(section.name)} {{#section-{section.id}}}")
-        w.writeline()
+        _headings(w, chapter, section)
         links = "".join(f'<li><a href="{href(page, gm_calculator_page(system, gm.calculator.id), _anchor(gm))}">'
                         f"{escape(gm.calculator.title)}</a></li>" for gm in group)
         html_block(w, "rulesc-list rulesc-gm__list", f"<ul>{links}</ul>")
@@ -123,13 +119,18 @@ def _part_page(program: Program, markup: Markup, parts: tuple[GmPart, ...], numb
 
 def _calculators(w: Writer, program: Program, markup: Markup, calculators: list[GmCalculator], page: str) -> None:
     for chapter, section, group in _groups(calculators):
-        if chapter is not None:
-            w.writeline(f"## {md_escape(chapter.title)} {{#chapter-{chapter.id}}}")
-            w.writeline()
-        w.writeline(f"### {md_escape(section.name)} {{#section-{section.id}}}")
-        w.writeline()
+        _headings(w, chapter, section)
         for gm in group:
             _calculator(w, program, markup, gm, page)
+
+
+def _headings(w: Writer, chapter: Chapter | None, section: Rule) -> None:
+    """A group's headings: its chapter's when it is the chapter's first group, then its section's."""
+    if chapter is not None:
+        w.writeline(f"## {md_escape(chapter.title)} {{#chapter-{chapter.id}}}")
+        w.writeline()
+    w.writeline(f"### {md_escape(section.name)} {{#section-{section.id}}}")
+    w.writeline()
 
 
 def _groups(calculators: list[GmCalculator]) -> list[tuple[Chapter | None, Rule, list[GmCalculator]]]:
