@@ -8,7 +8,7 @@ from __future__ import annotations
 import posixpath
 from functools import cache, lru_cache
 
-from generator.emit.site.split import gm_parts, plans
+from generator.emit.site.split import gm_part_of, gm_parts, plans
 from generator.emit.site.table_plan import split_tables
 from generator.model import Rule, System, Term
 
@@ -111,8 +111,7 @@ def gm_part_path(system: System, part_id: str) -> str:
 
 def gm_calculator_page(system: System, calculator_id: str) -> str:
     """The Markdown file a calculator's GM screen copy is on: the GM screen, or the part page holding it."""
-    part = next((part.id for part in gm_parts(system) for gm in part.calculators
-                 if gm.calculator.id == calculator_id), None)
+    part = gm_part_of(system).get(calculator_id)
     return gm_part_path(system, part) if part else gm_screen_path(system)
 
 

@@ -44,7 +44,6 @@ class SearchRecord(TypedDict):
     names: list[str]  # the title first, then the abbreviations and aliases
     kind: str  # the rule's kind, "term" or "calculator"
     system: str
-    system_title: str
     text: str
     crumbs: list[str]  # where it sits: the system, the chapter (or the glossary, the GM screen), the parent rules
     same_as: str  # a term named as the rule it explains: that rule's url (one search hit for both), else ""
@@ -68,7 +67,7 @@ def _rule_record(program: Program, markup: Markup, rule: Rule) -> SearchRecord:
     texts = [markup.plain(rule.text), *(markup.plain(item) for item in rule.items)]
     crumbs = [program.system.title, _chapter_title(program, rule.chapter), *_ancestors(program, rule)]
     return {"url": _rule_url(program, rule), "title": rule.name, "names": [rule.name], "kind": rule.kind,
-            "system": program.system.id, "system_title": program.system.title, "text": " ".join(texts),
+            "system": program.system.id, "text": " ".join(texts),
             "crumbs": crumbs, "same_as": ""}
 
 
@@ -96,7 +95,7 @@ def _term_record(program: Program, markup: Markup, term: Term) -> SearchRecord:
     same = rule is not None and rule.name.casefold() == term.name.casefold()
     return {"url": url_of(glossary_path(program.system)) + f"#{term.id}", "title": term.name,
             "names": [term.name, *term.abbreviations, *term.aliases], "kind": "term", "system": program.system.id,
-            "system_title": program.system.title, "text": markup.plain(term.definition),
+            "text": markup.plain(term.definition),
             "crumbs": [program.system.title, "Glossary"], "same_as": _rule_url(program, rule) if rule and same else ""}
 
 
@@ -105,9 +104,7 @@ def _calculator_record(program: Program, rule: Rule, calc: Calculator) -> Search
     what it asks and answers."""
     labels = [param.label for param in calc.inputs] + [output.label for output in calc.outputs]
     return {"url": url_of(gm_calculator_page(program.system, calc.id)) + f"#{calculator_anchor(calc.id)}",
-            "title": calc.title,
-            "names": [calc.title], "kind": "calculator", "system": program.system.id,
-            "system_title": program.system.title,
+            "title": calc.title, "names": [calc.title], "kind": "calculator", "system": program.system.id,
             "text": f"Calculator for {rule.name}: {', '.join(labels)}." if labels else f"Calculator for {rule.name}.",
             "crumbs": [program.system.title, "GM screen", _chapter_title(program, rule.chapter)], "same_as": ""}
 
@@ -130,7 +127,6 @@ def record_html(record: SearchRecord, terms: Sequence[SearchRecord] = ()) -> str
     and the whole place (system, chapter, parents) are metadata only, coded so that no query matches them."""
     names = [*record["names"], *(n for t in terms for n in t["names"] if n not in record["names"])]
     kinds = [record["kind"], *(["term"] if terms else [])]
-
     text = " ".join([record["text"], *(t["text"] for t in terms)])
     parents = " ".join(escape(c) for c in record["crumbs"][2:])
     return (f'<html lang="en"><body data-pagefind-filter="system:{escape(record["system"])}">'
@@ -151,7 +147,8 @@ def coded(value: str) -> str:
 
 
 def _hidden_meta(meta: dict[str, str]) -> str:
-    """Metadata kept out of the indexed words (an element's text may hold commas, unlike an attribute's value)."""
+    """Metadata in elements kept out of the page's indexed text (an element's text may hold commas, unlike an
+    attribute's value); Pagefind still matches queries in metadata, so a value that must not match is coded()."""
     return "".join(f'<p data-pagefind-meta="{key}" data-pagefind-ignore hidden>{escape(value)}</p>'
                    for key, value in meta.items())
 

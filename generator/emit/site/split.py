@@ -2,9 +2,9 @@
 
 A phone's load time grows with the page (parsing, Material's start-up, style and layout all scale with it), so a
 chapter whose estimated size is over BUDGET becomes a landing page and part pages. A part is a run of sibling
-sections, each with everything below it, packed in order while they fit; a section over the budget alone gives
-its own text a part of its own (with the siblings after it that fit) and is split at its children, recursively.
-A GM screen over BUDGET splits the same way: runs of its sections' calculators, a part never spanning chapters.
+sections, each with everything below it; a section over the budget alone gives its own text a part of its own and
+is split at its children, recursively. The runs are cut as few as the budget allows and as even as they can be. A
+GM screen over GM_BUDGET splits the same way into runs of its calculators, a part never spanning chapters.
 """
 
 from __future__ import annotations
@@ -83,6 +83,7 @@ class Plans:
     system: System
     chapters: dict[str, ChapterPlan]
     gm_parts: tuple[GmPart, ...]
+    gm_part_of: dict[str, str]  # calculator id -> GM part id
 
 
 T = TypeVar("T")
@@ -101,14 +102,20 @@ def gm_parts(system: System) -> tuple[GmPart, ...]:
     return _system_plans(system).gm_parts
 
 
+def gm_part_of(system: System) -> dict[str, str]:
+    """The GM part page each calculator is on, by calculator id; empty when the GM screen is one page."""
+    return _system_plans(system).gm_part_of
+
+
 def _system_plans(system: System) -> Plans:
     cached = _plans.get(id(system))
     if cached is None or cached.system is not system:
         if len(_plans) >= KEPT_PLANS:  # `rulesc serve` compiles the systems afresh on every edit: keep no old ones
             _plans.clear()
         upgrades = sum(1 for rule in system.rules() if rule.upgrade is not None)
-        cached = _plans[id(system)] = Plans(system, {c.id: plan_chapter(c, upgrades) for c in system.chapters},
-                                            plan_gm_screen(system, upgrades))
+        gm = plan_gm_screen(system, upgrades)
+        cached = _plans[id(system)] = Plans(system, {c.id: plan_chapter(c, upgrades) for c in system.chapters}, gm,
+                                            {g.calculator.id: part.id for part in gm for g in part.calculators})
     return cached
 
 
@@ -193,8 +200,12 @@ def _pack(units: list[Unit], total: dict[str, int], sizes: dict[str, int], budge
 def _part(units: list[Unit]) -> Part:
     """A part named by its first rule; titled by it, or by its first and last rules at that depth."""
     tops = [unit.rule for unit in units if unit.depth == units[0].depth]
-    title = tops[0].name if len(tops) == 1 else f"{tops[0].name} \u2013 {tops[-1].name}"
-    return Part(folder(tops[0].id), title, tuple(units))
+    return Part(folder(tops[0].id), _span([rule.name for rule in tops]), tuple(units))
+
+
+def _span(names: list[str]) -> str:
+    """A part's title from the names it holds in order: the one, or the first and the last."""
+    return names[0] if len(names) == 1 else f"{names[0]} \u2013 {names[-1]}"
 
 
 def _rules(unit: Unit, children: dict[str | None, list[Rule]]) -> list[Rule]:
@@ -250,15 +261,15 @@ def _top(rule: Rule, ids: dict[str, Rule]) -> Rule:
 def plan_gm_screen(system: System, upgrades: int = 0, budget: int = GM_BUDGET) -> tuple[GmPart, ...]:
     """The GM screen's parts: none if its calculators fit the budget; else each chapter's calculators in runs of
     about equal size within the budget (a calculator over it alone), so no part spans two chapters."""
-    calculators = gm_calculators(system)
-    size = {id(gm): calculator_estimate(gm.calculator, upgrades) for gm in calculators}
-    if sum(size.values()) <= budget:
-        return ()
     chapters: dict[str, list[GmCalculator]] = {}
-    for gm in calculators:
+    for gm in gm_calculators(system):
         chapters.setdefault(gm.chapter.id, []).append(gm)
-    return tuple(_gm_part(run) for group in chapters.values()
-                 for run in _even_runs(group, [size[id(gm)] for gm in group], budget))
+    costs = {chapter: [calculator_estimate(gm.calculator, upgrades) for gm in group]
+             for chapter, group in chapters.items()}
+    if sum(map(sum, costs.values())) <= budget:
+        return ()
+    return tuple(_gm_part(run) for chapter, group in chapters.items()
+                 for run in _even_runs(group, costs[chapter], budget))
 
 
 def _even_runs(items: list[T], costs: list[int], budget: int) -> list[list[T]]:
@@ -305,5 +316,4 @@ def _greedy(costs: list[int], capacity: int) -> list[list[int]]:
 def _gm_part(calculators: list[GmCalculator]) -> GmPart:
     """A GM part named by its first calculator; titled by its sections (the first, or the first and last)."""
     names = list(dict.fromkeys(gm.section.name for gm in calculators))
-    title = names[0] if len(names) == 1 else f"{names[0]} \u2013 {names[-1]}"
-    return GmPart(folder(calculators[0].calculator.id), title, tuple(calculators))
+    return GmPart(folder(calculators[0].calculator.id), _span(names), tuple(calculators))

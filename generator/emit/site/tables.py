@@ -15,7 +15,6 @@ from generator.emit.site.fragments import FactStyle, front, html_block, md_escap
 from generator.emit.site.links import href, table_kind_path, tables_path
 from generator.emit.site.markup import Markup
 from generator.emit.site.moved import moved_block, part_steps
-from generator.emit.site.reading import refuse_raw_markup
 from generator.emit.site.table_plan import kinds_of, split_tables
 from generator.emit.writer import Writer
 from generator.model import FactKind, Rule, System
@@ -56,10 +55,8 @@ def index_kind_pages(program: Program, markup: Markup) -> dict[str, str]:
     if not split_tables(system):
         return {}
     kinds = table_kinds(program)
-    pages = {table_kind_path(system, kind): _kind_page(program, markup, kinds, number)
-             for number, (kind, _) in enumerate(kinds, 1)}
-    refuse_raw_markup(program, pages)  # as system_pages() checks its own pages
-    return pages
+    return {table_kind_path(system, kind): _kind_page(program, markup, kinds, number)
+            for number, (kind, _) in enumerate(kinds, 1)}
 
 
 def _opening(system: System, heading: str, title: str) -> Writer:
