@@ -185,3 +185,22 @@ t/rolls/                                 990.2    980-1204    800.0       0 (0) 
     assert figures["pages"][1]["readies"] == [1204.5, 980.0, 990.2]
     assert figures["pages"][1]["inputs"] == [{"calculator": "t/odds", "ms": 44.0, "latencies": [61.5, 44.0, 28.5]}]
 
+
+def test_repeat_loads_each_named_page_k_times_and_reports_their_median(tmp_path: Path) -> None:
+    done = rulesc(offline_project(tmp_path / "project"), "bench", "--phone", "--repeat", "2", "--json",
+                  "--pages", "q-9/2nd-wind/")
+    lines = done.stdout.splitlines()
+    figures = json.loads(lines[-1])
+    [page] = figures["pages"]
+    assert (figures["repeat"], page["page"], len(page["readies"])) == (2, "q-9/2nd-wind/", 2)
+    assert min(page["readies"]) <= page["ready_ms"] <= max(page["readies"])
+    [calculator] = page["inputs"]
+    assert (calculator["calculator"], len(calculator["latencies"])) == ("q-9/rest", 2)
+    assert min(calculator["latencies"]) <= calculator["ms"] <= max(calculator["latencies"])
+    assert lines[4].startswith("median of 2 loads per page (of an even count, the mean of the middle two)")
+    row = next(line.split() for line in lines if line.startswith("q-9/2nd-wind/"))
+    assert row[1:3] == [f"{page['ready_ms']:.1f}", f"{min(page['readies']):.0f}-{max(page['readies']):.0f}"]
+    assert lines[-3].endswith(" (median of 2 loads)") and lines[-2].endswith(" (median of 2 loads)")
+    assert lines[-2].startswith("2 input changes; ")
+    met = figures["worst_ready_ms"] <= READY_TARGET_MS and figures["worst_input_ms"] <= INPUT_TARGET_MS
+    assert done.returncode == (0 if met else 1), done.stderr
