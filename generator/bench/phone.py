@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import statistics
 import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -96,21 +97,86 @@ class PhoneBenchError(Exception):
     """The bench cannot run here (no Playwright, no Chromium); the message says what to install."""
 
 
-@dataclass
-class PageFigures:
-    page: str
+@dataclass(frozen=True)
+class Load:
+    """One first visit to a page: ready and load (ms after navigation), its long tasks as [start, ms], and each
+    calculator's input-to-paint latency, in page order."""
     ready_ms: float
     load_ms: float
     long_tasks: list[list[int]]
-    inputs: list[dict[str, Any]] = field(default_factory=list)
+    inputs: list[tuple[str, float]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class InputFigures:
+    """One calculator's input-to-paint latency in each pass that measured it; its figure is their median."""
+    calculator: str
+    latencies: list[float]
+
+    @property
+    def ms(self) -> float:
+        return median_ms(self.latencies)
+
+
+@dataclass(frozen=True)
+class PageFigures:
+    """A page over its loads: each load's ready, the median load's load time and long tasks, each calculator's
+    latencies. The page's ready is the median of its readies; its input the worst of its calculators' medians."""
+    page: str
+    readies: list[float]
+    load_ms: float
+    long_tasks: list[list[int]]
+    inputs: list[InputFigures] = field(default_factory=list)
+
+    @property
+    def ready_ms(self) -> float:
+        return median_ms(self.readies)
 
     @property
     def input_ms(self) -> float | None:
-        return max((row["ms"] for row in self.inputs), default=None)
+        return max((row.ms for row in self.inputs), default=None)
+
+    @property
+    def spread(self) -> str:
+        """The fastest and the slowest ready, e.g. "612-701"."""
+        return f"{min(self.readies):.0f}-{max(self.readies):.0f}"
 
 
-def bench_phone(project: Project, only: list[str] | None = None) -> list[PageFigures]:
-    """Build the site into a temporary folder, serve it, and measure every page (or those in `only`)."""
+def median_ms(values: list[float]) -> float:
+    """The median to 0.1 ms; of an even count, the mean of the middle two."""
+    return round(statistics.median(values), 1)
+
+
+def page_figures(page: str, loads: list[Load]) -> PageFigures:
+    """A page's figures from its loads, in pass order."""
+    middle = median_load(loads)
+    return PageFigures(page, [load.ready_ms for load in loads], middle.load_ms, middle.long_tasks,
+                       calculator_figures(loads))
+
+
+def median_load(loads: list[Load]) -> Load:
+    """The load whose ready is the median; of an even count the faster of the middle two, so its load event and
+    long tasks end by the page's median ready."""
+    return sorted(loads, key=lambda load: load.ready_ms)[(len(loads) - 1) // 2]
+
+
+def calculator_figures(loads: list[Load]) -> list[InputFigures]:
+    """Each calculator's latency in every load that measured it, in the order the page first showed them. A
+    calculator missing from a load (no control to change in that pass) has fewer latencies; its median is theirs."""
+    latencies: dict[str, list[float]] = {}
+    for load in loads:
+        for calculator, ms in load.inputs:
+            latencies.setdefault(calculator, []).append(ms)
+    return [InputFigures(calculator, ms) for calculator, ms in latencies.items()]
+
+
+def loads_per_page(pages: list[PageFigures]) -> int:
+    """How many times each page was loaded (the --repeat of the run)."""
+    return max((len(p.readies) for p in pages), default=1)
+
+
+def bench_phone(project: Project, only: list[str] | None = None, repeat: int = 1) -> list[PageFigures]:
+    """Build the site into a temporary folder, serve it, and load every page (or those in `only`) `repeat` times."""
     sync_playwright = _playwright()
     with tempfile.TemporaryDirectory(prefix="rulesc-bench-phone-") as folder:
         site = _build(project, Path(folder))
@@ -118,9 +184,19 @@ def bench_phone(project: Project, only: list[str] | None = None) -> list[PageFig
         with serve_static(site) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             try:
-                return [measure_page(browser, url, page) for page in pages]
+                return measure_pages(browser, url, pages, repeat)
             finally:
                 browser.close()
+
+
+def measure_pages(browser: Any, url: str, pages: list[str], repeat: int) -> list[PageFigures]:
+    """Every page `repeat` times, pass after pass over all of them: a slow spell of the machine then falls on
+    loads of several pages rather than on all of one page's loads."""
+    loads: dict[str, list[Load]] = {page: [] for page in pages}
+    for _ in range(repeat):
+        for page in pages:
+            loads[page].append(measure_page(browser, url, page))
+    return [page_figures(page or "/", loads[page]) for page in pages]
 
 
 def _playwright() -> Any:
@@ -179,15 +255,14 @@ def phone_page(browser: Any) -> Iterator[Any]:
         context.close()
 
 
-def measure_page(browser: Any, url: str, path: str) -> PageFigures:
+def measure_page(browser: Any, url: str, path: str) -> Load:
+    """One first visit to the page at `path`: its figures once settled, then one input change per calculator."""
     with phone_page(browser) as page:
         page.goto(url + path, wait_until="load")
         state = _settle(page)
-        figures = PageFigures(path or "/", round(max(state["load"], state["last"]), 1), round(state["load"], 1),
-                              state["tasks"])
         count = page.evaluate("document.querySelectorAll('[data-calculator]').length")
-        figures.inputs = [row for row in (_input(page, index) for index in range(count)) if row]
-        return figures
+        inputs = [row for row in (_input(page, index) for index in range(count)) if row]
+        return Load(round(max(state["load"], state["last"]), 1), round(state["load"], 1), state["tasks"], inputs)
 
 
 def _settle(page: Any) -> dict[str, Any]:
@@ -201,7 +276,7 @@ def _settle(page: Any) -> dict[str, Any]:
         page.wait_for_timeout(200)
 
 
-def _input(page: Any, index: int) -> dict[str, Any] | None:
+def _input(page: Any, index: int) -> tuple[str, float] | None:
     """One change to the index-th calculator's first input, timed to the paint that shows its result."""
     box = page.locator("[data-calculator]").nth(index)
     box.scroll_into_view_if_needed()
@@ -221,41 +296,64 @@ def _input(page: Any, index: int) -> dict[str, Any] | None:
         control.fill(change["value"])
     latency = page.wait_for_function("window.__rulescLatency").json_value()
     page.evaluate("document.querySelector('[data-rulesc-bench]').removeAttribute('data-rulesc-bench')")
-    return {"calculator": box.get_attribute("data-calculator"), "ms": round(float(latency), 1)}
+    return str(box.get_attribute("data-calculator")), round(float(latency), 1)
 
 
 def phone_table(pages: list[PageFigures]) -> str:
+    """The figures of every page and the verdict; with several loads a page, the medians and the spread."""
+    repeat = loads_per_page(pages)
     lines = [f"every page at 390x844 with the CPU {SLOWDOWN}x slower (CDP), a first visit (nothing cached, no service "
              "worker), headless Chromium;",
              "ready: the load event or the end of the last long task, whichever is later (ms after navigation);",
              "input: one change to each calculator's first input, from the input event to the paint that shows",
-             "the result (the page's worst, and which calculator)",
-             f"{'page':<36} {'ready ms':>9} {'load ms':>8} {'long tasks':>11} {'input ms':>9}  calculator"]
-    for p in pages:
-        worst = max(p.inputs, key=lambda row: row["ms"]) if p.inputs else None
-        tasks = f"{len(p.long_tasks)} ({sum(ms for _, ms in p.long_tasks)})"
-        shown = f"{worst['ms']:9.1f}  {worst['calculator']}" if worst else f"{'-':>9}"
-        lines.append(f"{p.page:<36} {p.ready_ms:9.1f} {p.load_ms:8.1f} {tasks:>11} {shown}")
-    return "\n".join(lines + verdict(pages))
+             "the result (the page's worst, and which calculator)"]
+    if repeat > 1:
+        lines += [f"median of {repeat} loads per page (of an even count, the mean of the middle two), in {repeat} "
+                  "passes over all the pages;",
+                  "ready and input are the medians; spread: the fastest and slowest ready; load and long tasks: the "
+                  "median load's"]
+    spread = f" {'spread ms':>11}" if repeat > 1 else ""
+    lines.append(f"{'page':<36} {'ready ms':>9}{spread} {'load ms':>8} {'long tasks':>11} {'input ms':>9}  calculator")
+    return "\n".join(lines + [_row(p, repeat > 1) for p in pages] + verdict(pages))
+
+
+def _row(p: PageFigures, spread: bool) -> str:
+    worst = max(p.inputs, key=lambda row: row.ms) if p.inputs else None
+    tasks = f"{len(p.long_tasks)} ({sum(ms for _, ms in p.long_tasks)})"
+    shown = f"{worst.ms:9.1f}  {worst.calculator}" if worst else f"{'-':>9}"
+    ready = f"{p.ready_ms:9.1f}" + (f" {p.spread:>11}" if spread else "")
+    return f"{p.page:<36} {ready} {p.load_ms:8.1f} {tasks:>11} {shown}"
 
 
 def verdict(pages: list[PageFigures]) -> list[str]:
+    """The worst ready and the worst input against their targets; with several loads a page, of the medians."""
     s = summary(pages)
     ready_ok, input_ok = s["worst_ready_ms"] <= READY_TARGET_MS, s["worst_input_ms"] <= INPUT_TARGET_MS
+    judged = f" (median of {s['repeat']} loads)" if s["repeat"] > 1 else ""
     return [f"{len(pages)} pages; worst ready {s['worst_ready_ms']:.1f} ms ({s['worst_ready_page']}); target "
-            f"{READY_TARGET_MS:.0f} ms: {'met' if ready_ok else 'MISSED'}",
+            f"{READY_TARGET_MS:.0f} ms: {'met' if ready_ok else 'MISSED'}{judged}",
             f"{s['inputs']} input changes; worst {s['worst_input_ms']:.1f} ms ({s['worst_input_page']}); target "
-            f"{INPUT_TARGET_MS:.0f} ms: {'met' if input_ok else 'MISSED'}"]
+            f"{INPUT_TARGET_MS:.0f} ms: {'met' if input_ok else 'MISSED'}{judged}"]
 
 
 def summary(pages: list[PageFigures]) -> dict[str, Any]:
+    """The figures for --json: every page's, the loads per page, and the worst medians."""
     ready = max(pages, key=lambda p: p.ready_ms, default=None)
     typed = [p for p in pages if p.inputs]
     slowest = max(typed, key=lambda p: p.input_ms or 0.0, default=None)
-    return {"cpu_slowdown": SLOWDOWN, "viewport": PHONE["viewport"], "pages": [asdict(p) for p in pages],
+    return {"cpu_slowdown": SLOWDOWN, "viewport": PHONE["viewport"], "repeat": loads_per_page(pages),
+            "pages": [page_json(p) for p in pages],
             "worst_ready_ms": ready.ready_ms if ready else 0.0, "worst_ready_page": ready.page if ready else "-",
             "worst_input_ms": (slowest.input_ms or 0.0) if slowest else 0.0,
-            "worst_input_page": slowest.page if slowest else "-", "inputs": sum(len(p.inputs) for p in pages)}
+            "worst_input_page": slowest.page if slowest else "-",
+            "inputs": sum(len(row.latencies) for p in pages for row in p.inputs)}
+
+
+def page_json(p: PageFigures) -> dict[str, Any]:
+    """One page's figures for --json: the medians under the keys of a single load, and every load's figures."""
+    return {"page": p.page, "ready_ms": p.ready_ms, "readies": p.readies, "load_ms": p.load_ms,
+            "long_tasks": p.long_tasks,
+            "inputs": [{"calculator": row.calculator, "ms": row.ms, "latencies": row.latencies} for row in p.inputs]}
 
 
 def targets_met(pages: list[PageFigures]) -> bool:

@@ -142,14 +142,16 @@ def register(commands: Any) -> None:
                        help="time every calculator's recompute at the top of its input ranges in headless Chromium")
     bench.add_argument("--phone", action="store_true",
                        help="every page's ready time and input-to-paint latency at a phone's size with the CPU 4x "
-                            "slower, in headless Chromium (needs Playwright: pip install 'rulesc[test]')")
+                            "slower, in headless Chromium (needs Playwright: pip install 'rulesc[test]'); with "
+                            "--repeat K, each page's median of K loads, as the machine's speed varies run to run")
     bench.add_argument("--pages", nargs="+", metavar="PAGE",
                        help="with --phone: only these pages, as the table names them ('/' is the home page, "
                             "'my-game/tables/' a page of a system)")
     bench.add_argument("--rules", type=int, metavar="N", help="time every build stage on a synthetic book of N rules")
     bench.add_argument("--content", action="store_true", help="time every build stage on the project's own content")
     bench.add_argument("--repeat", type=int, metavar="K",
-                       help=f"the median of K runs (with --rules/--content: 1 unless given; --dice: {DICE_RUNS})")
+                       help=f"the median of K runs (with --rules/--content: 1 unless given; --dice: {DICE_RUNS}; "
+                            "--phone: K loads of each page, 1 unless given)")
     bench.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     bench.set_defaults(run=run_bench_command)
 
@@ -185,7 +187,7 @@ def _bench_phone(project: Project, args: argparse.Namespace) -> int:
     from generator.bench.phone import PhoneBenchError, bench_phone, phone_table, summary, targets_met
 
     try:
-        pages = bench_phone(project, args.pages)
+        pages = bench_phone(project, args.pages, _repeat(args, 1))
     except PhoneBenchError as exc:
         raise UsageError(str(exc)) from None
     print(phone_table(pages))
