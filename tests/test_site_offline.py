@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from generator.build.offline import LEFT_OUT_FOLDERS, precache
+from generator.build.offline import LEFT_OUT_FOLDERS, MATERIAL_BUNDLE, precache
 from generator.build.staging import build_project
 from generator.emit.site.offline import PREVIEW_WORKER
 from generator.pipeline import Project
@@ -127,7 +127,9 @@ def test_the_precache_lists_every_file_a_visit_may_fetch_and_each_exists(small: 
     served = {s[2:] if s.startswith("./") else s for s in served}
     left_out = sorted(on_disk - served)
     assert "sw.js" in left_out and all(f == "sw.js" or f.endswith((".map", ".gz"))
-                                       or f.startswith(LEFT_OUT_FOLDERS) for f in left_out), left_out
+                                       or f.startswith(LEFT_OUT_FOLDERS) or MATERIAL_BUNDLE.fullmatch(f)
+                                       for f in left_out), left_out
+    assert [f for f in left_out if MATERIAL_BUNDLE.fullmatch(f)]  # rulesc's theme.js runs the theme: no page loads it
 
 
 def test_the_manifest_is_linked_from_every_page_and_points_at_files_of_the_site(small: Path) -> None:

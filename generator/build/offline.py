@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 from generator.emit.site.offline import WORKER, site_worker
@@ -13,6 +14,8 @@ from generator.emit.site.offline import WORKER, site_worker
 LEFT_OUT_SUFFIXES = (".map", "sitemap.xml.gz")
 LEFT_OUT_FOLDERS = ("assets/javascripts/lunr/", "assets/javascripts/workers/")
 VERSION_DIGITS = 16
+# Material's own script: left out too where no page loads it (rulesc's theme.js runs the theme instead).
+MATERIAL_BUNDLE = re.compile(r"assets/javascripts/bundle\.[0-9a-f]+\.min\.js")
 
 
 def precache(site: Path) -> list[str]:
@@ -21,7 +24,13 @@ def precache(site: Path) -> list[str]:
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     kept = [f for f in files if f != WORKER and not f.endswith(LEFT_OUT_SUFFIXES)
             and not f.startswith(LEFT_OUT_FOLDERS)]
+    if not _loads_material_bundle(site, [f for f in kept if f.endswith(".html")]):
+        kept = [f for f in kept if not MATERIAL_BUNDLE.fullmatch(f)]
     return [_url(f) for f in kept]
+
+
+def _loads_material_bundle(site: Path, pages: list[str]) -> bool:
+    return any(MATERIAL_BUNDLE.search((site / page).read_text(encoding="utf-8")) for page in pages)
 
 
 def _url(path: str) -> str:
