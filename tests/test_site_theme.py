@@ -55,10 +55,15 @@ def _mini(root: Path, edit: Any, before_build: Any = None) -> Path:
     return root / "site"
 
 
+def _after(line: str, added: str) -> Any:
+    """An edit of mkdocs.yml that adds a line after one the bundled configuration has."""
+    return lambda config: config.replace(line, line + added)
+
+
 NEEDS_MATERIAL = {
     "asked-for": lambda config: config + "extra:\n  rulesc_theme_script: material\n",
-    "content-tabs": lambda config: config.replace("  - pymdownx.details\n", "  - pymdownx.details\n  - pymdownx.tabbed\n"),
-    "uncovered-feature": lambda config: config.replace("    - toc.follow\n", "    - toc.follow\n    - content.code.copy\n"),
+    "content-tabs": _after("  - pymdownx.details\n", "  - pymdownx.tabbed\n"),
+    "uncovered-feature": _after("    - toc.follow\n", "    - content.code.copy\n"),
 }
 
 
