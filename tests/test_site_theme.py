@@ -207,3 +207,22 @@ def test_the_light_and_dark_toggle_shows_its_keyboard_focus(site: str, browser: 
             const style = getComputedStyle(label); return [label.tagName, label.hidden, style.outlineStyle,
             style.outlineWidth]; })()""")  # the label beside the checked radio is the one shown
         assert outline == ["LABEL", False, "solid", "3px"]
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_page_the_navigation_does_not_list_marks_the_page_it_belongs_to(
+        site: str, browser: Any, viewport: dict[str, int]) -> None:
+    for page, owner, title in ((PART, "dbu/maneuvers/", "Actions and Maneuvers"),  # a part of a long chapter
+                               ("dbu/gm-screen/guard/", "dbu/gm-screen/", "GM screen"),  # a part of a GM screen
+                               ("errors/formulas/", "errors/", "Error codes")):  # a section of the error codes
+        with _visit(browser, site + page, viewport) as visit:
+            marked = visit.page.locator(".md-nav--primary a.md-nav__link--active")
+            assert marked.count() == 1, page
+            assert (marked.evaluate("(a) => a.href"), marked.inner_text().strip()) == (site + owner, title)
+            assert marked.get_attribute("aria-current") == "true"
+            if viewport is PHONE:
+                visit.page.click(".md-header label[for=__drawer]")
+            marked.wait_for(state="visible")  # the drawer opens at its section; the desktop sidebar shows it
+            assert visit.errors == []
+    with _visit(browser, site + CHAPTER, viewport) as visit:  # a listed page keeps Material's own mark alone
+        assert visit.page.locator(".md-nav--primary [aria-current=true]").count() == 0

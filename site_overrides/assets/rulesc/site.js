@@ -48,6 +48,29 @@
     return new URL(base.replace(/\/?$/, "/"), location.href);
   }
 
+  /* ---- a page the navigation does not list (a part of a long chapter, of a GM screen, of the error codes or the
+     index tables): the link of the page it belongs to (the longest address above it) is marked as Material marks
+     the page being read, and the sections above it are open, so the sidebar and the phone's drawer show where the
+     reader is ---- */
+  function markPlace() {
+    var nav = document.querySelector(".md-nav--primary");
+    if (!nav || nav.querySelector(".md-nav__link--active")) return;
+    var top = root().pathname, here = location.pathname, best = null;
+    each(nav.querySelectorAll("a.md-nav__link[href]"), function (link) {
+      var path = link.pathname;
+      if (path.length <= top.length || path.slice(-1) !== "/" || here.indexOf(path) !== 0) return;
+      if (!best || path.length > best.pathname.length) best = link;
+    });
+    if (!best) return;
+    best.classList.add("md-nav__link--active");
+    best.setAttribute("aria-current", "true");
+    for (var item = best.closest(".md-nav__item"); item; item = item.parentElement.closest(".md-nav__item")) {
+      item.classList.add("md-nav__item--active");
+      var toggle = item.querySelector(":scope > input.md-nav__toggle");
+      if (toggle && item !== best.closest(".md-nav__item")) toggle.checked = true;
+    }
+  }
+
   /* ---- copy a rule's link ---- */
   function copyButtons() {
     each(document.querySelectorAll(".md-content [data-kind][id]"), function (heading) {
@@ -581,6 +604,7 @@
   if (document.addEventListener) document.addEventListener("toggle", rememberSources, true);
 
   function init() {
+    markPlace();
     applySources();
     quickSearch();
     searchPage();
