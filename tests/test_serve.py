@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import socket
 import subprocess
 import sys
@@ -9,7 +10,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.conftest import copy_project
+from generator.build.staging import PREVIEW_OUTPUTS, refresh_outputs
+from generator.pipeline import Project
+from tests.conftest import REPO, copy_project
 
 PAGE = "dbu/core-rules/tier-of-power-section/"  # the part of its chapter with Breakthrough
 
@@ -62,3 +65,29 @@ def test_serve_shows_an_edited_rule(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_a_refresh_deletes_the_pages_the_content_no_longer_makes_and_keeps_what_it_never_made(
+        tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    shutil.copytree(REPO / "tests/cases/good/minimal/content", root / "content")
+    shutil.copytree(REPO / "schema", root / "schema")
+    project, docs = Project(root), root / "build/docs"
+    first = refresh_outputs(project, PREVIEW_OUTPUTS)
+    assert first.deleted == 0 and first.written == len(first.generated["build/docs"]) > 0
+    assert (docs / "mini/basics.md").is_file()
+    (docs / "mini/what-changed.md").write_text("written by rulesc build only\n", encoding="utf-8")
+    chapter = root / "content/mini/basics.yaml"
+    chapter.write_text(chapter.read_text(encoding="utf-8").replace("id: basics\n", "id: fundamentals\n", 1),
+                       encoding="utf-8")  # the chapter's page moves to a new address
+    (docs / "mini/old").mkdir()
+    (docs / "mini/old/part.md").write_text("a part of a chapter since merged\n", encoding="utf-8")
+    before = {"build/docs": first.generated["build/docs"] | {"mini/old/part.md"}}
+    second = refresh_outputs(project, PREVIEW_OUTPUTS, before)
+    assert second.deleted == 2
+    assert not (docs / "mini/basics.md").exists() and (docs / "mini/fundamentals.md").is_file()
+    assert not (docs / "mini/old").exists()  # the folder the part leaves empty goes too
+    assert (docs / "mini/what-changed.md").is_file()  # no refresh made it: it stays
+    assert "mini/fundamentals.md" in second.generated["build/docs"]
+    third = refresh_outputs(project, PREVIEW_OUTPUTS, second.generated)
+    assert (third.written, third.deleted) == (0, 0)

@@ -230,13 +230,32 @@ def build_project(project: Project, site: bool = True, builder: str = DEFAULT_SI
 PREVIEW_OUTPUTS = ("build/docs",)
 
 
-def refresh_outputs(project: Project, folders: tuple[str, ...] = OUTPUTS) -> int:
-    """Rewrite only the changed files of build/ in place (for `rulesc serve`); returns how many changed.
+@dataclass(frozen=True)
+class Refresh:
+    """What one refresh of build/ did: files rewritten and deleted, and every file it generated, by folder."""
+    written: int
+    deleted: int
+    generated: dict[str, frozenset[str]]
 
-    Unchanged files keep their modification time, so MkDocs' dirty build rebuilds only the pages that changed.
+
+def preview_files(project: Project, folders: tuple[str, ...] = PREVIEW_OUTPUTS) -> dict[str, frozenset[str]]:
+    """The files a refresh of `folders` generates from the content as it is now, by folder."""
+    trees = assemble(project, compile_and_emit(project))
+    return {folder: frozenset(trees[folder]) for folder in folders}
+
+
+def refresh_outputs(project: Project, folders: tuple[str, ...] = OUTPUTS,
+                    before: dict[str, frozenset[str]] | None = None) -> Refresh:
+    """Rewrite only the changed files of build/ in place (for `rulesc serve`).
+
+    Unchanged files keep their modification time, so MkDocs' dirty build rebuilds only the pages that changed. A
+    file that the refresh before (`before`) generated and this one does not is deleted, with the folders it leaves
+    empty: a chapter that passes its budget turns `chapter.md` into `chapter/index.md`, and the old page would
+    otherwise stay and claim the same address. Files no refresh generates (the What changed pages, which only
+    `rulesc build` writes) stay.
     """
     trees = assemble(project, compile_and_emit(project))
-    changed = 0
+    written = deleted = 0
     for folder, files in ((f, trees[f]) for f in folders):
         for relative, text in sorted(files.items()):
             target = project.root / folder / relative
@@ -244,8 +263,23 @@ def refresh_outputs(project: Project, folders: tuple[str, ...] = OUTPUTS) -> int
                 continue
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8", newline="\n")
-            changed += 1
-    return changed
+            written += 1
+        for relative in sorted((before or {}).get(folder, frozenset()) - files.keys()):
+            deleted += _delete(project.root / folder, relative)
+    return Refresh(written, deleted, {folder: frozenset(trees[folder]) for folder in folders})
+
+
+def _delete(folder: Path, relative: str) -> int:
+    """Delete folder/relative and the folders under `folder` that it leaves empty; 1 if the file was there."""
+    target = folder / relative
+    if not target.is_file():
+        return 0
+    target.unlink()
+    for parent in target.parents:
+        if parent == folder or any(parent.iterdir()):
+            break
+        parent.rmdir()
+    return 1
 
 
 def _write_tree(folder: Path, files: dict[str, str]) -> None:

@@ -10,7 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from generator.build.builders import DEFAULT_SITE_BUILDER, SITE_BUILDERS, SiteBuildError, missing_builder
-from generator.build.staging import PREVIEW_OUTPUTS, build_project, listed_by_their_section, refresh_outputs
+from generator.build.staging import (
+    PREVIEW_OUTPUTS,
+    build_project,
+    listed_by_their_section,
+    preview_files,
+    refresh_outputs,
+)
 from generator.cli.check import add_variant_option, with_variants
 from generator.cli.usage import UsageError
 from generator.diagnostics.core import ContentError, render
@@ -69,8 +75,13 @@ def _snapshot(project: Project) -> dict[Path, float]:
 
 
 def _watch(project: Project, stop: Any) -> None:
-    """Regenerate build/ when content or schema change; MkDocs notices build/docs and rebuilds the site."""
+    """Regenerate build/ when content or schema change; MkDocs notices build/docs and rebuilds the site. A page the
+    content no longer makes (a chapter split into parts, renamed or removed) is deleted from build/docs."""
     seen = _snapshot(project)
+    try:
+        generated = preview_files(project)
+    except ContentError:
+        generated = {}  # edited into errors since the build: the first good refresh knows what it wrote
     while not stop.wait(0.3):
         now = _snapshot(project)
         if now == seen:
@@ -78,10 +89,13 @@ def _watch(project: Project, stop: Any) -> None:
         seen = now
         started = time.perf_counter()
         try:
-            written = refresh_outputs(project, PREVIEW_OUTPUTS)
+            refresh = refresh_outputs(project, PREVIEW_OUTPUTS, generated)
         except ContentError as exc:
             for diag in exc.diagnostics:
                 print(render(diag, project.root), file=sys.stderr)
             print("rulesc: content has errors; the preview keeps the last good build", file=sys.stderr)
             continue
-        print(f"rulesc: regenerated {written} file(s) in {time.perf_counter() - started:.2f}s", file=sys.stderr)
+        generated = refresh.generated
+        deleted = f", deleted {refresh.deleted}" if refresh.deleted else ""
+        print(f"rulesc: regenerated {refresh.written} file(s){deleted} in {time.perf_counter() - started:.2f}s",
+              file=sys.stderr)
