@@ -160,6 +160,12 @@ def test_the_keyboard_goes_to_the_next_and_previous_page_but_not_while_typing(si
             page.keyboard.press("p")
         assert page.url == site + CHAPTER
         assert visit.errors == []
+    with _visit(browser, site + PART, DESKTOP) as visit:  # a part page: its own links to the parts around it
+        page = visit.page
+        following = page.evaluate("document.querySelector('.rulesc-part-steps a[rel=next]').href")
+        with page.expect_navigation():
+            page.keyboard.press("n")
+        assert page.url == following != site + PART
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)

@@ -8,7 +8,7 @@
 
    Covered, as Material does them: the table wrappers Material's CSS styles (a wide table scrolls in its own box);
    a link's target inside a closed <details> opens it; every <details> opens for printing; the keyboard's n/. and p/,
-   go to the next and previous page, and Enter on a focused navigation label opens it; the drawer closes when a link
+   go to the next and previous page (on a part page, the next and previous part), and Enter on a focused navigation label opens it; the drawer closes when a link
    changes the location's hash; navigation.expand's half-open sections; the table of contents marks the section
    being read (toc.follow: and scrolls it into view); the back-to-top button (navigation.top) shows while the reader
    scrolls up; the header shows the page's title once its heading has scrolled away; on a desktop the navigation
@@ -75,13 +75,16 @@
     return element.tagName === "SELECT" || element.tagName === "TEXTAREA" || element.isContentEditable;
   }
 
+  /* the pages before and after: the navigation's, or on a part page (not in the navigation) its own links */
+  var STEP = {next: "link[rel=next], .rulesc-part-steps a[rel=next]", prev: "link[rel=prev], .rulesc-part-steps a[rel=prev]"};
+
   window.addEventListener("keydown", function (event) {
     if (event.metaKey || event.ctrlKey || event.isComposing) return;
     var search = toggle("search");
     if ((search && search.checked) || typing(document.activeElement, event.key)) return;
     var link = null;
-    if (event.key === "n" || event.key === ".") link = document.querySelector("link[rel=next]");
-    else if (event.key === "p" || event.key === ",") link = document.querySelector("link[rel=prev]");
+    if (event.key === "n" || event.key === ".") link = document.querySelector(STEP.next);
+    else if (event.key === "p" || event.key === ",") link = document.querySelector(STEP.prev);
     else if (event.key === "Enter" && document.activeElement && document.activeElement.tagName === "LABEL") {
       document.activeElement.click();
     }
