@@ -238,10 +238,10 @@ class Refresh:
     generated: dict[str, frozenset[str]]
 
 
-def preview_files(project: Project, folders: tuple[str, ...] = PREVIEW_OUTPUTS) -> dict[str, frozenset[str]]:
-    """The files a refresh of `folders` generates from the content as it is now, by folder."""
-    trees = assemble(project, compile_and_emit(project))
-    return {folder: frozenset(trees[folder]) for folder in folders}
+def files_in(project: Project, folders: tuple[str, ...] = PREVIEW_OUTPUTS) -> dict[str, frozenset[str]]:
+    """The files now in each of `folders`, by folder: right after a build, the files it generated."""
+    return {folder: frozenset(p.relative_to(project.root / folder).as_posix()
+                              for p in (project.root / folder).rglob("*") if p.is_file()) for folder in folders}
 
 
 def refresh_outputs(project: Project, folders: tuple[str, ...] = OUTPUTS,

@@ -13,8 +13,8 @@ from generator.build.builders import DEFAULT_SITE_BUILDER, SITE_BUILDERS, SiteBu
 from generator.build.staging import (
     PREVIEW_OUTPUTS,
     build_project,
+    files_in,
     listed_by_their_section,
-    preview_files,
     refresh_outputs,
 )
 from generator.cli.check import add_variant_option, with_variants
@@ -78,10 +78,7 @@ def _watch(project: Project, stop: Any) -> None:
     """Regenerate build/ when content or schema change; MkDocs notices build/docs and rebuilds the site. A page the
     content no longer makes (a chapter split into parts, renamed or removed) is deleted from build/docs."""
     seen = _snapshot(project)
-    try:
-        generated = preview_files(project)
-    except ContentError:
-        generated = {}  # edited into errors since the build: the first good refresh knows what it wrote
+    generated = files_in(project)  # run_serve's build (without history) has just written exactly these
     while not stop.wait(0.3):
         now = _snapshot(project)
         if now == seen:

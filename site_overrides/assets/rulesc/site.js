@@ -64,10 +64,11 @@
     if (!best) return;
     best.classList.add("md-nav__link--active");
     best.setAttribute("aria-current", "true");
-    for (var item = best.closest(".md-nav__item"); item; item = item.parentElement.closest(".md-nav__item")) {
+    var own = best.closest(".md-nav__item");
+    for (var item = own; item; item = item.parentElement.closest(".md-nav__item")) {
       item.classList.add("md-nav__item--active");
       var toggle = item.querySelector(":scope > input.md-nav__toggle");
-      if (toggle && item !== best.closest(".md-nav__item")) toggle.checked = true;
+      if (toggle && item !== own) toggle.checked = true;
     }
   }
 
