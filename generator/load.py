@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
@@ -84,7 +85,9 @@ def load_document(file: Path, display: str, diags: Diagnostics) -> Document | No
         root = composer.compose(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        if not composer.check_tabs(text, mark.index if mark is not None else len(text)):
+        if _scanner_too_deep(exc):
+            _report_depth(doc, diags, text, exc)
+        elif not composer.check_tabs(text, mark.index if mark is not None else len(text)):
             _report_syntax(exc, doc, text, diags)
         return None
     except (_Refused, yaml.YAMLError) as exc:
@@ -96,6 +99,26 @@ def load_document(file: Path, display: str, diags: Diagnostics) -> Document | No
         return None
     doc.data = root
     return doc if len(diags.errors) == errors else None
+
+
+def _scanner_too_deep(exc: yaml.MarkedYAMLError) -> bool:
+    """libyaml 0.2.5 as PyYAML 6.0.4 bundles it refuses flow nesting past 1,000 levels while scanning ahead for a
+    key, before any event of the nesting reaches the composer; PyYAML says so only in the problem's words."""
+    return isinstance(exc, yaml.scanner.ScannerError) and "maximum nesting depth" in (exc.problem or "")
+
+
+def _report_depth(doc: Document, diags: Diagnostics, text: str, exc: yaml.MarkedYAMLError) -> None:
+    """Report E0106 where the nesting passes rulesc's limit, not where the scanner's own limit stopped it: the text
+    up to the scanner's stop holds fewer levels than its limit, so composing it reaches MAX_DEPTH first."""
+    end = exc.problem_mark.index if exc.problem_mark is not None else len(text)
+    scratch = Diagnostics()
+    with contextlib.suppress(_Refused, yaml.YAMLError):
+        _Composer(Document(doc.path, None), scratch, False).compose(text[:end])
+    found = [item for item in scratch.items if item.code == "E0106"]
+    if found:
+        diags.extend(found[:1])
+    else:  # the scanner's limit is below rulesc's: report it at the scanner's place, in rulesc's words
+        diags.error("E0106", f"nesting deeper than {MAX_DEPTH} levels", _span(doc.path, exc.problem_mark), _DEEP_HINT)
 
 
 def _read_text(file: Path, display: str, diags: Diagnostics) -> str | None:
@@ -257,8 +280,7 @@ class _Composer:
             self.refuse("E0111", "a mapping key must be plain text, not a list or mapping", event,
                         "write 'key: value'; a '?' or a '[' / '{' before the ':' makes a complex key")
         if len(self.stack) >= MAX_DEPTH:
-            self.refuse("E0106", f"nesting deeper than {MAX_DEPTH} levels", event,
-                        "content is a few levels deep; check the indentation and that every '[' and '{' is closed")
+            self.refuse("E0106", f"nesting deeper than {MAX_DEPTH} levels", event, _DEEP_HINT)
         container: dict[str, Any] | list[Any] = {} if isinstance(event, yaml.MappingStartEvent) else []
         path = self.place(container, event)
         self.stack.append(_Frame(container, path))
@@ -341,6 +363,7 @@ class _Composer:
         return False
 
 
+_DEEP_HINT = "content is a few levels deep; check the indentation and that every '[' and '{' is closed"
 _TAB_HINT = "use spaces to indent and to separate keys from values; tabs may appear only inside text"
 
 

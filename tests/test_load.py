@@ -60,6 +60,26 @@ def test_deep_nesting_stops_at_the_level_that_is_too_deep(tmp_path: Path, conten
     assert problems == [("E0106", f"nesting deeper than {MAX_DEPTH} levels", line, col)]
 
 
+@pytest.mark.parametrize("content, line, col", [
+    ("a: x\nb: [1, {c: " + "[" * 5_000, 2, 11 + (MAX_DEPTH - 2)),  # mixed, unclosed: the scanner gives up first
+    ("a:\n  - " + "{k: [" * 3_000, 2, 5 + 5 * 31),  # flow inside block: levels 1-2 are block
+])
+def test_nesting_is_reported_at_rulesc_s_limit_whichever_scanner_stops_first(
+        tmp_path: Path, content: str, line: int, col: int) -> None:
+    assert read(tmp_path, content)[1] == [("E0106", f"nesting deeper than {MAX_DEPTH} levels", line, col)]
+
+
+def test_a_scanner_limit_below_rulesc_s_is_reported_at_the_scanner_s_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not yaml.__with_libyaml__:
+        pytest.skip("only libyaml's scanner has a nesting limit of its own")
+    monkeypatch.setattr(load, "MAX_DEPTH", 100_000)  # far above libyaml's 1,000 levels
+    doc, problems = read(tmp_path, "a: " + "[" * 5_000)
+    assert doc is None
+    assert [(code, line) for code, _, line, _ in problems] == [("E0106", 1)]
+    assert problems[0][1] == "nesting deeper than 100000 levels" and problems[0][3] > 1_000
+
+
 def test_nesting_up_to_the_limit_loads(tmp_path: Path) -> None:
     doc, problems = read(tmp_path, "a: " + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "\n")
     assert problems == [] and doc is not None
