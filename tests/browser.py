@@ -41,10 +41,15 @@ def chromium() -> Iterator[Any]:
 
 
 class Visit:
-    """A page in a browser context of its own (so no storage is shared), with its console errors and requests."""
+    """A page in a browser context of its own (so no storage is shared), with its console errors and requests.
+
+    The site's service worker is blocked unless a test asks for it (`service_workers="allow"`): on every first
+    visit it would precache the whole site in the background, work for the server and the browser that only the
+    offline tests are about. A test that reads many pages and changes nothing they keep goes from one to the next
+    with go(), in the same context, so the pages' styles and scripts come from its cache as a reader's would."""
 
     def __init__(self, browser: Any, url: str, **context: Any):
-        self.context = browser.new_context(**{"viewport": VIEWPORT, **context})
+        self.context = browser.new_context(**{"viewport": VIEWPORT, "service_workers": "block", **context})
         self.context.set_default_timeout(TIMEOUT_MS)
         self.page = self.context.new_page()
         self.errors: list[str] = []
@@ -52,8 +57,13 @@ class Visit:
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("request", lambda r: self.requests.append(r.url))
+        self.go(url)
+
+    def go(self, url: str) -> None:
+        """Load `url` in this visit's page and wait for its load event; errors and requests start afresh."""
+        self.errors.clear()
+        self.requests.clear()
         self.page.goto(url)
-        self.page.wait_for_load_state("networkidle")
 
     def __enter__(self) -> Visit:
         return self
@@ -79,14 +89,18 @@ class Visit:
 # The site lays out a rule, glossary term or GM-screen calculator only as it nears the screen (content-visibility),
 # with a size guessed until then. axe's color-contrast check measures an element, scrolls to it and measures again:
 # rules above it laid out in between move it, and axe reads the colour of whatever now sits there. Every block
-# laid out first (as a reader scrolling through would leave them), axe sees the page as it is shown.
+# laid out first (as a reader scrolling through would leave them), axe sees the page as it is shown. Transitions
+# under way (the drawer opening the sections above the page being read) are waited out too: axe would read the
+# colour of text still fading in.
 LAY_OUT_EVERYTHING = """
-() => {
+async () => {
   const style = document.createElement("style");
   style.textContent = ".md-typeset .rulesc-rule, .md-typeset .rulesc-term, .md-typeset .rulesc-gm__calc, "
     + ".md-typeset tbody tr { content-visibility: visible !important; }";
   document.head.appendChild(style);
-  return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const finite = document.getAnimations().filter((a) => a.effect.getComputedTiming().endTime !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
 }
 """
 

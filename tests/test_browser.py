@@ -119,19 +119,26 @@ def _mismatches(visit: Visit, program: Program, calc: Calculator) -> list[str]:
             if state != "ok" or not _same_shown(got, want)]
 
 
-def test_every_calculator_computes_on_load_and_on_every_change(site: str, browser: Any,
-                                                                programs: tuple[Program, ...]) -> None:
+def drive_every_calculator(browser: Any, site: str, programs: tuple[Program, ...]) -> list[str]:
+    """Every calculator of every page driven as _mismatches() does; one browser context goes from page to page,
+    as a reader's tab would (each page loads fresh; its styles and scripts come from the cache)."""
     pages, problems = _pages(programs), []
-    for path, calcs in pages.items():
-        with Visit(browser, site + path) as visit:
+    assert sum(map(len, pages.values())) >= 80  # the bundled systems have 91 calculators
+    with Visit(browser, site) as visit:
+        for path, calcs in pages.items():
+            visit.go(site + path)
             visit.wait_until_calculators_are_ready()
             assert visit.page.locator("[data-calculator]").count() == len(calcs), path
             for program, calc in calcs:
                 problems += _mismatches(visit, program, calc)
             assert visit.errors == [], path
             assert [r for r in visit.requests if not r.startswith(site)] == [], path
-    assert problems == []
-    assert sum(map(len, pages.values())) >= 80  # the bundled systems have 91 calculators
+    return problems
+
+
+def test_every_calculator_computes_on_load_and_on_every_change(site: str, browser: Any,
+                                                                programs: tuple[Program, ...]) -> None:
+    assert drive_every_calculator(browser, site, programs) == []
 
 
 def test_bad_input_shows_a_message_and_keeps_the_last_result(site: str, browser: Any) -> None:
