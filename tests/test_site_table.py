@@ -437,7 +437,7 @@ def test_long_chapters_list_two_levels_of_rules_in_the_table_of_contents(site: s
 # ---- axe-core: no serious or critical violation on the main page types ----
 
 GM_PART = "dbu/gm-screen/adventurous-uses/"  # the GM screen's page with Clash odds (charts, choices, checkboxes)
-AXE_PAGES = {"home": "", "chapter with calculators": "dbu/core-rules/tier-of-power-section/",
+AXE_PAGES = {"home": "", "system landing": "dbu/", "chapter with calculators": "dbu/core-rules/tier-of-power-section/",
              "split chapter's landing page": "dbu/core-rules/", "index tables' landing page": "dbu/tables/",
              "a kind's index table": "dbu/tables/maneuver/", "error codes of a section": "errors/formulas/",
              "GM screen": "dbu/gm-screen/", "GM screen part": GM_PART, "search with results": "search/?q=dice",
@@ -452,8 +452,9 @@ def test_axe_finds_no_serious_or_critical_violation(site: str, browser: Any, wid
     from axe_playwright_python.sync_playwright import Axe
 
     axe, found = Axe(), []
-    for name, path in AXE_PAGES.items():
-        with _visit(browser, site + path, width, scheme) as visit:
+    with _visit(browser, site, width, scheme) as visit:  # one tab goes from page type to page type
+        for name, path in AXE_PAGES.items():
+            visit.go(site + path)
             if path.startswith("search/"):
                 _page_results(visit.page)
             lay_out_everything(visit.page)
