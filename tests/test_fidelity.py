@@ -71,6 +71,14 @@ def test_every_dbu_term_cites_its_source_and_claims_nothing_beyond_it(programs: 
     assert "open" not in terms["guard-down"].lower()
 
 
+def test_the_might_entry_names_the_maneuver_that_moves_a_feature(programs: dict[str, Program]) -> None:
+    dbu = programs["dbu"]
+    might = next(t for t in dbu.system.terms if t.id == "might")
+    assert "Terrain Push" not in might.definition.source and "Feature Thrust" in might.definition.source
+    assert dbu.rules["feature-thrust"].name == "Feature Thrust"  # the maneuver it names is a rule of the system
+    assert might.provenance is not None and might.provenance.section == "Empower; Feature Thrust; Might Clash"
+
+
 def test_the_export_and_the_pages_carry_the_source_lines(tmp_path: Path) -> None:
     from generator.build.staging import build_project
     from tests.conftest import copy_project
