@@ -352,6 +352,7 @@ class System:
     span: Span
     fact_kinds: tuple[FactKind, ...] = ()
     set_needs_one_of: tuple[tuple[str, Span], ...] = ()  # upgrade ids of which every set takes one
+    phrases: tuple[str, ...] = ()  # names that are neither terms nor rules: no term is linked inside one
 
     @property
     def module(self) -> str:
@@ -378,7 +379,8 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
         terms=tuple(b.term(i) for i in range(len(data["terms"]))),
         chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
         set_needs_one_of=tuple((upgrade, b.span(("upgrade_sets", "needs_one_of", i))) for i, upgrade
-                               in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))))
+                               in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))),
+        phrases=tuple(data.get("phrases", ())))
 
 
 class _Builder:
