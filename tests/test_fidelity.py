@@ -79,6 +79,16 @@ def test_the_might_entry_names_the_maneuver_that_moves_a_feature(programs: dict[
     assert might.provenance is not None and might.provenance.section == "Empower; Feature Thrust; Might Clash"
 
 
+@pytest.mark.parametrize("rule", ["instantaneous-control", "basic-attack-maneuver", "called-shot",
+                                  "absorbing-attack-maneuver"])
+def test_effect_is_not_linked_inside_area_of_effect(programs: dict[str, Program], rule: str) -> None:
+    from generator.emit.site.markup import Markup, Section
+
+    dbu = programs["dbu"]
+    html = Markup(dbu).block(dbu.rules[rule].text, Section("maneuvers/", rule))
+    assert "Area of Effect" in html and "Area of <a" not in html
+
+
 def test_the_export_and_the_pages_carry_the_source_lines(tmp_path: Path) -> None:
     from generator.build.staging import build_project
     from tests.conftest import copy_project
