@@ -81,6 +81,7 @@ class Gap:
     what: str
     reasoning: str
     lines: str | None = None  # the source lines the gap is about, e.g. "30" or "10, 189"
+    fact: str | None = None  # the kind of the rule's fact the gap is about: that fact is an assumption
 
 
 @dataclass(frozen=True)
@@ -352,6 +353,7 @@ class System:
     span: Span
     fact_kinds: tuple[FactKind, ...] = ()
     set_needs_one_of: tuple[tuple[str, Span], ...] = ()  # upgrade ids of which every set takes one
+    phrases: tuple[str, ...] = ()  # names that are neither terms nor rules: no term is linked inside one
 
     @property
     def module(self) -> str:
@@ -378,7 +380,8 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
         terms=tuple(b.term(i) for i in range(len(data["terms"]))),
         chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
         set_needs_one_of=tuple((upgrade, b.span(("upgrade_sets", "needs_one_of", i))) for i, upgrade
-                               in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))))
+                               in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))),
+        phrases=tuple(data.get("phrases", ())))
 
 
 class _Builder:
@@ -404,9 +407,11 @@ class _Builder:
     def term(self, index: int) -> Term:
         path: JsonPath = ("terms", index)
         t = self.get(path)
+        provenance = self.provenance(path + ("provenance",)) if "provenance" in t else None
+        if provenance is not None:
+            self.check_gap_facts(provenance, path + ("provenance",), [], "term")
         return Term(t["id"], t["name"], tuple(t.get("abbreviations", ())), tuple(t.get("aliases", ())),
-                    self.text(path + ("definition",)), t.get("rule"), self.span(path),
-                    self.provenance(path + ("provenance",)) if "provenance" in t else None)
+                    self.text(path + ("definition",)), t.get("rule"), self.span(path), provenance)
 
     def chapter(self) -> Chapter:
         c = self.doc.data
@@ -418,6 +423,7 @@ class _Builder:
         r = self.get(path)
         provenance = self.provenance(path + ("provenance",))
         facts = tuple(f for f in (self.fact(path + ("facts", key)) for key in r.get("facts", {})) if f is not None)
+        self.check_gap_facts(provenance, path + ("provenance",), list(r.get("facts", {})))
         return Rule(
             id=r["id"], name=r["name"], kind=r["kind"], parent=r.get("parent"), aliases=tuple(r.get("aliases", ())),
             text=self.text(path + ("text",)), provenance=provenance,
@@ -461,8 +467,20 @@ class _Builder:
     def provenance(self, path: JsonPath) -> Provenance:
         prov = self.get(path)
         return Provenance(prov["source"], prov["section"],
-                          tuple(Gap(g["what"], g["reasoning"], g.get("lines")) for g in prov.get("unstated", ())),
+                          tuple(Gap(g["what"], g["reasoning"], g.get("lines"), g.get("fact"))
+                                for g in prov.get("unstated", ())),
                           self.span(path), prov.get("lines"))
+
+    def check_gap_facts(self, provenance: Provenance, path: JsonPath, given: list[str], owner: str = "rule") -> None:
+        """E0310 for a gap about a kind of fact the rule does not give (`given`: the kinds it gives; a term none)."""
+        for i, gap in enumerate(provenance.unstated):
+            if gap.fact is not None and gap.fact not in given:
+                hint = ("a term has no facts; remove fact: from its note" if owner == "term" else
+                        f"the rule gives {', '.join(given)}" if given else
+                        "give the rule a fact of that kind under facts:, or remove fact: from the note")
+                self.diags.error("E0310", f"the note on what the source leaves unstated is about the fact "
+                                 f"'{gap.fact}', which this {owner} does not give",
+                                 self.span(path + ("unstated", i, "fact")), hint)
 
     def value(self, raw: Scalar) -> Value:
         if isinstance(raw, str):

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from markdown_it.token import Token
 
-from generator.analyze.terms import alternatives, term_pattern
-from generator.emit.site.markup import Markup, Paragraphs, Section, prose_paragraphs
+from generator.analyze.terms import alternatives, shields, term_keys, term_of, term_pattern
+from generator.emit.site.markup import Markup, Paragraphs, Section, _shields, prose_paragraphs
 from generator.model import Term
 from generator.pipeline import Project, compile_project
 
@@ -20,17 +21,19 @@ def _matches(pattern: object, text: str) -> list[tuple[tuple[int, int], str]]:
     return [(m.span(), m.group()) for m in pattern.finditer(text)]  # type: ignore[attr-defined]
 
 
-def _alternation(terms: tuple[Term, ...]) -> object:
-    return alternatives({n for t in terms for n in (t.name, *t.aliases)}, {a for t in terms for a in t.abbreviations})
+def _alternation(terms: tuple[Term, ...], shielding: set[str] | None = None) -> object:
+    names = {n for t in terms for n in (t.name, *t.aliases)} | (shielding or set())
+    return alternatives(names, {a for t in terms for a in t.abbreviations})
 
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.system.id for p in PROGRAMS])
 def test_grouped_pattern_finds_what_the_alternation_finds_in_every_text(program: object) -> None:
     terms = program.system.terms  # type: ignore[attr-defined]
     texts = [r.text.source for r in program.system.rules()] + [t.definition.source for t in terms]  # type: ignore[attr-defined]
-    names = [n for t in terms for n in (t.name, *t.aliases)]
+    found_shields = _shields(program)  # type: ignore[arg-type]
+    names = [n for t in terms for n in (t.name, *t.aliases)] + sorted(found_shields)
     texts.append(" ".join(n.upper() + "," for n in names) + " ".join(n.lower() + "es" for n in names))
-    grouped, whole = term_pattern(terms), _alternation(terms)
+    grouped, whole = term_pattern(terms, found_shields), _alternation(terms, found_shields)
     found = [_matches(grouped, text) for text in texts]
     assert found == [_matches(whole, text) for text in texts]
     assert sum(map(len, found)) > 20  # the texts do mention terms
@@ -48,6 +51,35 @@ def test_grouped_pattern_agrees_on_case_folds_and_boundaries(text: str) -> None:
     terms = (_term("Ki Points", ("KP",)), _term("Ki", ("K",)), _term("Strength", aliases=("Str",)),
              _term("Tier of Power", ("ToP",)), _term("(T)"), _term("kp bonus"))
     assert _matches(term_pattern(terms), text) == _matches(_alternation(terms), text)
+
+
+LONGEST = compile_project(Project(ROOT / "tests/cases/good/longest-name-links")).programs[0]
+LINKED = re.compile(r'<a href="[^"]*#([\w-]+)" class="rulesc-ref rulesc-ref--term"[^>]*>([^<]*)</a>')
+
+
+@pytest.mark.parametrize("rule, links", [
+    ("blast", [("effect", "Effect"), ("clash", "Clash"), ("fiction-rule", "Fiction Rule")]),
+    ("duel-clash", [("ki-points", "Ki Points"), ("ki", "Ki"), ("clash", "Clash")]),
+    ("attack-roll", [("attack", "attack")]),
+    ("attack-bang", [("attack", "attack")]),
+])
+def test_a_term_is_linked_only_outside_longer_names(rule: str, links: list[tuple[str, str]]) -> None:
+    # "Area of Effect" (a declared phrase), "Duel Clash(es)" and "Attack roll(s)" (rule names) and "Attack!" (a
+    # rule's name one character longer than a term) link nothing inside; "The Fiction Rule" names the rule
+    # that defines Fiction Rule, so the term is linked in it.
+    html = Markup(LONGEST).block(LONGEST.rules[rule].text, Section("basics.md", rule))
+    assert LINKED.findall(html) == links
+
+
+def test_shields_are_the_longer_names_that_hold_a_term_without_meaning_it() -> None:
+    terms = LONGEST.system.terms
+    names = [("Area of Effect", None), ("Effects", "effects"), ("The Fiction Rule", "the-fiction-rule"),
+             ("The Fiction Rule", None), ("Duel Clash", "duel-clash"), ("Blast", "blast"), ("Attack!", "x"),
+             ("KP Cost", None), ("Kp cost", None), ("Kiwi Points", None)]
+    assert shields(terms, names) == {"Area of Effect", "The Fiction Rule", "Duel Clash", "Attack!", "KP Cost"}
+    keys = term_keys(terms)
+    assert [term_of(keys, found) for found in ("Attack!", "attacks", "Clashes", "Clashs", "Ki Pointses")] == \
+        [None, keys["\0attack"], keys["\0clash"], keys["\0clash"], keys["\0ki points"]]
 
 
 def test_pages_and_search_records_share_one_markup_per_program() -> None:

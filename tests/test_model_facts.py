@@ -117,3 +117,51 @@ def test_an_undeclared_fact_kind_is_e0306_with_the_closest_kind(tmp_path: Path) 
     assert status == 1
     assert err.splitlines()[0] == "content/x-1/c.yaml:22:7: error[E0306]: unknown fact kind 'zaps'"
     assert "  = hint: did you mean 'zap'?" in err.splitlines()
+
+
+NOTE = ("{source: s, section: S, unstated: [{what: The source names no requirement., "
+        "reasoning: It changes what Other does., fact: %s}]}")
+
+
+def _noted(tmp_path: Path, fact: str, term_fact: str | None = None) -> Path:
+    """The project with rule one's provenance holding a note about its fact `fact` (and a term noting one)."""
+    root = _project(tmp_path, "needs: [other]\n      zap: {amount: 1, value: zap_amount}")
+    chapter = root / "content/x-1/c.yaml"
+    text = chapter.read_text()
+    at = text.index("  - id: one")
+    chapter.write_text(text[:at] + text[at:].replace("{source: s, section: S}", NOTE % fact, 1))
+    if term_fact is not None:
+        system = root / "content/x-1/system.yaml"
+        system.write_text(system.read_text().replace("terms: []", "terms:\n  - id: zip\n    name: Zip\n    definition: "
+                                                     f"Other's zap.\n    provenance: {NOTE % term_fact}"))
+    return root
+
+
+def test_a_note_about_a_fact_marks_that_fact_as_assumed_on_the_page_and_in_the_export(tmp_path: Path) -> None:
+    from generator.emit.export import _provenance
+    from generator.emit.site.fragments import plain_style
+    from generator.emit.site.reading import stat_block
+
+    program = compile_project(Project(_noted(tmp_path, "needs"))).programs[0]
+    rule = program.rules["one"]
+    assert [g.fact for g in rule.provenance.unstated] == ["needs"]
+    html = stat_block(program.system, rule, plain_style(program.system, {"other": "Other"}))
+    assumed = '<span class="rulesc-assumed">(assumed, not stated by the source)</span>'
+    assert f"<dt>Needs</dt><dd>Other {assumed}</dd>" in html
+    assert "<dt>Zap cost</dt><dd>1 zap</dd>" in html  # only the noted fact is marked
+    assert _provenance(rule.provenance)["unstated"][0]["fact"] == "needs"
+    assert _provenance(program.rules["other"].provenance)["unstated"] == []
+
+
+@pytest.mark.parametrize(("fact", "term_fact", "where", "hint"), [
+    ("bars", None, "content/x-1/c.yaml:20:", "the rule gives needs, zap"),
+    ("needs", "needs", "content/x-1/system.yaml:", "a term has no facts; remove fact: from its note"),
+])
+def test_a_note_about_a_fact_not_given_is_e0310(tmp_path: Path, fact: str, term_fact: str | None, where: str,
+                                                 hint: str) -> None:
+    status, _, err = run_rulesc("--root", str(_noted(tmp_path, fact, term_fact)), "check")
+    owner = "term" if term_fact else "rule"
+    assert status == 1 and err.splitlines()[0].startswith(where), err
+    assert err.splitlines()[0].endswith(f"error[E0310]: the note on what the source leaves unstated is about the "
+                                        f"fact '{fact}', which this {owner} does not give")
+    assert f"  = hint: {hint}" in err.splitlines()

@@ -4,6 +4,7 @@ mentions, and lint counts them as uses)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from generator.model import Term
 
@@ -41,15 +42,32 @@ def term_keys(terms: tuple[Term, ...]) -> dict[str, Term]:
     return keys
 
 
-def term_pattern(terms: tuple[Term, ...]) -> re.Pattern[str] | None:
-    """Every name, alias and abbreviation as one pattern that finds what `alternatives` finds, faster.
+def shields(terms: tuple[Term, ...], names: Iterable[tuple[str, str | None]]) -> set[str]:
+    """The names (a rule's name and its id, a system's declared phrase and None) that hold a term inside them
+    without being one: the linker matches them whole, longest first with the terms, and links nothing inside
+    ("Area of Effect" keeps Effect from being linked).
+
+    Left out: a name the term pattern finds whole (a term's own name or its plural), a name that holds no term
+    (it could never keep one from being linked), and the name of a rule that defines a term it holds ("The
+    Fiction Rule", the rule of the term Fiction Rule, means that term)."""
+    pattern, keys = term_pattern(terms), term_keys(terms)
+    if pattern is None:
+        return set()
+    return {name for name, rule in names if pattern.fullmatch(name) is None
+            and (inside := [term_of(keys, m.group(0)) for m in pattern.finditer(name)])
+            and not any(rule is not None and term is not None and term.rule == rule for term in inside)}
+
+
+def term_pattern(terms: tuple[Term, ...], shielding: Iterable[str] = ()) -> re.Pattern[str] | None:
+    """Every name, alias and abbreviation, and the shielding names, as one pattern that finds what `alternatives`
+    finds, faster. A match that names no term (term_of finds none) is a shielding name: it is linked as nothing.
 
     A plain alternation tries each of its hundreds of names at every word start, which made term linking the
     largest cost of the pages at 5,000 rules. Here the names are grouped by the first character they can begin
     with (as the regex engine folds case), each group behind a one-character lookahead, so at a word start only
     one group's names are tried, still longest first; no name can match where its group's lookahead fails.
     """
-    names = {n for t in terms for n in (t.name, *t.aliases)}
+    names = {n for t in terms for n in (t.name, *t.aliases)} | set(shielding)
     abbreviations = {a for t in terms for a in t.abbreviations}
     groups: list[tuple[set[str], list[str]]] = []
     for text, pattern in _ordered(names, abbreviations):
@@ -88,3 +106,15 @@ def _compile(patterns: list[str]) -> re.Pattern[str]:
 
 def _words(name: str) -> str:
     return r"\s+".join(re.escape(word) for word in name.split())
+
+
+def term_of(keys: dict[str, Term], found: str) -> Term | None:
+    """The term a matched mention names: an exact abbreviation, or a name or alias in any case, maybe plural
+    (an s or es more); None for a rule's name or a phrase the pattern matched, even one a character longer than
+    a term ("Attack!")."""
+    folded = found.casefold()
+    singular = (fold(found[:-1]),) if folded.endswith("s") else ()
+    for key in (found, fold(found), *singular, *((fold(found[:-2]),) if folded.endswith("es") else ())):
+        if key in keys:
+            return keys[key]
+    return None

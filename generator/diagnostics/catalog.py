@@ -142,6 +142,16 @@ def upgrades(first: str, second: str) -> dict[str, FileText]:
                                                         + UPGRADE.format(a="swifter", name="Swifter", upgrade=second))}
 
 
+def _assumed(facts: str) -> str:
+    """Two upgrades; the second gives the facts `facts` and a note of what the source leaves unstated about its
+    requires fact."""
+    note = ("{source: src, section: Upgrades, unstated: [{what: The source names no requirement., "
+            "reasoning: Swifter only makes Swift faster., fact: requires}]}")
+    second = UPGRADE.format(a="swifter", name="Swifter", upgrade=facts).replace(
+        "{source: src, section: Upgrades}", note)
+    return chapter(RULE + UPGRADE.format(a="swift", name="Swift", upgrade="{}") + second)
+
+
 COST_KIND = """\
 facts:
   - {id: kp, label: KP cost, type: cost, unit: KP, scalings: [T]}
@@ -264,6 +274,11 @@ MODEL = [
     Entry("E0309", "choices from an unknown table or column", "An input's options_from names a table of the "
           "system and one of its columns: each row becomes a choice, labelled by that column.",
           {CHAPTER: _choices("sizes", "sise")}, {CHAPTER: _choices("sizes", "size")}),
+    Entry("E0310", "note about a fact the rule does not give", "A note of what the source leaves unstated may "
+          "name one of the rule's facts with fact: (requires, say), and the stat block marks that fact as assumed; "
+          "the rule must give a fact of that kind. A term has no facts.",
+          {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{}")},
+          {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{requires: [swift]}")}),
 ]
 
 FORMULAS = [

@@ -83,7 +83,8 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
 
 def _provenance(prov: Provenance) -> dict[str, Any]:
     return {"source": prov.source, "section": prov.section, "lines": prov.lines,
-            "unstated": [{"what": g.what, "reasoning": g.reasoning, "lines": g.lines} for g in prov.unstated]}
+            "unstated": [{"what": g.what, "reasoning": g.reasoning, "lines": g.lines, "fact": g.fact}
+                         for g in prov.unstated]}
 
 
 def _fact(fact: Fact) -> Any:

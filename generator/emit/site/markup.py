@@ -17,7 +17,7 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 
 from generator.analyze.program import LINK, VALUE, Program, show
-from generator.analyze.terms import fold, term_keys, term_pattern
+from generator.analyze.terms import shields, term_keys, term_of, term_pattern
 from generator.emit.site.links import rule_href, term_href
 from generator.model import Rule, Term, Text
 
@@ -51,7 +51,7 @@ class Markup:
         self.md = _parser()
         self.values = {k: v for rule in program.rules.values() for k, v in rule.values}
         self.terms = term_keys(program.system.terms)
-        self.pattern = term_pattern(program.system.terms)
+        self.pattern = term_pattern(program.system.terms, _shields(program))
         self._previews: dict[tuple[str, str], str] = {}
         self._attributes: dict[tuple[str, str], str] = {}  # the previews escaped for an attribute
         self._link_tails: dict[str, str] = {}  # rule_link() after the address, by rule id
@@ -264,7 +264,8 @@ class Markup:
         return _link(term_href(self.program.system, found, section.page), shown, "term", self._preview_attribute(found))
 
     def _terms(self, parts: list[str], content: str, section: Section, inert: bool) -> None:
-        """Appends `content` to parts as HTML, its defined terms linked unless inert."""
+        """Appends `content` to parts as HTML, its defined terms linked unless inert; a match that names no term
+        is a rule's name or a declared phrase, and what it covers stays as written."""
         position = 0
         if not inert and self.pattern is not None:
             for match in self.pattern.finditer(content):
@@ -293,6 +294,12 @@ class Markup:
     def _links(self, term: Term, section: Section) -> bool:
         """Link a term once per section, never from its own entry or the rule that defines it."""
         return term.id not in section.seen and section.owner not in (term.id, term.rule)
+
+
+def _shields(program: Program) -> set[str]:
+    """The rule names and declared phrases a term is never linked inside (see shields)."""
+    names = [(rule.name, rule.id) for rule in program.system.rules()]
+    return shields(program.system.terms, [*names, *((phrase, None) for phrase in program.system.phrases)])
 
 
 PLACEHOLDER = re.compile("\ue000([0-9]+)\ue001")
@@ -332,14 +339,6 @@ def prose_paragraphs(text: str) -> Paragraphs | None:
         return None
     return tuple(tuple(line.strip(" ") for line in paragraph.split("\n"))
                  for paragraph in _BLANK_LINES.split(text.strip(" \n")) if paragraph.strip(" "))
-
-
-def term_of(keys: dict[str, Term], found: str) -> Term | None:
-    """The term a matched mention names: an exact abbreviation, or a name or alias in any case, maybe plural."""
-    for key in (found, fold(found), fold(found[:-1]), fold(found[:-2])):
-        if key in keys:
-            return keys[key]
-    return None
 
 
 def _source(text: Text | str) -> str:

@@ -17,14 +17,20 @@ from generator.model import Fact, Formula, Provenance, Rule, System
 Cell = Callable[[Any], str]
 
 
+ASSUMED = ' <span class="rulesc-assumed">(assumed, not stated by the source)</span>'
+"""After a fact a note of what the source leaves unstated is about (its fact:); the note says why."""
+
+
 def stat_block(system: System, rule: Rule, style: FactStyle) -> str:
     """The rule's typed facts as a compact list of name and value, in the order the system declares their kinds."""
-    rows = [_stat(fact, system, style) for fact in ordered_facts(system, rule)]
+    assumed = {gap.fact for gap in rule.provenance.unstated}
+    rows = [_stat(fact, system, style, fact.kind.id in assumed) for fact in ordered_facts(system, rule)]
     return f'<dl class="rulesc-stats">{"".join(rows)}</dl>' if rows else ""
 
 
-def _stat(fact: Fact, system: System, style: FactStyle) -> str:
-    return f"<div><dt>{escape(fact.kind.label)}</dt><dd>{show_fact(fact, system, style)}</dd></div>"
+def _stat(fact: Fact, system: System, style: FactStyle, assumed: bool) -> str:
+    shown = show_fact(fact, system, style) + (ASSUMED if assumed else "")
+    return f"<div><dt>{escape(fact.kind.label)}</dt><dd>{shown}</dd></div>"
 
 
 def sources(parts: list[str]) -> str:
