@@ -1,4 +1,8 @@
-"""Page fragments every site emitter shares: the front matter, raw HTML blocks, escaped headings, a rule's facts."""
+"""Page fragments every site emitter shares: the front matter, raw HTML blocks, escaped headings, a rule's facts.
+
+The site builder's theme (MkDocs or Zensical with Material) writes a page's title and description, and the
+navigation's titles, into every page as it gets them, in text and attribute contexts alike: whatever rulesc hands
+it passes through theme_text() first."""
 
 from __future__ import annotations
 
@@ -20,14 +24,21 @@ def md_escape(text: str) -> str:
     return MD_SPECIAL.sub(r"\\\1", escape(" ".join(text.split()), quote=False))
 
 
+def theme_text(text: str) -> str:
+    """Text for the theme to print as it is (a page's title or description, a navigation title): HTML-escaped,
+    quotes too, as the theme writes it into <title>, the navigation and attributes alike without escaping it."""
+    return escape(text, quote=True)
+
+
 def front(title: str, source: str, description: str = "") -> Writer:
+    """A page's front matter (its title and description for the theme) and the comment naming its source."""
     w = Writer()
     w.writeline("---")
-    w.writeline(f"title: {json.dumps(title)}")
+    w.writeline(f"title: {json.dumps(theme_text(title))}")
     if description:
-        w.writeline(f"description: {json.dumps(description)}")
+        w.writeline(f"description: {json.dumps(theme_text(description))}")
     w.writeline("---")
-    w.writeline(GENERATED.format(source=source))
+    w.writeline(GENERATED.format(source=escape(source)))  # a file name holding "-->" ends no comment
     w.writeline()
     return w
 
