@@ -34,13 +34,29 @@ def front(title: str, source: str, description: str = "") -> Writer:
     """A page's front matter (its title and description for the theme) and the comment naming its source."""
     w = Writer()
     w.writeline("---")
-    w.writeline(f"title: {json.dumps(theme_text(title))}")
+    w.writeline(f"title: {yaml_string(theme_text(title))}")
     if description:
-        w.writeline(f"description: {json.dumps(theme_text(description))}")
+        w.writeline(f"description: {yaml_string(theme_text(description))}")
     w.writeline("---")
     w.writeline(GENERATED.format(source=escape(source)))  # a file name holding "-->" ends no comment
     w.writeline()
     return w
+
+
+def yaml_string(text: str) -> str:
+    """`text` as a YAML double-quoted scalar that libyaml, MkDocs' loader, reads back as it is: JSON's escapes, but a
+    character beyond the BMP as one \\U escape and DEL escaped. libyaml refuses JSON's surrogate pairs and a raw DEL,
+    and MkDocs then drops the whole front matter without a word: the page's title becomes its heading's text,
+    unescaped, which the theme prints as it is."""
+    return '"' + "".join(_yaml_char(char) for char in text) + '"'
+
+
+def _yaml_char(char: str) -> str:
+    if char > "\uffff":
+        return f"\\U{ord(char):08x}"
+    if "\ud800" <= char <= "\udfff":
+        return "\\ufffd"  # a lone surrogate is no character: libyaml refuses any escape of one
+    return "\\u007f" if char == "\x7f" else json.dumps(char)[1:-1]
 
 
 def html_block(w: Writer, css_class: str, body: str, attrs: str = "") -> None:
