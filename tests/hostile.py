@@ -15,9 +15,10 @@ from tests.conftest import REPO
 
 CASE = REPO / "tests/cases/good/hostile-text"
 PAYLOAD = ("<img src=x onerror=pwn() data-pwned>\"><svg onload=pwn() data-pwned></title><script data-pwned>pwn()"
-           "</script>'onfocus='pwn()' ]] {{ `x` & &amp; <!-- ${pwn()}")
+           "</script>'onfocus='pwn()' ]] {{ `x` & &amp; <!-- ${pwn()} \"\"\"+pwn()+\"\"\" \\N")
 """Markup, handlers, a closing </title>, both quotes (an attribute broken out of), template braces, a backtick, an
-entity and a comment: what every free-text field of the case ends with."""
+entity, a comment, a triple quote (a docstring closed early) and a backslash: every free-text field of the case
+ends with it."""
 
 PARTS_RULES = 6
 """Rules of the long chapter: each with two calculators and text enough that the chapter and the GM screen split."""
