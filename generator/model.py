@@ -326,6 +326,21 @@ def _at(data: Any, path: JsonPath) -> Any:
 
 SYSTEM_PAGES = ("index", "glossary", "tables", "gm-screen", "what-changed")
 """The pages the site makes for every system (emit/site/links.py names them): no chapter may take their ids."""
+SITE_FOLDERS = ("assets", "dice-notation", "errors", "pagefind", "search")
+"""The folders the site has beside the systems' (each system's folder is its id): the search and Dice notation pages,
+the error codes, the search index and the theme's and rulesc's scripts and styles. No system may take their names
+(tests/test_namespace.py holds them to what a build writes)."""
+ENGINE_EXPORTS = ("parse_dice", "Dice", "Dist", "mean", "sd", "p_at_least", "p_at_most", "p_equal", "show", "exact",
+                  "RulesError", "ArgumentError")
+"""What the engine package exports beside its systems' modules (rules_engine.__all__ less SYSTEMS, emit/engine.py's
+PUBLIC): no system's module (its id with _ for -) may take their names."""
+
+
+def calculator_suffixes(calculator: Calculator) -> tuple[str, ...]:
+    """What a calculator's form appends (after a hyphen) to its element id for the ids of its parts: its title, its
+    stale note, each input and its message, each output (emit/site/calculators.py writes them)."""
+    inputs = [part for param in calculator.inputs for part in (param.name, f"{param.name}-msg")]
+    return ("title", "stale", *inputs, *(f"out-{output.name}" for output in calculator.outputs))
 
 
 @dataclass(frozen=True)

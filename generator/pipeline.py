@@ -101,8 +101,10 @@ def discover(project: Project, diags: Diagnostics) -> Layout:
                     "run rulesc from the project root, or pass --root")
         return []
     systems = []
+    _left_out(project, sorted(project.content.glob("*.y*ml")), diags)
     for folder in sorted(p for p in project.content.iterdir() if p.is_dir() and not p.name.startswith(".")):
         chapters = sorted(p for p in folder.glob("*.yaml") if p.name != SYSTEM_FILE)
+        _left_out(project, sorted(folder.glob("*.yml")), diags)
         if not (folder / SYSTEM_FILE).is_file():
             diags.error("E0002", f"{project.display(folder)}/ has no {SYSTEM_FILE}", None,
                         f"every folder in content/ is a game system and needs a {SYSTEM_FILE}")
@@ -111,6 +113,20 @@ def discover(project: Project, diags: Diagnostics) -> Layout:
     if not systems and not diags.errors:
         diags.error("E0003", "content/ holds no game system", None, "add content/<system>/system.yaml")
     return systems
+
+
+def _left_out(project: Project, paths: list[Path], diags: Diagnostics) -> None:
+    """E0004 for each file named like content that discover() would not read: a .yml file in a system's folder, a
+    .yaml or .yml file in content/ itself (the file is located at 1:1 only if it is a plain file to show a line of)."""
+    for path in paths:
+        shown = project.display(path)
+        span = Span(shown, 1, 1) if path.is_file() and not path.is_symlink() else None
+        if path.parent == project.content:
+            diags.error("E0004", f"{shown} is in content/ itself, outside every system, so rulesc does not read it",
+                        span, "move it into a system's folder, content/<system>/, beside its system.yaml")
+        else:
+            diags.error("E0004", f"{shown} ends in .yml: rulesc reads a system's .yaml files only, so it is left out",
+                        span, f"rename it to {path.stem}.yaml")
 
 
 def compile_project(project: Project) -> Compiled:

@@ -145,7 +145,7 @@ def test_each_systems_gm_screen_has_every_calculator_under_its_anchor_once_and_i
             assert len(ids) == len(set(ids)), html_page  # the headings' anchors and the calculators' own ids differ
         landing = (built / f"site/{system}/index.html").read_text()
         assert 'class="md-button md-button--primary" href="gm-screen/">GM screen</a>' in landing
-        assert {"GM screen": gm_screen_path(program.system)} in nav_entry(program)[program.system.title]
+        assert {"GM screen": gm_screen_path(program.system)} in next(iter(nav_entry(program).values()))
     home = (built / "site/index.html").read_text()
     assert home.count(">GM screen</a>") == len(programs)
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from generator.analyze.namespace import check_namespace
 from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
@@ -188,6 +189,7 @@ def runtime_table(table: Table) -> R.Table:
 def analyze_system(system: System, diags: Diagnostics) -> Program:
     program = Program(system)
     _index(program, diags)
+    check_namespace(system, diags)
     _check_links(program, diags)
     _check_definitions(program, diags)
     _check_formulas(program, diags)

@@ -24,6 +24,7 @@ from generator.emit.site.changes_page import SystemHistory, changes_page, change
 from generator.emit.site.dice_page import DICE_PAGE, emit_dice_page
 from generator.emit.site.errors_page import PAGE as ERRORS_PAGE
 from generator.emit.site.errors_page import emit_errors_page
+from generator.emit.site.fragments import theme_text
 from generator.emit.site.links import (
     HOME,
     SEARCH_PAGE,
@@ -326,13 +327,13 @@ def compiled_nav(compiled: Compiled) -> list[Any]:
 
 def nav_entry(program: Program, changes: bool = False) -> dict[str, list[Any]]:
     """A system in the navigation: its landing page, GM screen, chapters, glossary and index tables (and its
-    What changed page, when the build has its history)."""
+    What changed page, when the build has its history); titles escaped, as the theme prints them as they are."""
     system = program.system
     pages: list[Any] = [{"Overview": landing_path(system)}, {"GM screen": gm_screen_path(system)}]
-    pages += [{c.title: page_path(system, c.id)} for c in system.chapters]  # a split chapter's parts: on its page
+    pages += [{theme_text(c.title): page_path(system, c.id)} for c in system.chapters]  # parts: on its page
     pages += [{"Glossary": glossary_path(system)}, {"Index tables": tables_path(system)}]
     pages += [{"What changed": changes_path(system)}] if changes else []
-    return {system.title: pages}
+    return {theme_text(system.title): pages}
 
 
 def listed_by_their_section(docs: Path, navigation: list[Any]) -> str:

@@ -176,6 +176,10 @@ LAYOUT = [
     Entry("E0003", "content/ holds no game system",
           "content/ exists but has no system folder in it.",
           {"content/mini": None}, {SYSTEM: BASE_SYSTEM}),
+    Entry("E0004", "a content file rulesc would not read",
+          "rulesc reads content/<system>/system.yaml and the system's other .yaml files (its chapters). A chapter "
+          "saved as .yml, or a .yaml file put in content/ itself, would be left out of the book without a word.",
+          {SYSTEM: BASE_SYSTEM, "content/mini/basics.yml": chapter()}, {SYSTEM: BASE_SYSTEM, CHAPTER: chapter()}),
 ]
 
 LOADING = [
@@ -355,6 +359,13 @@ REFERENCES = [
               "texts, list items, summaries, definitions and the notes of what a source leaves unstated; anywhere "
               "else (a formula's summary, a label, a caption, a fact) they would reach the page as written.",
               "summary: Twice a number.", "summary: Twice a [[pool]]."),
+    Entry("E0608", "id taken by something rulesc writes", "A system's id names its folder of the site and its "
+          "engine module (with _ for -), so it may not be a folder the site has for its own pages (search, "
+          "dice-notation, errors, pagefind, assets) nor a name the engine package exports (show, exact, mean, ...); "
+          "a calculator's id may not be another calculator's id followed by one of its parts (`fc` with an input "
+          "`n`, and `fc-n`), whose element ids would be the same.",
+          {SYSTEM: BASE_SYSTEM.replace("id: mini", "id: search"), CHAPTER: chapter()},
+          {SYSTEM: BASE_SYSTEM, CHAPTER: chapter()}),
 ]
 
 WARNINGS = [

@@ -258,14 +258,20 @@ def _docstring(w: Writer, prose: list[str], fields: Sequence[str] = (), examples
     paragraphs = [_wrap(paragraph, width, "") for paragraph in prose]
     paragraphs += [[piece for field in fields for piece in _wrap(field, width, "    ")]] if fields else []
     paragraphs += [list(examples)] if examples else []
-    lines = [line for i, paragraph in enumerate(paragraphs) for line in ([""] if i else []) + paragraph]
-    if len(lines) == 1 and len(lines[0]) + 6 <= width:
+    lines = [_in_docstring(line) for i, paragraph in enumerate(paragraphs) for line in ([""] if i else []) + paragraph]
+    if len(lines) == 1 and len(lines[0]) + 6 <= width and not lines[0].endswith('"'):  # its quote would close it
         w.writeline(f'"""{lines[0]}"""')
         return
     lines[0] = '"""' + lines[0]
     for line in lines:
         w.writeline(line)
     w.writeline('"""')
+
+
+def _in_docstring(line: str) -> str:
+    """A docstring line as Python source that means the line itself: backslashes doubled and triple quotes escaped,
+    so no content closes the string early and writes code into the module."""
+    return line.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
 
 
 def _wrap(text: str, width: int, hanging: str) -> list[str]:

@@ -1,4 +1,8 @@
-"""Page fragments every site emitter shares: the front matter, raw HTML blocks, escaped headings, a rule's facts."""
+"""Page fragments every site emitter shares: the front matter, raw HTML blocks, escaped headings, a rule's facts.
+
+The site builder's theme (MkDocs or Zensical with Material) writes a page's title and description, and the
+navigation's titles, into every page as it gets them, in text and attribute contexts alike: whatever rulesc hands
+it passes through theme_text() first."""
 
 from __future__ import annotations
 
@@ -20,16 +24,39 @@ def md_escape(text: str) -> str:
     return MD_SPECIAL.sub(r"\\\1", escape(" ".join(text.split()), quote=False))
 
 
+def theme_text(text: str) -> str:
+    """Text for the theme to print as it is (a page's title or description, a navigation title): HTML-escaped,
+    quotes too, as the theme writes it into <title>, the navigation and attributes alike without escaping it."""
+    return escape(text, quote=True)
+
+
 def front(title: str, source: str, description: str = "") -> Writer:
+    """A page's front matter (its title and description for the theme) and the comment naming its source."""
     w = Writer()
     w.writeline("---")
-    w.writeline(f"title: {json.dumps(title)}")
+    w.writeline(f"title: {yaml_string(theme_text(title))}")
     if description:
-        w.writeline(f"description: {json.dumps(description)}")
+        w.writeline(f"description: {yaml_string(theme_text(description))}")
     w.writeline("---")
-    w.writeline(GENERATED.format(source=source))
+    w.writeline(GENERATED.format(source=escape(source)))  # a file name holding "-->" ends no comment
     w.writeline()
     return w
+
+
+def yaml_string(text: str) -> str:
+    """`text` as a YAML double-quoted scalar that libyaml, MkDocs' loader, reads back as it is: JSON's escapes, but a
+    character beyond the BMP as one \\U escape and DEL escaped. libyaml refuses JSON's surrogate pairs and a raw DEL,
+    and MkDocs then drops the whole front matter without a word: the page's title becomes its heading's text,
+    unescaped, which the theme prints as it is."""
+    return '"' + "".join(_yaml_char(char) for char in text) + '"'
+
+
+def _yaml_char(char: str) -> str:
+    if char > "\uffff":
+        return f"\\U{ord(char):08x}"
+    if "\ud800" <= char <= "\udfff":
+        return "\\ufffd"  # a lone surrogate is no character: libyaml refuses any escape of one
+    return "\\u007f" if char == "\x7f" else json.dumps(char)[1:-1]
 
 
 def html_block(w: Writer, css_class: str, body: str, attrs: str = "") -> None:

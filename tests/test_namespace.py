@@ -1,0 +1,49 @@
+"""One namespace for what rulesc writes: the names check refuses (model.SITE_FOLDERS, ENGINE_EXPORTS,
+calculator_suffixes) are exactly the folders, exports and element ids a build writes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.build.staging import build_project
+from generator.model import ENGINE_EXPORTS, SITE_FOLDERS, calculator_suffixes
+from generator.pipeline import Project, compile_project
+from tests.backends import drop_engine, import_engine
+from tests.hostile import hostile_content
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The hostile-text case with plain text, built with its site."""
+    root = hostile_content(tmp_path_factory.mktemp("namespace"), "plain")
+    build_project(Project(root))
+    yield root
+    drop_engine(root)
+
+
+def test_the_site_folders_a_system_may_not_take_are_those_a_build_writes(plain: Path) -> None:
+    folders = {path.name for path in (plain / "site").iterdir() if path.is_dir()} - {"mini"}
+    assert folders == set(SITE_FOLDERS)
+    docs = {path.name for path in (plain / "build/docs").iterdir() if path.is_dir()} - {"mini"}
+    assert docs - {".search"} <= set(SITE_FOLDERS)  # the search records are a dot-folder no id can name
+
+
+def test_the_engine_exports_a_system_may_not_take_are_the_packages_all(plain: Path) -> None:
+    mini = import_engine(plain / "build/engine", "mini")
+    package = __import__(mini.__package__)
+    assert [name for name in package.__all__ if name not in package.SYSTEMS] == list(ENGINE_EXPORTS)
+
+
+def test_a_calculators_parts_are_the_element_ids_its_form_writes(plain: Path) -> None:
+    (program,) = compile_project(Project(plain)).programs
+    (calc,) = program.system.rules()[0].calculators
+    page = (plain / "site/mini/basics/index.html").read_text(encoding="utf-8")
+    base = "calc-mini-double-calc"
+    written = set(re.findall(rf'\sid="{base}-([^"]+)"', page))
+    assert written == set(calculator_suffixes(calc)) == {"title", "stale", "n", "n-msg", "pick", "pick-msg", "rung_of",
+                                                          "rung_of-msg", "out-doubled", "out-word_out",
+                                                          "out-verdict_out"}
