@@ -23,7 +23,9 @@ POOLS = ["0", "1d6", "3d6", "2d4+1d6", "1d{0,2,2,5}+2d{0,0,3}", "2d6r2+1d4", "1d
 ASKED = [[("highest", 1)], [("highest", 2)], [("highest", 0)], [("highest", 5)], [("highest", 1), ("highest", 3)],
          [("highest", 2), ("total",)], [("lowest", 1), ("highest", 1)], [("lowest", 2), ("count", 0, 2)],
          [("highest", -1)], [("lowest", 9), ("successes", 4)], [("lowest", 1)],
-         [("highest", 1), ("lowest", 1), ("highest", 1)], [("lowest", 1), ("total",)]]
+         [("highest", 1), ("lowest", 1), ("highest", 1)], [("lowest", 1), ("total",)],
+         [("highest", 1), ("count", 6)], [("count", 1, 2), ("lowest", 1), ("successes", 3)],
+         [("highest", 1), ("lowest", 1), ("total",), ("count", 0)]]
 
 
 def faces_of(key: R.DieKey) -> list[tuple[int, int]]:

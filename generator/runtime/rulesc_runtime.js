@@ -36,7 +36,7 @@
       throw new RulesError("cannot roll " + count + "d" + sides + special);
     if (!special) { refuseWidth(sides); return new Dice(count ? [[sides, count]] : [], 0); }  /* plain dice */
     var key = !special ? sides : special === "F" || special[0] === "{" ? special : kindKey(sides, special);
-    dieOf(key);
+    refuseKind(key);
     return pool(new Map([[key, count]]), 0);
   }
   /* a special die: sides, its mark (! extra dice, !! compounding, r once, rr while) and the faces it acts on */
@@ -334,16 +334,24 @@
     while (s ** BigInt(depth + 1) <= e ** BigInt(depth + 1) * EXPLODE_CUT_DENOMINATOR) depth++;
     return depth;
   }
-  function exploding(sides, faces) {
+  function refuseKind(key) {  /* a kind that cannot be rolled; an exploding one without working out its roll */
+    var found = typeof key === "string" ? SPECIAL.exec(key) : null;
+    if (!found || found[2][0] !== "!") { dieOf(key); return; }
+    var parts = kindParts(key);
+    if (parts[0] < 2) throw new RulesError("a d" + parts[0] + " cannot explode: it would roll its highest face forever");
+    explodeDepth(parts[0], parts[2]);
+  }
+  function exploding(sides, faces) {  /* each level: a face it explodes on followed by the roll so far, another ends it */
     if (sides < 2) throw new RulesError("a d" + sides + " cannot explode: it would roll its highest face forever");
-    var roll = die(sides), depth = explodeDepth(sides, faces);
+    var weights = new Array(sides).fill(1n), total = BigInt(sides), depth = explodeDepth(sides, faces);
+    var top = Math.max.apply(null, faces), face, i;
     for (var d = 0; d < depth; d++) {
-      var parts = [];
-      for (var face = 1; face <= sides; face++)
-        parts.push([1n, faces.indexOf(face) >= 0 ? add(constDist(face), roll) : constDist(face)]);
-      roll = mixture(parts, BigInt(sides));
+      var following = new Array(top + weights.length).fill(0n);
+      for (face = 1; face <= sides; face++) if (faces.indexOf(face) < 0) following[face - 1] += total;
+      for (var f = 0; f < faces.length; f++) for (i = 0; i < weights.length; i++) following[faces[f] + i] += weights[i];
+      weights = following; total *= BigInt(sides);
     }
-    return roll;
+    return make(1, weights, total);
   }
   function rerolled(sides, faces) {  /* listed faces rolled again once; the second roll stands */
     keepsAndRerolls(sides, "r", faces);
@@ -378,15 +386,80 @@
   }
   function largest(w) { var m = 0n; for (var i = 0; i < w.length; i++) if (w[i] > m) m = w[i]; return m; }
   function convolve(a, b) {
-    var size = a.length + b.length - 1, i, j, x;
-    if (largest(a) * largest(b) * BigInt(Math.min(a.length, b.length)) <= BIG_MAX_INT) {
+    if (a.length === 1 || b.length === 1) {  /* one term: a scaling */
+      var one = a.length === 1 ? a[0] : b[0];
+      return (a.length === 1 ? b : a).map(function (w) { return one * w; });
+    }
+    var size = a.length + b.length - 1, i, j, x, big = largest(a) * largest(b) * BigInt(Math.min(a.length, b.length));
+    if (big <= BIG_MAX_INT) {
       /* every partial sum fits a float exactly: multiply as Numbers, far faster than BigInt */
       var fa = a.map(Number), fb = b.map(Number), fast = new Float64Array(size);
       for (i = 0; i < fa.length; i++) { x = fa[i]; if (x) for (j = 0; j < fb.length; j++) fast[i + j] += x * fb[j]; }
       return Array.from(fast, BigInt);
     }
+    if (a.length * b.length > KRONECKER_TERMS) return kronecker(a, b, big.toString(16).length + 1);
     var out = new Array(size); out.fill(0n);
     for (i = 0; i < a.length; i++) { x = a[i]; if (x) for (j = 0; j < b.length; j++) out[i + j] += x * b[j]; }
+    return out;
+  }
+  var KRONECKER_TERMS = 4096;  /* products of more terms are one multiplication of packed numbers */
+  function kronecker(a, b, digits) {
+    /* polynomial product by Kronecker substitution (the Python runtime's _convolve): each list packed into one
+       BigInt, a slot of `digits` hex digits per coefficient, the two multiplied, the product cut back into slots */
+    function pack(values) {
+      var parts = new Array(values.length);
+      for (var i = 0; i < values.length; i++) parts[values.length - 1 - i] = values[i].toString(16).padStart(digits, "0");
+      return BigInt("0x" + parts.join(""));
+    }
+    var packed = pack(a), count = a.length + b.length - 1;
+    var text = (packed * (a === b ? packed : pack(b))).toString(16).padStart(digits * count, "0"), out = new Array(count);
+    for (var k = 0, end = text.length; k < count; k++, end -= digits) out[k] = BigInt("0x" + text.slice(end - digits, end));
+    return out;
+  }
+  function polyPower(poly, times) {
+    /* a polynomial (its last coefficient not 0) to a power (the Python runtime's _power): equal coefficients by
+       uniformPower, few terms for the result's size by millerPower, else by repeated squaring */
+    var lead = 0;
+    while (poly[lead] === 0n) lead++;
+    if (lead) return new Array(lead * times).fill(0n).concat(polyPower(poly.slice(lead), times));
+    if (times === 0 || poly.length === 1) return [poly[0] ** BigInt(times)];
+    if (poly.every(function (w) { return w === poly[0]; })) {
+      var scale = poly[0] ** BigInt(times), plain = uniformPower(poly.length, times);
+      return scale === 1n ? plain : plain.map(function (w) { return scale * w; });
+    }
+    var terms = poly.filter(function (w) { return w !== 0n; }).length;
+    if (terms * (poly.length - 1) * times <= MILLER_WORK) return millerPower(poly, times);
+    var result = null, p = poly;
+    while (times) {
+      if (times & 1) result = result === null ? p : convolve(result, p);
+      times >>= 1;
+      if (times) p = convolve(p, p);
+    }
+    return result;
+  }
+  var MILLER_WORK = 20000;
+  function millerPower(poly, times) {  /* J. C. P. Miller's recurrence (the Python runtime's _miller_power) */
+    var size = (poly.length - 1) * times + 1, out = new Array(size).fill(0n), terms = [], n = BigInt(times + 1);
+    out[0] = poly[0] ** BigInt(times);
+    for (var j = 1; j < poly.length; j++) if (poly[j]) terms.push([j, poly[j]]);
+    for (var k = 1; k < size; k++) {
+      var found = 0n;
+      for (var t = 0; t < terms.length && terms[t][0] <= k; t++)
+        found += (n * BigInt(terms[t][0]) - BigInt(k)) * terms[t][1] * out[k - terms[t][0]];
+      out[k] = found / (BigInt(k) * poly[0]);
+    }
+    return out;
+  }
+  function uniformPower(sides, times) {  /* (1 + x + ... + x^(sides-1)) ** times: the Python runtime's _uniform_power */
+    var size = (sides - 1) * times + 1, out = new Array(size).fill(0n), n = BigInt(times), s = BigInt(sides);
+    out[0] = 1n;
+    for (var m = 0; m < Math.floor((size - 1) / 2); m++) {
+      var big = BigInt(m), found = (big + n) * out[m];
+      if (m + 1 >= sides) found += (big + 1n - s - n * s) * out[m + 1 - sides];
+      if (m >= sides) found += (n * s - n + s - big) * out[m - sides];
+      out[m + 1] = found / (big + 1n);
+    }
+    for (var k = Math.floor((size + 1) / 2); k < size; k++) out[k] = out[size - 1 - k];
     return out;
   }
   function add(a, b) {
@@ -397,17 +470,11 @@
   function negate(a) { return new Dist(-(a.offset + a.weights.length - 1), a.weights.slice().reverse(), a.total); }
   function dneg(a) { return negate(asDist(a)); }
   function dsub(a, b) { return add(asDist(a), negate(asDist(b))); }
-  function repeat(a, times) {
+  function repeat(a, times) {  /* the sum of `times` copies of a roll: its weights raised to that power */
     if (times < 0) throw new RulesError("cannot roll " + times + " dice");
     if (times > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + times + " asked)");
     refuseWidth((a.weights.length - 1) * times + 1);
-    var result = constDist(0), power = a;
-    while (times) {
-      if (times & 1) result = add(result, power);
-      times >>= 1;
-      if (times) power = add(power, power);
-    }
-    return result;
+    return make(whole(a.offset * times), polyPower(a.weights, times), a.total ** BigInt(times));
   }
   function dmap(a, f) {  /* each outcome x becomes f(x); the weights of outcomes that meet are added */
     a = asDist(a);
@@ -496,6 +563,10 @@
     refuseDice(diceCount);
     if (diceCount && asked.every(function (q) { return (q[0] === "highest" || q[0] === "lowest") && q[1] === 1; }))
       return {joint: extremes(kinds, pool.counts.map(function (p) { return p[1]; }), asked), total: total};
+    if (diceCount && asked.every(function (q) { return (q[0] !== "highest" && q[0] !== "lowest") || q[1] === 1; })) {
+      var joint = extremeSums(kinds, pool.counts.map(function (p) { return p[1]; }), asked);
+      return {joint: shifted(joint, asked, pool.c), total: total};
+    }
     if (diceCount >= 2 && asked.length === 1 && asked[0][0] === "highest" && asked[0][1] === 2)
       return {joint: bestTwo(kinds, pool.counts.map(function (p) { return p[1]; })), total: total};
     if (kinds.length === 1 && fewRolls(kinds[0], diceCount))
@@ -543,6 +614,56 @@
       }
     }
     return joint;
+  }
+  function extremeSums(kinds, counts, asked) {
+    /* highest(p, 1), lowest(p, 1) and sums over the dice (the Python _extreme_sums): the rolls within faces b..a
+       answer the sums as summedChains adds them; those whose highest is a and lowest b by inclusion and exclusion */
+    var sums = asked.filter(function (q) { return q[0] !== "highest" && q[0] !== "lowest"; }), seen = new Set();
+    kinds.forEach(function (kind) { kind.weights.forEach(function (w, i) { if (w) seen.add(kind.offset + i); }); });
+    var faces = Array.from(seen).sort(function (x, y) { return x - y; });
+    var highs = asked.some(function (q) { return q[0] === "highest"; }), lows = asked.some(function (q) { return q[0] === "lowest"; });
+    var within = withinSums(kinds, counts, sums, faces), joint = new Map();
+    for (var a = highs ? 0 : faces.length - 1; a < faces.length; a++) {
+      for (var b = 0; b <= (lows ? a : 0); b++) {
+        var found = new Map(within(b, a));
+        [[-1n, b, a - 1], [-1n, b + 1, a], [1n, b + 1, a - 1]].forEach(function (term) {
+          if ((term[2] === a || highs) && (term[1] === b || lows))
+            within(term[1], term[2]).forEach(function (ways, k) { found.set(k, found.get(k) + term[0] * ways); });
+        });
+        found.forEach(function (ways, k) {
+          if (!ways) return;
+          var read = k === "" ? [] : k.split(","), next = 0;
+          joint.set(asked.map(function (q) {
+            return q[0] === "highest" ? faces[a] : q[0] === "lowest" ? faces[b] : read[next++];
+          }).join(","), ways);
+        });
+      }
+    }
+    return joint;
+  }
+  function withinSums(kinds, counts, sums, faces) {  /* the Python _within_sums: each range worked out once */
+    var shown = kinds.map(function (kind) {
+      var out = [];
+      kind.weights.forEach(function (w, i) {
+        if (w) out.push([kind.offset + i, sums.map(function (q) { return answer(q, 0, kind.offset + i, 1, 0, 1); }), w]);
+      });
+      return out;
+    });
+    var found = new Map();
+    return function (low, high) {
+      if (low > high) return new Map();
+      var k = low + ":" + high, had = found.get(k);
+      if (had) return had;
+      var cut = shown.map(function (kind) {
+        return kind.filter(function (f) { return faces[low] <= f[0] && f[0] <= faces[high]; })
+          .map(function (f) { return [f[1], f[2]]; });
+      });
+      var empty = cut.some(function (c, g) { return !c.length && counts[g]; });
+      had = empty ? new Map() : summedChains(cut.map(function (c, g) { return [c, counts[g]]; })
+        .filter(function (c) { return c[1]; }), sums.length);
+      found.set(k, had);
+      return had;
+    };
   }
   function upTo(kinds, low, high) {  /* [g][i]: the ways one die of kind g shows low - 1 + i or less */
     return kinds.map(function (kind) {
@@ -708,24 +829,67 @@
     var diceCount = 0;
     pool.counts.forEach(function (p) { diceCount += p[1]; });
     refuseDice(diceCount);
-    var joint = new Map([[asked.map(function () { return 0; }).join(","), 1n]]), total = 1n, w = [1n], low = 0;
-    pool.counts.forEach(function (p) {
-      var found = chain(p[0], asked), n = p[1], first = Infinity, poly = [], r = [1n];
-      if (asked.length > 1) {
-        for (var i = 0; i < n; i++) { joint = vectorAdd(joint, found.pairs); total *= found.total; }
-        return;
-      }
-      /* one question: the chain a polynomial raised to the count by squaring (the Python _one_sum) */
-      found.pairs.forEach(function (q) { first = Math.min(first, q[0][0]); });
-      found.pairs.forEach(function (q) { while (poly.length <= q[0][0] - first) poly.push(0n); poly[q[0][0] - first] += q[1]; });
-      for (; n; n >>= 1) { if (n & 1) r = convolve(r, poly); if (n > 1) poly = convolve(poly, poly); }
-      w = convolve(w, r); low += first * p[1]; total *= found.total ** BigInt(p[1]);
-    });
-    if (asked.length === 1) {
-      joint = new Map();
-      w.forEach(function (x, i) { if (x) joint.set(String(low + i), x); });
-    }
+    var chains = pool.counts.map(function (p) { return [chain(p[0], asked), p[1]]; }), total = 1n;
+    chains.forEach(function (c) { total *= c[0].total ** BigInt(c[1]); });
+    var joint = summedChains(chains.map(function (c) { return [c[0].pairs, c[1]]; }), asked.length);
     return {joint: shifted(joint, asked, pool.c), total: total};
+  }
+  var SUMMED_SIZE = 1 << 20;
+  function summedChains(chains, questions) {
+    /* the joint answers of `count` chains of each kind, added answer by answer (the Python _summed_chains): each
+       set of answers one number in mixed radix, a kind's chain a polynomial raised to its count */
+    if (questions === 1) return summedOne(chains);
+    var lows = chains.map(function (c) {
+      return c[0][0][0].map(function (_, i) { return Math.min.apply(null, c[0].map(function (p) { return p[0][i]; })); });
+    });
+    var sizes = [], i;
+    for (i = 0; i < questions; i++) sizes.push(1);
+    chains.forEach(function (c, g) {
+      for (i = 0; i < questions; i++)
+        sizes[i] += c[1] * (Math.max.apply(null, c[0].map(function (p) { return p[0][i]; })) - lows[g][i]);
+    });
+    if (sizes.reduce(function (x, y) { return x * y; }, 1) > SUMMED_SIZE) return addedChains(chains, questions);
+    var strides = [1];
+    for (i = 1; i < questions; i++) strides.push(strides[i - 1] * sizes[i - 1]);
+    var weights = [1n], length = 1;
+    for (i = 0; i < questions; i++) length += (sizes[i] - 1) * strides[i];
+    chains.forEach(function (c, g) {
+      var poly = new Array(length).fill(0n);
+      c[0].forEach(function (p) {
+        var place = 0;
+        for (var q = 0; q < questions; q++) place += (p[0][q] - lows[g][q]) * strides[q];
+        poly[place] += p[1];
+      });
+      while (poly[poly.length - 1] === 0n) poly.pop();
+      weights = convolve(weights, polyPower(poly, c[1]));
+    });
+    var least = [];
+    for (i = 0; i < questions; i++) least.push(chains.reduce(function (sum, c, g) { return sum + c[1] * lows[g][i]; }, 0));
+    var joint = new Map();
+    weights.forEach(function (w, place) {
+      if (w) joint.set(least.map(function (low, q) { return low + Math.floor(place / strides[q]) % sizes[q]; }).join(","), w);
+    });
+    return joint;
+  }
+  function summedOne(chains) {  /* summedChains of one question: each kind's answers a polynomial, to its count */
+    var weights = [1n], least = 0, joint = new Map();
+    chains.forEach(function (c) {
+      var answers = c[0].map(function (p) { return p[0][0]; }), low = Math.min.apply(null, answers);
+      var poly = new Array(Math.max.apply(null, answers) - low + 1).fill(0n);
+      c[0].forEach(function (p) { poly[p[0][0] - low] += p[1]; });
+      var powered = polyPower(poly, c[1]);
+      weights = weights.length === 1 && weights[0] === 1n ? powered : convolve(weights, powered);
+      least += c[1] * low;
+    });
+    weights.forEach(function (w, i) { if (w) joint.set(String(least + i), w); });
+    return joint;
+  }
+  function addedChains(chains, questions) {  /* summedChains die by die */
+    var zeros = [];
+    for (var i = 0; i < questions; i++) zeros.push(0);
+    var joint = new Map([[zeros.join(","), 1n]]);
+    chains.forEach(function (c) { for (var k = 0; k < c[1]; k++) joint = vectorAdd(joint, c[0]); });
+    return joint;
   }
   var chainCache = new Map();
   function emptyCaches() {  /* forget every roll worked out before (for benchmarks: each run computes it all again) */
@@ -1005,11 +1169,45 @@
     for (var i = 0; i < a.weights.length; i++) { var x = BigInt(a.offset + i), w = a.weights[i]; s1 += w * x; s2 += w * x * x; }
     return [s1, s2];
   }
-  function mean(a) { a = asDist(a); return ratio(moments(a)[0], a.total); }
+  function mean(a) {  /* of a pool, the sum of its dice's means: no distribution of the sum is made */
+    if (!(a instanceof Dice)) { a = asDist(a); return ratio(moments(a)[0], a.total); }
+    refusePool(a);
+    var top = BigInt(a.c), bottom = 1n;
+    a.counts.forEach(function (p) {
+      var kind = dieOf(p[0]);
+      top = top * kind.total + bottom * BigInt(p[1]) * moments(kind)[0];
+      bottom *= kind.total;
+    });
+    return ratio(top, bottom);
+  }
+  function variance(a) {  /* [numerator, denominator]; of a pool, the sum of its dice's variances */
+    if (!(a instanceof Dice)) {
+      a = asDist(a);
+      var m = moments(a);
+      return [a.total * m[1] - m[0] * m[0], a.total * a.total];
+    }
+    refusePool(a);
+    var top = 0n, bottom = 1n;
+    a.counts.forEach(function (p) {
+      var v = variance(dieOf(p[0]));
+      top = top * v[1] + bottom * BigInt(p[1]) * v[0];
+      bottom *= v[1];
+    });
+    return [top, bottom];
+  }
+  function refusePool(pool) {  /* refused as asDist would refuse it, in the same order (the Python _refuse_pool) */
+    var span = 1;
+    pool.counts.forEach(function (p) {
+      if (p[1] > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + p[1] + " asked)");
+      var width = (dieOf(p[0]).weights.length - 1) * p[1];
+      refuseWidth(width + 1);
+      span += width;
+      refuseWidth(span);
+    });
+  }
   function sd(a) {  /* the square root of the exact variance made a float: Python's math.sqrt(Fraction) */
-    a = asDist(a);
-    var m = moments(a);
-    return new Real(Math.sqrt(toFloat(ratio(a.total * m[1] - m[0] * m[0], a.total * a.total))));
+    var v = variance(a);
+    return new Real(Math.sqrt(toFloat(ratio(v[0], v[1]))));
   }
   function win(a, b, tiesToFirst) { return atLeast(dsub(a, b), tiesToFirst ? 0 : 1); }
   function greater(a, b) { return atLeast(dsub(a, b), 1); }
