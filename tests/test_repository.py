@@ -19,5 +19,5 @@ def test_ci_runs_the_readme_tests_then_lint_types_and_the_overlap_tool() -> None
     has nothing beside it."""
     steps = [line for line in (REPO / ".ci" / "run").read_text().splitlines()
              if line and not line.startswith(("#", " ", "echo", "if", "fi", "set", "cd", "export", "command="))]
-    assert steps == ['bash -c "$command"', ".venv/bin/pip install --quiet -e '.[lint]'", ".venv/bin/ruff check .",
-                     ".venv/bin/mypy", "python3 ../shared/tools/seed_overlap.py ."]
+    assert steps == ['bash -c "$command"', ".venv/bin/uv sync --quiet --locked --inexact --extra test --extra lint",
+                     ".venv/bin/ruff check .", ".venv/bin/mypy", "python3 ../shared/tools/seed_overlap.py ."]

@@ -48,7 +48,8 @@ def test_workflow_checks_tests_builds_diffs_and_uploads_the_site() -> None:
     steps = workflow["jobs"]["rules"]["steps"]
     commands = runs(workflow)
     order = [next(i for i, c in enumerate(commands) if needle in c) for needle in
-             ("pip install -e '.[test]'", "rulesc check --format github", "pytest", "rulesc build", "rulesc diff")]
+             ("uv sync --locked --inexact --extra test", "rulesc check --format github", "pytest", "rulesc build",
+              "rulesc diff")]
     assert order == sorted(order)
     assert '"$BASE_SHA" HEAD >> "$GITHUB_STEP_SUMMARY"' in commands[order[-1]]
     assert steps[order[-1]]["env"]["BASE_SHA"] == "${{ github.event.pull_request.base.sha }}"
