@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TypeAlias
 
 from generator.load import MAX_BYTES, MAX_DEPTH
@@ -22,7 +23,16 @@ class Generated:
     make: Callable[[], bytes]
 
 
-FileText: TypeAlias = str | bytes | Generated | None  # None: the path does not exist
+@dataclass(frozen=True)
+class Placed:
+    """Something at a path that is not a file's text (a folder, a symbolic link): `shown` is what the page says,
+    `place` puts it at a path for the tests."""
+
+    shown: str
+    place: Callable[[Path], None]
+
+
+FileText: TypeAlias = str | bytes | Generated | Placed | None  # None: the path does not exist
 
 
 @dataclass(frozen=True)
@@ -110,6 +120,15 @@ def _nested() -> bytes:
 
 def _huge() -> bytes:
     return BASE_CHAPTER.encode() + b"# " + b"x" * MAX_BYTES + b"\n"
+
+
+def _folder(path: Path) -> None:
+    path.mkdir()
+    (path / "rules.yaml").write_text(BASE_CHAPTER, encoding="utf-8")
+
+
+def _link_out(path: Path) -> None:
+    path.symlink_to("/etc/passwd")
 
 
 HALVING = """\
@@ -207,6 +226,15 @@ LOADING = [
     Entry("E0112", "number too large", f"Whole numbers must fit in 53 bits (at most {MAX_INT}) so that the Python "
           "engine and the calculators in the browser agree.",
           {CHAPTER: edit("factor: 2", "factor: 20000000000000000000")}, GOOD),
+    Entry("E0113", "not a file", "rulesc reads each content file as an ordinary file of text. A folder, a named "
+          "pipe, a device or a socket whose name ends in .yaml is not read at all, and neither is a file the "
+          "operating system will not let rulesc read (its permissions).",
+          {CHAPTER: Placed("(a folder named basics.yaml, holding rules.yaml)", _folder)}, GOOD),
+    Entry("E0114", "symbolic link out of the project", "rulesc reads nothing outside the project: a symbolic link "
+          "in content/ is followed only to a file inside the project folder, so a pull request cannot make a "
+          "build print, or hang on, a file of the machine that builds it. A link to nothing, or one that leads "
+          "round in a loop, is refused too.",
+          {CHAPTER: Placed("(a symbolic link to /etc/passwd)", _link_out)}, GOOD),
 ]
 
 SCHEMA = [
