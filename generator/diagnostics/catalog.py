@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeAlias
 
+from generator.analyze.program import MAX_NESTING
 from generator.load import MAX_BYTES, MAX_DEPTH
 from generator.runtime.rulesc_runtime import MAX_INT
 
@@ -129,6 +130,14 @@ def _folder(path: Path) -> None:
 
 def _link_out(path: Path) -> None:
     path.symlink_to("/etc/passwd")
+
+
+def _nested_rules(depth: int) -> str:
+    """The base chapter with `depth` more rules under its rule, each under the one before."""
+    parents = ["doubling", *(f"step-{n}" for n in range(depth - 1))]
+    more = [HALVING.format(id=f"step-{n}").replace("    kind: general\n", f"    kind: general\n    parent: {parent}\n")
+            for n, parent in enumerate(parents)]
+    return chapter(RULE + "".join(more))
 
 
 HALVING = """\
@@ -368,6 +377,18 @@ REFERENCES = [
               "texts, list items, summaries, definitions and the notes of what a source leaves unstated; anywhere "
               "else (a formula's summary, a label, a caption, a fact) they would reach the page as written.",
               "summary: Twice a number.", "summary: Twice a [[pool]]."),
+    Entry("E0608", "rule under itself", "A rule's `parent` chain comes back to the rule: each would sit under the "
+          "other, so neither would appear on any page.",
+          {CHAPTER: chapter(RULE.replace("    kind: general\n", "    kind: general\n    parent: halving\n")
+                            + HALVING.format(id="halving").replace("    kind: general\n",
+                                                                   "    kind: general\n    parent: doubling\n"))},
+          {CHAPTER: chapter(RULE + HALVING.format(id="halving").replace(
+              "    kind: general\n", "    kind: general\n    parent: doubling\n"))}),
+    Entry("E0609", "rules nested too deep", f"Rules nest at most {MAX_NESTING} deep under one another: a page shows "
+          "six levels of headings, and a chain of `parent`s as long as a chapter is always a mistake.",
+          {CHAPTER: Generated(f"(a rule under a rule, and so on, {MAX_NESTING + 2} rules in all)",
+                              lambda: _nested_rules(MAX_NESTING + 1).encode())},
+          {CHAPTER: _nested_rules(3)}),
 ]
 
 WARNINGS = [
