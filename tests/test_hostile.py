@@ -6,6 +6,10 @@ import shutil
 import time
 from pathlib import Path
 
+import pytest
+
+from generator.analyze.lint import INERT
+from generator.analyze.program import LINK, VALUE
 from tests.run_case import run_rulesc
 
 MINIMAL = Path(__file__).resolve().parent / "cases" / "good" / "minimal"
@@ -41,3 +45,29 @@ def test_a_chain_sixteen_deep_builds(tmp_path: Path) -> None:
     status, out, err = run_rulesc("--root", str(root), "build", "--no-site")
     assert (status, err) == (0, "")
     assert "r16" in (root / "build/docs/mini/basics.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("piece", ["[[", "{{", "[[a|", "{{a", "[[pool", "{{ "])
+def test_text_scanners_are_linear(piece: str) -> None:
+    """Before, 8,000 '[[' in a rule's text took 11 s to check, and 20,000 '{{' 85 s: each try scanned to the end."""
+    text = piece * 100_000
+    started = time.perf_counter()
+    found = [m.group(0) for m in LINK.finditer(text)], [m.group(0) for m in VALUE.finditer(text)], \
+        [m.group(0) for m in INERT.finditer(text)]
+    assert time.perf_counter() - started < 1
+    assert found == ([], [], [])
+
+
+def test_the_linear_scanners_read_links_and_values_as_before() -> None:
+    text = "[[a]] [[ b | the b ]] {{ c }} {{d}} {{ e  f }} [[x[y]] {{g{h}} [[z|w]]"
+    assert [m.groups() for m in LINK.finditer(text)] == [("a", None), (" b ", " the b "), ("z", "w")]
+    assert [(m.group(1), m.start(1)) for m in VALUE.finditer(text)] == [("c", 25), ("d", 32), ("e  f", 39)]
+
+
+def test_rule_text_of_a_hundred_thousand_brackets_checks_in_seconds(tmp_path: Path) -> None:
+    root = project(tmp_path, chain(2).replace("text: A rule on a [[pool]].", "text: '" + "[[" * 50_000 + "{{" * 50_000
+                                               + "'", 1))
+    started = time.perf_counter()
+    status, out, _ = run_rulesc("--root", str(root), "check")
+    assert time.perf_counter() - started < 10
+    assert (status, out) == (0, "rulesc: ok: 1 system(s), 2 rules, 0 formulas, 0 examples passed, 0 calculators\n")

@@ -30,8 +30,10 @@ from generator.model import (
 )
 from generator.runtime import rulesc_runtime as R
 
-LINK = re.compile(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]")
-VALUE = re.compile(r"\{\{\s*([^}]*?)\s*\}\}")
+# Linear scanners: a target, label or name never holds a bracket or brace, so each try stops at the next one (with
+# `[^\]]*` a text of 100,000 '[[' took minutes), and the spaces around a name are taken possessively.
+LINK = re.compile(r"\[\[([^\[\]|]*)(?:\|([^\[\]]*))?\]\]")
+VALUE = re.compile(r"\{\{\s*+((?:[^{}\s]++|\s++(?=[^{}\s]))*+)\s*+\}\}")
 MAX_CALL_DEPTH = 50
 MAX_NESTING = 16  # rules under rules: a page shows six heading levels, and the site's tree walks recurse
 AnswerKey = tuple[str, tuple[tuple[type, Any], ...]]  # a formula and its arguments, each with its type
