@@ -235,7 +235,7 @@
     if (y[0] === 0n) throw new RulesError("division by zero");
     return ratio(x[0] * y[1], x[1] * y[0]);
   }
-  var MAX_EXPONENT = 10000;
+  var MAX_EXPONENT = 10000, MAX_POWER_BITS = 1048576;  /* as in the Python runtime */
   function power(base, exponent) {
     if (exponent < 0 || exponent > MAX_EXPONENT)
       throw new RulesError("the exponent must be from 0 to " + MAX_EXPONENT + ", not " + exponent);
@@ -244,6 +244,10 @@
       while (e) { if (e & 1) result *= factor; e = Math.floor(e / 2); if (e) factor *= factor; }
       return new Real(result);
     }
+    var x = parts(base), bits = Math.max(bitLength(x[0] < 0n ? -x[0] : x[0]), bitLength(x[1]));
+    if (bits * exponent > MAX_POWER_BITS)
+      throw new RulesError("a power too large to work out exactly is refused: its answer would pass the power " +
+                           "budget of " + MAX_POWER_BITS + " bits (" + bits * exponent + " bits)");
     if (base instanceof Q) return new Q(base.n ** BigInt(exponent), base.d ** BigInt(exponent));
     var big = BigInt(base) ** BigInt(exponent);
     if (big > BIG_MAX_INT || big < -BIG_MAX_INT)
@@ -277,6 +281,12 @@
   };
   function refuseWidth(outcomes) {
     if (outcomes > MAX_OUTCOMES) throw new RulesError("a roll with more than " + MAX_OUTCOMES + " outcomes is refused");
+  }
+  var MAX_ROLL_BITS = 2097152;  /* the roll budget: as MAX_ROLL_BITS in the Python runtime */
+  function refuseWork(outcomes, bits) {
+    if (outcomes * bits > MAX_ROLL_BITS)
+      throw new RulesError("a roll too large to work out exactly is refused: its answer would pass the roll budget " +
+                           "of " + MAX_ROLL_BITS + " bits (" + outcomes + " outcomes of " + bits + " bits)");
   }
   function make(offset, weights, total) {
     var lo = 0, hi = weights.length - 1;
@@ -391,6 +401,7 @@
   }
   function add(a, b) {
     refuseWidth(a.weights.length + b.weights.length - 1);
+    refuseWork(a.weights.length + b.weights.length - 1, bitLength(a.total) + bitLength(b.total));
     return make(a.offset + b.offset, convolve(a.weights, b.weights), a.total * b.total);
   }
   function dadd(a, b) { return add(asDist(a), asDist(b)); }
