@@ -13,6 +13,7 @@ from typing import Any, Final, Protocol
 import yaml
 
 from generator.diagnostics.core import Diagnostics, Span
+from generator.files import Unreadable, read_project_file
 from generator.runtime.rulesc_runtime import MAX_INT
 
 JsonPath = tuple[str | int, ...]
@@ -73,9 +74,10 @@ class _Refused(Exception):
     """Reading stops at a problem that makes the rest of the file meaningless (an alias, deep nesting)."""
 
 
-def load_document(file: Path, display: str, diags: Diagnostics) -> Document | None:
-    """Read one YAML file; report every problem found into `diags` and return None on failure."""
-    text = _read_text(file, display, diags)
+def load_document(file: Path, display: str, diags: Diagnostics, root: Path | None = None) -> Document | None:
+    """Read one YAML file of the project at `root` (by default the file's own folder); report every problem found
+    into `diags` and return None on failure."""
+    text = _read_text(file, display, diags, file.parent if root is None else root)
     if text is None:
         return None
     doc = Document(display, None, lines=text.splitlines())
@@ -121,13 +123,12 @@ def _report_depth(doc: Document, diags: Diagnostics, text: str, exc: yaml.Marked
         diags.error("E0106", f"nesting deeper than {MAX_DEPTH} levels", _span(doc.path, exc.problem_mark), _DEEP_HINT)
 
 
-def _read_text(file: Path, display: str, diags: Diagnostics) -> str | None:
-    size = file.stat().st_size
-    if size > MAX_BYTES:
-        diags.error("E0105", f"the file is {size} bytes; content files may be at most {MAX_BYTES} bytes",
-                    Span(display, 1, 1), "split it into several chapter files")
+def _read_text(file: Path, display: str, diags: Diagnostics, root: Path) -> str | None:
+    try:
+        raw = read_project_file(file, root, MAX_BYTES)
+    except Unreadable as exc:
+        diags.error(exc.code, exc.message, Span(display, 1, 1), exc.hint)
         return None
-    raw = file.read_bytes()
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -105,7 +105,7 @@ def discover(project: Project, diags: Diagnostics) -> Layout:
     for folder in sorted(p for p in project.content.iterdir() if p.is_dir() and not p.name.startswith(".")):
         chapters = sorted(p for p in folder.glob("*.yaml") if p.name != SYSTEM_FILE)
         _left_out(project, sorted(folder.glob("*.yml")), diags)
-        if not (folder / SYSTEM_FILE).is_file():
+        if not os.path.lexists(folder / SYSTEM_FILE):  # a link or a folder named so is refused when read
             diags.error("E0002", f"{project.display(folder)}/ has no {SYSTEM_FILE}", None,
                         f"every folder in content/ is a game system and needs a {SYSTEM_FILE}")
             continue
@@ -200,7 +200,7 @@ def _with_variants(project: Project, folder: Path, system: System, diags: Diagno
         name = wanted.removeprefix(f"{folder.name}/")
         if name not in found or ("/" in wanted and not wanted.startswith(f"{folder.name}/")):
             continue
-        doc = load_document(found[name], project.display(found[name]), diags)
+        doc = load_document(found[name], project.display(found[name]), diags, project.root)
         if doc is None or not validate_document(doc, "variant", diags, project.schema):
             continue
         system, marks[system.id] = apply_variant(system, doc, name, diags, marks.get(system.id), origin)
@@ -230,7 +230,7 @@ def _in_variant(diag: Diagnostic, qualified: str, file: str) -> Diagnostic:
 
 
 def _load(project: Project, path: Path, diags: Diagnostics) -> Document | None:
-    return load_document(path, project.display(path), diags)
+    return load_document(path, project.display(path), diags, project.root)
 
 
 def _validate(project: Project, doc: Document | None, kind: str, diags: Diagnostics) -> None:

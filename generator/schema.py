@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 
@@ -47,13 +47,28 @@ def _schemas(schema_dir: str) -> tuple[dict[str, Any], dict[str, Any]]:
     return schemas, kinds
 
 
+@lru_cache(maxsize=64)
+def _ecma(pattern: str) -> re.Pattern[str]:
+    """A schema's regex as ECMA 262 (JSON Schema's dialect) reads it: `$` ends the text, where Python's `$` also
+    matches before a final newline (so `^[a-z]+$` let 'id\n' through, and the engine broke on it)."""
+    return re.compile(re.sub(r"(?<!\\)\$", r"\\Z", pattern))
+
+
+def _ecma_pattern(validator: Any, pattern: str, instance: Any, schema: Mapping[str, Any]) -> Iterator[ValidationError]:
+    if validator.is_type(instance, "string") and not _ecma(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+_Validator = validators.extend(Draft202012Validator, {"pattern": _ecma_pattern})  # type: ignore[no-untyped-call]
+
+
 @lru_cache(maxsize=4)
 def _validators(schema_dir: str) -> dict[str, Draft202012Validator]:
     """jsonschema's validators: slow, but their errors carry what the messages need (validator, path, schema)."""
     schemas, kinds = _schemas(schema_dir)
     registry: Registry[Any] = Registry().with_resources(
         (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values())
-    return {kind: Draft202012Validator(schema, registry=registry) for kind, schema in kinds.items()}
+    return {kind: _Validator(schema, registry=registry) for kind, schema in kinds.items()}
 
 
 @lru_cache(maxsize=4)

@@ -36,9 +36,15 @@ SESSION_THREADS = {"browser", "site"}  # fixtures that keep a thread running unt
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests that use the browser or the served site run last. Both live for the whole session and keep a thread
+    """Tests that use the browser are marked `browser` (`pytest -m "not browser"` is the fast lane); a test that
+    launches Chromium through a bench carries the mark itself.
+
+    Tests that use the browser or the served site run last. Both live for the whole session and keep a thread
     running (Playwright's child watcher, the HTTP server), and a build never forks while another thread runs, so
     the tests before them see builds share their systems between processes as a user's build does."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
     threaded = {item.path for item in items if SESSION_THREADS & set(getattr(item, "fixturenames", ()))}
     # Whole files move, not single tests: with --dist loadfile a worker takes a file at once, at the place of its
     # first test, so a file that mixed the two kinds would start the session's threads early in that worker.

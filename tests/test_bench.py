@@ -246,6 +246,7 @@ def test_bench_needs_a_benchmark_and_a_positive_repeat(tiny: Path) -> None:
 # --- bench --calculators ------------------------------------------------------------------------------------------
 
 
+@pytest.mark.browser  # the bench launches Chromium itself
 def test_calculator_bench_times_each_calculator_at_the_top_of_its_ranges(tiny: Path) -> None:
     # In a process of its own: Playwright's threads can outlive the browser, and a build in a process where
     # another thread runs never forks, which would change what later tests in this worker see.
@@ -302,6 +303,7 @@ def test_rules_are_spread_over_systems_of_ten_chapters(tmp_path: Path) -> None:
     assert (tmp_path / "content/synth-2/part-000.yaml").read_text().count("\n  - id: r0-") == 50
 
 
+@pytest.mark.browser  # the bench launches Chromium itself
 def test_bench_reports_every_stage(figures: dict[str, Any]) -> None:
     for stage in STAGES:
         assert isinstance(figures[f"{stage}_seconds"], float) and figures[f"{stage}_seconds"] >= 0, stage
@@ -315,6 +317,7 @@ def test_bench_reports_every_stage(figures: dict[str, Any]) -> None:
     assert set(figures["cpu_seconds"]) == {*STAGES, "compile", "total"}
 
 
+@pytest.mark.browser  # the bench launches Chromium itself
 def test_bench_reports_the_book_and_its_site(figures: dict[str, Any]) -> None:
     assert (figures["rules"], figures["systems"], figures["chapters"], figures["runs"]) == (60, 1, 1, 1)
     assert figures["book"] == "synthetic" and figures["compile_processes"] == 1  # one system: one process
@@ -327,6 +330,7 @@ def test_bench_reports_the_book_and_its_site(figures: dict[str, Any]) -> None:
     assert figures["page_load_bytes"] > figures["search_payload_bytes"]
 
 
+@pytest.mark.browser  # the bench launches Chromium itself
 def test_bench_progress_names_each_step(rules_run: subprocess.CompletedProcess[str]) -> None:
     steps = [line.split("s ", 1)[1] for line in rules_run.stderr.splitlines()]
     assert steps == ["generate", "full build (rulesc build, timing its own stages)", "incremental rebuild",

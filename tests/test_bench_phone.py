@@ -40,6 +40,7 @@ def figures(run: subprocess.CompletedProcess[str]) -> dict[str, Any]:
     return dict(json.loads(run.stdout.splitlines()[-1]))
 
 
+@pytest.mark.browser  # the bench launches Chromium itself
 def test_every_page_gets_a_ready_time_and_each_calculator_page_an_input_time(figures: dict[str, Any]) -> None:
     pages = {p["page"]: p for p in figures["pages"]}
     assert list(pages) == PAGES
@@ -54,6 +55,7 @@ def test_every_page_gets_a_ready_time_and_each_calculator_page_an_input_time(fig
     assert figures["inputs"] == 2
 
 
+@pytest.mark.browser  # the bench launches Chromium itself
 def test_the_table_prints_both_figures_per_page_and_judges_the_worst(run: subprocess.CompletedProcess[str],
                                                                      figures: dict[str, Any]) -> None:
     lines = run.stdout.splitlines()
@@ -92,6 +94,7 @@ def test_pages_picks_pages_as_the_table_names_them_and_refuses_an_unknown_one() 
         pick_pages(pages, ["a-b/d", "q", "z"])
 
 
+@pytest.mark.browser  # the bench launches Chromium itself
 def test_pages_limits_the_run_to_the_named_pages_and_an_unknown_one_is_a_usage_error(tmp_path: Path) -> None:
     project = offline_project(tmp_path / "project")
     done = rulesc(project, "bench", "--phone", "--json", "--pages", "q-9/gm-screen", "/")
@@ -186,6 +189,7 @@ t/rolls/                                 990.2    980-1204    800.0       0 (0) 
     assert figures["pages"][1]["inputs"] == [{"calculator": "t/odds", "ms": 44.0, "latencies": [61.5, 44.0, 28.5]}]
 
 
+@pytest.mark.browser  # the bench launches Chromium itself
 def test_repeat_loads_each_named_page_k_times_and_reports_their_median(tmp_path: Path) -> None:
     done = rulesc(offline_project(tmp_path / "project"), "bench", "--phone", "--repeat", "2", "--json",
                   "--pages", "q-9/2nd-wind/")

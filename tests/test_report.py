@@ -13,7 +13,7 @@ import pytest
 from generator.analyze.lint import lint
 from generator.build.site_config import site_config_problems
 from generator.build.staging import compiled_nav
-from generator.diagnostics.catalog import BASE, CATALOG, SECTIONS, FileText, Generated
+from generator.diagnostics.catalog import BASE, CATALOG, SECTIONS, FileText, Generated, Placed
 from generator.diagnostics.core import ContentError, Diagnostic, Span
 from generator.diagnostics.report import github, human, use_colour
 from generator.emit.site.errors_page import emit_errors_page, section_path
@@ -37,6 +37,10 @@ def write_project(root: Path, overlay: dict[str, FileText]) -> Path:
                 target.unlink()
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, Placed):
+            target.unlink(missing_ok=True)
+            text.place(target)
+            continue
         data = text.make() if isinstance(text, Generated) else text
         target.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
     return root

@@ -100,7 +100,7 @@ def _uncited_sources(program: Program) -> Iterator[Diagnostic]:
 
 
 NUMBER = re.compile(r"(?<![\w.+/-])(\d+)(?![\w/]|\.\d)")
-INERT = re.compile(r"\{\{[^}]*\}\}|\[\[[^\]]*\]\]|`[^`]*`")  # shown values, links and code hold no typed number
+INERT = re.compile(r"\{\{[^{}]*\}\}|\[\[[^\[\]]*\]\]|`[^`]*`")  # shown values, links and code hold no typed number
 
 
 def _retyped_numbers(program: Program) -> Iterator[Diagnostic]:

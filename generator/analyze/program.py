@@ -31,9 +31,12 @@ from generator.model import (
 )
 from generator.runtime import rulesc_runtime as R
 
-LINK = re.compile(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]")
-VALUE = re.compile(r"\{\{\s*([^}]*?)\s*\}\}")
+# Linear scanners: a target, label or name never holds a bracket or brace, so each try stops at the next one (with
+# `[^\]]*` a text of 100,000 '[[' took minutes), and the spaces around a name are taken possessively.
+LINK = re.compile(r"\[\[([^\[\]|]*)(?:\|([^\[\]]*))?\]\]")
+VALUE = re.compile(r"\{\{\s*+((?:[^{}\s]++|\s++(?=[^{}\s]))*+)\s*+\}\}")
 MAX_CALL_DEPTH = 50
+MAX_NESTING = 16  # rules under rules: a page shows six heading levels, and the site's tree walks recurse
 AnswerKey = tuple[str, tuple[tuple[type, Any], ...]]  # a formula and its arguments, each with its type
 GlobalTypes = tuple[dict[str, str], dict[str, dict[str, str]]]  # the constants' types, the table columns' types
 
@@ -283,6 +286,7 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
                         or f"the system's sources: {', '.join(sorted(sources))}")
         for target, span in _rule_targets(rule):
             _need(target, rule_ids, "rule", span, diags)
+    _check_parents(program, diags)
     _check_upgrade_graph(program, diags)
     _check_set_needs(program, diags)
     for text in (system.summary, system.dice_summary, *(c.summary for c in system.chapters)):
@@ -295,6 +299,45 @@ def _rule_targets(rule: Rule) -> Iterator[tuple[str, Span]]:
     for fact in rule.facts:
         for i, target in enumerate(fact.ids):
             yield target, rule.fact_item_span(fact.kind.id, i)
+
+
+def _check_parents(program: Program, diags: Diagnostics) -> None:
+    """E0610 at each rule whose `parent` chain comes back to it (such rules sit under one another, so on no page);
+    E0611 where a chain first nests deeper than MAX_NESTING. The walk is a loop: any chain costs no stack."""
+    depth: dict[str, int] = {}  # how many rules each rule sits under
+    for rule in program.rules.values():
+        chain: dict[str, None] = {}  # the walk up from `rule` so far, in order
+        current: str | None = rule.id
+        while current is not None and current not in depth and current not in chain:
+            chain[current] = None
+            current = _parent_of(program, current)
+        if current is not None and current in chain:
+            _report_parent_cycle(program, list(chain)[list(chain).index(current):], diags)
+            depth.update(dict.fromkeys(chain, 0))  # what hangs under a cycle is reported with it
+            continue
+        below = -1 if current is None else depth[current]
+        for rule_id in reversed(chain):
+            below = depth[rule_id] = below + 1
+            if below == MAX_NESTING + 1:
+                diags.error("E0611", f"rule '{rule_id}' sits under {below} rules; a rule may sit under at most "
+                            f"{MAX_NESTING}", program.rules[rule_id].field_span("parent"),
+                            "give it a parent nearer the top; a page shows six levels of headings")
+
+
+def _parent_of(program: Program, rule_id: str) -> str | None:
+    """The id of the rule's parent (its alias resolved), or None at the top or for a parent that does not exist."""
+    parent = program.rules[rule_id].parent
+    found = program.aliases.get(parent, parent) if parent else None
+    return found if found in program.rules else None
+
+
+def _report_parent_cycle(program: Program, cycle: list[str], diags: Diagnostics) -> None:
+    for at, rule_id in enumerate(cycle):
+        turn = cycle[at:] + cycle[:at]  # the cycle told from this rule
+        message = f"rule '{rule_id}' is its own parent" if len(cycle) == 1 else \
+            f"rule '{rule_id}' is its own ancestor: " + " -> ".join(f"'{r}'" for r in [*turn, rule_id])
+        diags.error("E0610", message, program.rules[rule_id].field_span("parent"),
+                    "remove one 'parent' of the cycle; a rule under itself appears on no page")
 
 
 def _need(target: str, known: Collection[str], what: str, span: Span, diags: Diagnostics) -> None:

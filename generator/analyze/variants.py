@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,7 +48,7 @@ def variant_files(system_folder: Path) -> list[tuple[str, Path]]:
     if not folder.is_dir():
         return []
     return [(p.name, p / VARIANT_FILE) for p in sorted(folder.iterdir())
-            if p.is_dir() and not p.name.startswith(".") and (p / VARIANT_FILE).is_file()]
+            if p.is_dir() and not p.name.startswith(".") and os.path.lexists(p / VARIANT_FILE)]
 
 
 def apply_variant(system: System, doc: Document, name: str, diags: Diagnostics, marks: Marks | None = None,

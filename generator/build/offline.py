@@ -6,6 +6,7 @@ import hashlib
 import re
 from pathlib import Path
 
+from generator.build.site_config import config_text
 from generator.emit.site.offline import WORKER, site_worker
 
 # Never fetched by a page of the site: source maps, the compressed sitemap for crawlers (Material's instant
@@ -54,10 +55,9 @@ def write_site_worker(site: Path) -> None:
     (site / WORKER).write_text(site_worker(urls, version(site, urls)), encoding="utf-8", newline="\n")
 
 
-def site_name_of(config: Path) -> str:
-    """site_name from a project's mkdocs.yml, read as a line (the file may use tags such as !ENV)."""
-    if config.is_file():
-        for line in config.read_text(encoding="utf-8").splitlines():
-            if line.startswith("site_name:"):
-                return line.split(":", 1)[1].split(" #", 1)[0].strip().strip("'\"") or "Rules reference"
+def site_name_of(root: Path) -> str:
+    """site_name from the project's mkdocs.yml, read as a line (the file may use tags such as !ENV)."""
+    for line in (config_text(root) or "").splitlines():
+        if line.startswith("site_name:"):
+            return line.split(":", 1)[1].split(" #", 1)[0].strip().strip("'\"") or "Rules reference"
     return "Rules reference"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
 import tempfile
 from pathlib import Path
@@ -11,6 +12,8 @@ from typing import Any
 import yaml
 
 from generator.diagnostics.core import ContentError, Diagnostic, Span
+from generator.files import Unreadable, read_project_file
+from generator.load import MAX_BYTES
 
 CONFIG = "mkdocs.yml"
 CONFIG_VALUE = re.compile(r"Config value '([^']+)': (.*)", re.DOTALL)
@@ -18,11 +21,13 @@ CONFIG_VALUE = re.compile(r"Config value '([^']+)': (.*)", re.DOTALL)
 
 def syntax_problems(root: Path) -> list[Diagnostic]:
     """E0801 where the project's mkdocs.yml is not YAML; none where it is, or where there is none."""
-    path = root / CONFIG
-    if not path.is_file():
+    if not os.path.lexists(root / CONFIG):
         return []
     try:
-        yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)  # no tags built: !ENV is fine
+        text = read_project_file(root / CONFIG, root, MAX_BYTES).decode("utf-8")
+        yaml.compose(text, Loader=yaml.SafeLoader)  # no tags built: !ENV is fine
+    except Unreadable as exc:  # MkDocs would read a link out of the project, or wait on a pipe for ever
+        return [Diagnostic("error", exc.code, exc.message, Span(CONFIG, 1, 1), exc.hint)]
     except yaml.MarkedYAMLError as exc:
         mark, start = exc.problem_mark or exc.context_mark, exc.context_mark
         span = Span(CONFIG, mark.line + 1, mark.column + 1) if mark else None
@@ -33,12 +38,20 @@ def syntax_problems(root: Path) -> list[Diagnostic]:
     return []
 
 
+def config_text(root: Path) -> str | None:
+    """The project's mkdocs.yml as rulesc reads content (generator/files.py); None where it has none it can read."""
+    try:
+        return read_project_file(root / CONFIG, root, MAX_BYTES).decode("utf-8")
+    except (Unreadable, UnicodeDecodeError):
+        return None
+
+
 def load_site_config(root: Path, **options: Any) -> Any:
     """MkDocs' configuration of the project (options override mkdocs.yml); a ContentError lists what is wrong."""
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
-    if not (root / CONFIG).is_file():
+    if not os.path.lexists(root / CONFIG):
         raise ContentError([Diagnostic("error", "E0802", f"{CONFIG}: the project folder has no {CONFIG}", None,
                                        "`rulesc build --no-site` builds everything but the site")])
     problems = syntax_problems(root)
@@ -79,9 +92,10 @@ def _refusal(root: Path, key: str, reason: str) -> Diagnostic:
 
 
 def _key_span(root: Path, key: str) -> Span | None:
+    text = config_text(root)
     try:
-        node = yaml.compose((root / CONFIG).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        node = yaml.compose(text, Loader=yaml.SafeLoader) if text is not None else None
+    except yaml.YAMLError:
         return None
     if not isinstance(node, yaml.MappingNode):
         return None

@@ -15,7 +15,7 @@ from generator.analyze.variants import Marks
 from generator.build.builders import DEFAULT_SITE_BUILDER, SiteBuildError, zensical_build
 from generator.build.offline import site_name_of, write_site_worker
 from generator.build.parallel import WorkerFailed, plan, run_shares
-from generator.build.site_config import load_site_config
+from generator.build.site_config import config_text, load_site_config
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
 from generator.emit.engine import emit_engine, engine_module
 from generator.emit.export import emit_export, system_export
@@ -122,7 +122,7 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
         records = emit_search_records([r for e in emitted for r in e.records])
     with timings.stage("export"):
         export = emit_export(project.schema)
-        offline = offline_files(site_name_of(project.root / "mkdocs.yml"))  # manifest, icon, preview worker
+        offline = offline_files(site_name_of(project.root))  # manifest, icon, preview worker
     shared = {"build/docs": {HOME: home, SEARCH_PAGE: search, **scripts, **errors, **records, **dice, **offline},
               "build/engine": engine, "build/export": export, "build/schema": editor_schemas(project)}
     return {folder: {**files, **{k: v for e in emitted for k, v in e.files[folder].items()}}
@@ -357,10 +357,7 @@ def _nav_pages(entries: list[Any]) -> list[str]:
 
 
 def site_url_of(project: Project) -> str:
-    config = project.root / "mkdocs.yml"
-    if not config.is_file():
-        return ""
-    for line in config.read_text(encoding="utf-8").splitlines():
+    for line in (config_text(project.root) or "").splitlines():
         if line.startswith("site_url:"):
             return line.split(":", 1)[1].strip().strip("'\"")
     return ""

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TypeAlias
 
+from generator.analyze.program import MAX_NESTING
 from generator.load import MAX_BYTES, MAX_DEPTH
 from generator.runtime.rulesc_runtime import MAX_INT
 
@@ -22,7 +24,16 @@ class Generated:
     make: Callable[[], bytes]
 
 
-FileText: TypeAlias = str | bytes | Generated | None  # None: the path does not exist
+@dataclass(frozen=True)
+class Placed:
+    """Something at a path that is not a file's text (a folder, a symbolic link): `shown` is what the page says,
+    `place` puts it at a path for the tests."""
+
+    shown: str
+    place: Callable[[Path], None]
+
+
+FileText: TypeAlias = str | bytes | Generated | Placed | None  # None: the path does not exist
 
 
 @dataclass(frozen=True)
@@ -110,6 +121,23 @@ def _nested() -> bytes:
 
 def _huge() -> bytes:
     return BASE_CHAPTER.encode() + b"# " + b"x" * MAX_BYTES + b"\n"
+
+
+def _folder(path: Path) -> None:
+    path.mkdir()
+    (path / "rules.yaml").write_text(BASE_CHAPTER, encoding="utf-8")
+
+
+def _link_out(path: Path) -> None:
+    path.symlink_to("/etc/passwd")
+
+
+def _nested_rules(depth: int) -> str:
+    """The base chapter with `depth` more rules under its rule, each under the one before."""
+    parents = ["doubling", *(f"step-{n}" for n in range(depth - 1))]
+    more = [HALVING.format(id=f"step-{n}").replace("    kind: general\n", f"    kind: general\n    parent: {parent}\n")
+            for n, parent in enumerate(parents)]
+    return chapter(RULE + "".join(more))
 
 
 HALVING = """\
@@ -221,6 +249,15 @@ LOADING = [
     Entry("E0112", "number too large", f"Whole numbers must fit in 53 bits (at most {MAX_INT}) so that the Python "
           "engine and the calculators in the browser agree.",
           {CHAPTER: edit("factor: 2", "factor: 20000000000000000000")}, GOOD),
+    Entry("E0113", "not a file", "rulesc reads each content file as an ordinary file of text. A folder, a named "
+          "pipe, a device or a socket whose name ends in .yaml is not read at all, and neither is a file the "
+          "operating system will not let rulesc read (its permissions).",
+          {CHAPTER: Placed("(a folder named basics.yaml, holding rules.yaml)", _folder)}, GOOD),
+    Entry("E0114", "symbolic link out of the project", "rulesc reads nothing outside the project: a symbolic link "
+          "in content/ is followed only to a file inside the project folder, so a pull request cannot make a "
+          "build print, or hang on, a file of the machine that builds it. A link to nothing, or one that leads "
+          "round in a loop, is refused too.",
+          {CHAPTER: Placed("(a symbolic link to /etc/passwd)", _link_out)}, GOOD),
 ]
 
 SCHEMA = [
@@ -366,6 +403,18 @@ REFERENCES = [
           "`n`, and `fc-n`), whose element ids would be the same.",
           {SYSTEM: BASE_SYSTEM.replace("id: mini", "id: search"), CHAPTER: chapter()},
           {SYSTEM: BASE_SYSTEM, CHAPTER: chapter()}),
+    Entry("E0610", "rule under itself", "A rule's `parent` chain comes back to the rule: each would sit under the "
+          "other, so neither would appear on any page.",
+          {CHAPTER: chapter(RULE.replace("    kind: general\n", "    kind: general\n    parent: halving\n")
+                            + HALVING.format(id="halving").replace("    kind: general\n",
+                                                                   "    kind: general\n    parent: doubling\n"))},
+          {CHAPTER: chapter(RULE + HALVING.format(id="halving").replace(
+              "    kind: general\n", "    kind: general\n    parent: doubling\n"))}),
+    Entry("E0611", "rules nested too deep", f"Rules nest at most {MAX_NESTING} deep under one another: a page shows "
+          "six levels of headings, and a chain of `parent`s as long as a chapter is always a mistake.",
+          {CHAPTER: Generated(f"(a rule under a rule, and so on, {MAX_NESTING + 2} rules in all)",
+                              lambda: _nested_rules(MAX_NESTING + 1).encode())},
+          {CHAPTER: _nested_rules(3)}),
 ]
 
 WARNINGS = [

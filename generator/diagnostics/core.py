@@ -7,7 +7,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
+from generator.files import Unreadable, open_project_file
+
+SNIPPET_BYTES = 4096  # a line is read at most this far: a file of one endless line is not read whole
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # shown as \ufffd so a bad byte cannot garble the terminal
 
 
@@ -96,14 +100,23 @@ def render(diag: Diagnostic, root: Path | None = None) -> str:
 def _source_line(span: Span | None, root: Path | None) -> str | None:
     if span is None or span.line < 1:
         return None
-    path = Path(span.file) if root is None else root / span.file
+    project = Path(".") if root is None else root
     try:
-        with path.open(encoding="utf-8", errors="replace") as handle:
-            for number, line in enumerate(handle, start=1):
-                if number == span.line:
-                    return None if "\x00" in line else _CONTROL.sub("\ufffd", line.rstrip("\n\r")[:300])
-    except OSError:
+        with open_project_file(project / span.file, project) as handle:  # never a file outside the project
+            raw = _nth_line(handle, span.line)
+    except (OSError, Unreadable):
         return None
+    line = None if raw is None else raw.decode("utf-8", errors="replace")
+    return None if line is None or "\x00" in line else _CONTROL.sub("\ufffd", line.rstrip("\n\r")[:300])
+
+
+def _nth_line(handle: BinaryIO, wanted: int) -> bytes | None:
+    """The start (at most SNIPPET_BYTES) of line `wanted` (1-based) of a file."""
+    number = 1
+    for chunk in iter(lambda: handle.readline(SNIPPET_BYTES), b""):
+        if number == wanted:
+            return chunk
+        number += chunk.endswith(b"\n")
     return None
 
 

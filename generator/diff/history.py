@@ -52,7 +52,7 @@ def declared_versions(project: Project) -> dict[str, list[Listed]]:
     """Each system's id and the versions its system.yaml lists, oldest first ([] where it lists none)."""
     found: dict[str, list[Listed]] = {}
     for system_file, _ in discover(project, Diagnostics()):
-        doc = load_document(system_file, project.display(system_file), Diagnostics())
+        doc = load_document(system_file, project.display(system_file), Diagnostics(), project.root)
         data: Any = doc.data if doc is not None else None
         if isinstance(data, dict) and isinstance(data.get("id"), str):
             found[data["id"]] = [(v["name"], v["ref"], v.get("date")) for v in data.get("versions", ())

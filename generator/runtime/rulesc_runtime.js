@@ -235,7 +235,7 @@
     if (y[0] === 0n) throw new RulesError("division by zero");
     return ratio(x[0] * y[1], x[1] * y[0]);
   }
-  var MAX_EXPONENT = 10000;
+  var MAX_EXPONENT = 10000, MAX_POWER_BITS = 1048576;  /* as in the Python runtime */
   function power(base, exponent) {
     if (exponent < 0 || exponent > MAX_EXPONENT)
       throw new RulesError("the exponent must be from 0 to " + MAX_EXPONENT + ", not " + exponent);
@@ -244,6 +244,10 @@
       while (e) { if (e & 1) result *= factor; e = Math.floor(e / 2); if (e) factor *= factor; }
       return new Real(result);
     }
+    var x = parts(base), bits = Math.max(bitLength(x[0] < 0n ? -x[0] : x[0]), bitLength(x[1]));
+    if (bits * exponent > MAX_POWER_BITS)
+      throw new RulesError("a power too large to work out exactly is refused: its answer would pass the power " +
+                           "budget of " + MAX_POWER_BITS + " bits (" + bits * exponent + " bits)");
     if (base instanceof Q) return new Q(base.n ** BigInt(exponent), base.d ** BigInt(exponent));
     var big = BigInt(base) ** BigInt(exponent);
     if (big > BIG_MAX_INT || big < -BIG_MAX_INT)
@@ -277,6 +281,12 @@
   };
   function refuseWidth(outcomes) {
     if (outcomes > MAX_OUTCOMES) throw new RulesError("a roll with more than " + MAX_OUTCOMES + " outcomes is refused");
+  }
+  var MAX_ROLL_BITS = 1073741824;  /* the roll budget: as MAX_ROLL_BITS in the Python runtime */
+  function refuseWork(outcomes, bits) {
+    if (outcomes * bits > MAX_ROLL_BITS)
+      throw new RulesError("a roll too large to work out exactly is refused: its answer would pass the roll budget " +
+                           "of " + MAX_ROLL_BITS + " bits (" + outcomes + " outcomes of " + bits + " bits)");
   }
   function make(offset, weights, total) {
     var lo = 0, hi = weights.length - 1;
@@ -464,6 +474,7 @@
   }
   function add(a, b) {
     refuseWidth(a.weights.length + b.weights.length - 1);
+    refuseWork(a.weights.length + b.weights.length - 1, bitLength(a.total) + bitLength(b.total));
     return make(a.offset + b.offset, convolve(a.weights, b.weights), a.total * b.total);
   }
   function dadd(a, b) { return add(asDist(a), asDist(b)); }
@@ -474,7 +485,9 @@
     if (times < 0) throw new RulesError("cannot roll " + times + " dice");
     if (times > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + times + " asked)");
     refuseWidth((a.weights.length - 1) * times + 1);
-    return make(whole(a.offset * times), polyPower(a.weights, times), a.total ** BigInt(times));
+    var total = a.total ** BigInt(times);
+    refuseWork((a.weights.length - 1) * times + 1, bitLength(total));
+    return make(whole(a.offset * times), polyPower(a.weights, times), total);
   }
   function dmap(a, f) {  /* each outcome x becomes f(x); the weights of outcomes that meet are added */
     a = asDist(a);
@@ -1196,12 +1209,15 @@
     return [top, bottom];
   }
   function refusePool(pool) {  /* refused as asDist would refuse it, in the same order (the Python _refuse_pool) */
-    var span = 1;
+    var span = 1, running = 0n;
     pool.counts.forEach(function (p) {
       if (p[1] > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + p[1] + " asked)");
-      var width = (dieOf(p[0]).weights.length - 1) * p[1];
+      var kind = dieOf(p[0]), width = (kind.weights.length - 1) * p[1], total = kind.total ** BigInt(p[1]);
       refuseWidth(width + 1);
+      refuseWork(width + 1, bitLength(total));
+      if (running) refuseWork(span + width, bitLength(running) + bitLength(total));  /* the sum so far and this kind's, added */
       span += width;
+      running = (running || 1n) * total;
       refuseWidth(span);
     });
   }

@@ -107,8 +107,11 @@ def emit_dice_page() -> dict[str, str]:
     w.writeline("## Limits")
     w.writeline()
     w.writeline(f"A roll of more than {R.MAX_DICE} dice, or with more than {R.MAX_OUTCOMES:,} possible results, "
-                "is refused with an error instead of being computed, so no calculator can hang a browser tab. "
-                f"Whole numbers stay within ±{R.MAX_INT:,} so that Python and JavaScript compute the same values.")
+                "is refused with an error instead of being computed, so no calculator can hang a browser tab; so is "
+                f"a roll whose exact answer would take more than {R.MAX_ROLL_BITS:,} bits (its results times the "
+                f"bits of each chance: `14d1000` fits, `15d1000` does not) and a power of more than "
+                f"{R.MAX_POWER_BITS:,} bits. Whole numbers stay within ±{R.MAX_INT:,} so that Python and JavaScript "
+                "compute the same values.")
     return {DICE_PAGE: w.getvalue()}
 
 

@@ -10,7 +10,7 @@ import difflib
 import re
 from html import escape
 
-from generator.diagnostics.catalog import SECTIONS, Entry, FileText, Generated, effective
+from generator.diagnostics.catalog import SECTIONS, Entry, FileText, Generated, Placed, effective
 from generator.emit.site.fragments import front, html_block, md_escape
 from generator.emit.site.links import href
 from generator.emit.site.moved import moved_block, part_steps
@@ -110,7 +110,7 @@ def _example(w: Writer, label: str, path: str, shown: str | None) -> None:
 def _text(file: FileText) -> str | None:
     if file is None:
         return None
-    if isinstance(file, Generated):
+    if isinstance(file, (Generated, Placed)):
         return file.shown
     if isinstance(file, bytes):
         return file.decode("latin-1")
@@ -120,7 +120,7 @@ def _text(file: FileText) -> str | None:
 def _excerpt(file: FileText, other: FileText) -> str | None:
     """The lines of `file` around where it differs from `other`, with '# ...' where lines are left out."""
     text, against = _text(file), _text(other)
-    if text is None or against is None or isinstance(file, Generated):
+    if text is None or against is None or isinstance(file, (Generated, Placed)):
         return text
     lines, others = text.splitlines(), against.splitlines()
     opcodes = difflib.SequenceMatcher(None, lines, others).get_opcodes()

@@ -41,8 +41,8 @@ def variants_applied(notes: PageNotes, markup: Markup) -> str:
     return rule_notes(PageNotes(notes.marks), SYSTEM_KEY, markup)
 
 
-LINK = re.compile(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]")
-VALUE = re.compile(r"\{\{\s*([^}]+?)\s*\}\}")
+LINK = re.compile(r"\[\[([^\[\]|]+)(?:\|([^\[\]]+))?\]\]")  # linear, as analyze/program.py's
+VALUE = re.compile(r"\{\{\s*+((?:[^{}\s]++|\s++(?=[^{}\s]))++)\s*+\}\}")
 
 
 def history_html(line: str) -> str:
