@@ -30,8 +30,18 @@
   function toMap(d) { return new Map(d.counts); }
   function asDice(x) { return x instanceof Dice ? x : new Dice([], x); }
 
-  function dice(count, sides, special) {
+  var diceCache = new Map();
+  function dice(count, sides, special) {  /* made once per count and kind (the Python runtime's dice) */
     special = special || "";
+    var cacheKey = count + "d" + sides + special, found = diceCache.get(cacheKey);
+    if (!found) {
+      found = newDice(count, sides, special);
+      if (diceCache.size > 1024) diceCache.clear();
+      diceCache.set(cacheKey, found);
+    }
+    return found;
+  }
+  function newDice(count, sides, special) {
     if (count < 0 || (sides < 1 && special !== "F" && special[0] !== "{"))
       throw new RulesError("cannot roll " + count + "d" + sides + special);
     if (!special) { refuseWidth(sides); return new Dice(count ? [[sides, count]] : [], 0); }  /* plain dice */
@@ -893,7 +903,7 @@
   }
   var chainCache = new Map();
   function emptyCaches() {  /* forget every roll worked out before (for benchmarks: each run computes it all again) */
-    [kindCache, poolCache, answersCache, sortedCache, chainCache].forEach(function (cache) { cache.clear(); });
+    [diceCache, kindCache, poolCache, answersCache, sortedCache, chainCache].forEach(function (cache) { cache.clear(); });
   }
   function chain(key, asked) {  /* one die's joint answers, with the dice it explodes into: [[answers, ways]], total */
     var cacheKey = key + "|" + JSON.stringify(asked), found = chainCache.get(cacheKey);
@@ -1022,8 +1032,8 @@
     if (!parts.length || (numbers && numbers < parts.length)) return null;
     if (!numbers) return outcomes(found, total);
     refuseWidth(hi - lo + 1);
-    var out = [];
-    for (i = lo; i <= hi; i++) out.push(found.get(i) || 0n);
+    var out = new Array(hi - lo + 1).fill(0n);
+    found.forEach(function (w, x) { out[x - lo] = w; });
     return make(lo, out, total);
   }
   function blend(parts, total) {

@@ -128,11 +128,13 @@ def _kind_order(item: tuple[DieKey, int]) -> tuple[int, int, str]:
     return (0, -key, "") if isinstance(key, int) else (1, 0, key)
 
 
+@lru_cache(maxsize=1024)
 def dice(count: int, sides: int, special: str = "") -> Dice:
     """`count` dice of `sides` sides, or of a special kind: "F" (Fudge), "{...}" (listed faces), "!"
     (exploding into extra dice), "!!" (compounding: one die shows the sum), either with "{faces}"
     to explode on those faces, "r<k>" or "r{faces}" (rerolled once), "rr<k>" or "rr{faces}"
-    (rerolled while they show)."""
+    (rerolled while they show). Made once per count and kind: a roll's branches build the same pool
+    for each of its results."""
     if count < 0 or (sides < 1 and special != "F" and not special.startswith("{")):
         raise RulesError(f"cannot roll {count}d{sides}{special}")
     if not special:  # plain dice: a die of 1 side or more, within bounds, is all there is to check
@@ -1008,22 +1010,26 @@ def _blend(parts: Sequence[tuple[int, Any]], total: int) -> Any:
 def _plain_blend(parts: Sequence[tuple[int, Any]], total: int) -> Dist | Outcomes | None:
     """_blend() when every result is a whole number, or every one a name or yes/no: their
     weights added by result; None for any other mix."""
-    if parts and type(parts[0][1]) is int:
-        numbers: dict[int, int] = {}
-        for w, part in parts:
-            if type(part) is not int:
-                return None
-            numbers[part] = numbers.get(part, 0) + w
-        low, high = min(numbers), max(numbers)
-        _within_bounds(high - low + 1)
-        return _make(low, list(map(numbers.get, range(low, high + 1), itertools.repeat(0))), total)
-    kinds = {type(part) for _, part in parts}
-    if not kinds or not kinds <= {str, bool}:
+    if not parts:
+        return None
+    first = type(parts[0][1])
+    if first is not int and first is not str and first is not bool:
         return None
     found: dict[Any, int] = {}
+    get = found.get
     for w, part in parts:
-        found[part] = found.get(part, 0) + w
-    return outcomes(found, total)
+        kind = type(part)
+        if kind is not first and (first is int or kind is int or (kind is not str and kind is not bool)):
+            return None
+        found[part] = get(part, 0) + w
+    if first is not int:
+        return outcomes(found, total)
+    low, high = min(found), max(found)
+    _within_bounds(high - low + 1)
+    weights = [0] * (high - low + 1)
+    for x, w in found.items():
+        weights[x - low] = w
+    return _make(low, weights, total)
 
 
 Label = str | bool
@@ -1155,7 +1161,7 @@ def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], 
     With `needed`, only the questions f can read are asked (at least the first), the others
     answered None: the answers to fewer questions are fewer joint sets, so f runs less often."""
     places = [i for i, yes in enumerate(needed or [True] * len(asked)) if yes] or [0]
-    joint, total = _sorted_answers(pool, tuple(tuple(asked[i]) for i in places))
+    joint, total = _sorted_answers(pool, tuple([tuple(asked[i]) for i in places]))
     first, last, size = places[0], places[-1], len(asked)
     if len(places) == size:
         return _blend([(ways, f(answers)) for answers, ways in joint], total)
@@ -1255,16 +1261,16 @@ def _few_rolls(kind: Dist, dice_count: int) -> bool:
 
 def _enumerated(kind: Dist, dice_count: int, asked: Sequence[Question]) -> dict[Answers, int]:
     """pool_answers() roll by roll for a pool of one kind: each sorted roll, in n!/(c1!...ck!)
-    orders times each face's ways to the power of the dice showing it, answered directly."""
+    orders times each face's ways to the power of the dice showing it, answered directly, one
+    question at a time over all the rolls (_answered())."""
     faces = [(kind.offset + i, w) for i, w in enumerate(kind.weights) if w]
-    values = [face for face, _ in faces]
-    answer = [_answerer(q, dice_count) for q in asked]
-    one = answer[0] if len(answer) == 1 else None  # the common case: one question, one answer
+    face_of = [face for face, _ in faces].__getitem__
+    rolls = _sorted_rolls([w for _, w in faces], dice_count)
+    shown = [list(map(face_of, roll)) for roll, _ in rolls]
     joint: dict[Answers, int] = {}
-    for roll, ways in _sorted_rolls([w for _, w in faces], dice_count):
-        shown = list(map(values.__getitem__, roll))
-        key = (one(shown),) if one is not None else tuple([read(shown) for read in answer])
-        joint[key] = joint.get(key, 0) + ways
+    get = joint.get
+    for key, (_, ways) in zip(zip(*[_answered(q, dice_count, shown) for q in asked], strict=True), rolls, strict=True):
+        joint[key] = get(key, 0) + ways
     return joint
 
 
@@ -1281,21 +1287,23 @@ def _sorted_rolls(weights: Sequence[int], dice_count: int) -> list[tuple[tuple[i
     return [(roll, ways) for roll, ways, _ in rolls]
 
 
-def _answerer(question: Question, dice_count: int) -> Callable[[Sequence[int]], int]:
-    """A question's answer from a roll's faces, sorted low to high (as _stepper() builds it die by
-    die)."""
+def _answered(question: Question, dice_count: int, rolls: Sequence[Sequence[int]]) -> list[int]:
+    """A question's answer to each roll, its faces sorted low to high (as _stepper() builds it die
+    by die)."""
     kind, numbers = question[0], [int(x) for x in question[1:]] or [0]
     first, last = numbers[0], numbers[-1]
     k = max(0, min(first, dice_count))
     if kind == "total":
-        return sum
+        return list(map(sum, rolls))
     if kind == "highest":
-        return lambda shown: sum(shown[dice_count - k:])
+        return [sum(shown[dice_count - k:]) for shown in rolls]
     if kind == "lowest":
-        return lambda shown: sum(shown[:k])
+        return [sum(shown[:k]) for shown in rolls]
+    left = bisect.bisect_left
     if kind == "successes":  # the faces come sorted: those from `first` up are found by halving
-        return lambda shown: len(shown) - bisect.bisect_left(shown, first)
-    return lambda shown: max(0, bisect.bisect_right(shown, last) - bisect.bisect_left(shown, first))
+        return [dice_count - left(shown, first) for shown in rolls]
+    right = bisect.bisect_right
+    return [max(0, right(shown, last) - left(shown, first)) for shown in rolls]
 
 
 def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
