@@ -69,6 +69,8 @@ class Row:
     refused: int  # calls the engine refused (a RulesError): the time is that of refusing
     python_results: tuple[Any, ...] = ()  # the engine's answer to each call (as JSON)
     icepool: IcepoolRun | None = None  # icepool computing the same answers, when a model is given for the formula
+    warm_ms: float | None = None  # with a model: the engine's median run with its caches kept from the run before
+    icepool_warm_ms: float | None = None  # icepool's, likewise
     icepool_differences: tuple[tuple[tuple[Any, ...], Any, Any], ...] = ()  # (arguments, engine's, icepool's)
 
     @property
@@ -157,14 +159,16 @@ def bench_dice(project: Project, compiled: Compiled, runs: int, models: Models |
                 rows = [_row(w, p, n) for w, p, n in zip(workloads, run_python(package, workloads, runs), node,
                                                          strict=True)]
             else:
-                rows = [_with_icepool(_row(w, p, n), models, ice) for w, n in zip(workloads, node, strict=True)
-                        for p, ice in [_time_with_icepool(package, w, models, runs)]]
+                rows = [_with_icepool(_row(w, p, n), models, ice, warm) for w, n in zip(workloads, node, strict=True)
+                        for p, ice, warm in [_time_with_icepool(package, w, models, runs)]]
     return sorted(rows, key=lambda row: (-max(row.python_ms, row.node_ms), row.workload.name))
 
 
-def _time_with_icepool(package: ModuleType, workload: Workload, models: Models, runs: int) -> tuple[Timed, IcepoolRun]:
+def _time_with_icepool(package: ModuleType, workload: Workload, models: Models,
+                       runs: int) -> tuple[Timed, IcepoolRun, tuple[float, float]]:
     """The engine's runs of a workload and icepool's, taking turns (engine, icepool, engine, ...), so that both
-    run under the same load from the rest of the machine: the ratio of their medians is fair on a busy one."""
+    run under the same load from the rest of the machine: the ratio of their medians is fair on a busy one. Then
+    as many warm runs each, taking turns too: the same calls again with every cache kept (the medians of those)."""
     function, calls = _engine_calls(package, workload)
     model = models.models[workload.name]
     engine_ms: list[float] = []
@@ -174,8 +178,11 @@ def _time_with_icepool(package: ModuleType, workload: Workload, models: Models, 
         engine_ms.append(took)
         took, answers = icepool_once(models.module, model, workload.calls)
         icepool_ms.append(took)
+    warm = [(_python_once(package, function, calls, cold=False)[0],
+             icepool_once(models.module, model, workload.calls, cold=False)[0]) for _ in range(runs)]
     return (Timed(engine_ms, [encode(result) for result in results]),
-            IcepoolRun(icepool_ms, [icepool_side.encode(answer) for answer in answers]))
+            IcepoolRun(icepool_ms, [icepool_side.encode(answer) for answer in answers]),
+            (statistics.median(e for e, _ in warm), statistics.median(i for _, i in warm)))
 
 
 def _write(folder: Path, files: dict[str, str]) -> None:
@@ -193,11 +200,11 @@ def _row(workload: Workload, python: Timed, node: Timed) -> Row:
                tuple(python.results))
 
 
-def _with_icepool(row: Row, models: Models, found: IcepoolRun) -> Row:
-    """The row with icepool's run of the same calls, and every call on which its answer differs from the
-    engine's."""
+def _with_icepool(row: Row, models: Models, found: IcepoolRun, warm: tuple[float, float]) -> Row:
+    """The row with icepool's run of the same calls, both warm medians, and every call on which icepool's answer
+    differs from the engine's."""
     workload = row.workload
-    return replace(row, icepool=found, icepool_differences=tuple(
+    return replace(row, icepool=found, warm_ms=warm[0], icepool_warm_ms=warm[1], icepool_differences=tuple(
         (call, ours, theirs) for call, ours, theirs in zip(workload.calls, row.python_results, found.results,
                                                           strict=True) if not agree(comparable(ours), theirs)))
 
@@ -246,9 +253,12 @@ def _engine_calls(package: ModuleType, workload: Workload) -> tuple[Callable[...
                       for call in workload.calls]
 
 
-def _python_once(package: ModuleType, function: Callable[..., Any], calls: list[list[Any]]) -> tuple[float, list[Any]]:
-    """One run of the engine on every call, from empty caches (as icepool's runs): its milliseconds and its results."""
-    _empty_caches(package)
+def _python_once(package: ModuleType, function: Callable[..., Any], calls: list[list[Any]],
+                 cold: bool = True) -> tuple[float, list[Any]]:
+    """One run of the engine on every call, from empty caches (as icepool's runs) unless not `cold`: its
+    milliseconds and its results."""
+    if cold:
+        _empty_caches(package)
     start = time.perf_counter()
     results = [_call(function, arguments) for arguments in calls]
     return (time.perf_counter() - start) * 1000, results
@@ -395,21 +405,29 @@ def icepool_table(rows: Sequence[Row], runs: int) -> str:
              "caches emptied before each run, and icepool computing the same answers in this Python process, its",
              "runs taking turns with the engine's, so that both see the same load from the rest of the machine.",
              CACHES + ".",
-             f"median of {runs} run(s) each; ratio: icepool ms / engine ms; equal: engine, JavaScript and icepool "
-             "give the same answers, exactly",
-             f"{'formula':<40} {'calls':>5} {'engine ms':>10} {'JS ms':>10} {'icepool ms':>11} {'ratio':>8} "
-             f"{'equal':>5}"]
+             f"median of {runs} run(s) each; ratio: icepool ms / engine ms; warm: {runs} more run(s) of the engine and",
+             "of icepool, taking turns, with every cache kept from the run before (ms each, and the ratio); equal:",
+             "engine, JavaScript and icepool give the same answers, exactly",
+             f"{'formula':<34} {'calls':>5} {'engine ms':>10} {'JS ms':>9} {'icepool ms':>10} {'ratio':>7} "
+             f"{'warm ms':>8} {'icepool':>8} {'ratio':>7} {'equal':>5}"]
     for row in rows:
-        assert row.icepool is not None
-        ratio = row.icepool.median_ms / row.python_ms if row.python_ms else float("inf")
-        lines.append(f"{row.workload.name:<40} {len(row.workload.calls):>5} {row.python_ms:10.3f} "
-                     f"{row.node_ms:10.3f} {row.icepool.median_ms:11.3f} {ratio:7.1f}x {_yes(row.same):>5}")
+        assert row.icepool is not None and row.warm_ms is not None and row.icepool_warm_ms is not None
+        lines.append(f"{row.workload.name:<34} {len(row.workload.calls):>5} {row.python_ms:10.3f} "
+                     f"{row.node_ms:9.3f} {row.icepool.median_ms:10.3f} {_ratio(row.icepool.median_ms, row.python_ms)} "
+                     f"{row.warm_ms:8.3f} {row.icepool_warm_ms:8.3f} {_ratio(row.icepool_warm_ms, row.warm_ms)} "
+                     f"{_yes(row.same):>5}")
     slowest = min((row.icepool.median_ms / row.python_ms, row.workload.name) for row in rows
                   if row.icepool is not None and row.python_ms)
+    warm = min((row.icepool_warm_ms / row.warm_ms, row.workload.name) for row in rows
+               if row.icepool_warm_ms is not None and row.warm_ms)
     lines.append(f"{len(rows)} formulas; the engine is {slowest[0]:.1f}x faster than icepool at the least "
-                 f"({slowest[1]})")
+                 f"({slowest[1]}), warm {warm[0]:.1f}x ({warm[1]})")
     lines += _differences(rows)
     return "\n".join(lines)
+
+
+def _ratio(icepool_ms: float, engine_ms: float) -> str:
+    return f"{icepool_ms / engine_ms if engine_ms else float('inf'):6.1f}x"
 
 
 def _yes(same: bool) -> str:
@@ -446,5 +464,8 @@ def summary(rows: Sequence[Row]) -> dict[str, Any]:
     return {"rows": [{"formula": row.workload.name, "calls": len(row.workload.calls),
                       "examples": row.workload.examples, "python_ms": round(row.python_ms, 3),
                       "node_ms": round(row.node_ms, 3), "same": row.same, "refused": row.refused,
-                      **({"icepool_ms": round(row.icepool.median_ms, 3)} if row.icepool else {})} for row in rows],
+                      **({"icepool_ms": round(row.icepool.median_ms, 3)} if row.icepool else {}),
+                      **({"warm_ms": round(row.warm_ms, 3)} if row.warm_ms is not None else {}),
+                      **({"icepool_warm_ms": round(row.icepool_warm_ms, 3)} if row.icepool_warm_ms is not None
+                         else {})} for row in rows],
             "same": all(row.same for row in rows)}

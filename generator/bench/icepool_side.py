@@ -67,9 +67,12 @@ def load_models(path: Path) -> tuple[ModuleType, Mapping[str, Model]]:
     return module, models
 
 
-def icepool_once(models_module: ModuleType, model: Model, calls: Sequence[Sequence[Any]]) -> tuple[float, list[Any]]:
-    """One run of a model on every call, from emptied caches (as the engine's runs): its milliseconds, answers."""
-    empty_caches(models_module)
+def icepool_once(models_module: ModuleType, model: Model, calls: Sequence[Sequence[Any]],
+                 cold: bool = True) -> tuple[float, list[Any]]:
+    """One run of a model on every call, from emptied caches (as the engine's runs) unless not `cold`: its
+    milliseconds, answers."""
+    if cold:
+        empty_caches(models_module)
     start = time.perf_counter()
     results = [_answer(model, call) for call in calls]
     return (time.perf_counter() - start) * 1000, results
