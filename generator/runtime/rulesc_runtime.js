@@ -723,15 +723,16 @@
     })(0, [], orders, 0);
     return joint;
   }
-  function answerOf(q, shown) {  /* a question's answer from a roll's faces, low to high (the Python _answerer) */
+  function answerOf(q, shown) {  /* a question's answer from a roll's faces, low to high (the Python _answered) */
     var n = shown.length, first = q.length > 1 ? q[1] : 0, last = q[q.length - 1], k = Math.max(0, Math.min(first, n));
-    return shown.reduce(function (s, f, i) {
-      if (q[0] === "successes") return s + (f >= first ? 1 : 0);
-      if (q[0] === "count") return s + (first <= f && f <= last ? 1 : 0);
-      return s + (q[0] === "total" || (q[0] === "highest" ? i >= n - k : i < k) ? f : 0);
-    }, 0);
+    var from = q[0] === "highest" ? n - k : 0, to = q[0] === "lowest" ? k : n, found = 0, i;
+    if (q[0] === "successes") { for (i = 0; i < n; i++) if (shown[i] >= first) found++; return found; }
+    if (q[0] === "count") { for (i = 0; i < n; i++) if (first <= shown[i] && shown[i] <= last) found++; return found; }
+    for (i = from; i < to; i++) found += shown[i];
+    return found;
   }
   function shifted(joint, asked, c) {  /* the pool's constant added to each total asked */
+    if (!c || asked.every(function (q) { return q[0] !== "total"; })) return joint;
     var final = new Map();
     joint.forEach(function (ways, k) {
       var text = (k === "" ? [] : k.split(",")).map(function (a, i) {
@@ -1050,6 +1051,7 @@
     var self = this;
     return this.labels.map(function (label, i) { return labelText(label) + " " + ratio(self.weights[i], self.total); }).join(", ");
   };
+  var SURROGATE = /[\uD800-\uDFFF]/;
   function labelText(label) { return typeof label === "boolean" ? (label ? "yes" : "no") : label; }
   function compareLabels(a, b) {
     if (typeof a === "boolean" || typeof b === "boolean") {
@@ -1065,7 +1067,9 @@
   }
   function outcomes(weights, total) {  /* weights: a Map label -> BigInt; labels of no weight are left out */
     var kept = Array.from(weights.entries()).filter(function (e) { return e[1] !== 0n; });
-    kept.sort(function (a, b) { return compareLabels(a[0], b[0]); });
+    kept.sort(kept.every(function (e) { return typeof e[0] === "string" && !SURROGATE.test(e[0]); })
+      ? function (a, b) { return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0; }  /* no surrogates: code units order as code points */
+      : function (a, b) { return compareLabels(a[0], b[0]); });
     var g = total;
     kept.forEach(function (e) { g = gcd(g, e[1]); });
     return new Outcomes(kept.map(function (e) { return e[0]; }), kept.map(function (e) { return e[1] / g; }), total / g);

@@ -648,9 +648,15 @@ def as_dist(x: Any) -> Dist:
     if isinstance(x, Dist):
         return x
     if isinstance(x, Dice):
-        dice_only = _pool_dist(x.counts)
-        return Dist(whole(dice_only.offset + x.const), dice_only.weights, dice_only.total)
+        return _dice_dist(x)
     return constant(int(x))
+
+
+@lru_cache(maxsize=512)
+def _dice_dist(pool: Dice) -> Dist:
+    """as_dist() of a pool, once per pool: a roll's branches give the same pool for many of its results."""
+    dice_only = _pool_dist(pool.counts)
+    return Dist(whole(dice_only.offset + pool.const), dice_only.weights, dice_only.total) if pool.const else dice_only
 
 
 @lru_cache(maxsize=512)
@@ -1313,6 +1319,9 @@ def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
     lowest b, by inclusion and exclusion (a or b alone when only one is asked)."""
     low = min(kind.offset for kind in kinds)
     wanted = {q[0] for q in asked}
+    total = math.prod(kind.total**n for kind, n in zip(kinds, counts, strict=True))
+    if len(wanted) == 1:
+        return _one_extreme(kinds, counts, low, "highest" in wanted, len(asked)), total
     within = _within_table(kinds, counts, low, wanted)
     top = len(within) - 2
     highs, lows = "highest" in wanted, "lowest" in wanted
@@ -1325,7 +1334,20 @@ def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
         if ways:
             shown = (a + low - 1, b + low - 1)
             joint[(shown[one],) if one is not None else tuple(map(shown.__getitem__, picks))] = ways
-    return joint, math.prod(kind.total**n for kind, n in zip(kinds, counts, strict=True))
+    return joint, total
+
+
+def _one_extreme(kinds: Sequence[Dist], counts: Sequence[int], low: int, highest: bool,
+                 questions: int) -> dict[Answers, int]:
+    """_extremes() when only highest(p, 1), or only lowest(p, 1), is asked: the ways every die shows at most x
+    (at least x), less those for x - 1 (x + 1), face by face from the lowest; no table of ranges."""
+    upto = _upto(kinds, low, max(kind.offset + len(kind.weights) - 1 for kind in kinds))
+    edge = [1] * len(upto[0])  # [i]: every die at most low - 1 + i (highest), at least low + i (lowest)
+    for c, n in zip(upto, counts, strict=True):  # kind by kind, every face at once
+        edge = [e * x**n for e, x in zip(edge, c if highest else [c[-1] - x for x in c], strict=True)]
+    found = [edge[i] - edge[i - 1] for i in range(1, len(edge))] if highest else \
+        [edge[i] - edge[i + 1] for i in range(len(edge) - 1)]
+    return {(low + i,) * questions: ways for i, ways in enumerate(found) if ways}
 
 
 def _extreme_sums(kinds: Sequence[Dist], counts: Sequence[int],
