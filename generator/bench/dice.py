@@ -259,9 +259,9 @@ def _python_once(package: ModuleType, function: Callable[..., Any], calls: list[
     milliseconds and its results."""
     if cold:
         _empty_caches(package)
-    start = time.perf_counter()
+    start = time.process_time()
     results = [_call(function, arguments) for arguments in calls]
-    return (time.perf_counter() - start) * 1000, results
+    return (time.process_time() - start) * 1000, results
 
 
 def _empty_caches(package: ModuleType) -> None:
@@ -364,9 +364,10 @@ function time(spec, runs) {
   let results = [];
   for (let run = 0; run < runs; run++) {
     R.emptyCaches();
-    const start = process.hrtime.bigint();
+    const start = process.cpuUsage();
     results = calls.map((args) => call(f, args));
-    runs_ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+    const used = process.cpuUsage(start);
+    runs_ms.push((used.user + used.system) / 1000);
   }
   return {runs_ms: runs_ms, results: results.map(encode)};
 }
@@ -386,8 +387,8 @@ def dice_table(rows: Sequence[Row], runs: int) -> str:
              "parameter at the top of its declared range (one call each); timed in the generated engine (Python; its",
              "caches emptied before each run) and in the generated JavaScript (Node; one process for all formulas, its",
              "caches emptied before each run too):",
-             f"median of {runs} run(s) of the workload in each. same: the two runtimes' results agree call by call,",
-             "exactly",
+             f"median of {runs} run(s) of the workload in each, in CPU time (the process's: the rest of a busy machine",
+             "does not count). same: the two runtimes' results agree call by call, exactly",
              f"{'formula':<50} {'ex+top':>9} {'Python ms':>11} {'Node ms':>11} {'same':>5}"]
     for row in rows:
         calls = f"{row.workload.examples}+{len(row.workload.calls) - row.workload.examples}"
@@ -405,9 +406,9 @@ def icepool_table(rows: Sequence[Row], runs: int) -> str:
              "caches emptied before each run, and icepool computing the same answers in this Python process, its",
              "runs taking turns with the engine's, so that both see the same load from the rest of the machine.",
              CACHES + ".",
-             f"median of {runs} run(s) each; ratio: icepool ms / engine ms; warm: {runs} more run(s) of the engine and",
-             "of icepool, taking turns, with every cache kept from the run before (ms each, and the ratio); equal:",
-             "engine, JavaScript and icepool give the same answers, exactly",
+             f"median of {runs} run(s) each, in CPU time; ratio: icepool ms / engine ms; warm: {runs} more run(s) of",
+             "the engine and of icepool, taking turns, with every cache kept from the run before (ms each, and the",
+             "ratio); equal: engine, JavaScript and icepool give the same answers, exactly",
              f"{'formula':<34} {'calls':>5} {'engine ms':>10} {'JS ms':>9} {'icepool ms':>10} {'ratio':>7} "
              f"{'warm ms':>8} {'icepool':>8} {'ratio':>7} {'equal':>5}"]
     for row in rows:
