@@ -993,6 +993,8 @@
     return {offset: whole(roll.c + 1), weights: w, total: BigInt(p[0])};
   }
   function bindEach(rolls, f) {  /* bind nested, one roll a level, no roll depending on another: all mixed at once */
+    var alike = bindAlike(rolls, f);
+    if (alike) return alike;
     var combos = [[1n, []]], total = 1n;
     rolls.forEach(function (roll) {
       var next = [], labels = roll instanceof Outcomes, a = labels ? roll : oneDie(roll) || asDist(roll);
@@ -1004,6 +1006,29 @@
       combos = next; total *= a.total;
     });
     return blend(combos.map(function (c) { return [c[0], f.apply(null, c[1])]; }), total);
+  }
+  function bindAlike(rolls, f) {
+    /* bindEach when each roll's results are equally likely: so are the combinations, and equal answers are counted
+       rather than weighed (the Python runtime's bind_each_any); null when some roll's are not */
+    var found = rolls.map(function (roll) {
+      var labels = roll instanceof Outcomes, a = labels ? roll : oneDie(roll) || asDist(roll), results = [], ways = [];
+      a.weights.forEach(function (w, i) { if (w !== 0n) { results.push(labels ? a.labels[i] : a.offset + i); ways.push(w); } });
+      return {results: results, ways: ways, total: a.total};
+    });
+    if (!found.every(function (r) { return r.ways.every(function (w) { return w === r.ways[0]; }); })) return null;
+    var counted = new Map(), args = new Array(found.length), weight = 1n, total = 1n;
+    (function walk(level) {  /* every combination in the nested order, the last roll's result changing first */
+      if (level === found.length) {
+        var answer = f.apply(null, args);
+        counted.set(answer, (counted.get(answer) || 0) + 1);
+        return;
+      }
+      for (var i = 0; i < found[level].results.length; i++) { args[level] = found[level].results[i]; walk(level + 1); }
+    })(0);
+    found.forEach(function (r) { weight *= r.ways[0]; total *= r.total; });
+    var parts = [];
+    counted.forEach(function (times, answer) { parts.push([BigInt(times) * weight, answer]); });
+    return blend(parts, total);
   }
   function bindThrough(a, value, f) {  /* let x = a in let y = value(x) in f(y), f not reading x: f once per y, first seen first */
     var ways = new Map(), results = new Map(), labels = a instanceof Outcomes, parts = [];
