@@ -168,9 +168,12 @@ def _time_with_icepool(package: ModuleType, workload: Workload, models: Models,
                        runs: int) -> tuple[Timed, IcepoolRun, tuple[float, float]]:
     """The engine's runs of a workload and icepool's, taking turns (engine, icepool, engine, ...), so that both
     run under the same load from the rest of the machine: the ratio of their medians is fair on a busy one. Then
-    as many warm runs each, taking turns too: the same calls again with every cache kept (the medians of those)."""
+    as many warm runs each, taking turns too: the same calls again with every cache kept (the medians of those).
+    Each first runs the calls once untimed, as the other runtime does (see run_node())."""
     function, calls = _engine_calls(package, workload)
     model = models.models[workload.name]
+    _python_once(package, function, calls)
+    icepool_once(models.module, model, workload.calls)
     engine_ms: list[float] = []
     icepool_ms: list[float] = []
     for _ in range(runs):
@@ -238,6 +241,7 @@ def run_python(package: ModuleType, workloads: Sequence[Workload], runs: int) ->
 
 def _time_python(package: ModuleType, workload: Workload, runs: int) -> Timed:
     function, calls = _engine_calls(package, workload)
+    _python_once(package, function, calls)  # once untimed, as in Node (see run_node())
     runs_ms: list[float] = []
     results: list[Any] = []
     for _ in range(runs):
@@ -313,7 +317,9 @@ def agree(ours: Any, theirs: Any) -> bool:
 
 
 def run_node(docs: Path, workloads: Sequence[Workload], runs: int) -> list[Timed]:
-    """Each workload `runs` times through the site's formulas.js in one Node process."""
+    """Each workload `runs` times through the site's formulas.js in one Node process, after one untimed run: V8
+    compiles a function when it is first called, so the first formula timed would otherwise pay for compiling the
+    runtime every formula shares (Python compiled it at import); the timed runs still start from empty caches."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         raise DiceBenchError("bench --dice runs the generated JavaScript in Node.js, and there is no node on PATH")
@@ -361,7 +367,7 @@ function time(spec, runs) {
   const f = globalThis.RulesSystems[spec.system].formulas[spec.formula];
   const calls = spec.calls.map((args) => args.map((v, i) => spec.types[i] === "dice" ? R.parseDice(v) : v));
   const runs_ms = [];
-  let results = [];
+  let results = calls.map((args) => call(f, args));  /* untimed: compiles what this formula calls first */
   for (let run = 0; run < runs; run++) {
     R.emptyCaches();
     const start = process.cpuUsage();
@@ -386,7 +392,8 @@ def dice_table(rows: Sequence[Row], runs: int) -> str:
     lines = ["each dice formula of the content, on a workload from it: its worked examples' inputs, then every",
              "parameter at the top of its declared range (one call each); timed in the generated engine (Python; its",
              "caches emptied before each run) and in the generated JavaScript (Node; one process for all formulas, its",
-             "caches emptied before each run too):",
+             "caches emptied before each run too), each after one untimed run (Node compiles a function on its first",
+             "call, Python at import):",
              f"median of {runs} run(s) of the workload in each, in CPU time (the process's: the rest of a busy machine",
              "does not count). same: the two runtimes' results agree call by call, exactly",
              f"{'formula':<50} {'ex+top':>9} {'Python ms':>11} {'Node ms':>11} {'same':>5}"]
@@ -404,7 +411,8 @@ def icepool_table(rows: Sequence[Row], runs: int) -> str:
     lines = ["each modelled dice formula on its workload (its worked examples' inputs, then every parameter at the",
              "top of its range): the generated engine (Python) and the generated JavaScript (Node), each with its",
              "caches emptied before each run, and icepool computing the same answers in this Python process, its",
-             "runs taking turns with the engine's, so that both see the same load from the rest of the machine.",
+             "runs taking turns with the engine's, so that both see the same load from the rest of the machine; each",
+             "runs the calls once untimed first (Node compiles a function on its first call, Python at import).",
              CACHES + ".",
              f"median of {runs} run(s) each, in CPU time; ratio: icepool ms / engine ms; warm: {runs} more run(s) of",
              "the engine and of icepool, taking turns, with every cache kept from the run before (ms each, and the",
