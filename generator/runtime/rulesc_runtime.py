@@ -405,7 +405,9 @@ def _make(offset: int, weights: Sequence[int], total: int) -> Dist:
     return Dist(whole(offset + first), trimmed, total)
 
 
+@lru_cache(maxsize=1024)
 def constant(value: int) -> Dist:
+    """The roll that is always `value`; one per value, as a roll's branches give the same number often."""
     return Dist(whole(value), (1,), 1)
 
 
@@ -524,7 +526,7 @@ def _mixture(parts: Sequence[tuple[int, Dist]], total: int) -> Dist:
         key = (part.offset, id(part.weights), part.total)
         joined[key] = (joined[key][0] + w, part) if key in joined else (w, part)
     parts = list(joined.values())
-    common = math.lcm(*(part.total for _, part in parts))
+    common = math.lcm(*[part.total for _, part in parts])
     low = min(part.offset for _, part in parts)
     high = max(part.offset + len(part.weights) - 1 for _, part in parts)
     if high - low + 1 > MAX_OUTCOMES:
@@ -603,7 +605,7 @@ def mean(a: Dist | Dice | int) -> Fraction:
             bottom *= kind.total
         return Fraction(top, bottom)
     a = as_dist(a)
-    return Fraction(sum((a.offset + i) * w for i, w in enumerate(a.weights)), a.total)
+    return Fraction(sum(map(operator.mul, a.outcomes, a.weights)), a.total)
 
 
 def variance(a: Dist | Dice | int) -> Fraction:
