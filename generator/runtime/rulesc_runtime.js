@@ -711,16 +711,23 @@
     return true;
   }
   function enumerated(kind, n, asked) {  /* each sorted roll with its ways, answered directly (the Python _enumerated) */
-    var faces = [], joint = new Map(), orders = 1n;
-    kind.weights.forEach(function (w, i) { if (w) faces.push([kind.offset + i, w]); });
+    var faces = [], joint = new Map(), orders = 1n, most = 0n, shown = new Array(n);
+    kind.weights.forEach(function (w, i) { if (w) { faces.push([kind.offset + i, w]); if (w > most) most = w; } });
     for (var m = 2; m <= n; m++) orders *= BigInt(m);
-    (function place(from, shown, ways, run) {
-      if (shown.length === n) return addTo(joint, asked.map(function (q) { return answerOf(q, shown); }).join(","), ways);
-      for (var i = from; i < faces.length; i++) {
-        var r = i === from && shown.length && shown[shown.length - 1] === faces[i][0] ? run + 1 : 1;
-        place(i, shown.concat([faces[i][0]]), ways * faces[i][1] / BigInt(r), r);
+    /* the ways as Numbers when no roll's can pass 2 ** 53 (orders times the likeliest face's ways to the n) */
+    var small = orders * most ** BigInt(n) <= BigInt(Number.MAX_SAFE_INTEGER);
+    var weight = faces.map(function (f) { return small ? Number(f[1]) : f[1]; });
+    (function place(placed, from, ways, run) {
+      if (placed === n) {
+        var key = asked.map(function (q) { return answerOf(q, shown); }).join(",");
+        return addTo(joint, key, small ? BigInt(ways) : ways);
       }
-    })(0, [], orders, 0);
+      for (var i = from; i < faces.length; i++) {
+        var r = i === from && placed && shown[placed - 1] === faces[i][0] ? run + 1 : 1;
+        shown[placed] = faces[i][0];
+        place(placed + 1, i, small ? ways * weight[i] / r : ways * weight[i] / BigInt(r), r);
+      }
+    })(0, 0, small ? Number(orders) : orders, 0);
     return joint;
   }
   function answerOf(q, shown) {  /* a question's answer from a roll's faces, low to high (the Python _answered) */
