@@ -46,7 +46,8 @@ def models_file(folder: Path, text: str) -> Path:
 
 
 def rows_of(out: str) -> dict[str, list[str]]:
-    """The table's rows by formula: [calls, engine ms, JS ms, icepool ms, ratio, equal]."""
+    """The table's rows by formula: [calls, engine ms, JS ms, icepool ms, ratio, warm ms, icepool warm ms, warm
+    ratio, equal]."""
     return {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.startswith("tiny/")}
 
 
@@ -56,11 +57,13 @@ def test_the_modelled_formulas_run_three_ways_and_agree(tiny: Path, tmp_path: Pa
     assert (status, err) == (0, "")
     rows = rows_of(out)
     assert sorted(rows) == ["tiny/hit_chance", "tiny/hit_roll"]  # tiny/boosted has no model: left out
-    assert {name: (row[0], row[5]) for name, row in rows.items()} == {"tiny/hit_chance": ("3", "yes"),
+    assert {name: (row[0], row[8]) for name, row in rows.items()} == {"tiny/hit_chance": ("3", "yes"),
                                                                       "tiny/hit_roll": ("2", "yes")}
-    assert all(row[4].endswith("x") for row in rows.values())
+    assert all(row[4].endswith("x") and row[7].endswith("x") for row in rows.values())
+    assert all(float(row[5]) >= 0 and float(row[6]) >= 0 for row in rows.values())
     assert "icepool's caches are emptied before every run" in out
     assert out.splitlines()[-1].startswith("2 formulas; the engine is ")
+    assert ", warm " in out.splitlines()[-1]
 
 
 def test_an_answer_icepool_does_not_give_is_shown_and_fails(tiny: Path, tmp_path: Path) -> None:
@@ -68,12 +71,13 @@ def test_an_answer_icepool_does_not_give_is_shown_and_fails(tiny: Path, tmp_path
     status, out, _ = run_rulesc("--root", str(tiny), "bench", "--dice", "--repeat", "1", "--json",
                                 "--icepool", str(models_file(tmp_path, wrong)))
     assert status == 1
-    assert rows_of(out)["tiny/hit_roll"][5] == "NO"
+    assert rows_of(out)["tiny/hit_roll"][8] == "NO"
     differs = [line for line in out.splitlines() if line.startswith("differs: tiny/hit_roll(1)")]
     assert differs == ['differs: tiny/hit_roll(1): engine {"dist": [[0, "2/3"], [1, "1/3"]]}, '
                        'icepool {"dist": [[0, "1/2"], [1, "1/2"]]}']
     figures = json.loads(out.splitlines()[-1])
-    assert figures["same"] is False and all("icepool_ms" in row for row in figures["rows"])
+    assert figures["same"] is False
+    assert all({"icepool_ms", "warm_ms", "icepool_warm_ms"} <= set(row) for row in figures["rows"])
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -161,6 +161,7 @@ def test_a_pool_made_once_is_still_rolled_on_each_call(quirk: Built) -> None:
     module = quirk[2]
     runtime = module.R
     for _ in range(2):
+        runtime._dice_dist.cache_clear()
         runtime._pool_dist.cache_clear()
         runtime.die_of.cache_clear()
         assert module.same_pool_twice().items()[0] == (-10, Fraction(1, 1296))

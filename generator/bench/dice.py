@@ -69,6 +69,8 @@ class Row:
     refused: int  # calls the engine refused (a RulesError): the time is that of refusing
     python_results: tuple[Any, ...] = ()  # the engine's answer to each call (as JSON)
     icepool: IcepoolRun | None = None  # icepool computing the same answers, when a model is given for the formula
+    warm_ms: float | None = None  # with a model: the engine's median run with its caches kept from the run before
+    icepool_warm_ms: float | None = None  # icepool's, likewise
     icepool_differences: tuple[tuple[tuple[Any, ...], Any, Any], ...] = ()  # (arguments, engine's, icepool's)
 
     @property
@@ -157,16 +159,21 @@ def bench_dice(project: Project, compiled: Compiled, runs: int, models: Models |
                 rows = [_row(w, p, n) for w, p, n in zip(workloads, run_python(package, workloads, runs), node,
                                                          strict=True)]
             else:
-                rows = [_with_icepool(_row(w, p, n), models, ice) for w, n in zip(workloads, node, strict=True)
-                        for p, ice in [_time_with_icepool(package, w, models, runs)]]
+                rows = [_with_icepool(_row(w, p, n), models, ice, warm) for w, n in zip(workloads, node, strict=True)
+                        for p, ice, warm in [_time_with_icepool(package, w, models, runs)]]
     return sorted(rows, key=lambda row: (-max(row.python_ms, row.node_ms), row.workload.name))
 
 
-def _time_with_icepool(package: ModuleType, workload: Workload, models: Models, runs: int) -> tuple[Timed, IcepoolRun]:
+def _time_with_icepool(package: ModuleType, workload: Workload, models: Models,
+                       runs: int) -> tuple[Timed, IcepoolRun, tuple[float, float]]:
     """The engine's runs of a workload and icepool's, taking turns (engine, icepool, engine, ...), so that both
-    run under the same load from the rest of the machine: the ratio of their medians is fair on a busy one."""
+    run under the same load from the rest of the machine: the ratio of their medians is fair on a busy one. Then
+    as many warm runs each, taking turns too: the same calls again with every cache kept (the medians of those).
+    Each first runs the calls once untimed, as the other runtime does (see run_node())."""
     function, calls = _engine_calls(package, workload)
     model = models.models[workload.name]
+    _python_once(package, function, calls)
+    icepool_once(models.module, model, workload.calls)
     engine_ms: list[float] = []
     icepool_ms: list[float] = []
     for _ in range(runs):
@@ -174,8 +181,11 @@ def _time_with_icepool(package: ModuleType, workload: Workload, models: Models, 
         engine_ms.append(took)
         took, answers = icepool_once(models.module, model, workload.calls)
         icepool_ms.append(took)
+    warm = [(_python_once(package, function, calls, cold=False)[0],
+             icepool_once(models.module, model, workload.calls, cold=False)[0]) for _ in range(runs)]
     return (Timed(engine_ms, [encode(result) for result in results]),
-            IcepoolRun(icepool_ms, [icepool_side.encode(answer) for answer in answers]))
+            IcepoolRun(icepool_ms, [icepool_side.encode(answer) for answer in answers]),
+            (statistics.median(e for e, _ in warm), statistics.median(i for _, i in warm)))
 
 
 def _write(folder: Path, files: dict[str, str]) -> None:
@@ -193,11 +203,11 @@ def _row(workload: Workload, python: Timed, node: Timed) -> Row:
                tuple(python.results))
 
 
-def _with_icepool(row: Row, models: Models, found: IcepoolRun) -> Row:
-    """The row with icepool's run of the same calls, and every call on which its answer differs from the
-    engine's."""
+def _with_icepool(row: Row, models: Models, found: IcepoolRun, warm: tuple[float, float]) -> Row:
+    """The row with icepool's run of the same calls, both warm medians, and every call on which icepool's answer
+    differs from the engine's."""
     workload = row.workload
-    return replace(row, icepool=found, icepool_differences=tuple(
+    return replace(row, icepool=found, warm_ms=warm[0], icepool_warm_ms=warm[1], icepool_differences=tuple(
         (call, ours, theirs) for call, ours, theirs in zip(workload.calls, row.python_results, found.results,
                                                           strict=True) if not agree(comparable(ours), theirs)))
 
@@ -231,6 +241,7 @@ def run_python(package: ModuleType, workloads: Sequence[Workload], runs: int) ->
 
 def _time_python(package: ModuleType, workload: Workload, runs: int) -> Timed:
     function, calls = _engine_calls(package, workload)
+    _python_once(package, function, calls)  # once untimed, as in Node (see run_node())
     runs_ms: list[float] = []
     results: list[Any] = []
     for _ in range(runs):
@@ -246,12 +257,15 @@ def _engine_calls(package: ModuleType, workload: Workload) -> tuple[Callable[...
                       for call in workload.calls]
 
 
-def _python_once(package: ModuleType, function: Callable[..., Any], calls: list[list[Any]]) -> tuple[float, list[Any]]:
-    """One run of the engine on every call, from empty caches (as icepool's runs): its milliseconds and its results."""
-    _empty_caches(package)
-    start = time.perf_counter()
+def _python_once(package: ModuleType, function: Callable[..., Any], calls: list[list[Any]],
+                 cold: bool = True) -> tuple[float, list[Any]]:
+    """One run of the engine on every call, from empty caches (as icepool's runs) unless not `cold`: its
+    milliseconds and its results."""
+    if cold:
+        _empty_caches(package)
+    start = time.process_time()
     results = [_call(function, arguments) for arguments in calls]
-    return (time.perf_counter() - start) * 1000, results
+    return (time.process_time() - start) * 1000, results
 
 
 def _empty_caches(package: ModuleType) -> None:
@@ -303,7 +317,9 @@ def agree(ours: Any, theirs: Any) -> bool:
 
 
 def run_node(docs: Path, workloads: Sequence[Workload], runs: int) -> list[Timed]:
-    """Each workload `runs` times through the site's formulas.js in one Node process."""
+    """Each workload `runs` times through the site's formulas.js in one Node process, after one untimed run: V8
+    compiles a function when it is first called, so the first formula timed would otherwise pay for compiling the
+    runtime every formula shares (Python compiled it at import); the timed runs still start from empty caches."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         raise DiceBenchError("bench --dice runs the generated JavaScript in Node.js, and there is no node on PATH")
@@ -351,12 +367,13 @@ function time(spec, runs) {
   const f = globalThis.RulesSystems[spec.system].formulas[spec.formula];
   const calls = spec.calls.map((args) => args.map((v, i) => spec.types[i] === "dice" ? R.parseDice(v) : v));
   const runs_ms = [];
-  let results = [];
+  let results = calls.map((args) => call(f, args));  /* untimed: compiles what this formula calls first */
   for (let run = 0; run < runs; run++) {
     R.emptyCaches();
-    const start = process.hrtime.bigint();
+    const start = process.cpuUsage();
     results = calls.map((args) => call(f, args));
-    runs_ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+    const used = process.cpuUsage(start);
+    runs_ms.push((used.user + used.system) / 1000);
   }
   return {runs_ms: runs_ms, results: results.map(encode)};
 }
@@ -375,9 +392,10 @@ def dice_table(rows: Sequence[Row], runs: int) -> str:
     lines = ["each dice formula of the content, on a workload from it: its worked examples' inputs, then every",
              "parameter at the top of its declared range (one call each); timed in the generated engine (Python; its",
              "caches emptied before each run) and in the generated JavaScript (Node; one process for all formulas, its",
-             "caches emptied before each run too):",
-             f"median of {runs} run(s) of the workload in each. same: the two runtimes' results agree call by call,",
-             "exactly",
+             "caches emptied before each run too), each after one untimed run (Node compiles a function on its first",
+             "call, Python at import):",
+             f"median of {runs} run(s) of the workload in each, in CPU time (the process's: the rest of a busy machine",
+             "does not count). same: the two runtimes' results agree call by call, exactly",
              f"{'formula':<50} {'ex+top':>9} {'Python ms':>11} {'Node ms':>11} {'same':>5}"]
     for row in rows:
         calls = f"{row.workload.examples}+{len(row.workload.calls) - row.workload.examples}"
@@ -393,23 +411,32 @@ def icepool_table(rows: Sequence[Row], runs: int) -> str:
     lines = ["each modelled dice formula on its workload (its worked examples' inputs, then every parameter at the",
              "top of its range): the generated engine (Python) and the generated JavaScript (Node), each with its",
              "caches emptied before each run, and icepool computing the same answers in this Python process, its",
-             "runs taking turns with the engine's, so that both see the same load from the rest of the machine.",
+             "runs taking turns with the engine's, so that both see the same load from the rest of the machine; each",
+             "runs the calls once untimed first (Node compiles a function on its first call, Python at import).",
              CACHES + ".",
-             f"median of {runs} run(s) each; ratio: icepool ms / engine ms; equal: engine, JavaScript and icepool "
-             "give the same answers, exactly",
-             f"{'formula':<40} {'calls':>5} {'engine ms':>10} {'JS ms':>10} {'icepool ms':>11} {'ratio':>8} "
-             f"{'equal':>5}"]
+             f"median of {runs} run(s) each, in CPU time; ratio: icepool ms / engine ms; warm: {runs} more run(s) of",
+             "the engine and of icepool, taking turns, with every cache kept from the run before (ms each, and the",
+             "ratio); equal: engine, JavaScript and icepool give the same answers, exactly",
+             f"{'formula':<34} {'calls':>5} {'engine ms':>10} {'JS ms':>9} {'icepool ms':>10} {'ratio':>7} "
+             f"{'warm ms':>8} {'icepool':>8} {'ratio':>7} {'equal':>5}"]
     for row in rows:
-        assert row.icepool is not None
-        ratio = row.icepool.median_ms / row.python_ms if row.python_ms else float("inf")
-        lines.append(f"{row.workload.name:<40} {len(row.workload.calls):>5} {row.python_ms:10.3f} "
-                     f"{row.node_ms:10.3f} {row.icepool.median_ms:11.3f} {ratio:7.1f}x {_yes(row.same):>5}")
+        assert row.icepool is not None and row.warm_ms is not None and row.icepool_warm_ms is not None
+        lines.append(f"{row.workload.name:<34} {len(row.workload.calls):>5} {row.python_ms:10.3f} "
+                     f"{row.node_ms:9.3f} {row.icepool.median_ms:10.3f} {_ratio(row.icepool.median_ms, row.python_ms)} "
+                     f"{row.warm_ms:8.3f} {row.icepool_warm_ms:8.3f} {_ratio(row.icepool_warm_ms, row.warm_ms)} "
+                     f"{_yes(row.same):>5}")
     slowest = min((row.icepool.median_ms / row.python_ms, row.workload.name) for row in rows
                   if row.icepool is not None and row.python_ms)
+    warm = min((row.icepool_warm_ms / row.warm_ms, row.workload.name) for row in rows
+               if row.icepool_warm_ms is not None and row.warm_ms)
     lines.append(f"{len(rows)} formulas; the engine is {slowest[0]:.1f}x faster than icepool at the least "
-                 f"({slowest[1]})")
+                 f"({slowest[1]}), warm {warm[0]:.1f}x ({warm[1]})")
     lines += _differences(rows)
     return "\n".join(lines)
+
+
+def _ratio(icepool_ms: float, engine_ms: float) -> str:
+    return f"{icepool_ms / engine_ms if engine_ms else float('inf'):6.1f}x"
 
 
 def _yes(same: bool) -> str:
@@ -446,5 +473,8 @@ def summary(rows: Sequence[Row]) -> dict[str, Any]:
     return {"rows": [{"formula": row.workload.name, "calls": len(row.workload.calls),
                       "examples": row.workload.examples, "python_ms": round(row.python_ms, 3),
                       "node_ms": round(row.node_ms, 3), "same": row.same, "refused": row.refused,
-                      **({"icepool_ms": round(row.icepool.median_ms, 3)} if row.icepool else {})} for row in rows],
+                      **({"icepool_ms": round(row.icepool.median_ms, 3)} if row.icepool else {}),
+                      **({"warm_ms": round(row.warm_ms, 3)} if row.warm_ms is not None else {}),
+                      **({"icepool_warm_ms": round(row.icepool_warm_ms, 3)} if row.icepool_warm_ms is not None
+                         else {})} for row in rows],
             "same": all(row.same for row in rows)}

@@ -30,8 +30,18 @@
   function toMap(d) { return new Map(d.counts); }
   function asDice(x) { return x instanceof Dice ? x : new Dice([], x); }
 
-  function dice(count, sides, special) {
+  var diceCache = new Map();
+  function dice(count, sides, special) {  /* made once per count and kind (the Python runtime's dice) */
     special = special || "";
+    var cacheKey = count + "d" + sides + special, found = diceCache.get(cacheKey);
+    if (!found) {
+      found = newDice(count, sides, special);
+      if (diceCache.size > 1024) diceCache.clear();
+      diceCache.set(cacheKey, found);
+    }
+    return found;
+  }
+  function newDice(count, sides, special) {
     if (count < 0 || (sides < 1 && special !== "F" && special[0] !== "{"))
       throw new RulesError("cannot roll " + count + "d" + sides + special);
     if (!special) { refuseWidth(sides); return new Dice(count ? [[sides, count]] : [], 0); }  /* plain dice */
@@ -714,27 +724,35 @@
     return true;
   }
   function enumerated(kind, n, asked) {  /* each sorted roll with its ways, answered directly (the Python _enumerated) */
-    var faces = [], joint = new Map(), orders = 1n;
-    kind.weights.forEach(function (w, i) { if (w) faces.push([kind.offset + i, w]); });
+    var faces = [], joint = new Map(), orders = 1n, most = 0n, shown = new Array(n);
+    kind.weights.forEach(function (w, i) { if (w) { faces.push([kind.offset + i, w]); if (w > most) most = w; } });
     for (var m = 2; m <= n; m++) orders *= BigInt(m);
-    (function place(from, shown, ways, run) {
-      if (shown.length === n) return addTo(joint, asked.map(function (q) { return answerOf(q, shown); }).join(","), ways);
-      for (var i = from; i < faces.length; i++) {
-        var r = i === from && shown.length && shown[shown.length - 1] === faces[i][0] ? run + 1 : 1;
-        place(i, shown.concat([faces[i][0]]), ways * faces[i][1] / BigInt(r), r);
+    /* the ways as Numbers when no roll's can pass 2 ** 53 (orders times the likeliest face's ways to the n) */
+    var small = orders * most ** BigInt(n) <= BigInt(Number.MAX_SAFE_INTEGER);
+    var weight = faces.map(function (f) { return small ? Number(f[1]) : f[1]; });
+    (function place(placed, from, ways, run) {
+      if (placed === n) {
+        var key = asked.map(function (q) { return answerOf(q, shown); }).join(",");
+        return addTo(joint, key, small ? BigInt(ways) : ways);
       }
-    })(0, [], orders, 0);
+      for (var i = from; i < faces.length; i++) {
+        var r = i === from && placed && shown[placed - 1] === faces[i][0] ? run + 1 : 1;
+        shown[placed] = faces[i][0];
+        place(placed + 1, i, small ? ways * weight[i] / r : ways * weight[i] / BigInt(r), r);
+      }
+    })(0, 0, small ? Number(orders) : orders, 0);
     return joint;
   }
-  function answerOf(q, shown) {  /* a question's answer from a roll's faces, low to high (the Python _answerer) */
+  function answerOf(q, shown) {  /* a question's answer from a roll's faces, low to high (the Python _answered) */
     var n = shown.length, first = q.length > 1 ? q[1] : 0, last = q[q.length - 1], k = Math.max(0, Math.min(first, n));
-    return shown.reduce(function (s, f, i) {
-      if (q[0] === "successes") return s + (f >= first ? 1 : 0);
-      if (q[0] === "count") return s + (first <= f && f <= last ? 1 : 0);
-      return s + (q[0] === "total" || (q[0] === "highest" ? i >= n - k : i < k) ? f : 0);
-    }, 0);
+    var from = q[0] === "highest" ? n - k : 0, to = q[0] === "lowest" ? k : n, found = 0, i;
+    if (q[0] === "successes") { for (i = 0; i < n; i++) if (shown[i] >= first) found++; return found; }
+    if (q[0] === "count") { for (i = 0; i < n; i++) if (first <= shown[i] && shown[i] <= last) found++; return found; }
+    for (i = from; i < to; i++) found += shown[i];
+    return found;
   }
   function shifted(joint, asked, c) {  /* the pool's constant added to each total asked */
+    if (!c || asked.every(function (q) { return q[0] !== "total"; })) return joint;
     var final = new Map();
     joint.forEach(function (ways, k) {
       var text = (k === "" ? [] : k.split(",")).map(function (a, i) {
@@ -906,7 +924,7 @@
   }
   var chainCache = new Map();
   function emptyCaches() {  /* forget every roll worked out before (for benchmarks: each run computes it all again) */
-    [kindCache, poolCache, answersCache, sortedCache, chainCache].forEach(function (cache) { cache.clear(); });
+    [diceCache, kindCache, poolCache, answersCache, sortedCache, chainCache].forEach(function (cache) { cache.clear(); });
   }
   function chain(key, asked) {  /* one die's joint answers, with the dice it explodes into: [[answers, ways]], total */
     var cacheKey = key + "|" + JSON.stringify(asked), found = chainCache.get(cacheKey);
@@ -995,6 +1013,8 @@
     return {offset: whole(roll.c + 1), weights: w, total: BigInt(p[0])};
   }
   function bindEach(rolls, f) {  /* bind nested, one roll a level, no roll depending on another: all mixed at once */
+    var alike = bindAlike(rolls, f);
+    if (alike) return alike;
     var combos = [[1n, []]], total = 1n;
     rolls.forEach(function (roll) {
       var next = [], labels = roll instanceof Outcomes, a = labels ? roll : oneDie(roll) || asDist(roll);
@@ -1006,6 +1026,29 @@
       combos = next; total *= a.total;
     });
     return blend(combos.map(function (c) { return [c[0], f.apply(null, c[1])]; }), total);
+  }
+  function bindAlike(rolls, f) {
+    /* bindEach when each roll's results are equally likely: so are the combinations, and equal answers are counted
+       rather than weighed (the Python runtime's bind_each_any); null when some roll's are not */
+    var found = rolls.map(function (roll) {
+      var labels = roll instanceof Outcomes, a = labels ? roll : oneDie(roll) || asDist(roll), results = [], ways = [];
+      a.weights.forEach(function (w, i) { if (w !== 0n) { results.push(labels ? a.labels[i] : a.offset + i); ways.push(w); } });
+      return {results: results, ways: ways, total: a.total};
+    });
+    if (!found.every(function (r) { return r.ways.every(function (w) { return w === r.ways[0]; }); })) return null;
+    var counted = new Map(), args = new Array(found.length), weight = 1n, total = 1n;
+    (function walk(level) {  /* every combination in the nested order, the last roll's result changing first */
+      if (level === found.length) {
+        var answer = f.apply(null, args);
+        counted.set(answer, (counted.get(answer) || 0) + 1);
+        return;
+      }
+      for (var i = 0; i < found[level].results.length; i++) { args[level] = found[level].results[i]; walk(level + 1); }
+    })(0);
+    found.forEach(function (r) { weight *= r.ways[0]; total *= r.total; });
+    var parts = [];
+    counted.forEach(function (times, answer) { parts.push([BigInt(times) * weight, answer]); });
+    return blend(parts, total);
   }
   function bindThrough(a, value, f) {  /* let x = a in let y = value(x) in f(y), f not reading x: f once per y, first seen first */
     var ways = new Map(), results = new Map(), labels = a instanceof Outcomes, parts = [];
@@ -1035,8 +1078,8 @@
     if (!parts.length || (numbers && numbers < parts.length)) return null;
     if (!numbers) return outcomes(found, total);
     refuseWidth(hi - lo + 1);
-    var out = [];
-    for (i = lo; i <= hi; i++) out.push(found.get(i) || 0n);
+    var out = new Array(hi - lo + 1).fill(0n);
+    found.forEach(function (w, x) { out[x - lo] = w; });
     return make(lo, out, total);
   }
   function blend(parts, total) {
@@ -1053,6 +1096,7 @@
     var self = this;
     return this.labels.map(function (label, i) { return labelText(label) + " " + ratio(self.weights[i], self.total); }).join(", ");
   };
+  var SURROGATE = /[\uD800-\uDFFF]/;
   function labelText(label) { return typeof label === "boolean" ? (label ? "yes" : "no") : label; }
   function compareLabels(a, b) {
     if (typeof a === "boolean" || typeof b === "boolean") {
@@ -1068,7 +1112,9 @@
   }
   function outcomes(weights, total) {  /* weights: a Map label -> BigInt; labels of no weight are left out */
     var kept = Array.from(weights.entries()).filter(function (e) { return e[1] !== 0n; });
-    kept.sort(function (a, b) { return compareLabels(a[0], b[0]); });
+    kept.sort(kept.every(function (e) { return typeof e[0] === "string" && !SURROGATE.test(e[0]); })
+      ? function (a, b) { return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0; }  /* no surrogates: code units order as code points */
+      : function (a, b) { return compareLabels(a[0], b[0]); });
     var g = total;
     kept.forEach(function (e) { g = gcd(g, e[1]); });
     return new Outcomes(kept.map(function (e) { return e[0]; }), kept.map(function (e) { return e[1] / g; }), total / g);

@@ -128,11 +128,13 @@ def _kind_order(item: tuple[DieKey, int]) -> tuple[int, int, str]:
     return (0, -key, "") if isinstance(key, int) else (1, 0, key)
 
 
+@lru_cache(maxsize=1024)
 def dice(count: int, sides: int, special: str = "") -> Dice:
     """`count` dice of `sides` sides, or of a special kind: "F" (Fudge), "{...}" (listed faces), "!"
     (exploding into extra dice), "!!" (compounding: one die shows the sum), either with "{faces}"
     to explode on those faces, "r<k>" or "r{faces}" (rerolled once), "rr<k>" or "rr{faces}"
-    (rerolled while they show)."""
+    (rerolled while they show). Made once per count and kind: a roll's branches build the same pool
+    for each of its results."""
     if count < 0 or (sides < 1 and special != "F" and not special.startswith("{")):
         raise RulesError(f"cannot roll {count}d{sides}{special}")
     if not special:  # plain dice: a die of 1 side or more, within bounds, is all there is to check
@@ -407,7 +409,9 @@ def _make(offset: int, weights: Sequence[int], total: int) -> Dist:
     return Dist(whole(offset + first), trimmed, total)
 
 
+@lru_cache(maxsize=1024)
 def constant(value: int) -> Dist:
+    """The roll that is always `value`; one per value, as a roll's branches give the same number often."""
     return Dist(whole(value), (1,), 1)
 
 
@@ -537,7 +541,7 @@ def _mixture(parts: Sequence[tuple[int, Dist]], total: int) -> Dist:
         key = (part.offset, id(part.weights), part.total)
         joined[key] = (joined[key][0] + w, part) if key in joined else (w, part)
     parts = list(joined.values())
-    common = math.lcm(*(part.total for _, part in parts))
+    common = math.lcm(*[part.total for _, part in parts])
     low = min(part.offset for _, part in parts)
     high = max(part.offset + len(part.weights) - 1 for _, part in parts)
     if high - low + 1 > MAX_OUTCOMES:
@@ -616,7 +620,7 @@ def mean(a: Dist | Dice | int) -> Fraction:
             bottom *= kind.total
         return Fraction(top, bottom)
     a = as_dist(a)
-    return Fraction(sum((a.offset + i) * w for i, w in enumerate(a.weights)), a.total)
+    return Fraction(sum(map(operator.mul, a.outcomes, a.weights)), a.total)
 
 
 def variance(a: Dist | Dice | int) -> Fraction:
@@ -665,9 +669,15 @@ def as_dist(x: Any) -> Dist:
     if isinstance(x, Dist):
         return x
     if isinstance(x, Dice):
-        dice_only = _pool_dist(x.counts)
-        return Dist(whole(dice_only.offset + x.const), dice_only.weights, dice_only.total)
+        return _dice_dist(x)
     return constant(int(x))
+
+
+@lru_cache(maxsize=512)
+def _dice_dist(pool: Dice) -> Dist:
+    """as_dist() of a pool, once per pool: a roll's branches give the same pool for many of its results."""
+    dice_only = _pool_dist(pool.counts)
+    return Dist(whole(dice_only.offset + pool.const), dice_only.weights, dice_only.total) if pool.const else dice_only
 
 
 @lru_cache(maxsize=512)
@@ -1027,22 +1037,26 @@ def _blend(parts: Sequence[tuple[int, Any]], total: int) -> Any:
 def _plain_blend(parts: Sequence[tuple[int, Any]], total: int) -> Dist | Outcomes | None:
     """_blend() when every result is a whole number, or every one a name or yes/no: their
     weights added by result; None for any other mix."""
-    if parts and type(parts[0][1]) is int:
-        numbers: dict[int, int] = {}
-        for w, part in parts:
-            if type(part) is not int:
-                return None
-            numbers[part] = numbers.get(part, 0) + w
-        low, high = min(numbers), max(numbers)
-        _within_bounds(high - low + 1)
-        return _make(low, list(map(numbers.get, range(low, high + 1), itertools.repeat(0))), total)
-    kinds = {type(part) for _, part in parts}
-    if not kinds or not kinds <= {str, bool}:
+    if not parts:
+        return None
+    first = type(parts[0][1])
+    if first is not int and first is not str and first is not bool:
         return None
     found: dict[Any, int] = {}
+    get = found.get
     for w, part in parts:
-        found[part] = found.get(part, 0) + w
-    return outcomes(found, total)
+        kind = type(part)
+        if kind is not first and (first is int or kind is int or (kind is not str and kind is not bool)):
+            return None
+        found[part] = get(part, 0) + w
+    if first is not int:
+        return outcomes(found, total)
+    low, high = min(found), max(found)
+    _within_bounds(high - low + 1)
+    weights = [0] * (high - low + 1)
+    for x, w in found.items():
+        weights[x - low] = w
+    return _make(low, weights, total)
 
 
 Label = str | bool
@@ -1174,7 +1188,7 @@ def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], 
     With `needed`, only the questions f can read are asked (at least the first), the others
     answered None: the answers to fewer questions are fewer joint sets, so f runs less often."""
     places = [i for i, yes in enumerate(needed or [True] * len(asked)) if yes] or [0]
-    joint, total = _sorted_answers(pool, tuple(tuple(asked[i]) for i in places))
+    joint, total = _sorted_answers(pool, tuple([tuple(asked[i]) for i in places]))
     first, last, size = places[0], places[-1], len(asked)
     if len(places) == size:
         return _blend([(ways, f(answers)) for answers, ways in joint], total)
@@ -1274,16 +1288,16 @@ def _few_rolls(kind: Dist, dice_count: int) -> bool:
 
 def _enumerated(kind: Dist, dice_count: int, asked: Sequence[Question]) -> dict[Answers, int]:
     """pool_answers() roll by roll for a pool of one kind: each sorted roll, in n!/(c1!...ck!)
-    orders times each face's ways to the power of the dice showing it, answered directly."""
+    orders times each face's ways to the power of the dice showing it, answered directly, one
+    question at a time over all the rolls (_answered())."""
     faces = [(kind.offset + i, w) for i, w in enumerate(kind.weights) if w]
-    values = [face for face, _ in faces]
-    answer = [_answerer(q, dice_count) for q in asked]
-    one = answer[0] if len(answer) == 1 else None  # the common case: one question, one answer
+    face_of = [face for face, _ in faces].__getitem__
+    rolls = _sorted_rolls([w for _, w in faces], dice_count)
+    shown = [list(map(face_of, roll)) for roll, _ in rolls]
     joint: dict[Answers, int] = {}
-    for roll, ways in _sorted_rolls([w for _, w in faces], dice_count):
-        shown = list(map(values.__getitem__, roll))
-        key = (one(shown),) if one is not None else tuple([read(shown) for read in answer])
-        joint[key] = joint.get(key, 0) + ways
+    get = joint.get
+    for key, (_, ways) in zip(zip(*[_answered(q, dice_count, shown) for q in asked], strict=True), rolls, strict=True):
+        joint[key] = get(key, 0) + ways
     return joint
 
 
@@ -1300,21 +1314,23 @@ def _sorted_rolls(weights: Sequence[int], dice_count: int) -> list[tuple[tuple[i
     return [(roll, ways) for roll, ways, _ in rolls]
 
 
-def _answerer(question: Question, dice_count: int) -> Callable[[Sequence[int]], int]:
-    """A question's answer from a roll's faces, sorted low to high (as _stepper() builds it die by
-    die)."""
+def _answered(question: Question, dice_count: int, rolls: Sequence[Sequence[int]]) -> list[int]:
+    """A question's answer to each roll, its faces sorted low to high (as _stepper() builds it die
+    by die)."""
     kind, numbers = question[0], [int(x) for x in question[1:]] or [0]
     first, last = numbers[0], numbers[-1]
     k = max(0, min(first, dice_count))
     if kind == "total":
-        return sum
+        return list(map(sum, rolls))
     if kind == "highest":
-        return lambda shown: sum(shown[dice_count - k:])
+        return [sum(shown[dice_count - k:]) for shown in rolls]
     if kind == "lowest":
-        return lambda shown: sum(shown[:k])
+        return [sum(shown[:k]) for shown in rolls]
+    left = bisect.bisect_left
     if kind == "successes":  # the faces come sorted: those from `first` up are found by halving
-        return lambda shown: len(shown) - bisect.bisect_left(shown, first)
-    return lambda shown: max(0, bisect.bisect_right(shown, last) - bisect.bisect_left(shown, first))
+        return [dice_count - left(shown, first) for shown in rolls]
+    right = bisect.bisect_right
+    return [max(0, right(shown, last) - left(shown, first)) for shown in rolls]
 
 
 def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
@@ -1324,6 +1340,9 @@ def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
     lowest b, by inclusion and exclusion (a or b alone when only one is asked)."""
     low = min(kind.offset for kind in kinds)
     wanted = {q[0] for q in asked}
+    total = math.prod(kind.total**n for kind, n in zip(kinds, counts, strict=True))
+    if len(wanted) == 1:
+        return _one_extreme(kinds, counts, low, "highest" in wanted, len(asked)), total
     within = _within_table(kinds, counts, low, wanted)
     top = len(within) - 2
     highs, lows = "highest" in wanted, "lowest" in wanted
@@ -1336,7 +1355,20 @@ def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
         if ways:
             shown = (a + low - 1, b + low - 1)
             joint[(shown[one],) if one is not None else tuple(map(shown.__getitem__, picks))] = ways
-    return joint, math.prod(kind.total**n for kind, n in zip(kinds, counts, strict=True))
+    return joint, total
+
+
+def _one_extreme(kinds: Sequence[Dist], counts: Sequence[int], low: int, highest: bool,
+                 questions: int) -> dict[Answers, int]:
+    """_extremes() when only highest(p, 1), or only lowest(p, 1), is asked: the ways every die shows at most x
+    (at least x), less those for x - 1 (x + 1), face by face from the lowest; no table of ranges."""
+    upto = _upto(kinds, low, max(kind.offset + len(kind.weights) - 1 for kind in kinds))
+    edge = [1] * len(upto[0])  # [i]: every die at most low - 1 + i (highest), at least low + i (lowest)
+    for c, n in zip(upto, counts, strict=True):  # kind by kind, every face at once
+        edge = [e * x**n for e, x in zip(edge, c if highest else [c[-1] - x for x in c], strict=True)]
+    found = [edge[i] - edge[i - 1] for i in range(1, len(edge))] if highest else \
+        [edge[i] - edge[i + 1] for i in range(len(edge) - 1)]
+    return {(low + i,) * questions: ways for i, ways in enumerate(found) if ways}
 
 
 def _extreme_sums(kinds: Sequence[Dist], counts: Sequence[int],
