@@ -107,6 +107,12 @@
     }
     throw new RulesError(key + " is not in the table");
   }
+  function quoted(text) {  /* text as Python's repr() writes it (quotes, backslashes and line breaks) */
+    var q = text.indexOf("'") >= 0 && text.indexOf('"') < 0 ? '"' : "'";
+    var escapes = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"};
+    escapes[q] = "\\" + q;
+    return q + text.replace(/[\\\n\r\t'"]/g, function (c) { return escapes[c] || c; }) + q;
+  }
   function parseDice(text) {
     var t = String(text).trim();
     if (["", "0", "-", "\u2013", "\u2014"].indexOf(t) >= 0) return new Dice([], 0);
@@ -116,7 +122,7 @@
     var total = new Dice([], 0), pos = 0, m;
     while (pos < t.length) {
       re.lastIndex = pos; m = re.exec(t);
-      if (!m || re.lastIndex === pos) throw new RulesError(JSON.stringify(text) + " is not a dice pool");
+      if (!m || re.lastIndex === pos) throw new RulesError(quoted(String(text)) + " is not a dice pool");
       var term = m[4] !== undefined ? Number(m[4]) : parsedDice(Number(m[2] || 1), m[3]);
       total = diceAdd(total, term, m[1] === "-" ? -1 : 1);
       pos = re.lastIndex;
