@@ -1251,10 +1251,6 @@
     if (k === 0) throw new RulesError("division by zero");
     return dmap(a, function (x) { return floorDiv(x, k); });
   }
-  function probability(dist, outcome) {  /* the exact chance of one outcome, a Q */
-    var i = outcome - dist.offset;
-    return ratio(i >= 0 && i < dist.weights.length ? dist.weights[i] : 0n, dist.total);
-  }
   function exact(value) {  /* a value as Python's exact() gives it: what tests and scripts compare */
     if (value instanceof Dist) {
       var out = {};
@@ -1303,20 +1299,19 @@
     });
     return problems;
   }
-  function format(v) { return typeof v === "boolean" ? (v ? "yes" : "no") : String(v); }
-
+  /* the exports: the contract of generator/runtime/contract.py, every one covered by generator/runtime/spec/ */
   root.RulesRuntime = {
-    Dice: Dice, RulesError: RulesError, dice: dice, diceAdd: diceAdd, diceScale: diceScale,
-    category: category, categoryIndex: categoryIndex, step: step, floorDiv: floorDiv, ceilDiv: ceilDiv,
-    clamp: clamp, table: table, lookup: lookup, parseDice: parseDice, format: format,
-    MAX_INT: MAX_INT, whole: whole, Q: Q, Real: Real, ratio: ratio, cmp: cmp, toFloat: toFloat, fixed: fixed,
-    nadd: nadd, nsub: nsub, nmul: nmul, nneg: nneg, nmin: nmin, nmax: nmax, divide: divide, power: power,
-    Dist: Dist, asDist: asDist, roll: asDist, dadd: dadd, dsub: dsub, dneg: dneg, dmap: dmap, mix: mix,
-    repeat: repeat, bind: bind, bindEach: bindEach, bindThrough: bindThrough, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
-    probEq: probEq, probability: probability, mean: mean, sd: sd, greater: greater, tie: tie, win: win,
-    dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact,
-    poolBind: poolBind, poolAnswers: poolAnswers, countFaces: countFaces, Outcomes: Outcomes, asOutcomes: asOutcomes,
-    outcomes: outcomes, chance: chance, namedChance: namedChance, p: p, both: both, either: either, negated: negated,
-    decide: decide, labelText: labelText, dicePart: dicePart, modifier: modifier, emptyCaches: emptyCaches
+    Dice: Dice, Dist: Dist, MAX_INT: MAX_INT, Outcomes: Outcomes, Q: Q, Real: Real, RulesError: RulesError,
+    asDist: asDist, asOutcomes: asOutcomes, atLeast: atLeast, atMost: atMost, bind: bind, bindEach: bindEach,
+    bindThrough: bindThrough, both: both, category: category, categoryIndex: categoryIndex, ceilDiv: ceilDiv,
+    chance: chance, clamp: clamp, cmp: cmp, countFaces: countFaces, dadd: dadd, decide: decide, dfloorDiv: dfloorDiv,
+    dice: dice, diceAdd: diceAdd, dicePart: dicePart, diceScale: diceScale, divide: divide, dmap: dmap, dmax: dmax,
+    dmin: dmin, dneg: dneg, dscale: dscale, dsub: dsub, either: either, emptyCaches: emptyCaches, exact: exact,
+    fixed: fixed, floorDiv: floorDiv, greater: greater, keep: keepPool, lookup: lookup, mean: mean, mix: mix,
+    modifier: modifier, nadd: nadd, namedChance: namedChance, negated: negated, nmax: nmax, nmin: nmin, nmul: nmul,
+    nneg: nneg, nsub: nsub, outcomes: outcomes, p: p, parseDice: parseDice, poolAnswers: poolAnswers,
+    poolBind: poolBind, power: power, probEq: probEq, ratio: ratio, repeat: repeat, sd: sd, step: step,
+    successes: successes, table: table, tie: tie, toFloat: toFloat, upgradeProblems: upgradeProblems, whole: whole,
+    win: win
   };
 })(typeof globalThis !== "undefined" ? globalThis : this);
