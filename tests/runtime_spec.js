@@ -1,10 +1,13 @@
 // Runs the runtime conformance cases (generator/runtime/spec/*.json) against the JavaScript runtime:
-//   node runtime_spec.js RUNTIME < cases.json > outcomes.json
+//   node runtime_spec.js RUNTIME [WIDGET] < cases.json > outcomes.json
 // tests/test_runtime_contract.py sends the cases with every name already spelled for JavaScript (contract.py) and
-// compares each outcome with the case's result or error; values are encoded as the spec's README says.
+// compares each outcome with the case's result or error; values are encoded as the spec's README says. With the
+// calculators' script (WIDGET), a case {"display": value, format, type, labels, suffix} gives the widget's text
+// (generator/runtime/spec/display/, read by tests/test_display.py).
 "use strict";
 const path = require("path");
-require(path.resolve(process.argv[2]));
+globalThis.document = {readyState: "complete", querySelectorAll: () => []};  // the widget binds nothing here
+for (const file of process.argv.slice(2)) require(path.resolve(file));
 const R = globalThis.RulesRuntime;
 
 const CALLBACKS = {  // the spec's {"fn": name} arguments; tests/test_runtime_contract.py has the same ones
@@ -65,6 +68,7 @@ function encode(v, as) {
 
 function run(c) {
   try {
+    if ("display" in c) return {text: R.widget.display(decode(c.display), c.format, c.type, c.labels || [], c.suffix || "")};
     if ("is" in c) return {result: decode(c.value) instanceof R[c.is]};
     const found = R[c.call];
     if (found === undefined) return {missing: c.call};
