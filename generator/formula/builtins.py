@@ -11,10 +11,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 Form = Literal["call", "keep", "extreme", "lookup", "upgrades", "length"]
+Bounds = Literal["", "clamp", "magnitude", "shrunk"]
 """How a call is checked and written: `call` is the runtime function on the arguments; `keep` the same with the
 row's flags after them, on a pool whose number of dice is known before the roll; `extreme` min/max of numbers or
 of a roll and a number; `lookup` a table's column by a key; `upgrades` the runtime function on the system's
-upgrades and the argument; `length` the host's length of the argument."""
+upgrades and the argument; `length` the argument's length (Python's host function, JavaScript's .length).
+
+Bounds, for a whole-number result: `clamp` within its second and third arguments, `magnitude` from 0 to the
+first argument's largest size, `shrunk` no further from 0 than the first argument (bounds.py)."""
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,8 @@ class Builtin:
     arities: tuple[int, ...] = ()  # the numbers of arguments it takes, when not one per parameter
     usage: str = ""  # the hint for a call with the wrong number of arguments
     asks_pool: bool = False  # whether it may ask a rolled pool a question (`let p = 5d6 in highest(p, 2)`)
+    bounds: Bounds = ""  # how its result's range follows from its arguments' (bounds.py); "": any whole number
+    engine: str = ""  # the generated engine exports it by its name: this line of the package's docstring
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -39,10 +45,10 @@ class Builtin:
 
 
 ROWS: tuple[Builtin, ...] = (
-    Builtin("abs", ("int",), "int", host=("abs", "Math.abs")),
-    Builtin("clamp", ("int", "int", "int"), "int", "clamp"),
-    Builtin("ceil_div", ("int", "int"), "int", "ceil_div"),
-    Builtin("floor_div", ("int", "int"), "int", "floor_div"),
+    Builtin("abs", ("int",), "int", host=("abs", "Math.abs"), bounds="magnitude"),
+    Builtin("clamp", ("int", "int", "int"), "int", "clamp", bounds="clamp"),
+    Builtin("ceil_div", ("int", "int"), "int", "ceil_div", bounds="shrunk"),
+    Builtin("floor_div", ("int", "int"), "int", "floor_div", bounds="shrunk"),
     Builtin("category", ("int",), "dice", "category"),
     Builtin("category_index", ("dice",), "int", "category_index"),
     Builtin("dice_part", ("dice",), "dice", "dice_part"),
@@ -52,11 +58,15 @@ ROWS: tuple[Builtin, ...] = (
     Builtin("successes", ("dice", "int"), "dist", "successes", asks_pool=True),
     Builtin("highest", ("dice", "int"), "dist", "keep_pool", "keep", flags=(True,), asks_pool=True),
     Builtin("lowest", ("dice", "int"), "dist", "keep_pool", "keep", flags=(False,), asks_pool=True),
-    Builtin("p_at_least", ("dist", "int"), "num", "at_least"),
-    Builtin("p_at_most", ("dist", "int"), "num", "at_most"),
-    Builtin("p_equal", ("dist", "int"), "num", "prob_eq"),
-    Builtin("mean", ("dist",), "num", "mean"),
-    Builtin("sd", ("dist",), "num", "sd"),
+    Builtin("mean", ("dist",), "num", "mean",
+            engine="mean(roll): the roll's exact mean (a Fraction); a roll is a Dist, a Dice or a number"),
+    Builtin("sd", ("dist",), "num", "sd", engine="sd(roll): the roll's standard deviation (a float)"),
+    Builtin("p_at_least", ("dist", "int"), "num", "at_least",
+            engine="p_at_least(roll, k): the exact chance (a Fraction) that the roll is k or more"),
+    Builtin("p_at_most", ("dist", "int"), "num", "at_most",
+            engine="p_at_most(roll, k): the exact chance that the roll is k or less"),
+    Builtin("p_equal", ("dist", "int"), "num", "prob_eq",
+            engine="p_equal(roll, k): the exact chance that the roll is k"),
     Builtin("p_greater", ("dist", "dist"), "num", "greater"),
     Builtin("p_tie", ("dist", "dist"), "num", "tie"),
     Builtin("p_win", ("dist", "dist", "bool"), "num", "win"),
@@ -64,7 +74,7 @@ ROWS: tuple[Builtin, ...] = (
             usage="count(pool, face) or count(pool, low, high)", asks_pool=True),
     Builtin("p", ("event",), "num", "p"),
     Builtin("upgrade_problems", ("upgrades",), "list", "upgrade_problems", "upgrades"),
-    Builtin("upgrade_count", ("upgrades",), "int", form="length"),
+    Builtin("upgrade_count", ("upgrades",), "int", form="length", host=("len", "")),
     Builtin("min", ("int",), "int", "dmin", "extreme", host=("min", "Math.min")),
     Builtin("max", ("int",), "int", "dmax", "extreme", host=("max", "Math.max")),
     Builtin("lookup", ("table", "column", "int"), "int", "lookup", "lookup"),

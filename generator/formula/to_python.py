@@ -174,7 +174,7 @@ class _ToPython(Backend):
         if row.form == "upgrades":
             return py_call(f"R.{row.runtime}", ["UPGRADES", args[0]])
         if row.form == "length":
-            return py_call("len", args[:1])
+            return py_call(row.host[0], args[:1])
         if row.form == "extreme":
             return self.extreme(node, row, args)
         return py_call(row.host[0] or f"R.{row.runtime}", [*args, *map(repr, row.flags)])
