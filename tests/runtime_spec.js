@@ -24,6 +24,7 @@ const CALLBACKS = {  // the spec's {"fn": name} arguments; tests/test_runtime_co
   sum: (...xs) => xs.reduce((a, b) => a + b, 0),
   sum_high_low: (...xs) => (xs.reduce((a, b) => a + b, 0) >= 5 ? "high" : "low"),
   first_two: (answers) => answers[0] + answers[1],
+  answers_sum: (answers) => answers.reduce((a, b) => a + b, 0),
   first_at_least_4: (answers) => answers[0] >= 4,
   first_high_low: (answers) => (answers[0] >= 4 ? "high" : "low"),
 };

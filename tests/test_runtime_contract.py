@@ -35,6 +35,7 @@ CALLBACKS: dict[str, Callable[..., Any]] = {  # the spec's {"fn": name} argument
     "sum": lambda *xs: sum(xs),
     "sum_high_low": lambda *xs: "high" if sum(xs) >= 5 else "low",
     "first_two": lambda answers: answers[0] + answers[1],
+    "answers_sum": sum,
     "first_at_least_4": lambda answers: answers[0] >= 4,
     "first_high_low": lambda answers: "high" if answers[0] >= 4 else "low",
 }
