@@ -41,7 +41,7 @@
   }
   /* a special die: sides, its mark (! extra dice, !! compounding, r once, rr while) and the faces it acts on */
   var SPECIAL = /^(\d+)(!!?|rr?)(\d+)?(\{-?\d+(?:,-?\d+)*\})?$/;
-  function kindKey(sides, special) {  /* the one way a special die is written (the Python runtime's _kind_key) */
+  function kindKey(sides, special) {  /* the one way a special die is written */
     var found = SPECIAL.exec(sides + special.replace(/ /g, ""));
     if (!found) throw new RulesError("d" + sides + special + " is not a kind of die");
     var mode = found[2], faces = specialFaces(sides, found);
@@ -129,7 +129,7 @@
     }
     return total;
   }
-  function parsedDice(count, written) {  /* a dice term as written after 'd' (the Python runtime's _parsed_dice) */
+  function parsedDice(count, written) {  /* a dice term as written after 'd' */
     if (written === "F") return dice(count, 0, "F");
     if (written[0] === "{") return dice(count, 0, "{" + written.match(/-?\d+/g).join(",") + "}");
     var sides = /^\d+/.exec(written)[0];
@@ -245,7 +245,7 @@
   function power(base, exponent) {
     if (exponent < 0 || exponent > MAX_EXPONENT)
       throw new RulesError("the exponent must be from 0 to " + MAX_EXPONENT + ", not " + exponent);
-    if (base instanceof Real) {  /* by squaring, step for step as the Python runtime, so both get the same float */
+    if (base instanceof Real) {  /* by squaring, lowest bit first: the float both runtimes make */
       var result = 1, factor = base.v, e = exponent;
       while (e) { if (e & 1) result *= factor; e = Math.floor(e / 2); if (e) factor *= factor; }
       return new Real(result);
@@ -302,7 +302,7 @@
     var w = new Array(sides); w.fill(1n); return new Dist(1, w, BigInt(sides));
   }
   var kindCache = new Map(), EXPLODE_CUT_DENOMINATOR = 10n ** 15n;
-  function dieOf(key) {  /* the roll of one die of a kind, exactly (the Python runtime's die_of) */
+  function dieOf(key) {  /* the roll of one die of a kind, exactly */
     var found = kindCache.get(key);
     if (found) return found;
     if (typeof key === "number") found = die(key);
@@ -321,7 +321,7 @@
     kindCache.set(key, found);
     return found;
   }
-  function kindParts(key) {  /* [sides, mark, faces] of a special die (the Python runtime's _kind_parts) */
+  function kindParts(key) {  /* [sides, mark, faces] of a special die */
     var found = SPECIAL.exec(key);
     if (!found) throw new RulesError(JSON.stringify(key) + " is not a kind of die");
     var sides = Number(found[1]), faces = specialFaces(sides, found);
@@ -410,7 +410,7 @@
   }
   var KRONECKER_TERMS = 4096;  /* products of more terms are one multiplication of packed numbers */
   function kronecker(a, b, digits) {
-    /* polynomial product by Kronecker substitution (the Python runtime's _convolve): each list packed into one
+    /* polynomial product by Kronecker substitution: each list packed into one
        BigInt, a slot of `digits` hex digits per coefficient, the two multiplied, the product cut back into slots */
     function pack(values) {
       var parts = new Array(values.length);
@@ -423,7 +423,7 @@
     return out;
   }
   function polyPower(poly, times) {
-    /* a polynomial (its last coefficient not 0) to a power (the Python runtime's _power): equal coefficients by
+    /* a polynomial (its last coefficient not 0) to a power: equal coefficients by
        uniformPower, few terms for the result's size by millerPower, else by repeated squaring */
     var lead = 0;
     while (poly[lead] === 0n) lead++;
@@ -444,7 +444,7 @@
     return result;
   }
   var MILLER_WORK = 20000;
-  function millerPower(poly, times) {  /* J. C. P. Miller's recurrence (the Python runtime's _miller_power) */
+  function millerPower(poly, times) {  /* J. C. P. Miller's recurrence */
     var size = (poly.length - 1) * times + 1, out = new Array(size).fill(0n), terms = [], n = BigInt(times + 1);
     out[0] = poly[0] ** BigInt(times);
     for (var j = 1; j < poly.length; j++) if (poly[j]) terms.push([j, poly[j]]);
@@ -456,7 +456,7 @@
     }
     return out;
   }
-  function uniformPower(sides, times) {  /* (1 + x + ... + x^(sides-1)) ** times: the Python runtime's _uniform_power */
+  function uniformPower(sides, times) {  /* (1 + x + ... + x^(sides-1)) ** times */
     var size = (sides - 1) * times + 1, out = new Array(size).fill(0n), n = BigInt(times), s = BigInt(sides);
     out[0] = 1n;
     for (var m = 0; m < Math.floor((size - 1) / 2); m++) {
@@ -519,7 +519,7 @@
     });
     return make(lo, out, total * common);
   }
-  /* ---- one roll of a pool, asked several questions (the Python runtime's pool_bind and pool_answers) ---- */
+  /* ---- one roll of a pool, asked several questions ---- */
   function poolBind(pool, asked, f, needed) {  /* needed: ask only the questions f can read (at least the first) */
     var places = [];
     asked.forEach(function (q, i) { if (!needed || needed[i]) places.push(i); });
@@ -534,7 +534,7 @@
       return [roll[1], f(answers)];
     }), found.total);
   }
-  function sortedAnswers(pool, asked) {  /* [answers, ways] in Python's order, each key read once (the Python _sorted_answers) */
+  function sortedAnswers(pool, asked) {  /* [answers, ways] in Python's order, each key read once */
     var cacheKey = String(pool) + "|" + JSON.stringify(asked), found = sortedCache.get(cacheKey);
     if (!found) {
       var answers = poolAnswers(pool, asked), rolls = [];
@@ -552,7 +552,7 @@
     return 0;
   }
   var answersCache = new Map();
-  function poolAnswers(pool, asked) {  /* worked out once per pool and questions (the Python runtime's _pool_answers) */
+  function poolAnswers(pool, asked) {  /* worked out once per pool and questions */
     var cacheKey = String(pool) + "|" + JSON.stringify(asked), found = answersCache.get(cacheKey);
     if (!found) {
       var ordered = asked.some(function (q) { return q[0] === "highest" || q[0] === "lowest"; });
@@ -563,7 +563,7 @@
     }
     return {joint: new Map(found.joint), total: found.total};
   }
-  function sweep(pool, asked) {  /* the faces from high to low (the Python runtime's _pool_answers) */
+  function sweep(pool, asked) {  /* the faces from high to low */
     var kinds = pool.counts.map(function (p) { return dieOf(p[0]); }), diceCount = 0, total = 1n;
     pool.counts.forEach(function (p, g) { diceCount += p[1]; total *= kinds[g].total ** BigInt(p[1]); });
     refuseDice(diceCount);
@@ -600,7 +600,7 @@
     });
     return {joint: shifted(done, asked, pool.c), total: total};
   }
-  function extremes(kinds, counts, asked) {  /* only highest(p, 1) and lowest(p, 1) asked: the Python _extremes */
+  function extremes(kinds, counts, asked) {  /* only highest(p, 1) and lowest(p, 1) asked */
     var low = Infinity, high = -Infinity, a, b;
     kinds.forEach(function (kind) { low = Math.min(low, kind.offset); high = Math.max(high, kind.offset + kind.weights.length - 1); });
     var upto = upTo(kinds, low, high);
@@ -622,7 +622,7 @@
     return joint;
   }
   function extremeSums(kinds, counts, asked) {
-    /* highest(p, 1), lowest(p, 1) and sums over the dice (the Python _extreme_sums): the rolls within faces b..a
+    /* highest(p, 1), lowest(p, 1) and sums over the dice: the rolls within faces b..a
        answer the sums as summedChains adds them; those whose highest is a and lowest b by inclusion and exclusion */
     var sums = asked.filter(function (q) { return q[0] !== "highest" && q[0] !== "lowest"; }), seen = new Set();
     kinds.forEach(function (kind) { kind.weights.forEach(function (w, i) { if (w) seen.add(kind.offset + i); }); });
@@ -647,7 +647,7 @@
     }
     return joint;
   }
-  function withinSums(kinds, counts, sums, faces) {  /* the Python _within_sums: each range worked out once */
+  function withinSums(kinds, counts, sums, faces) {  /* each range worked out once */
     var shown = kinds.map(function (kind) {
       var out = [];
       kind.weights.forEach(function (w, i) {
@@ -678,7 +678,7 @@
       return c;
     });
   }
-  function bestTwo(kinds, counts) {  /* only highest(p, 2) of two or more dice asked: the Python _best_two */
+  function bestTwo(kinds, counts) {  /* only highest(p, 2) of two or more dice asked */
     var used = [], n = [], low = Infinity, high = -Infinity, a, b, g;
     kinds.forEach(function (kind, g) {
       if (!counts[g]) return;
@@ -701,12 +701,12 @@
     }
     return joint;
   }
-  function fewRolls(kind, n) {  /* at most 256 distinct rolls (multisets of faces): the Python _few_rolls */
+  function fewRolls(kind, n) {  /* at most 256 distinct rolls (multisets of faces) */
     var faces = kind.weights.filter(function (w) { return w; }).length, rolls = 1;
     for (var i = 1; i <= n; i++) if ((rolls = rolls * (faces - 1 + i) / i) > 256) return false;
     return true;
   }
-  function enumerated(kind, n, asked) {  /* each sorted roll with its ways, answered directly (the Python _enumerated) */
+  function enumerated(kind, n, asked) {  /* each sorted roll with its ways, answered directly */
     var faces = [], joint = new Map(), orders = 1n;
     kind.weights.forEach(function (w, i) { if (w) faces.push([kind.offset + i, w]); });
     for (var m = 2; m <= n; m++) orders *= BigInt(m);
@@ -719,7 +719,7 @@
     })(0, [], orders, 0);
     return joint;
   }
-  function answerOf(q, shown) {  /* a question's answer from a roll's faces, low to high (the Python _answerer) */
+  function answerOf(q, shown) {  /* a question's answer from a roll's faces, low to high */
     var n = shown.length, first = q.length > 1 ? q[1] : 0, last = q[q.length - 1], k = Math.max(0, Math.min(first, n));
     return shown.reduce(function (s, f, i) {
       if (q[0] === "successes") return s + (f >= first ? 1 : 0);
@@ -744,7 +744,7 @@
   function addTo(map, k, ways) { map.set(k, (map.get(k) || 0n) + ways); }
   function settleFace(states, face, waysOf, asked, combs, until) {
     /* showFace with highest() questions only: a state placing its last needed dice here is settled, its other dice
-       here or lower, all counted together (every way less those placing too few here); the Python _settle_face */
+       here or lower, all counted together (every way less those placing too few here) */
     var weights = waysOf[0], belowWays = waysOf[1], settled = until[0], done = until[1];
     var following = new Map(), found = new Map();
     states.forEach(function (state) {
@@ -761,7 +761,7 @@
     });
     return following;
   }
-  function fewerOptions(left, weights, belowWays, need, combs) {  /* the Python _fewer_options */
+  function fewerOptions(left, weights, belowWays, need, combs) {
     var lump = 1n, options = [];
     left.forEach(function (n, g) { lump *= (weights[g] + belowWays[g]) ** BigInt(n); });
     showing(left, weights, combs, need).forEach(function (option) {
@@ -825,7 +825,7 @@
     if (kind === "successes") return a + (face >= first ? shown : 0);
     return a + (first <= face && face <= last ? shown : 0);
   }
-  /* a pool with dice that explode into extra dice (the Python runtime's _chain_answers): each die and the dice it
+  /* a pool with dice that explode into extra dice: each die and the dice it
      adds answer every question as a sum over their dice; the pool's answers are those sums, convolved die by die */
   function chainAnswers(pool, asked) {
     var refused = asked.filter(function (q) { return q[0] === "highest" || q[0] === "lowest"; });
@@ -842,7 +842,7 @@
   }
   var SUMMED_SIZE = 1 << 20;
   function summedChains(chains, questions) {
-    /* the joint answers of `count` chains of each kind, added answer by answer (the Python _summed_chains): each
+    /* the joint answers of `count` chains of each kind, added answer by answer: each
        set of answers one number in mixed radix, a kind's chain a polynomial raised to its count */
     if (questions === 1) return summedOne(chains);
     var lows = chains.map(function (c) {
@@ -981,7 +981,7 @@
     for (var i = 0; i < a.weights.length; i++) if (a.weights[i] !== 0n) parts.push([a.weights[i], f(a.offset + i)]);
     return blend(parts, a.total);
   }
-  function oneDie(roll) {  /* one plain die: its faces, no roll worked out (the Python _results) */
+  function oneDie(roll) {  /* one plain die: its faces, no roll worked out */
     var p = roll instanceof Dice && roll.counts.length === 1 ? roll.counts[0] : [];
     if (p[1] !== 1 || typeof p[0] !== "number" || p[0] < 1 || p[0] > MAX_OUTCOMES) return null;
     var w = new Array(p[0]); w.fill(1n);
@@ -1039,8 +1039,8 @@
       return mixOutcomes(parts.map(function (part) { return [part[0], asOutcomes(part[1])]; }), total);
     return mixture(parts.map(function (part) { return [part[0], asDist(part[1])]; }), total);
   }
-  /* ---- named outcomes, and yes/no: labels[i] has probability weights[i] / total (the Python runtime's
-     Outcomes); labels in one order in both runtimes: no before yes, names by code point ---- */
+  /* ---- named outcomes, and yes/no: labels[i] has probability weights[i] / total; labels in one order in both
+     runtimes: no before yes, names by code point ---- */
   function Outcomes(labels, weights, total) { this.labels = labels; this.weights = weights; this.total = total; }
   Outcomes.prototype.toString = function () {
     var self = this;
@@ -1201,7 +1201,7 @@
     });
     return [top, bottom];
   }
-  function refusePool(pool) {  /* refused as asDist would refuse it, in the same order (the Python _refuse_pool) */
+  function refusePool(pool) {  /* refused as asDist would refuse it, in the same order */
     var span = 1;
     pool.counts.forEach(function (p) {
       if (p[1] > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + p[1] + " asked)");

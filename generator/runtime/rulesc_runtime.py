@@ -1863,8 +1863,7 @@ MAX_EXPONENT = 10_000
 def power(base: int | Fraction | float, exponent: int) -> int | Fraction | float:
     """base ^ exponent for a whole exponent from 0 up; whole results stay within +/- MAX_INT.
 
-    A float base is multiplied out by squaring, step for step as the JavaScript runtime does,
-    so both get the same float."""
+    A float base is multiplied out by squaring, lowest bit first: the float both runtimes make."""
     if exponent < 0 or exponent > MAX_EXPONENT:
         raise RulesError(f"the exponent must be from 0 to {MAX_EXPONENT}, not {exponent}")
     if isinstance(base, float):
