@@ -12,6 +12,7 @@ from typing import Any, TypeAlias
 
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
+from generator.formula.builtins import ROWS
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
@@ -330,7 +331,7 @@ SITE_FOLDERS = ("assets", "dice-notation", "errors", "pagefind", "search")
 """The folders the site has beside the systems' (each system's folder is its id): the search and Dice notation pages,
 the error codes, the search index and the theme's and rulesc's scripts and styles. No system may take their names
 (tests/test_namespace.py holds them to what a build writes)."""
-ENGINE_EXPORTS = ("parse_dice", "Dice", "Dist", "mean", "sd", "p_at_least", "p_at_most", "p_equal", "show", "exact",
+ENGINE_EXPORTS = ("parse_dice", "Dice", "Dist", *(row.name for row in ROWS if row.engine), "show", "exact",
                   "RulesError", "ArgumentError")
 """What the engine package exports beside its systems' modules (rules_engine.__all__ less SYSTEMS, emit/engine.py's
 PUBLIC): no system's module (its id with _ for -) may take their names."""

@@ -1,4 +1,5 @@
-"""The folder list is the pipeline: no import cycles, each stage imports only earlier ones, no content names."""
+"""The folder list is the pipeline: no import cycles, each stage imports only earlier ones, no content names; one
+table of built-in functions, and a conformance case for every export of both runtimes."""
 
 from __future__ import annotations
 
@@ -8,12 +9,17 @@ from pathlib import Path
 
 import pytest
 
+from generator.formula.builtins import ROWS
+from generator.runtime import rulesc_runtime as R
+from generator.runtime.contract import JS_ONLY, js_name, mismatches
+from tests.test_runtime_contract import CASES, covered, js_exports
+
 ROOT = Path(__file__).resolve().parent.parent
 GENERATOR = ROOT / "generator"
 
 # Earliest first. A module belongs to the longest prefix that names it; it may import its own layer and earlier.
 LAYERS = (
-    "generator.runtime",
+    "generator.runtime generator.files",
     "generator.diagnostics generator.diagnostics.core",
     "generator.load",
     "generator.schema",
@@ -134,3 +140,41 @@ def test_generic_code_names_no_bundled_system_or_formula(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     found = sorted(name for name in CONTENT_NAMES if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I))
     assert found == []
+
+
+BUILTIN_NAMES = frozenset(row.name for row in ROWS)
+TABLE = GENERATOR / "formula/builtins.py"
+
+
+def listed_builtins(source: str) -> list[str]:
+    """Each literal tuple, list, set or dict (its keys) in a module that names three or more built-in functions: a
+    second list of them (a few, such as a result's "mean" and "sd", are ordinary words)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        items = node.keys if isinstance(node, ast.Dict) else getattr(node, "elts", None)
+        if not isinstance(node, (ast.Dict, ast.Tuple, ast.List, ast.Set)) or items is None:
+            continue
+        names = [item.value for item in items if isinstance(item, ast.Constant) and item.value in BUILTIN_NAMES]
+        if len(names) >= 3:
+            found.append(f"{node.lineno}: {', '.join(names)}")
+    return found
+
+
+def test_only_the_builtins_table_lists_the_built_in_functions() -> None:
+    """names, check, evaluate, bounds and both backends read generator/formula/builtins.py; the runtime, an earlier
+    layer, names its own functions."""
+    readers = [p for p in sorted(GENERATOR.rglob("*.py")) if p != TABLE and "runtime" not in p.parts]
+    assert [f"{path.relative_to(ROOT)}:{found}" for path in readers
+            for found in listed_builtins(path.read_text(encoding="utf-8"))] == []
+    assert listed_builtins('M = {"clamp": "R.clamp", "sd": "R.sd", "p": "R.p"}\nW = ("mean", "sd")') == [
+        "1: clamp, sd, p"]  # the check sees a second table, and lets two words pass
+    assert {"generator.formula.builtins"} <= GRAPH["generator.formula.check"] & GRAPH["generator.formula.to_js"]
+
+
+def test_the_conformance_suite_covers_every_runtime_export() -> None:
+    """Every export of both runtimes is called by a case of generator/runtime/spec/ (tests/test_runtime_contract.py
+    runs them), and the two export lists keep generator/runtime/contract.py."""
+    names = covered(CASES)
+    assert sorted(set(R.__all__) - names) == []
+    assert sorted(js_exports() - {js_name(name) for name in names if name not in JS_ONLY} - names) == []
+    assert mismatches(R.__all__, js_exports()) == []

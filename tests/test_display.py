@@ -6,7 +6,6 @@ import json
 import re
 import shutil
 import subprocess
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -18,31 +17,16 @@ from generator.emit.site.calculators import display, fixed, render_calculator, s
 from generator.model import default_of
 from generator.pipeline import Project, compile_project
 from tests.backends import node
+from tests.test_runtime_contract import NODE_RUNNER, decode, for_js
 
 REPO = Path(__file__).resolve().parent.parent
 WIDGET = REPO / "site_overrides/assets/rulesc/calculators.js"
 
-# value, decimal text, percent text: each on or near a rounding boundary, or a sign that must not show
-TABLE: list[tuple[Fraction, str, str]] = [
-    (Fraction(1, 32), "0.03", "3.13%"),
-    (Fraction(39, 40), "0.98", "97.50%"),
-    (Fraction(1, 8), "0.13", "12.50%"),
-    (Fraction(2, 3), "0.67", "66.67%"),
-    (Fraction(-1, 1000), "0.00", "-0.10%"),
-    (Fraction(-1, 100000), "0.00", "0.00%"),
-    (Fraction(0), "0.00", "0.00%"),
-    (Fraction(1), "1.00", "100.00%"),
-    (Fraction(1, 10**9), "0.00", "0.00%"),
-    (Fraction(995, 1000), "1.00", "99.50%"),
-    (Fraction(9949999, 10**7), "0.99", "99.50%"),
-    (Fraction(99949999, 10**8), "1.00", "99.95%"),
-    (Fraction(-1, 8), "-0.13", "-12.50%"),
-    (Fraction(-5, 1000), "-0.01", "-0.50%"),
-    (Fraction(-3, 2), "-1.50", "-150.00%"),
-    (Fraction(-1, 200000), "0.00", "0.00%"),
-    (Fraction(5, 2), "2.50", "250.00%"),
-    (Fraction(123456789, 8), "15432098.63", "1543209862.50%"),
-]
+DISPLAY = REPO / "generator/runtime/spec/display/display.json"
+CASES: list[dict[str, Any]] = json.loads(DISPLAY.read_text(encoding="utf-8"))["cases"]
+"""How each value shows, the case table both display()s read: fractions on or near a rounding boundary as
+decimals and percents (exact, and as the float standing for them), units, signs that must not show, flags, lists,
+pools, rolls and named outcomes."""
 
 NODE_PRELUDE = """
 globalThis.document = {readyState: "complete", querySelectorAll: () => []};
@@ -59,34 +43,25 @@ def run_node(script: str, files: list[Path], payload: Any) -> Any:
     return json.loads(done.stdout)
 
 
-def sent(value: int | Fraction | float) -> Any:
-    if isinstance(value, Fraction):
-        return {"q": [str(value.numerator), str(value.denominator)]}
-    return {"f": value} if isinstance(value, float) else value
+def python_text(case: dict[str, Any]) -> str:
+    value = decode(case["value"])
+    return display(list(value) if isinstance(value, tuple) else value, case["format"], case["type"],
+                   case.get("labels", ()), case.get("suffix", ""))
 
 
-def widget_texts(values: list[Any], fmt: str, type_: str, suffix: str = "") -> list[str]:
-    script = ('const v = JSON.parse(require("fs").readFileSync(0, "utf8"));'
-              f'console.log(JSON.stringify(v.map((x) => W.display(decode(x), {json.dumps(fmt)}, '
-              f'{json.dumps(type_)}, [], {json.dumps(suffix)}))));')
-    return list(run_node(script, [REPO / "generator/runtime/rulesc_runtime.js", WIDGET], [sent(v) for v in values]))
+@pytest.mark.parametrize("case", CASES, ids=lambda case: f"{json.dumps(case['value'])}-{case['format']}")
+def test_python_display_follows_the_case_table(case: dict[str, Any]) -> None:
+    assert python_text(case) == case["text"]
 
 
-@pytest.mark.parametrize(("value", "decimal", "percent"), TABLE)
-def test_python_display_follows_the_rule(value: Fraction, decimal: str, percent: str) -> None:
-    assert display(value) == decimal
-    assert display(value, "percent") == percent
-    assert display(float(value)) == decimal  # a float standing for the same number shows the same
-    assert display(float(value), "percent") == percent
-
-
-@pytest.mark.parametrize("exact", [True, False], ids=["fractions", "floats"])
-def test_widget_display_follows_the_same_rule(exact: bool) -> None:
+def test_widget_display_follows_the_same_case_table() -> None:
     """The runtime hands the widget exact fractions (and a float only from sd): both show by the one rule."""
-    values = [v if exact else float(v) for v, _, _ in TABLE]
-    assert widget_texts(values, "decimal", "num") == [d for _, d, _ in TABLE]
-    assert widget_texts(values, "percent", "num") == [p for _, _, p in TABLE]
-    assert widget_texts(values, "decimal", "int") == [d for _, d, _ in TABLE]  # a fraction is never shown whole
+    sent = [{"display": for_js(case["value"]), **{k: v for k, v in case.items() if k not in ("value", "text")}}
+            for case in CASES]
+    done = subprocess.run([node(), str(NODE_RUNNER), str(REPO / "generator/runtime/rulesc_runtime.js"), str(WIDGET)],
+                          input=json.dumps(sent), capture_output=True, text=True, check=True, timeout=120)
+    assert [found["text"] for found in json.loads(done.stdout)] == [case["text"] for case in CASES]
+    assert len(CASES) > 100
 
 
 def test_widget_rounds_floats_that_arrive_a_hair_off_the_boundary() -> None:
@@ -102,31 +77,6 @@ def test_widget_rounds_floats_that_arrive_a_hair_off_the_boundary() -> None:
     assert [fixed(value, d) for _, value, d, _ in hairs] == expected
     assert run_node('console.log(JSON.stringify([-0.0, -1e-9, -0.004999].map((x) => W.fixed(new R.Real(x), 2))));',
                     [REPO / "generator/runtime/rulesc_runtime.js", WIDGET], None) == ["0.00", "0.00", "0.00"]
-
-
-def test_a_whole_number_shows_by_the_output_type_not_the_branch() -> None:
-    assert display(1, "percent") == "100.00%"
-    assert display(0, "percent", "num") == "0.00%"
-    assert display(1, "decimal", "num") == "1.00"
-    assert display(-0, "decimal", "num") == "0.00"
-    assert display(7) == "7" and display(-3, "decimal", "int") == "-3"
-    assert widget_texts([1, 0], "percent", "num") == ["100.00%", "0.00%"]
-    assert widget_texts([1, 0], "percent", "int") == ["100.00%", "0.00%"]
-    assert widget_texts([1, -3], "decimal", "num") == ["1.00", "-3.00"]
-    assert widget_texts([7, -3], "decimal", "int") == ["7", "-3"]
-
-
-def test_a_unit_follows_every_number_alike_and_no_zero_has_a_minus_sign() -> None:
-    """One rule in both runtimes: the unit after whole numbers and decimals, never after a percent; a value that
-    rounds to zero shows no minus sign, in the terminal and the widget."""
-    values = [Fraction(-1, 10**6), Fraction(5, 2), -0.0001, 0]
-    expected = ["0.00 m", "2.50 m", "0.00 m", "0.00 m"]
-    assert [display(v, "decimal", "num", (), " m") for v in values] == expected
-    assert widget_texts(values, "decimal", "num", " m") == expected
-    assert [display(v, "decimal", "int", (), " AD") for v in (7, -3, 0)] == ["7 AD", "-3 AD", "0 AD"]
-    assert widget_texts([7, -3, 0], "decimal", "int", " AD") == ["7 AD", "-3 AD", "0 AD"]
-    assert display(Fraction(-1, 10**6), "percent", "num", (), " m") == "0.00%"
-    assert widget_texts([Fraction(-1, 10**6)], "percent", "num", " m") == ["0.00%"]
 
 
 SYSTEM = """\

@@ -26,7 +26,7 @@ from generator.analyze.program import Program
 from generator.build.staging import build_project
 from generator.emit.engine import local_names, python_names
 from generator.emit.scripts import RESERVED, js_formula
-from generator.formula import check, evaluate, names, to_js, to_python
+from generator.formula import names
 from generator.formula.lexer import KEYWORDS
 from generator.pipeline import Project, compile_project
 from generator.runtime.rulesc_runtime import Dice
@@ -45,14 +45,6 @@ def host_names(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path,
     program = compile_project(Project(root)).programs[0]
     yield root, program, import_engine(root / "build/engine", program.system.module)
     drop_engine(root)
-
-
-def test_the_interpreter_checker_and_backends_know_the_same_built_in_functions() -> None:
-    special = {"lookup", "upgrade_problems", "upgrade_count", "highest", "lowest", "min", "max"}
-    assert set(check.BUILTINS) | set(check.VARIADIC) | {"lookup"} == names.BUILTIN_FUNCTIONS
-    assert set(evaluate._BUILTINS) | {"lookup", "upgrade_problems", "upgrade_count"} == names.BUILTIN_FUNCTIONS
-    assert set(to_python._DIRECT) | set(to_python._RUNTIME) | special == names.BUILTIN_FUNCTIONS
-    assert set(to_js._DIRECT) | set(to_js._RUNTIME) | special == names.BUILTIN_FUNCTIONS
 
 
 def test_a_formula_named_like_a_built_in_is_refused_and_any_other_name_is_not() -> None:

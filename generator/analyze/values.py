@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator
 
 from generator.formula import nodes as n
-from generator.formula.check import BUILTINS, VARIADIC
+from generator.formula.builtins import BUILTINS
 
 # What a use of a given type needs, in words, and the type the value is given meanwhile so that its use adds no
 # error of its own (a roll takes a dice pool; a number (num) takes a whole number).
@@ -66,9 +66,10 @@ def _children(node: n.Node, need: str | None, signatures: Signatures) -> list[tu
 def _arguments(call: n.Call, signatures: Signatures) -> list[str | None]:
     """The types a call's arguments must be (None for each when the call does not fit its function)."""
     count = len(call.args)
-    if call.func in VARIADIC:
-        return [VARIADIC[call.func]] * count
-    params = BUILTINS[call.func][0] if call.func in BUILTINS else signatures(call.func)
+    row = BUILTINS.get(call.func)
+    if row is not None and row.form == "extreme":
+        return [row.params[0]] * count
+    params = row.params if row is not None else signatures(call.func)
     return list(params) if params is not None and len(params) == count else [None] * count
 
 

@@ -13,6 +13,7 @@ from generator.analyze.program import Program, whole_checks
 from generator.emit.site.links import permalink
 from generator.emit.writer import WIDTH, Writer
 from generator.formula import nodes
+from generator.formula.builtins import ROWS
 from generator.formula.layout import Doc, Group, concat, flat, layout, string
 from generator.formula.names import Spelling, allocate, among, formula_calls, let_names
 from generator.formula.to_python import expr_to_python, py_call
@@ -29,11 +30,7 @@ PUBLIC = {
     "parse_dice": ("parse_dice", "parse_dice(text): a dice pool read from text such as '1d10+1d4'"),
     "Dice": ("Dice", "Dice: a pool of dice plus a constant, as a formula that gives dice returns it"),
     "Dist": ("Dist", "Dist: the exact distribution of a roll, as a formula that gives a roll returns it"),
-    "mean": ("mean", "mean(roll): the roll's exact mean (a Fraction); a roll is a Dist, a Dice or a number"),
-    "sd": ("sd", "sd(roll): the roll's standard deviation (a float)"),
-    "p_at_least": ("at_least", "p_at_least(roll, k): the exact chance (a Fraction) that the roll is k or more"),
-    "p_at_most": ("at_most", "p_at_most(roll, k): the exact chance that the roll is k or less"),
-    "p_equal": ("prob_eq", "p_equal(roll, k): the exact chance that the roll is k"),
+    **{row.name: (row.runtime, row.engine) for row in ROWS if row.engine},
     "show": ("show", "show(value): prints a result in the book's terms ({outcome: 'probability'}, 'n/d')"),
     "exact": ("exact", "exact(value): a result in the book's terms, as Python values"),
     "RulesError": ("RulesError", "RulesError: raised where the rules give no answer (a value off a table)"),
@@ -49,8 +46,8 @@ BARE = (bool, int, float)
 """Answers an example shows as Python prints them; any other is shown with show(), in the book's terms."""
 PY_KEYWORDS = frozenset(keyword.kwlist) | {"__debug__"}
 """Names Python refuses as a function or parameter (`__debug__` cannot be assigned)."""
-HOST_FUNCTIONS = frozenset({"abs", "len", "min", "max"})
-"""The Python built-ins a function body calls by name: a parameter or let never hides them."""
+HOST_FUNCTIONS = frozenset(row.host[0] for row in ROWS if row.host[0])
+"""The Python built-ins a function body calls by name (builtins.py's hosts): a parameter or let never hides them."""
 MODULE_NAMES = HOST_FUNCTIONS | {
     "R", "UPGRADES", "Final", "Sequence", "Dice", "Dist", "Number", "Outcomes", "rules_engine", "annotations",
     "check_upgrades",

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 
 from generator.formula import nodes as n
+from generator.formula.builtins import BUILTINS
+from generator.formula.names import resolve_call
 from generator.runtime.rulesc_runtime import MAX_INT
 
 Interval = tuple[int, int]
@@ -120,27 +122,30 @@ class _Bounds:
         return found if _within(found) else FULL
 
     def visit_Call(self, node: n.Call) -> Interval:
-        if node.func == "lookup" and isinstance(node.args[0], n.Name) and isinstance(node.args[1], n.Name):
+        row = BUILTINS.get(node.func) if resolve_call(node.func) == "builtin" else None
+        if row is not None and row.form == "lookup" and isinstance(node.args[0], n.Name) and \
+                isinstance(node.args[1], n.Name):
             self.visit(node.args[2])
             return self.column(node.args[0].name, node.args[1].name) or FULL
         args = [self.visit(arg) for arg in node.args]
         picked = self.picked(node, args)
         if picked is not None:
             return picked
-        if node.func in ("min", "max") and args:
-            pick = min if node.func == "min" else max
+        if row is None or not args:
+            return FULL
+        if row.form == "extreme":
+            pick = min if row.host[0] == "min" else max
             return (pick(a[0] for a in args), pick(a[1] for a in args))
-        if node.func == "clamp" and len(args) == 3:
+        if row.bounds == "clamp" and len(args) == 3:
             return (args[1][0], max(args[1][1], args[2][1]))
-        if node.func == "abs" and args:
+        if row.bounds == "magnitude":
             return (0, max(abs(args[0][0]), abs(args[0][1])))
-        if node.func in ("floor_div", "ceil_div") and args:
-            return _shrunk(args[0])
-        return FULL
+        return _shrunk(args[0]) if row.bounds == "shrunk" else FULL
 
     def picked(self, node: n.Call, args: list[Interval]) -> Interval | None:
         """highest/lowest(p, k) of a let-bound roll p: k faces (0 <= k), so k times a face at the most."""
-        if node.func not in ("highest", "lowest") or len(args) != 2 or not isinstance(node.args[0], n.Name):
+        row = BUILTINS.get(node.func) if resolve_call(node.func) == "builtin" else None
+        if row is None or row.form != "keep" or len(args) != 2 or not isinstance(node.args[0], n.Name):
             return None
         faces = self.faces.get(node.args[0].name)
         if faces is None or node.args[0].name not in self.lets:

@@ -12,37 +12,10 @@ from dataclasses import dataclass, field
 
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes as n
+from generator.formula.builtins import BUILTINS, Builtin
 from generator.formula.names import mentioned_names, resolve_call, resolve_name
 from generator.formula.pools import POOL_FUNCTIONS
 
-BUILTINS: dict[str, tuple[tuple[str, ...], str]] = {
-    "abs": (("int",), "int"),
-    "clamp": (("int", "int", "int"), "int"),
-    "ceil_div": (("int", "int"), "int"),
-    "floor_div": (("int", "int"), "int"),
-    "category": (("int",), "dice"),
-    "category_index": (("dice",), "int"),
-    "dice_part": (("dice",), "dice"),
-    "modifier": (("dice",), "int"),
-    "step": (("dice", "int"), "dice"),
-    "roll": (("dist",), "dist"),
-    "successes": (("dice", "int"), "dist"),
-    "highest": (("dice", "int"), "dist"),
-    "lowest": (("dice", "int"), "dist"),
-    "p_at_least": (("dist", "int"), "num"),
-    "p_at_most": (("dist", "int"), "num"),
-    "p_equal": (("dist", "int"), "num"),
-    "mean": (("dist",), "num"),
-    "sd": (("dist",), "num"),
-    "p_greater": (("dist", "dist"), "num"),
-    "p_tie": (("dist", "dist"), "num"),
-    "p_win": (("dist", "dist", "bool"), "num"),
-    "count": (("dice", "int", "int"), "dist"),  # count(pool, face) or count(pool, low, high)
-    "p": (("event",), "num"),
-    "upgrade_problems": (("upgrades",), "list"),
-    "upgrade_count": (("upgrades",), "int"),
-}
-VARIADIC = {"min": "int", "max": "int"}
 ROLLED = {"dice", "dist"}
 NAMED = {"text", "outcome"}
 CHANCY = {"bool", "event"}
@@ -199,22 +172,26 @@ class _Typer:
         return ROLL_RESULTS[body] if rolled else body
 
     def visit_Call(self, node: n.Call) -> str:
-        if node.func == "lookup":
+        row = BUILTINS[node.func] if resolve_call(node.func) == "builtin" else None
+        if row is None:
+            return self.call(node, self.scope.signature(node.func, node.span))
+        if row.form == "lookup":
             return self.lookup(node)
-        if node.func in POOL_FUNCTIONS and node.args and isinstance(node.args[0], n.Name) and \
+        if row.asks_pool and node.args and isinstance(node.args[0], n.Name) and \
                 self.scope.locals.get(node.args[0].name) == "pool":
             return self.question(node, node.args[0])
-        if node.func == "count":
-            return self.count(node)
-        if node.func in ("highest", "lowest") and node.args:
+        if row.arities:
+            return self.counted(node, row)
+        if row.form == "keep" and node.args:
             self.ordered(node, node.args[0])
-        if node.func in VARIADIC:
+        if row.form == "extreme":
             return self.extreme(node)
-        builtin = resolve_call(node.func) == "builtin"
-        signature = BUILTINS.get(node.func) if builtin else self.scope.signature(node.func, node.span)
+        return self.call(node, (row.params, row.result))
+
+    def call(self, node: n.Call, signature: tuple[tuple[str, ...], str] | None) -> str:
+        """A call with one argument per parameter: of a built-in or of a formula of the system."""
         if signature is None:
-            known = list(BUILTINS) + list(VARIADIC) + ["lookup"]
-            raise self.fail("E0402", f"unknown function '{node.func}'", node.span, did_you_mean(node.func, known))
+            raise self.fail("E0402", f"unknown function '{node.func}'", node.span, did_you_mean(node.func, BUILTINS))
         params, result = signature
         if len(params) != len(node.args):
             raise self.fail("E0404", f"{node.func}() takes {len(params)} argument(s), got {len(node.args)}", node.span)
@@ -228,7 +205,7 @@ class _Typer:
             wanted = " or ".join(str(k) for k in POOL_FUNCTIONS[node.func])
             raise self.fail("E0404", f"{node.func}() takes {wanted} argument(s), got {len(node.args)}", node.span)
         self.scope.types[id(pool)] = "pool"
-        if node.func in ("highest", "lowest"):
+        if BUILTINS[node.func].form == "keep":
             self.ordered(node, self.rolled[pool.name])
         before = self.pools[pool.name]
         for index, arg in enumerate(node.args[1:], start=2):
@@ -254,15 +231,15 @@ class _Typer:
                         "write '!!' instead of '!' for dice that each show their exploded sum (compounding), or ask "
                         "successes() or count(), which count the extra dice")
 
-    def count(self, node: n.Call) -> str:
-        """count(pool, face) or count(pool, low, high): how many dice show it, a roll."""
-        if len(node.args) not in (2, 3):
-            raise self.fail("E0404", f"count() takes 2 or 3 arguments, got {len(node.args)}", node.span,
-                            "count(pool, face) or count(pool, low, high)")
-        self.expect(node.args[0], "dice", "argument 1 of count()")
-        for index, arg in enumerate(node.args[1:], start=2):
-            self.expect(arg, "int", f"argument {index} of count()")
-        return "dist"
+    def counted(self, node: n.Call, row: Builtin) -> str:
+        """A built-in that takes some of its parameters, in order: count(pool, face) or count(pool, low, high)."""
+        if len(node.args) not in row.arities:
+            wanted = " or ".join(str(k) for k in row.arities)
+            raise self.fail("E0404", f"{node.func}() takes {wanted} arguments, got {len(node.args)}", node.span,
+                            row.usage or None)
+        for index, (arg, param) in enumerate(zip(node.args, row.params, strict=False), start=1):
+            self.expect(arg, param, f"argument {index} of {node.func}()")
+        return row.result
 
     def extreme(self, node: n.Call) -> str:
         """min/max: of whole numbers, of exact numbers, or of a roll and a number (each result clamped)."""

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from generator.formula import nodes as n
+from generator.formula.builtins import BUILTINS, ROWS, Builtin
 from generator.formula.names import resolve_call, resolve_name
 from generator.formula.pools import only_total, questions
 from generator.runtime import rulesc_runtime as R
 
 Value = Any
 CallFormula = Callable[[str, list[Value]], Value]
+
 
 def _extreme(pick: Callable[..., Value], on_rolls: Callable[[Value, Value], Value]) -> Callable[..., Value]:
     def apply(*args: Value) -> Value:
@@ -22,17 +25,22 @@ def _extreme(pick: Callable[..., Value], on_rolls: Callable[[Value, Value], Valu
     return apply
 
 
-_BUILTINS: dict[str, Callable[..., Value]] = {
-    "abs": abs, "clamp": R.clamp, "ceil_div": R.ceil_div, "floor_div": R.floor_div, "category": R.category,
-    "category_index": R.category_index, "step": R.step,
-    "min": _extreme(min, R.dmin), "max": _extreme(max, R.dmax),
-    "roll": R.as_dist, "successes": R.successes,
-    "highest": lambda pool, k: R.keep_pool(pool, k, True), "lowest": lambda pool, k: R.keep_pool(pool, k, False),
-    "p_at_least": R.at_least, "p_at_most": R.at_most, "p_equal": R.prob_eq, "mean": R.mean, "sd": R.sd,
-    "p_greater": R.greater, "p_tie": R.tie, "p_win": R.win, "count": R.count_faces, "p": R.p,
-    "dice_part": R.dice_part, "modifier": R.modifier,
-}
+def _flagged(function: Callable[..., Value], flags: tuple[bool, ...]) -> Callable[..., Value]:
+    return lambda *args: function(*args, *flags)
 
+
+def _function(row: Builtin) -> Callable[..., Value]:
+    """What a call of a built-in runs: the host's function, or the runtime's (min and max pick on rolls)."""
+    if row.form == "extreme":
+        return _extreme(getattr(builtins, row.host[0]), getattr(R, row.runtime))
+    if row.host[0]:
+        found: Callable[..., Value] = getattr(builtins, row.host[0])
+        return found
+    return _flagged(getattr(R, row.runtime), row.flags) if row.flags else getattr(R, row.runtime)
+
+
+_BUILTINS: dict[str, Callable[..., Value]] = {row.name: _function(row) for row in ROWS
+                                              if row.form in ("call", "keep", "extreme")}
 
 
 def evaluate(node: n.Node, types: Mapping[int, str], env: Mapping[str, Value], tables: Mapping[str, R.Table],
@@ -159,16 +167,17 @@ class _Evaluator:
         return R.as_outcomes(value) if kind in ("outcome", "event") else value
 
     def visit_Call(self, node: n.Call) -> Value:
-        if node.func == "lookup":
+        form = BUILTINS[node.func].form if resolve_call(node.func) == "builtin" else None
+        if form == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
             return R.lookup(self.tables[table.name], column.name, self.visit(node.args[2]))
         args = [self.visit(arg) for arg in node.args]
-        if node.func == "upgrade_problems":
-            return R.upgrade_problems(self.upgrades, args[0])
-        if node.func == "upgrade_count":
+        if form == "upgrades":
+            return getattr(R, BUILTINS[node.func].runtime)(self.upgrades, args[0])
+        if form == "length":
             return len(args[0])
-        if resolve_call(node.func) == "builtin":
+        if form is not None:
             return _BUILTINS[node.func](*args)
         return self.call_formula(node.func, args)
 

@@ -8,14 +8,11 @@ from typing import Literal, TypeVar
 
 from generator.diagnostics.core import Diagnostics, Span
 from generator.formula import nodes as n
+from generator.formula.builtins import BUILTINS
 from generator.formula.lexer import KEYWORDS, FormulaSyntaxError, tokenize
 
-BUILTIN_FUNCTIONS = frozenset({
-    "abs", "clamp", "ceil_div", "floor_div", "category", "category_index", "step", "roll", "successes", "highest",
-    "lowest", "p_at_least", "p_at_most", "p_equal", "mean", "sd", "p_greater", "p_tie", "p_win", "upgrade_problems",
-    "upgrade_count", "min", "max", "lookup", "count", "p", "dice_part", "modifier",
-})
-"""The formula language's own functions; check.BUILTINS gives their types (tests keep the two in step)."""
+BUILTIN_FUNCTIONS = frozenset(BUILTINS)
+"""The formula language's own functions (builtins.ROWS gives their types and runtime functions)."""
 
 NameKind = Literal["local", "constant"]
 CallKind = Literal["builtin", "formula"]

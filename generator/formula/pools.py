@@ -11,8 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 
 from generator.formula import nodes as n
+from generator.formula.builtins import ROWS
 
-POOL_FUNCTIONS: dict[str, tuple[int, ...]] = {"highest": (2,), "lowest": (2,), "successes": (2,), "count": (2, 3)}
+POOL_FUNCTIONS: dict[str, tuple[int, ...]] = {row.name: row.counts for row in ROWS if row.asks_pool}
 """The built-ins that may ask a rolled pool a question, and how many arguments each takes (the pool first)."""
 
 

@@ -7,19 +7,13 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 from generator.formula import nodes as n
 from generator.formula.backend import Backend
+from generator.formula.builtins import BUILTINS, Builtin
 from generator.formula.layout import Doc, Group, concat, conditional, infix, whole
 from generator.formula.names import Spelling, resolve_call
 from generator.formula.regroup import hoisted, through
+from generator.runtime.contract import js_name
 
 Resolver = Callable[[str], str]
-_DIRECT = {"abs": "Math.abs"}
-_RUNTIME = {
-    "clamp": "R.clamp", "ceil_div": "R.ceilDiv", "floor_div": "R.floorDiv", "category": "R.category",
-    "category_index": "R.categoryIndex", "step": "R.step", "roll": "R.asDist", "successes": "R.successes",
-    "p_at_least": "R.atLeast", "p_at_most": "R.atMost", "p_equal": "R.probEq", "mean": "R.mean", "sd": "R.sd",
-    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win", "p": "R.p",
-    "dice_part": "R.dicePart", "modifier": "R.modifier", "count": "R.countFaces",
-}
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloorDiv"}
 _COMPARE = {"==": "===", "!=": "!=="}
 _AS = {"dist": "R.asDist", "outcome": "R.asOutcomes", "event": "R.asOutcomes"}
@@ -165,32 +159,34 @@ class _ToJs(Backend):
             self.bound.discard(name)
 
     def visit_Call(self, node: n.Call) -> Doc:
-        if node.func == "lookup":
+        row = BUILTINS[node.func] if resolve_call(node.func) == "builtin" else None
+        if row is None:
+            return js_call(self.spell.formula(node.func), [self.visit(arg) for arg in node.args])
+        if row.form == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
             key = self.visit(node.args[2])
-            return js_call("R.lookup", [self.spell.table(table.name), json.dumps(column.name), key])
+            return js_call(_runtime(row.runtime), [self.spell.table(table.name), json.dumps(column.name), key])
         args = [self.visit(arg) for arg in node.args]
-        if node.func == "upgrade_problems":
-            return js_call("R.upgradeProblems", ["U", args[0]])
-        if node.func == "upgrade_count":
+        if row.form == "upgrades":
+            return js_call(_runtime(row.runtime), ["U", args[0]])
+        if row.form == "length":
             return concat(Group("(", (args[0],), ")", sep=""), ".length")
-        if node.func in ("highest", "lowest"):
-            return js_call("R.keep", [args[0], args[1], json.dumps(node.func == "highest")])
-        if node.func in ("min", "max"):
-            return self.extreme(node, args)
-        return js_call(self.function(node.func), args)
+        if row.form == "extreme":
+            return self.extreme(node, row, args)
+        return js_call(row.host[1] or _runtime(row.runtime), [*args, *map(json.dumps, row.flags)])
 
-    def function(self, func: str) -> str:
-        """What a call to `func` is written as: the runtime's (or the host's) function, or a formula's."""
-        if resolve_call(func) == "builtin":
-            return _DIRECT.get(func) or _RUNTIME[func]
-        return self.spell.formula(func)
-
-    def extreme(self, node: n.Call, args: list[Doc]) -> Doc:
+    def extreme(self, node: n.Call, row: Builtin, args: list[Doc]) -> Doc:
+        """min/max: of exact numbers, the runtime's (R.nmin); of whole numbers, the host's; of a roll and a
+        number, the runtime's, the roll first."""
         if self.type(node) == "num":
-            return js_call(f"R.n{node.func}", args)
+            return js_call(f"R.n{row.name}", args)
         if self.type(node) != "dist":
-            return js_call(f"Math.{node.func}", args)
+            return js_call(row.host[1], args)
         first, second = (0, 1) if self.type(node.args[0]) in ROLLS else (1, 0)
-        return js_call(f"R.d{node.func}", [args[first], args[second]])
+        return js_call(_runtime(row.runtime), [args[first], args[second]])
+
+
+def _runtime(name: str) -> str:
+    """A runtime function, named as Python spells it, as the generated JavaScript calls it."""
+    return "R." + js_name(name)

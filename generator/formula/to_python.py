@@ -7,19 +7,12 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 from generator.formula import nodes as n
 from generator.formula.backend import Backend
+from generator.formula.builtins import BUILTINS, Builtin
 from generator.formula.layout import Doc, Group, concat, conditional, flat, infix, whole
 from generator.formula.names import Spelling, resolve_call
 from generator.formula.regroup import hoisted, through
 
 Resolver = Callable[[str], str]
-_DIRECT = {"abs": "abs"}
-_RUNTIME = {
-    "clamp": "R.clamp", "ceil_div": "R.ceil_div", "floor_div": "R.floor_div", "category": "R.category",
-    "category_index": "R.category_index", "step": "R.step", "roll": "R.as_dist", "successes": "R.successes",
-    "p_at_least": "R.at_least", "p_at_most": "R.at_most", "p_equal": "R.prob_eq", "mean": "R.mean", "sd": "R.sd",
-    "p_greater": "R.greater", "p_tie": "R.tie", "p_win": "R.win", "p": "R.p",
-    "dice_part": "R.dice_part", "modifier": "R.modifier", "count": "R.count_faces",
-}
 _AS = {"dist": "R.as_dist", "outcome": "R.as_outcomes", "event": "R.as_outcomes"}
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloor_div"}
 # Operators that Python groups from the left, so `(a - b) + c` may be written `a - b + c`: each chain's name.
@@ -168,31 +161,27 @@ class _ToPython(Backend):
             self.bound.discard(name)
 
     def visit_Call(self, node: n.Call) -> Doc:
-        if node.func == "lookup":
+        row = BUILTINS[node.func] if resolve_call(node.func) == "builtin" else None
+        if row is None:
+            return py_call(self.spell.formula(node.func), [self.visit(arg) for arg in node.args])
+        if row.form == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
             typed = {"int": "R.lookup_int", "dice": "R.lookup_dice", "text": "R.lookup_text"}.get(self.type(node),
                                                                                                 "R.lookup")
             return py_call(typed, [self.spell.table(table.name), repr(column.name), self.visit(node.args[2])])
         args = [self.visit(arg) for arg in node.args]
-        if node.func == "upgrade_problems":
-            return py_call("R.upgrade_problems", ["UPGRADES", args[0]])
-        if node.func == "upgrade_count":
-            return py_call("len", args[:1])
-        if node.func in ("highest", "lowest"):
-            return py_call("R.keep_pool", [args[0], args[1], repr(node.func == "highest")])
-        if node.func in ("min", "max"):
-            return self.extreme(node, args)
-        return py_call(self.function(node.func), args)
+        if row.form == "upgrades":
+            return py_call(f"R.{row.runtime}", ["UPGRADES", args[0]])
+        if row.form == "length":
+            return py_call(row.host[0], args[:1])
+        if row.form == "extreme":
+            return self.extreme(node, row, args)
+        return py_call(row.host[0] or f"R.{row.runtime}", [*args, *map(repr, row.flags)])
 
-    def function(self, func: str) -> str:
-        """What a call to `func` is written as: the runtime's (or the host's) function, or a formula's."""
-        if resolve_call(func) == "builtin":
-            return _DIRECT.get(func) or _RUNTIME[func]
-        return self.spell.formula(func)
-
-    def extreme(self, node: n.Call, args: list[Doc]) -> Doc:
+    def extreme(self, node: n.Call, row: Builtin, args: list[Doc]) -> Doc:
+        """min/max: of numbers, the host's; of a roll and a number, the runtime's, the roll first."""
         if self.type(node) != "dist":
-            return py_call(node.func, args)
+            return py_call(row.host[0], args)
         first, second = (0, 1) if self.type(node.args[0]) in ROLLS else (1, 0)
-        return py_call(f"R.d{node.func}", [args[first], args[second]])
+        return py_call(f"R.{row.runtime}", [args[first], args[second]])

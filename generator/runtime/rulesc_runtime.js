@@ -31,7 +31,7 @@
   function asDice(x) { return x instanceof Dice ? x : new Dice([], x); }
 
   var diceCache = new Map();
-  function dice(count, sides, special) {  /* made once per count and kind (the Python runtime's dice) */
+  function dice(count, sides, special) {  /* made once per count and kind */
     special = special || "";
     var cacheKey = count + "d" + sides + special, found = diceCache.get(cacheKey);
     if (!found) {
@@ -51,7 +51,7 @@
   }
   /* a special die: sides, its mark (! extra dice, !! compounding, r once, rr while) and the faces it acts on */
   var SPECIAL = /^(\d+)(!!?|rr?)(\d+)?(\{-?\d+(?:,-?\d+)*\})?$/;
-  function kindKey(sides, special) {  /* the one way a special die is written (the Python runtime's _kind_key) */
+  function kindKey(sides, special) {  /* the one way a special die is written */
     var found = SPECIAL.exec(sides + special.replace(/ /g, ""));
     if (!found) throw new RulesError("d" + sides + special + " is not a kind of die");
     var mode = found[2], faces = specialFaces(sides, found);
@@ -117,6 +117,12 @@
     }
     throw new RulesError(key + " is not in the table");
   }
+  function quoted(text) {  /* text as Python's repr() writes it (quotes, backslashes and line breaks) */
+    var q = text.indexOf("'") >= 0 && text.indexOf('"') < 0 ? '"' : "'";
+    var escapes = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"};
+    escapes[q] = "\\" + q;
+    return q + text.replace(/[\\\n\r\t'"]/g, function (c) { return escapes[c] || c; }) + q;
+  }
   function parseDice(text) {
     var t = String(text).trim();
     if (["", "0", "-", "\u2013", "\u2014"].indexOf(t) >= 0) return new Dice([], 0);
@@ -126,14 +132,14 @@
     var total = new Dice([], 0), pos = 0, m;
     while (pos < t.length) {
       re.lastIndex = pos; m = re.exec(t);
-      if (!m || re.lastIndex === pos) throw new RulesError(JSON.stringify(text) + " is not a dice pool");
+      if (!m || re.lastIndex === pos) throw new RulesError(quoted(String(text)) + " is not a dice pool");
       var term = m[4] !== undefined ? Number(m[4]) : parsedDice(Number(m[2] || 1), m[3]);
       total = diceAdd(total, term, m[1] === "-" ? -1 : 1);
       pos = re.lastIndex;
     }
     return total;
   }
-  function parsedDice(count, written) {  /* a dice term as written after 'd' (the Python runtime's _parsed_dice) */
+  function parsedDice(count, written) {  /* a dice term as written after 'd' */
     if (written === "F") return dice(count, 0, "F");
     if (written[0] === "{") return dice(count, 0, "{" + written.match(/-?\d+/g).join(",") + "}");
     var sides = /^\d+/.exec(written)[0];
@@ -245,11 +251,11 @@
     if (y[0] === 0n) throw new RulesError("division by zero");
     return ratio(x[0] * y[1], x[1] * y[0]);
   }
-  var MAX_EXPONENT = 10000, MAX_POWER_BITS = 1048576;  /* as in the Python runtime */
+  var MAX_EXPONENT = 10000, MAX_POWER_BITS = 1048576;  /* the power budget */
   function power(base, exponent) {
     if (exponent < 0 || exponent > MAX_EXPONENT)
       throw new RulesError("the exponent must be from 0 to " + MAX_EXPONENT + ", not " + exponent);
-    if (base instanceof Real) {  /* by squaring, step for step as the Python runtime, so both get the same float */
+    if (base instanceof Real) {  /* by squaring, lowest bit first: the float both runtimes make */
       var result = 1, factor = base.v, e = exponent;
       while (e) { if (e & 1) result *= factor; e = Math.floor(e / 2); if (e) factor *= factor; }
       return new Real(result);
@@ -292,7 +298,7 @@
   function refuseWidth(outcomes) {
     if (outcomes > MAX_OUTCOMES) throw new RulesError("a roll with more than " + MAX_OUTCOMES + " outcomes is refused");
   }
-  var MAX_ROLL_BITS = 1073741824;  /* the roll budget: as MAX_ROLL_BITS in the Python runtime */
+  var MAX_ROLL_BITS = 1073741824;  /* the roll budget: outcomes times the bits of their weights */
   function refuseWork(outcomes, bits) {
     if (outcomes * bits > MAX_ROLL_BITS)
       throw new RulesError("a roll too large to work out exactly is refused: its answer would pass the roll budget " +
@@ -316,7 +322,7 @@
     var w = new Array(sides); w.fill(1n); return new Dist(1, w, BigInt(sides));
   }
   var kindCache = new Map(), EXPLODE_CUT_DENOMINATOR = 10n ** 15n;
-  function dieOf(key) {  /* the roll of one die of a kind, exactly (the Python runtime's die_of) */
+  function dieOf(key) {  /* the roll of one die of a kind, exactly */
     var found = kindCache.get(key);
     if (found) return found;
     if (typeof key === "number") found = die(key);
@@ -335,7 +341,7 @@
     kindCache.set(key, found);
     return found;
   }
-  function kindParts(key) {  /* [sides, mark, faces] of a special die (the Python runtime's _kind_parts) */
+  function kindParts(key) {  /* [sides, mark, faces] of a special die */
     var found = SPECIAL.exec(key);
     if (!found) throw new RulesError(JSON.stringify(key) + " is not a kind of die");
     var sides = Number(found[1]), faces = specialFaces(sides, found);
@@ -424,7 +430,7 @@
   }
   var KRONECKER_TERMS = 4096;  /* products of more terms are one multiplication of packed numbers */
   function kronecker(a, b, digits) {
-    /* polynomial product by Kronecker substitution (the Python runtime's _convolve): each list packed into one
+    /* polynomial product by Kronecker substitution: each list packed into one
        BigInt, a slot of `digits` hex digits per coefficient, the two multiplied, the product cut back into slots */
     function pack(values) {
       var parts = new Array(values.length);
@@ -437,7 +443,7 @@
     return out;
   }
   function polyPower(poly, times) {
-    /* a polynomial (its last coefficient not 0) to a power (the Python runtime's _power): equal coefficients by
+    /* a polynomial (its last coefficient not 0) to a power: equal coefficients by
        uniformPower, few terms for the result's size by millerPower, else by repeated squaring */
     var lead = 0;
     while (poly[lead] === 0n) lead++;
@@ -458,7 +464,7 @@
     return result;
   }
   var MILLER_WORK = 20000;
-  function millerPower(poly, times) {  /* J. C. P. Miller's recurrence (the Python runtime's _miller_power) */
+  function millerPower(poly, times) {  /* J. C. P. Miller's recurrence */
     var size = (poly.length - 1) * times + 1, out = new Array(size).fill(0n), terms = [], n = BigInt(times + 1);
     out[0] = poly[0] ** BigInt(times);
     for (var j = 1; j < poly.length; j++) if (poly[j]) terms.push([j, poly[j]]);
@@ -470,7 +476,7 @@
     }
     return out;
   }
-  function uniformPower(sides, times) {  /* (1 + x + ... + x^(sides-1)) ** times: the Python runtime's _uniform_power */
+  function uniformPower(sides, times) {  /* (1 + x + ... + x^(sides-1)) ** times */
     var size = (sides - 1) * times + 1, out = new Array(size).fill(0n), n = BigInt(times), s = BigInt(sides);
     out[0] = 1n;
     for (var m = 0; m < Math.floor((size - 1) / 2); m++) {
@@ -536,7 +542,7 @@
     });
     return make(lo, out, total * common);
   }
-  /* ---- one roll of a pool, asked several questions (the Python runtime's pool_bind and pool_answers) ---- */
+  /* ---- one roll of a pool, asked several questions ---- */
   function poolBind(pool, asked, f, needed) {  /* needed: ask only the questions f can read (at least the first) */
     var places = [];
     asked.forEach(function (q, i) { if (!needed || needed[i]) places.push(i); });
@@ -551,7 +557,7 @@
       return [roll[1], f(answers)];
     }), found.total);
   }
-  function sortedAnswers(pool, asked) {  /* [answers, ways] in Python's order, each key read once (the Python _sorted_answers) */
+  function sortedAnswers(pool, asked) {  /* [answers, ways] in Python's order, each key read once */
     var cacheKey = String(pool) + "|" + JSON.stringify(asked), found = sortedCache.get(cacheKey);
     if (!found) {
       var answers = poolAnswers(pool, asked), rolls = [];
@@ -569,7 +575,7 @@
     return 0;
   }
   var answersCache = new Map();
-  function poolAnswers(pool, asked) {  /* worked out once per pool and questions (the Python runtime's _pool_answers) */
+  function poolAnswers(pool, asked) {  /* worked out once per pool and questions */
     var cacheKey = String(pool) + "|" + JSON.stringify(asked), found = answersCache.get(cacheKey);
     if (!found) {
       var ordered = asked.some(function (q) { return q[0] === "highest" || q[0] === "lowest"; });
@@ -580,7 +586,7 @@
     }
     return {joint: new Map(found.joint), total: found.total};
   }
-  function sweep(pool, asked) {  /* the faces from high to low (the Python runtime's _pool_answers) */
+  function sweep(pool, asked) {  /* the faces from high to low */
     var kinds = pool.counts.map(function (p) { return dieOf(p[0]); }), diceCount = 0, total = 1n;
     pool.counts.forEach(function (p, g) { diceCount += p[1]; total *= kinds[g].total ** BigInt(p[1]); });
     refuseDice(diceCount);
@@ -617,7 +623,7 @@
     });
     return {joint: shifted(done, asked, pool.c), total: total};
   }
-  function extremes(kinds, counts, asked) {  /* only highest(p, 1) and lowest(p, 1) asked: the Python _extremes */
+  function extremes(kinds, counts, asked) {  /* only highest(p, 1) and lowest(p, 1) asked */
     var low = Infinity, high = -Infinity, a, b;
     kinds.forEach(function (kind) { low = Math.min(low, kind.offset); high = Math.max(high, kind.offset + kind.weights.length - 1); });
     var upto = upTo(kinds, low, high);
@@ -639,7 +645,7 @@
     return joint;
   }
   function extremeSums(kinds, counts, asked) {
-    /* highest(p, 1), lowest(p, 1) and sums over the dice (the Python _extreme_sums): the rolls within faces b..a
+    /* highest(p, 1), lowest(p, 1) and sums over the dice: the rolls within faces b..a
        answer the sums as summedChains adds them; those whose highest is a and lowest b by inclusion and exclusion */
     var sums = asked.filter(function (q) { return q[0] !== "highest" && q[0] !== "lowest"; }), seen = new Set();
     kinds.forEach(function (kind) { kind.weights.forEach(function (w, i) { if (w) seen.add(kind.offset + i); }); });
@@ -664,7 +670,7 @@
     }
     return joint;
   }
-  function withinSums(kinds, counts, sums, faces) {  /* the Python _within_sums: each range worked out once */
+  function withinSums(kinds, counts, sums, faces) {  /* each range worked out once */
     var shown = kinds.map(function (kind) {
       var out = [];
       kind.weights.forEach(function (w, i) {
@@ -695,7 +701,7 @@
       return c;
     });
   }
-  function bestTwo(kinds, counts) {  /* only highest(p, 2) of two or more dice asked: the Python _best_two */
+  function bestTwo(kinds, counts) {  /* only highest(p, 2) of two or more dice asked */
     var used = [], n = [], low = Infinity, high = -Infinity, a, b, g;
     kinds.forEach(function (kind, g) {
       if (!counts[g]) return;
@@ -718,12 +724,12 @@
     }
     return joint;
   }
-  function fewRolls(kind, n) {  /* at most 256 distinct rolls (multisets of faces): the Python _few_rolls */
+  function fewRolls(kind, n) {  /* at most 256 distinct rolls (multisets of faces) */
     var faces = kind.weights.filter(function (w) { return w; }).length, rolls = 1;
     for (var i = 1; i <= n; i++) if ((rolls = rolls * (faces - 1 + i) / i) > 256) return false;
     return true;
   }
-  function enumerated(kind, n, asked) {  /* each sorted roll with its ways, answered directly (the Python _enumerated) */
+  function enumerated(kind, n, asked) {  /* each sorted roll with its ways, answered directly */
     var faces = [], joint = new Map(), orders = 1n, most = 0n, shown = new Array(n);
     kind.weights.forEach(function (w, i) { if (w) { faces.push([kind.offset + i, w]); if (w > most) most = w; } });
     for (var m = 2; m <= n; m++) orders *= BigInt(m);
@@ -743,7 +749,7 @@
     })(0, 0, small ? Number(orders) : orders, 0);
     return joint;
   }
-  function answerOf(q, shown) {  /* a question's answer from a roll's faces, low to high (the Python _answered) */
+  function answerOf(q, shown) {  /* a question's answer from a roll's faces, low to high */
     var n = shown.length, first = q.length > 1 ? q[1] : 0, last = q[q.length - 1], k = Math.max(0, Math.min(first, n));
     var from = q[0] === "highest" ? n - k : 0, to = q[0] === "lowest" ? k : n, found = 0, i;
     if (q[0] === "successes") { for (i = 0; i < n; i++) if (shown[i] >= first) found++; return found; }
@@ -769,7 +775,7 @@
   function addTo(map, k, ways) { map.set(k, (map.get(k) || 0n) + ways); }
   function settleFace(states, face, waysOf, asked, combs, until) {
     /* showFace with highest() questions only: a state placing its last needed dice here is settled, its other dice
-       here or lower, all counted together (every way less those placing too few here); the Python _settle_face */
+       here or lower, all counted together (every way less those placing too few here) */
     var weights = waysOf[0], belowWays = waysOf[1], settled = until[0], done = until[1];
     var following = new Map(), found = new Map();
     states.forEach(function (state) {
@@ -786,7 +792,7 @@
     });
     return following;
   }
-  function fewerOptions(left, weights, belowWays, need, combs) {  /* the Python _fewer_options */
+  function fewerOptions(left, weights, belowWays, need, combs) {
     var lump = 1n, options = [];
     left.forEach(function (n, g) { lump *= (weights[g] + belowWays[g]) ** BigInt(n); });
     showing(left, weights, combs, need).forEach(function (option) {
@@ -850,7 +856,7 @@
     if (kind === "successes") return a + (face >= first ? shown : 0);
     return a + (first <= face && face <= last ? shown : 0);
   }
-  /* a pool with dice that explode into extra dice (the Python runtime's _chain_answers): each die and the dice it
+  /* a pool with dice that explode into extra dice: each die and the dice it
      adds answer every question as a sum over their dice; the pool's answers are those sums, convolved die by die */
   function chainAnswers(pool, asked) {
     var refused = asked.filter(function (q) { return q[0] === "highest" || q[0] === "lowest"; });
@@ -867,7 +873,7 @@
   }
   var SUMMED_SIZE = 1 << 20;
   function summedChains(chains, questions) {
-    /* the joint answers of `count` chains of each kind, added answer by answer (the Python _summed_chains): each
+    /* the joint answers of `count` chains of each kind, added answer by answer: each
        set of answers one number in mixed radix, a kind's chain a polynomial raised to its count */
     if (questions === 1) return summedOne(chains);
     var lows = chains.map(function (c) {
@@ -1006,7 +1012,7 @@
     for (var i = 0; i < a.weights.length; i++) if (a.weights[i] !== 0n) parts.push([a.weights[i], f(a.offset + i)]);
     return blend(parts, a.total);
   }
-  function oneDie(roll) {  /* one plain die: its faces, no roll worked out (the Python _results) */
+  function oneDie(roll) {  /* one plain die: its faces, no roll worked out */
     var p = roll instanceof Dice && roll.counts.length === 1 ? roll.counts[0] : [];
     if (p[1] !== 1 || typeof p[0] !== "number" || p[0] < 1 || p[0] > MAX_OUTCOMES) return null;
     var w = new Array(p[0]); w.fill(1n);
@@ -1029,7 +1035,7 @@
   }
   function bindAlike(rolls, f) {
     /* bindEach when each roll's results are equally likely: so are the combinations, and equal answers are counted
-       rather than weighed (the Python runtime's bind_each_any); null when some roll's are not */
+       rather than weighed; null when some roll's are not */
     var found = rolls.map(function (roll) {
       var labels = roll instanceof Outcomes, a = labels ? roll : oneDie(roll) || asDist(roll), results = [], ways = [];
       a.weights.forEach(function (w, i) { if (w !== 0n) { results.push(labels ? a.labels[i] : a.offset + i); ways.push(w); } });
@@ -1089,8 +1095,8 @@
       return mixOutcomes(parts.map(function (part) { return [part[0], asOutcomes(part[1])]; }), total);
     return mixture(parts.map(function (part) { return [part[0], asDist(part[1])]; }), total);
   }
-  /* ---- named outcomes, and yes/no: labels[i] has probability weights[i] / total (the Python runtime's
-     Outcomes); labels in one order in both runtimes: no before yes, names by code point ---- */
+  /* ---- named outcomes, and yes/no: labels[i] has probability weights[i] / total; labels in one order in both
+     runtimes: no before yes, names by code point ---- */
   function Outcomes(labels, weights, total) { this.labels = labels; this.weights = weights; this.total = total; }
   Outcomes.prototype.toString = function () {
     var self = this;
@@ -1254,7 +1260,7 @@
     });
     return [top, bottom];
   }
-  function refusePool(pool) {  /* refused as asDist would refuse it, in the same order (the Python _refuse_pool) */
+  function refusePool(pool) {  /* refused as asDist would refuse it, in the same order */
     var span = 1, running = 0n;
     pool.counts.forEach(function (p) {
       if (p[1] > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + p[1] + " asked)");
@@ -1307,10 +1313,6 @@
     if (k === 0) throw new RulesError("division by zero");
     return dmap(a, function (x) { return floorDiv(x, k); });
   }
-  function probability(dist, outcome) {  /* the exact chance of one outcome, a Q */
-    var i = outcome - dist.offset;
-    return ratio(i >= 0 && i < dist.weights.length ? dist.weights[i] : 0n, dist.total);
-  }
   function exact(value) {  /* a value as Python's exact() gives it: what tests and scripts compare */
     if (value instanceof Dist) {
       var out = {};
@@ -1359,20 +1361,19 @@
     });
     return problems;
   }
-  function format(v) { return typeof v === "boolean" ? (v ? "yes" : "no") : String(v); }
-
+  /* the exports: the contract of generator/runtime/contract.py, every one covered by generator/runtime/spec/ */
   root.RulesRuntime = {
-    Dice: Dice, RulesError: RulesError, dice: dice, diceAdd: diceAdd, diceScale: diceScale,
-    category: category, categoryIndex: categoryIndex, step: step, floorDiv: floorDiv, ceilDiv: ceilDiv,
-    clamp: clamp, table: table, lookup: lookup, parseDice: parseDice, format: format,
-    MAX_INT: MAX_INT, whole: whole, Q: Q, Real: Real, ratio: ratio, cmp: cmp, toFloat: toFloat, fixed: fixed,
-    nadd: nadd, nsub: nsub, nmul: nmul, nneg: nneg, nmin: nmin, nmax: nmax, divide: divide, power: power,
-    Dist: Dist, asDist: asDist, roll: asDist, dadd: dadd, dsub: dsub, dneg: dneg, dmap: dmap, mix: mix,
-    repeat: repeat, bind: bind, bindEach: bindEach, bindThrough: bindThrough, successes: successes, keep: keepPool, atLeast: atLeast, atMost: atMost,
-    probEq: probEq, probability: probability, mean: mean, sd: sd, greater: greater, tie: tie, win: win,
-    dmax: dmax, dmin: dmin, dscale: dscale, dfloorDiv: dfloorDiv, upgradeProblems: upgradeProblems, exact: exact,
-    poolBind: poolBind, poolAnswers: poolAnswers, countFaces: countFaces, Outcomes: Outcomes, asOutcomes: asOutcomes,
-    outcomes: outcomes, chance: chance, namedChance: namedChance, p: p, both: both, either: either, negated: negated,
-    decide: decide, labelText: labelText, dicePart: dicePart, modifier: modifier, emptyCaches: emptyCaches
+    Dice: Dice, Dist: Dist, MAX_INT: MAX_INT, Outcomes: Outcomes, Q: Q, Real: Real, RulesError: RulesError,
+    asDist: asDist, asOutcomes: asOutcomes, atLeast: atLeast, atMost: atMost, bind: bind, bindEach: bindEach,
+    bindThrough: bindThrough, both: both, category: category, categoryIndex: categoryIndex, ceilDiv: ceilDiv,
+    chance: chance, clamp: clamp, cmp: cmp, countFaces: countFaces, dadd: dadd, decide: decide, dfloorDiv: dfloorDiv,
+    dice: dice, diceAdd: diceAdd, dicePart: dicePart, diceScale: diceScale, divide: divide, dmap: dmap, dmax: dmax,
+    dmin: dmin, dneg: dneg, dscale: dscale, dsub: dsub, either: either, emptyCaches: emptyCaches, exact: exact,
+    fixed: fixed, floorDiv: floorDiv, greater: greater, keep: keepPool, lookup: lookup, mean: mean, mix: mix,
+    modifier: modifier, nadd: nadd, namedChance: namedChance, negated: negated, nmax: nmax, nmin: nmin, nmul: nmul,
+    nneg: nneg, nsub: nsub, outcomes: outcomes, p: p, parseDice: parseDice, poolAnswers: poolAnswers,
+    poolBind: poolBind, power: power, probEq: probEq, ratio: ratio, repeat: repeat, sd: sd, step: step,
+    successes: successes, table: table, tie: tie, toFloat: toFloat, upgradeProblems: upgradeProblems, whole: whole,
+    win: win
   };
 })(typeof globalThis !== "undefined" ? globalThis : this);

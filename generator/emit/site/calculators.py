@@ -77,8 +77,8 @@ def display(value: Any, fmt: str = "decimal", type_: str | None = None, labels: 
     by the one number rule of fixed() (calculators.js applies the same rule in the widget).
 
     type_ is the checker's type of the output; a "num" output shows decimals and a percent output shows a
-    percent whichever branch produced the value (an int from one branch of an `if` included). Without it the
-    type follows the value: exact numbers (Fraction, float) are "num", whole numbers "int". A number that is not
+    percent whichever branch produced the value (an int from one branch of an `if` included). An exact number
+    (Fraction, float) shows decimals whatever the type, never as a fraction. A number that is not
     a percent is followed by `suffix`, its unit (" m"). A roll reads as a sentence: "Average 2.51, typically
     within ±1.31" (the standard deviation in words), or its named outcomes, "Hit 55.00%, critical 10.00%".
     """
@@ -95,7 +95,7 @@ def display(value: Any, fmt: str = "decimal", type_: str | None = None, labels: 
     if isinstance(value, (int, Fraction, float)):
         if fmt == "percent":
             return fixed(Fraction(value) * 100 if not isinstance(value, float) else value * 100, 2) + "%"
-        if type_ == "num" or (type_ is None and not isinstance(value, int)):
+        if type_ == "num" or not isinstance(value, int):
             return fixed(value, 2) + suffix
         return str(value) + suffix
     if isinstance(value, Dice) and not value.counts and not value.const:

@@ -1,0 +1,85 @@
+"""The formula language's built-in functions, once: name, types, and what the runtimes call for each.
+
+names, check, evaluate and both backends read this table; a new built-in is one row here plus its runtime
+functions (named as Python spells them; generator/runtime/contract.py spells them for JavaScript).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+Form = Literal["call", "keep", "extreme", "lookup", "upgrades", "length"]
+Bounds = Literal["", "clamp", "magnitude", "shrunk"]
+"""How a call is checked and written: `call` is the runtime function on the arguments; `keep` the same with the
+row's flags after them, on a pool whose number of dice is known before the roll; `extreme` min/max of numbers or
+of a roll and a number; `lookup` a table's column by a key; `upgrades` the runtime function on the system's
+upgrades and the argument; `length` the argument's length (Python's host function, JavaScript's .length).
+
+Bounds, for a whole-number result: `clamp` within its second and third arguments, `magnitude` from 0 to the
+first argument's largest size, `shrunk` no further from 0 than the first argument (bounds.py)."""
+
+
+@dataclass(frozen=True)
+class Builtin:
+    """One built-in function: its parameters' types and result type, and the runtime function it calls."""
+
+    name: str
+    params: tuple[str, ...]
+    result: str
+    runtime: str = ""  # the runtime function, as Python spells it ("" for a host function or the host's length)
+    form: Form = "call"
+    host: tuple[str, str] = ("", "")  # a host function instead of the runtime's: (Python, JavaScript)
+    flags: tuple[bool, ...] = ()  # constant arguments written after the author's (keep)
+    arities: tuple[int, ...] = ()  # the numbers of arguments it takes, when not one per parameter
+    usage: str = ""  # the hint for a call with the wrong number of arguments
+    asks_pool: bool = False  # whether it may ask a rolled pool a question (`let p = 5d6 in highest(p, 2)`)
+    bounds: Bounds = ""  # how its result's range follows from its arguments' (bounds.py); "": any whole number
+    engine: str = ""  # the generated engine exports it by its name: this line of the package's docstring
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """How many arguments it takes."""
+        return self.arities or (len(self.params),)
+
+
+ROWS: tuple[Builtin, ...] = (
+    Builtin("abs", ("int",), "int", host=("abs", "Math.abs"), bounds="magnitude"),
+    Builtin("clamp", ("int", "int", "int"), "int", "clamp", bounds="clamp"),
+    Builtin("ceil_div", ("int", "int"), "int", "ceil_div", bounds="shrunk"),
+    Builtin("floor_div", ("int", "int"), "int", "floor_div", bounds="shrunk"),
+    Builtin("category", ("int",), "dice", "category"),
+    Builtin("category_index", ("dice",), "int", "category_index"),
+    Builtin("dice_part", ("dice",), "dice", "dice_part"),
+    Builtin("modifier", ("dice",), "int", "modifier"),
+    Builtin("step", ("dice", "int"), "dice", "step"),
+    Builtin("roll", ("dist",), "dist", "as_dist"),
+    Builtin("successes", ("dice", "int"), "dist", "successes", asks_pool=True),
+    Builtin("highest", ("dice", "int"), "dist", "keep_pool", "keep", flags=(True,), asks_pool=True),
+    Builtin("lowest", ("dice", "int"), "dist", "keep_pool", "keep", flags=(False,), asks_pool=True),
+    Builtin("mean", ("dist",), "num", "mean",
+            engine="mean(roll): the roll's exact mean (a Fraction); a roll is a Dist, a Dice or a number"),
+    Builtin("sd", ("dist",), "num", "sd", engine="sd(roll): the roll's standard deviation (a float)"),
+    Builtin("p_at_least", ("dist", "int"), "num", "at_least",
+            engine="p_at_least(roll, k): the exact chance (a Fraction) that the roll is k or more"),
+    Builtin("p_at_most", ("dist", "int"), "num", "at_most",
+            engine="p_at_most(roll, k): the exact chance that the roll is k or less"),
+    Builtin("p_equal", ("dist", "int"), "num", "prob_eq",
+            engine="p_equal(roll, k): the exact chance that the roll is k"),
+    Builtin("p_greater", ("dist", "dist"), "num", "greater"),
+    Builtin("p_tie", ("dist", "dist"), "num", "tie"),
+    Builtin("p_win", ("dist", "dist", "bool"), "num", "win"),
+    Builtin("count", ("dice", "int", "int"), "dist", "count_faces", arities=(2, 3),
+            usage="count(pool, face) or count(pool, low, high)", asks_pool=True),
+    Builtin("p", ("event",), "num", "p"),
+    Builtin("upgrade_problems", ("upgrades",), "list", "upgrade_problems", "upgrades"),
+    Builtin("upgrade_count", ("upgrades",), "int", form="length", host=("len", "")),
+    Builtin("min", ("int",), "int", "dmin", "extreme", host=("min", "Math.min")),
+    Builtin("max", ("int",), "int", "dmax", "extreme", host=("max", "Math.max")),
+    Builtin("lookup", ("table", "column", "int"), "int", "lookup", "lookup"),
+)
+"""Every built-in function. min and max take two or more arguments (params gives each one's type): whole numbers
+by the host's function, a roll and a number by the runtime's; lookup's result is its column's type."""
+
+BUILTINS: Mapping[str, Builtin] = {row.name: row for row in ROWS}

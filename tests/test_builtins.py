@@ -1,0 +1,49 @@
+"""The one table of built-in functions: every reader takes its names from it, and each row's runtime function is
+exported by both runtimes under the contract's spelling."""
+
+from __future__ import annotations
+
+from generator.diagnostics.core import Diagnostics, Span
+from generator.formula import evaluate, names
+from generator.formula.builtins import BUILTINS, ROWS
+from generator.formula.check import Scope, type_of
+from generator.formula.layout import flat
+from generator.formula.parser import parse_formula
+from generator.formula.to_js import expr_to_js
+from generator.formula.to_python import expr_to_python
+from generator.runtime import rulesc_runtime as R
+from generator.runtime.contract import js_name
+from tests.test_runtime_contract import js_exports
+
+
+def test_the_names_are_the_table_s() -> None:
+    assert {row.name for row in ROWS} == names.BUILTIN_FUNCTIONS and len(ROWS) == len(BUILTINS) == 28
+    assert set(evaluate._BUILTINS) == names.BUILTIN_FUNCTIONS - {"lookup", "upgrade_problems", "upgrade_count"}
+
+
+def test_every_runtime_function_of_the_table_is_exported_by_both_runtimes() -> None:
+    called = {row.runtime for row in ROWS if row.runtime}
+    assert called <= set(R.__all__)
+    assert {js_name(name) for name in called} <= js_exports()
+    assert {row.name for row in ROWS if not row.runtime} == {"abs", "upgrade_count"}  # the host's abs and length
+
+
+def written(source: str, types: dict[str, str]) -> tuple[str, str]:
+    """An expression's generated Python and JavaScript, its names typed as given."""
+    parsed = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
+    scope = Scope(dict(types), {}, {}, lambda name, span: None)
+    assert type_of(parsed, scope, Diagnostics()) is not None
+    return flat(expr_to_python(parsed, scope.types, str)), flat(expr_to_js(parsed, scope.types, str))
+
+
+def test_each_form_is_written_from_its_row() -> None:
+    assert written("p_equal(d, 3)", {"d": "dist"}) == ("R.prob_eq(d, 3)", "R.probEq(d, 3)")
+    assert written("highest(x, 2)", {"x": "dice"}) == ("R.keep_pool(x, 2, True)", "R.keep(x, 2, true)")
+    assert written("lowest(x, 1)", {"x": "dice"}) == ("R.keep_pool(x, 1, False)", "R.keep(x, 1, false)")
+    assert written("abs(k)", {"k": "int"}) == ("abs(k)", "Math.abs(k)")
+    assert written("max(k, 2)", {"k": "int"}) == ("max(k, 2)", "Math.max(k, 2)")
+    assert written("min(d, 2)", {"d": "dist"}) == ("R.dmin(d, 2)", "R.dmin(d, 2)")
+    assert written("upgrade_count(u)", {"u": "upgrades"}) == ("len(u)", "(u).length")
+    assert written("upgrade_problems(u)", {"u": "upgrades"}) == ("R.upgrade_problems(UPGRADES, u)",
+                                                                "R.upgradeProblems(U, u)")
+    assert written("count(x, 5, 6)", {"x": "dice"}) == ("R.count_faces(x, 5, 6)", "R.countFaces(x, 5, 6)")
