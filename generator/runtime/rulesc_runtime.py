@@ -179,8 +179,8 @@ def dice(count: int, sides: int, special: str = "") -> Dice:
 
 
 def _refuse_kind(key: DieKey) -> None:
-    """Refuse a kind of die that cannot be rolled; an exploding kind without working out its roll, which
-    successes() and count() do not need."""
+    """Refuse a kind of die that cannot be rolled; an exploding kind without working out its roll,
+    which successes() and count() do not need."""
     found = _SPECIAL.fullmatch(key) if isinstance(key, str) else None
     if found is None or not found.group(2).startswith("!"):
         die_of(key)
@@ -220,8 +220,8 @@ def _braced(faces: Sequence[int]) -> str:
 
 @lru_cache(maxsize=256)
 def dice_add(a: Dice | int, b: Dice | int, sign: int = 1) -> Dice:
-    """a + b (or a - b with sign -1); worked out once per pools, as a roll's branches build the same pool
-    for each of its results."""
+    """a + b (or a - b with sign -1); worked out once per pools, as a roll's branches build the same
+    pool for each of its results."""
     a, b = _as_dice(a), _as_dice(b)
     counts = dict(a.counts)
     for sides, count in b.counts:
@@ -233,7 +233,8 @@ def dice_add(a: Dice | int, b: Dice | int, sign: int = 1) -> Dice:
 
 @lru_cache(maxsize=256)
 def dice_scale(a: Dice, k: int) -> Dice:
-    """A pool multiplied, as (T) multiplies by the tier: 1d10+1d4 times 2 is 2d10+2d4 (once per pool and k)."""
+    """A pool multiplied, as (T) multiplies by the tier: 1d10+1d4 times 2 is 2d10+2d4 (once per pool
+    and k)."""
     if k < 0:
         raise RulesError(f"cannot multiply {a} by {k}")
     return _pool({s: whole(c * k) for s, c in a.counts}, whole(a.const * k))
@@ -390,9 +391,9 @@ def lookup_dice(table: Table, column: str, key: int) -> Dice:
 
 MAX_DICE = 1000
 MAX_OUTCOMES = 1_000_000
-# The roll budget, checked before a sum is worked out: its outcomes times the bits of its weights. Sums of equal
-# dice are one polynomial power, so 1000d100 (6.6e8 bits) answers in about 0.2 s here and 1 s in Node, while
-# 1000d1000 (1.0e10 bits, an answer of 1.2 GB) is refused at once.
+# The roll budget, checked before a sum is worked out: its outcomes times the bits of its weights.
+# Sums of equal dice are one polynomial power, so 1000d100 (6.6e8 bits) answers in about 0.2 s here
+# and 1 s in Node, while 1000d1000 (1.0e10 bits, an answer of 1.2 GB) is refused at once.
 MAX_ROLL_BITS = 2**30
 
 
@@ -442,7 +443,8 @@ def _make(offset: int, weights: Sequence[int], total: int) -> Dist:
 
 @lru_cache(maxsize=1024)
 def constant(value: int) -> Dist:
-    """The roll that is always `value`; one per value, as a roll's branches give the same number often."""
+    """The roll that is always `value`; one per value, as a roll's branches give the same number
+    often."""
     return Dist(whole(value), (1,), 1)
 
 
@@ -454,11 +456,11 @@ def die(sides: int) -> Dist:
 
 
 def _convolve(a: Sequence[int], b: Sequence[int]) -> list[int]:
-    """Polynomial product by Kronecker substitution: each list packed into one big number, a slot per
-    coefficient wide enough for any coefficient of the product, the two multiplied, the product cut back
-    into slots. Slots of whole bytes in a Python int (packed and cut through bytes, in linear time); above
-    DECIMAL_BITS, slots of decimal digits in a Decimal, which multiplies large numbers by a number-theoretic
-    transform (a 7-million-bit product: 0.35 s against 2.2 s)."""
+    """Polynomial product by Kronecker substitution: each list packed into one big number, a slot
+    per coefficient wide enough for any coefficient of the product, the two multiplied, the product
+    cut back into slots. Slots of whole bytes in a Python int (packed and cut through bytes, in
+    linear time); above DECIMAL_BITS, slots of decimal digits in a Decimal, which multiplies large
+    numbers by a number-theoretic transform (a 7-million-bit product: 0.35 s against 2.2 s)."""
     if len(a) == 1 or len(b) == 1:  # one term: a scaling
         one, other = (a[0], b) if len(a) == 1 else (b[0], a)
         return [one * w for w in other]
@@ -492,7 +494,8 @@ def _decimal_convolve(a: Sequence[int], b: Sequence[int], digits: int) -> list[i
     other = packed if a is b else decimal.Decimal("".join([slot % value for value in reversed(b)]))
     count = len(a) + len(b) - 1
     text = format(_EXACT.multiply(packed, other), "f").rjust(digits * count, "0")
-    return [int(text[end - digits:end]) for end in range(len(text), len(text) - digits * count, -digits)]
+    ends = range(len(text), len(text) - digits * count, -digits)
+    return [int(text[end - digits:end]) for end in ends]
 
 
 def _pack(values: Sequence[int], width: int) -> int:
@@ -506,11 +509,12 @@ def _unpack(number: int, width: int, count: int) -> list[int]:
 
 
 def _within_budget(outcomes: int, bits: int) -> None:
-    """The roll budget: an exact answer of more than MAX_ROLL_BITS (outcomes times the bits of a weight) is refused
-    before it is worked out, the same in both runtimes."""
+    """The roll budget: an exact answer of more than MAX_ROLL_BITS (outcomes times the bits of a
+    weight) is refused before it is worked out, the same in both runtimes."""
     if outcomes * bits > MAX_ROLL_BITS:
-        raise RulesError(f"a roll too large to work out exactly is refused: its answer would pass the roll budget "
-                         f"of {MAX_ROLL_BITS} bits ({outcomes} outcomes of {bits} bits)")
+        raise RulesError("a roll too large to work out exactly is refused: its answer would pass "
+                         f"the roll budget of {MAX_ROLL_BITS} bits "
+                         f"({outcomes} outcomes of {bits} bits)")
 
 
 def _within_bounds(outcomes: int) -> None:
@@ -535,7 +539,8 @@ def sub(a: Dist, b: Dist) -> Dist:
 
 
 def repeat(a: Dist, times: int) -> Dist:
-    """The sum of `times` independent copies of a roll: its weights raised to that power (_power)."""
+    """The sum of `times` independent copies of a roll: its weights raised to that power
+    (_power)."""
     if times < 0:
         raise RulesError(f"cannot roll {times} dice")
     if times > MAX_DICE:
@@ -640,7 +645,8 @@ def at_most(a: Dist | Dice | int, k: int) -> Fraction:
 
 
 def mean(a: Dist | Dice | int) -> Fraction:
-    """The mean of a roll; of a pool, the sum of its dice's means (no distribution of the sum is made)."""
+    """The mean of a roll; of a pool, the sum of its dice's means (no distribution of the sum is
+    made)."""
     if isinstance(a, Dice):
         _refuse_pool(a)
         top, bottom = a.const, 1
@@ -666,8 +672,9 @@ def variance(a: Dist | Dice | int) -> Fraction:
 
 
 def _refuse_pool(pool: Dice) -> None:
-    """Refuse a pool as as_dist() would, in the same order: for each kind of die, more than MAX_DICE dice or a sum
-    past MAX_OUTCOMES or the roll budget (repeat), then a running sum past them (add)."""
+    """Refuse a pool as as_dist() would, in the same order: for each kind of die, more than MAX_DICE
+    dice or a sum past MAX_OUTCOMES or the roll budget (repeat), then a running sum past them
+    (add)."""
     span, running = 1, 0
     for key, count in pool.counts:
         if count > MAX_DICE:
@@ -706,9 +713,12 @@ def as_dist(x: Any) -> Dist:
 
 @lru_cache(maxsize=512)
 def _dice_dist(pool: Dice) -> Dist:
-    """as_dist() of a pool, once per pool: a roll's branches give the same pool for many of its results."""
+    """as_dist() of a pool, once per pool: a roll's branches give the same pool for many of its
+    results."""
     dice_only = _pool_dist(pool.counts)
-    return Dist(whole(dice_only.offset + pool.const), dice_only.weights, dice_only.total) if pool.const else dice_only
+    if not pool.const:
+        return dice_only
+    return Dist(whole(dice_only.offset + pool.const), dice_only.weights, dice_only.total)
 
 
 @lru_cache(maxsize=512)
@@ -809,8 +819,8 @@ def _explode_depth(sides: int, faces: Sequence[int]) -> int:
 def _exploding(sides: int, faces: Sequence[int]) -> Dist:
     """A die that rolls again on the faces it explodes on and adds: until one more explosion's
     chance is below EXPLODE_CUT, where the last roll stands. Each level is the die again, a face it
-    explodes on followed by the roll so far (its weights shifted by the face), another face ending it
-    (as many ways as the roll so far has)."""
+    explodes on followed by the roll so far (its weights shifted by the face), another face ending
+    it (as many ways as the roll so far has)."""
     if sides < 2:
         raise RulesError(f"a d{sides} cannot explode: it would roll its highest face forever")
     weights, total = [1] * sides, sides  # weights[i]: the ways to roll i + 1
@@ -1077,7 +1087,8 @@ def _plain_blend(parts: Sequence[tuple[int, Any]], total: int) -> Dist | Outcome
     get = found.get
     for w, part in parts:
         kind = type(part)
-        if kind is not first and (first is int or kind is int or (kind is not str and kind is not bool)):
+        mixes = first is int or kind is int or (kind is not str and kind is not bool)
+        if kind is not first and mixes:
             return None
         found[part] = get(part, 0) + w
     if first is not int:
@@ -1327,7 +1338,8 @@ def _enumerated(kind: Dist, dice_count: int, asked: Sequence[Question]) -> dict[
     shown = [list(map(face_of, roll)) for roll, _ in rolls]
     joint: dict[Answers, int] = {}
     get = joint.get
-    for key, (_, ways) in zip(zip(*[_answered(q, dice_count, shown) for q in asked], strict=True), rolls, strict=True):
+    answers = zip(*[_answered(q, dice_count, shown) for q in asked], strict=True)
+    for key, (_, ways) in zip(answers, rolls, strict=True):
         joint[key] = get(key, 0) + ways
     return joint
 
@@ -1391,12 +1403,15 @@ def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
 
 def _one_extreme(kinds: Sequence[Dist], counts: Sequence[int], low: int, highest: bool,
                  questions: int) -> dict[Answers, int]:
-    """_extremes() when only highest(p, 1), or only lowest(p, 1), is asked: the ways every die shows at most x
-    (at least x), less those for x - 1 (x + 1), face by face from the lowest; no table of ranges."""
+    """_extremes() when only highest(p, 1), or only lowest(p, 1), is asked: the ways every die shows
+    at most x (at least x), less those for x - 1 (x + 1), face by face from the lowest; no table of
+    ranges."""
     upto = _upto(kinds, low, max(kind.offset + len(kind.weights) - 1 for kind in kinds))
-    edge = [1] * len(upto[0])  # [i]: every die at most low - 1 + i (highest), at least low + i (lowest)
+    # edge[i]: every die at most low - 1 + i (highest), at least low + i (lowest)
+    edge = [1] * len(upto[0])
     for c, n in zip(upto, counts, strict=True):  # kind by kind, every face at once
-        edge = [e * x**n for e, x in zip(edge, c if highest else [c[-1] - x for x in c], strict=True)]
+        sides = c if highest else [c[-1] - x for x in c]
+        edge = [e * x**n for e, x in zip(edge, sides, strict=True)]
     found = [edge[i] - edge[i - 1] for i in range(1, len(edge))] if highest else \
         [edge[i] - edge[i + 1] for i in range(len(edge) - 1)]
     return {(low + i,) * questions: ways for i, ways in enumerate(found) if ways}
@@ -1404,17 +1419,20 @@ def _one_extreme(kinds: Sequence[Dist], counts: Sequence[int], low: int, highest
 
 def _extreme_sums(kinds: Sequence[Dist], counts: Sequence[int],
                   asked: Sequence[Question]) -> dict[Answers, int]:
-    """pool_answers() when each question is highest(p, 1), lowest(p, 1) or a sum over the dice (a total,
-    successes, a count), of a pool of at least one die: the rolls whose every die shows a face from b to a
-    answer the sums as _summed_chains() adds them, each die's faces cut to b..a; the rolls whose highest is a
-    and lowest b are those, less those within b+1..a and within b..a-1, plus those within b+1..a-1 (by
-    inclusion and exclusion; a alone, or b alone, when only one is asked)."""
+    """pool_answers() when each question is highest(p, 1), lowest(p, 1) or a sum over the dice (a
+    total, successes, a count), of a pool of at least one die: the rolls whose every die shows a
+    face from b to a answer the sums as _summed_chains() adds them, each die's faces cut to b..a;
+    the rolls whose highest is a and lowest b are those, less those within b+1..a and within b..a-1,
+    plus those within b+1..a-1 (by inclusion and exclusion; a alone, or b alone, when only one is
+    asked)."""
     sums = [q for q in asked if q[0] not in ("highest", "lowest")]
-    faces = sorted({face for kind in kinds for face, w in zip(kind.outcomes, kind.weights, strict=True) if w})
+    faces = sorted({face for kind in kinds
+                    for face, w in zip(kind.outcomes, kind.weights, strict=True) if w})
     highs, lows = any(q[0] == "highest" for q in asked), any(q[0] == "lowest" for q in asked)
     within = _within_sums(kinds, counts, sums, faces)
     slots = iter(range(2, 2 + len(sums)))
-    read = operator.itemgetter(*[0 if q[0] == "highest" else 1 if q[0] == "lowest" else next(slots) for q in asked])
+    read = operator.itemgetter(*[0 if q[0] == "highest" else 1 if q[0] == "lowest" else next(slots)
+                                 for q in asked])
     one = len(asked) == 1
     joint: dict[Answers, int] = {}
     for a in range(len(faces)) if highs else [len(faces) - 1]:
@@ -1433,8 +1451,8 @@ def _extreme_sums(kinds: Sequence[Dist], counts: Sequence[int],
 
 def _within_sums(kinds: Sequence[Dist], counts: Sequence[int], sums: Sequence[Question],
                  faces: Sequence[int]) -> Callable[[int, int], dict[Answers, int]]:
-    """The ways every die shows a face from faces[low] to faces[high], by the answers to the sum questions;
-    each range worked out once."""
+    """The ways every die shows a face from faces[low] to faces[high], by the answers to the sum
+    questions; each range worked out once."""
     steps = [_stepper(q, 1) for q in sums]
     shown = [[(face, tuple([step(0, face, 1, 0) for step in steps]), w)
               for face, w in zip(kind.outcomes, kind.weights, strict=True) if w] for kind in kinds]
@@ -1445,10 +1463,12 @@ def _within_sums(kinds: Sequence[Dist], counts: Sequence[int], sums: Sequence[Qu
             return {}
         if (low, high) not in found:
             least, most = faces[low], faces[high]
-            cut = [[(answers, w) for face, answers, w in kind if least <= face <= most] for kind in shown]
+            cut = [[(answers, w) for face, answers, w in kind if least <= face <= most]
+                   for kind in shown]
             empty = any(not chain and count for chain, count in zip(cut, counts, strict=True))
-            found[low, high] = {} if empty else _summed_chains(
-                [(tuple(chain), count) for chain, count in zip(cut, counts, strict=True) if count], len(sums))
+            kept = [(tuple(chain), count)
+                    for chain, count in zip(cut, counts, strict=True) if count]
+            found[low, high] = {} if empty else _summed_chains(kept, len(sums))
         return found[low, high]
     return within
 
@@ -1667,8 +1687,8 @@ def _stepper(question: Question, dice_count: int) -> Step:
 def _chain_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
     """pool_answers() when each die answers on its own: a total, successes and counts are sums over
     the dice, and a die that explodes into extra dice (with them, its chain) answers as one. The
-    pool's answers are then the sums of its chains' answers: _summed_chains(). highest() and lowest()
-    have no such sum; with dice that explode into extra dice they are refused."""
+    pool's answers are then the sums of its chains' answers: _summed_chains(). highest() and
+    lowest() have no such sum; with dice that explode into extra dice they are refused."""
     refused = next((q[0] for q in asked if q[0] in ("highest", "lowest")), None)
     if refused is not None:
         raise RulesError(f"{refused}() cannot be asked of dice that explode into extra dice "
@@ -1682,15 +1702,17 @@ def _chain_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers,
 
 
 SUMMED_SIZE = 1 << 20
-"""The joint answers of a pool are one polynomial when their combinations number at most this many."""
+"""The joint answers of a pool are one polynomial when their combinations number at most this
+many."""
 
 
 def _summed_chains(chains: Sequence[tuple[Chain, int]], questions: int) -> dict[Answers, int]:
-    """The ways of each joint set of answers of `count` chains of each kind, added answer by answer: every
-    set is one number in mixed radix (answer i, less its least, times the product of the answer ranges
-    before it; the ranges are the pool's, so no digit carries), a kind's chain is then a polynomial in one
-    variable, raised to its count (_power) and the kinds multiplied (_convolve): the generating function of
-    the sums. Combinations beyond SUMMED_SIZE are added chain by chain instead."""
+    """The ways of each joint set of answers of `count` chains of each kind, added answer by answer:
+    every set is one number in mixed radix (answer i, less its least, times the product of the
+    answer ranges before it; the ranges are the pool's, so no digit carries), a kind's chain is then
+    a polynomial in one variable, raised to its count (_power) and the kinds multiplied (_convolve):
+    the generating function of the sums. Combinations beyond SUMMED_SIZE are added chain by chain
+    instead."""
     if questions == 1:
         return _summed_one(chains)
     columns = [list(zip(*[answers for answers, _ in chain], strict=True)) for chain, _ in chains]
@@ -1704,19 +1726,24 @@ def _summed_chains(chains: Sequence[tuple[Chain, int]], questions: int) -> dict[
     strides = [math.prod(sizes[:i]) for i in range(questions)]
     weights = [1]
     for (chain, count), low in zip(chains, lows, strict=True):
-        poly = [0] * (sum((size - 1) * stride for size, stride in zip(sizes, strides, strict=True)) + 1)
+        width = sum((size - 1) * stride for size, stride in zip(sizes, strides, strict=True))
+        poly = [0] * (width + 1)
         for answers, ways in chain:
-            poly[sum([(a - m) * stride for a, m, stride in zip(answers, low, strides, strict=True)])] += ways
+            place = sum([(a - m) * stride
+                         for a, m, stride in zip(answers, low, strides, strict=True)])
+            poly[place] += ways
         while not poly[-1]:
             poly.pop()
         weights = _convolve(weights, _power(poly, count))
-    least = [sum(count * low[i] for (_, count), low in zip(chains, lows, strict=True)) for i in range(questions)]
+    least = [sum(count * low[i] for (_, count), low in zip(chains, lows, strict=True))
+             for i in range(questions)]
     return {tuple([least[i] + place // strides[i] % sizes[i] for i in range(questions)]): ways
             for place, ways in enumerate(weights) if ways}
 
 
 def _summed_one(chains: Sequence[tuple[Chain, int]]) -> dict[Answers, int]:
-    """_summed_chains() of one question: each kind's answers are a polynomial, raised to its count."""
+    """_summed_chains() of one question: each kind's answers are a polynomial, raised to its
+    count."""
     weights, least = [1], 0
     for chain, count in chains:
         low = min([answers[0] for answers, _ in chain])
@@ -1740,8 +1767,8 @@ def _added_chains(chains: Sequence[tuple[Chain, int]], questions: int) -> dict[A
 
 def _power(poly: Sequence[int], times: int) -> list[int]:
     """A polynomial (its last coefficient not 0) to a power. Equal coefficients (a plain die) by
-    _uniform_power(), in steps linear in the result; few terms for the result's size by _miller_power();
-    else by repeated squaring (_convolve)."""
+    _uniform_power(), in steps linear in the result; few terms for the result's size by
+    _miller_power(); else by repeated squaring (_convolve)."""
     lead = next(i for i, w in enumerate(poly) if w)
     if lead:
         return [0] * (lead * times) + _power(poly[lead:], times)
@@ -1767,14 +1794,14 @@ def _power(poly: Sequence[int], times: int) -> list[int]:
 
 
 MILLER_WORK = 20_000
-"""_power() uses the recurrence when terms x result size is at most this: each step of it multiplies a big
-number by a small one, where squaring multiplies big numbers."""
+"""_power() uses the recurrence when terms x result size is at most this: each step of it multiplies
+a big number by a small one, where squaring multiplies big numbers."""
 
 
 def _miller_power(poly: Sequence[int], times: int) -> list[int]:
-    """poly ** times by J. C. P. Miller's recurrence: the power's derivative is times * poly' / poly times the
-    power, so each coefficient follows from the terms of poly and the coefficients before it, with one exact
-    division by k * poly[0]."""
+    """poly ** times by J. C. P. Miller's recurrence: the power's derivative is times * poly' / poly
+    times the power, so each coefficient follows from the terms of poly and the coefficients before
+    it, with one exact division by k * poly[0]."""
     size = (len(poly) - 1) * times + 1
     out = [poly[0] ** times] + [0] * (size - 1)
     terms = [(j, w) for j, w in enumerate(poly) if j and w]
@@ -1789,9 +1816,10 @@ def _miller_power(poly: Sequence[int], times: int) -> list[int]:
 
 
 def _uniform_power(sides: int, times: int) -> list[int]:
-    """The ways `times` dice of `sides` equal faces sum to each total: the coefficients of (1 + x + ... +
-    x^(sides-1)) ** times, from Miller's recurrence for that polynomial, (1 - x^sides) / (1 - x), whose three
-    terms per coefficient make it linear in the result; the first half computed, the second its mirror."""
+    """The ways `times` dice of `sides` equal faces sum to each total: the coefficients of (1 + x +
+    ... + x^(sides-1)) ** times, from Miller's recurrence for that polynomial, (1 - x^sides) / (1 -
+    x), whose three terms per coefficient make it linear in the result; the first half computed, the
+    second its mirror."""
     size, n, s = (sides - 1) * times + 1, times, sides
     out = [1] + [0] * (size - 1)
     for m in range(0, (size - 1) // 2):
@@ -1909,7 +1937,8 @@ def win(a: Dist | Dice | int, b: Dist | Dice | int, ties_to_first: bool) -> Frac
 
 
 MAX_EXPONENT = 10_000
-MAX_POWER_BITS = 2**20  # the power budget: an exact power's numerator or denominator holds at most this many bits
+# The power budget: an exact power's numerator or denominator holds at most this many bits.
+MAX_POWER_BITS = 2**20
 
 
 def power(base: int | Fraction | float, exponent: int) -> int | Fraction | float:
@@ -1922,8 +1951,8 @@ def power(base: int | Fraction | float, exponent: int) -> int | Fraction | float
         return _float_power(base, exponent)
     bits = max(abs(Fraction(base).numerator).bit_length(), Fraction(base).denominator.bit_length())
     if bits * exponent > MAX_POWER_BITS:
-        raise RulesError(f"a power too large to work out exactly is refused: its answer would pass the power budget "
-                         f"of {MAX_POWER_BITS} bits ({bits * exponent} bits)")
+        raise RulesError("a power too large to work out exactly is refused: its answer would pass "
+                         f"the power budget of {MAX_POWER_BITS} bits ({bits * exponent} bits)")
     result = base**exponent
     if isinstance(result, int) and abs(result) > MAX_INT:
         raise RulesError(
