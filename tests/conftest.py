@@ -17,7 +17,7 @@ from tests.browser import chromium, serve_site
 
 REPO = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("content", "schema", "site_overrides", "mkdocs.yml")
-WHEEL_SOURCES = ("pyproject.toml", "README.md", "generator", "schema", "site_overrides")
+WHEEL_SOURCES = ("pyproject.toml", "README.md", "generator", "schema", "site_overrides", "frontend")
 
 
 def copy_project(target: Path) -> Path:
@@ -79,7 +79,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     source, out = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel")
     for part in WHEEL_SOURCES:
         if (REPO / part).is_dir():
-            shutil.copytree(REPO / part, source / part, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(REPO / part, source / part, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
         else:
             shutil.copy2(REPO / part, source / part)
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",

@@ -1,14 +1,16 @@
 // Runs the runtime conformance cases (generator/runtime/spec/*.json) against the JavaScript runtime:
-//   node runtime_spec.js RUNTIME [WIDGET] < cases.json > outcomes.json
+//   node runtime_spec.js RUNTIME [DISPLAY] < cases.json > outcomes.json
 // tests/test_runtime_contract.py sends the cases with every name already spelled for JavaScript (contract.py) and
 // compares each outcome with the case's result or error; values are encoded as the spec's README says. With the
-// calculators' script (WIDGET), a case {"display": value, format, type, labels, suffix} gives the widget's text
-// (generator/runtime/spec/display/, read by tests/test_display.py).
+// widget's display module (DISPLAY, frontend/src/calculators/display.js, an ES module required after the runtime),
+// a case {"display": value, format, type, labels, suffix} gives the widget's text (generator/runtime/spec/display/,
+// read by tests/test_display.py).
 "use strict";
 const path = require("path");
 globalThis.document = {readyState: "complete", querySelectorAll: () => []};  // the widget binds nothing here
-for (const file of process.argv.slice(2)) require(path.resolve(file));
+const loaded = process.argv.slice(2).map((file) => require(path.resolve(file)));
 const R = globalThis.RulesRuntime;
+const widget = loaded.find((module) => typeof module.display === "function");
 
 const CALLBACKS = {  // the spec's {"fn": name} arguments; tests/test_runtime_contract.py has the same ones
   double: (x) => 2 * x,
@@ -69,7 +71,7 @@ function encode(v, as) {
 
 function run(c) {
   try {
-    if ("display" in c) return {text: R.widget.display(decode(c.display), c.format, c.type, c.labels || [], c.suffix || "")};
+    if ("display" in c) return {text: widget.display(decode(c.display), c.format, c.type, c.labels || [], c.suffix || "")};
     if ("is" in c) return {result: decode(c.value) instanceof R[c.is]};
     const found = R[c.call];
     if (found === undefined) return {missing: c.call};

@@ -1,4 +1,4 @@
-"""One display rule: Python's display() (pages, `rulesc calc`) and the widget's formatter in calculators.js agree."""
+"""One display rule: Python's display() (pages, `rulesc calc`) and the widget's formatter (display.js) agree."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from tests.backends import node
 from tests.test_runtime_contract import NODE_RUNNER, decode, for_js
 
 REPO = Path(__file__).resolve().parent.parent
-WIDGET = REPO / "site_overrides/assets/rulesc/calculators.js"
+WIDGET = REPO / "frontend/src/calculators/display.js"  # an ES module: Node requires it after the runtime
 
 DISPLAY = REPO / "generator/runtime/spec/display/display.json"
 CASES: list[dict[str, Any]] = json.loads(DISPLAY.read_text(encoding="utf-8"))["cases"]
@@ -30,8 +30,9 @@ pools, rolls and named outcomes."""
 
 NODE_PRELUDE = """
 globalThis.document = {readyState: "complete", querySelectorAll: () => []};
-for (const file of process.argv.slice(1)) require(file);
-const R = globalThis.RulesRuntime, W = R.widget;
+const modules = process.argv.slice(1).map((file) => require(file));
+/* the widget's formatter: display() from its module, and the runtime's fixed(), which it rounds with */
+const R = globalThis.RulesRuntime, W = {fixed: R.fixed, display: modules.find((m) => m.display).display};
 /* a value as tests send it: a whole number, {q: [n, d]} for a fraction, {f: x} for a float */
 const decode = (x) => x.q ? R.ratio(BigInt(x.q[0]), BigInt(x.q[1])) : x.f !== undefined ? new R.Real(x.f) : x;
 """

@@ -65,7 +65,7 @@ def test_named_outcomes_show_in_the_formulas_order(tiers: tuple[Path, Program, M
               "const env = {dots: 2, armour: 15}; const out = calc.outputs.map((o) => env[o.name] = o.run(env));"
               "console.log(JSON.stringify(calc.outputs.map((o, i) => W.display(out[i], o.format, o.type, o.labels))));")
     texts = run_node(script, [REPO / "generator/runtime/rulesc_runtime.js",
-                              REPO / "site_overrides/assets/rulesc/calculators.js"], None)
+                              REPO / "frontend/src/calculators/display.js"], None)
     assert texts == [shown, "55.00%"]
 
 

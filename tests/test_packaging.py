@@ -11,7 +11,8 @@ from pathlib import Path
 from generator.schema import packaged_schemas
 
 REPO = Path(__file__).resolve().parent.parent
-DATA_PACKAGES = {"generator.schemas", "generator.site_overrides", "generator.scaffold"}  # folders of files only
+DATA_PACKAGES = {  # folders of files only
+    "generator.schemas", "generator.site_overrides", "generator.frontend", "generator.scaffold"}
 CHAPTER = """\
 id: odd-bits
 title: Odd bits
@@ -68,8 +69,18 @@ def test_the_wheel_ships_the_theme_overrides_and_the_scaffold_byte_for_byte(whee
                                if name.startswith(package)}
     for folder, files in shipped.items():
         assert files == {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
-    assert {"partials/header.html", "assets/rulesc/calculators.js"} <= set(shipped[REPO / "site_overrides"])
+    assert {"partials/header.html", "assets/rulesc/rulesc.css"} <= set(shipped[REPO / "site_overrides"])
     assert "dot-github/workflows/rules.yml" in shipped[REPO / "generator/scaffold"]
+
+
+def test_the_wheel_ships_the_front_ends_modules_and_not_its_tooling(wheel: Path) -> None:
+    """The build joins frontend/src/ into the site's scripts; its tests, types and npm files stay in the repository."""
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = {name.removeprefix("generator/frontend/"): archive.read(name) for name in archive.namelist()
+                   if name.startswith("generator/frontend/")}
+    sources = REPO / "frontend"
+    assert shipped == {p.relative_to(sources).as_posix(): p.read_bytes() for p in sources.glob("src/*/*.js")}
+    assert {"src/site/main.js", "src/calculators/display.js", "src/theme/main.js"} <= set(shipped)
 
 
 def _project(root: Path, chapter: str) -> Path:

@@ -14,10 +14,12 @@ def test_readme_opens_with_the_build_and_test_commands() -> None:
     assert block[1].endswith("python -m pytest")
 
 
-def test_ci_runs_the_readme_tests_then_lint_types_and_the_overlap_tool() -> None:
+def test_ci_runs_the_readme_tests_the_front_ends_checks_then_lint_types_and_the_overlap_tool() -> None:
     """The overlap tool lives beside the repository (../shared), so CI runs it, not the tests: a fresh clone
-    has nothing beside it."""
+    has nothing beside it. The front end's checks install exactly frontend/package-lock.json (npm ci)."""
     steps = [line for line in (REPO / ".ci" / "run").read_text().splitlines()
              if line and not line.startswith(("#", " ", "echo", "if", "fi", "set", "cd", "export", "command="))]
-    assert steps == ['bash -c "$command"', ".venv/bin/uv sync --quiet --locked --inexact --extra test --extra lint",
+    assert steps == ['bash -c "$command"', "npm ci --prefix frontend --no-audit --no-fund",
+                     "npm run --prefix frontend types", "npm run --prefix frontend lint", "npm test --prefix frontend",
+                     ".venv/bin/uv sync --quiet --locked --inexact --extra test --extra lint",
                      ".venv/bin/ruff check .", ".venv/bin/mypy", "python3 ../shared/tools/seed_overlap.py ."]

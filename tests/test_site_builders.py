@@ -14,6 +14,7 @@ import pytest
 
 from generator.build.builders import zensical_problem
 from generator.cli.main import main
+from generator.emit.site.bundle import emit_front_end
 from generator.emit.site.theme import packaged_overrides, with_rulesc_theme
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
@@ -73,7 +74,8 @@ def test_the_projects_own_overrides_win_and_rulescs_fill_the_rest(tmp_path: Path
     assert status == 0, err
     assets, rulescs = root / "site/assets/rulesc", packaged_overrides() / "assets/rulesc"
     assert (assets / "site.css").read_text(encoding="utf-8") == OWN_CSS
-    assert (assets / "calculators.js").read_bytes() == (rulescs / "calculators.js").read_bytes()
+    assert (assets / "rulesc.css").read_bytes() == (rulescs / "rulesc.css").read_bytes()
+    assert (assets / "calculators.js").read_text(encoding="utf-8") == emit_front_end()["assets/rulesc/calculators.js"]
     assert 'id="rulesc-qs-input"' in (root / "site/index.html").read_text(encoding="utf-8")
     assert (root / "site/pagefind/pagefind-entry.json").is_file()
     assert sorted(p.name for p in root.iterdir() if p.name.startswith(".")) == [".github", ".gitignore",

@@ -1,5 +1,6 @@
-"""rulesc's theme script (site_overrides/assets/rulesc/theme.js) in place of Material's bundle: which sites get it,
-and that it does on the bundled site what Material's script did, at 1366 and 390 px, light and dark."""
+"""rulesc's theme script (assets/rulesc/theme.js, joined from frontend/src/theme/) in place of Material's bundle:
+which sites get it, and that it does on the bundled site what Material's script did, at 1366 and 390 px, light and
+dark."""
 
 from __future__ import annotations
 

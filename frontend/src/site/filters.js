@@ -1,0 +1,41 @@
+// @ts-check
+/* The index tables' pure parts: which rows a filter keeps, how a column sorts, and amounts read at a tier. */
+
+/** Whether `text` holds every word of `query` (case aside); an empty query keeps everything. */
+export function matchesAll(/** @type {string} */ text, /** @type {string} */ query) {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean), lower = text.toLowerCase();
+  return words.every((w) => lower.indexOf(w) >= 0);
+}
+
+/** The order of two cells' texts: numbers by value, case aside, empty cells last either way.
+    @param {string} x @param {string} y @param {boolean} ascending */
+export function compareCells(x, y, ascending) {
+  if (!x !== !y) return x ? -1 : 1;
+  const order = x.localeCompare(y, undefined, {numeric: true, sensitivity: "base"});
+  return ascending ? order : -order;
+}
+
+/** N(T), N(bT) and NdS(T) in a table's text. */
+export const SCALED = /(\d+)(d\d+)?\((b?T)\)/g;
+
+/** `text` with each scaled amount read at the chosen tiers: "8(bT)" at base tier 3 reads "24 (8(bT))"; an amount
+    whose tier is not chosen stays as written. @param {string} text @param {Record<string, number>} tiers */
+export function atTiers(text, tiers) {
+  return text.replace(SCALED, (whole, count, dice, kind) => {
+    const tier = tiers[kind];
+    if (!tier) return whole;
+    return (dice ? (Number(count) * tier) + dice : String(Number(count) * tier)) + " (" + whole + ")";
+  });
+}
+
+/** The tiers typed in the tier fields, by the kind they scale (T or bT): whole numbers from 1 to 9 only.
+    @param {{kind: string, value: string}[]} fields */
+export function chosenTiers(fields) {
+  /** @type {Record<string, number>} */
+  const tiers = {};
+  fields.forEach((field) => {
+    const n = Number(field.value);
+    if (field.value && n >= 1 && n <= 9) tiers[field.kind] = n;
+  });
+  return tiers;
+}

@@ -1,0 +1,34 @@
+// @ts-check
+/* A page the navigation does not list (a part of a long chapter, of a GM screen, of the error codes or the index
+   tables): the link of the page it belongs to (the longest address above it) is marked as Material marks the page
+   being read, and the sections above it are open, so the sidebar and the phone's drawer show where the reader is. */
+import {root} from "./root.js";
+
+/** The navigation's link to the page holding `here`: the longest folder address above it, below the site's root.
+    @param {HTMLAnchorElement[]} links @param {string} top @param {string} here */
+export function holdingLink(links, top, here) {
+  /** @type {HTMLAnchorElement | null} */
+  let best = null;
+  for (const link of links) {
+    const path = link.pathname;
+    if (path.length <= top.length || path.slice(-1) !== "/" || here.indexOf(path) !== 0) continue;
+    if (!best || path.length > best.pathname.length) best = link;
+  }
+  return best;
+}
+
+export function markPlace() {
+  const nav = document.querySelector(".md-nav--primary");
+  if (!nav || nav.querySelector(".md-nav__link--active")) return;
+  const links = /** @type {HTMLAnchorElement[]} */ ([...nav.querySelectorAll("a.md-nav__link[href]")]);
+  const best = holdingLink(links, root().pathname, location.pathname);
+  if (!best) return;
+  best.classList.add("md-nav__link--active");
+  best.setAttribute("aria-current", "true");
+  const own = best.closest(".md-nav__item");
+  for (let item = own; item; item = /** @type {HTMLElement} */ (item.parentElement).closest(".md-nav__item")) {
+    item.classList.add("md-nav__item--active");
+    const toggle = /** @type {HTMLInputElement | null} */ (item.querySelector(":scope > input.md-nav__toggle"));
+    if (toggle && item !== own) toggle.checked = true;
+  }
+}

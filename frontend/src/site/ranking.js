@@ -1,0 +1,29 @@
+// @ts-check
+/* The order of search hits, beyond Pagefind's own: results of the system being read score NEAR_BOOST times more;
+   then, among the best EXACT_WINDOW, an exact name comes first (a rule before a term). */
+
+export const EXACT_WINDOW = 30;
+const NEAR_BOOST = 2;
+
+/** Pagefind's hits reordered by score, those in `near` boosted; ties keep Pagefind's order.
+    @template {{id: string, score?: number}} Hit @param {Hit[]} hits @param {Set<string>} near @returns {Hit[]} */
+export function boostNear(hits, near) {
+  return hits.map((r, i) => ({r, i, score: (r.score || 1) * (near.has(r.id) ? NEAR_BOOST : 1)}))
+    .sort((a, b) => b.score - a.score || a.i - b.i).map((x) => x.r);
+}
+
+/** 0 for a hit named exactly `query` that is not only a term, 1 for a term named so, 2 for any other hit.
+    @param {HitData} data @param {string | null} query */
+export function nameRank(data, query) {
+  const names = (data.meta.names || "").split("|");
+  const named = names.some((n) => Boolean(query) && n.toLowerCase() === /** @type {string} */ (query).toLowerCase());
+  const kinds = data.filters.kind || [];
+  return named ? (kinds.indexOf("term") < 0 || kinds.length > 1 ? 0 : 1) : 2;
+}
+
+/** The best hits (with their data, in the same order) with exact names first, else in the order given.
+    @template T @param {T[]} top @param {HitData[]} data @param {string | null} query @returns {T[]} */
+export function exactFirst(top, data, query) {
+  return top.map((r, i) => ({r, key: nameRank(data[i], query) * 1000 + i}))
+    .sort((a, b) => a.key - b.key).map((x) => x.r);
+}

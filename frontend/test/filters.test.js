@@ -1,0 +1,36 @@
+import assert from "node:assert/strict";
+import {test} from "node:test";
+import {atTiers, chosenTiers, compareCells, matchesAll} from "../src/site/filters.js";
+import {chipText} from "../src/site/upgrade_picker.js";
+import {regionName} from "../src/site/scroll_regions.js";
+
+test("a filter keeps the rows holding every word, case aside", () => {
+  assert.equal(matchesAll("Dash — Movement action", "dash ACTION"), true);
+  assert.equal(matchesAll("Dash — Movement action", "dash attack"), false);
+  assert.equal(matchesAll("anything", "   "), true);
+});
+
+test("columns sort numbers by value and empty cells last, either way", () => {
+  const cells = ["10", "", "9", "b", "A"];
+  assert.deepEqual([...cells].sort((x, y) => compareCells(x, y, true)), ["9", "10", "A", "b", ""]);
+  assert.deepEqual([...cells].sort((x, y) => compareCells(x, y, false)), ["b", "A", "10", "9", ""]);
+});
+
+test("scaled amounts read at the chosen tiers, the others as written", () => {
+  const text = "8(bT) KP, 2d6(T) damage, 3(T) rounds";
+  assert.equal(atTiers(text, {bT: 3}), "24 (8(bT)) KP, 2d6(T) damage, 3(T) rounds");
+  assert.equal(atTiers(text, {T: 2, bT: 1}), "8 (8(bT)) KP, 4d6 (2d6(T)) damage, 6 (3(T)) rounds");
+  assert.equal(atTiers(text, {}), text);
+});
+
+test("only tiers from 1 to 9 count", () => {
+  const fields = [{kind: "T", value: "4"}, {kind: "bT", value: "10"}];
+  assert.deepEqual(chosenTiers(fields), {T: 4});
+  assert.deepEqual(chosenTiers([{kind: "T", value: ""}, {kind: "bT", value: "0"}]), {});
+});
+
+test("a chip names its upgrade and the times taken; a scrolling box is named by its heading", () => {
+  assert.deepEqual([chipText("Power", 1), chipText("Power", 3)], ["Power \u2715", "Power \u00d73 \u2715"]);
+  assert.deepEqual([regionName(true, "Dash"), regionName(false, "Dash \u00b6 "), regionName(false, null)],
+    ["Example", "Dash (table)", "Table"]);
+});

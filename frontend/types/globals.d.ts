@@ -1,0 +1,69 @@
+/* What the front end's modules read from outside themselves: the runtime (generator/runtime/rulesc_runtime.js),
+   the compiled systems (formulas/<system>.js), Material's document$ and Pagefind. Only the parts used here. */
+
+/** An exact fraction, a float from sd(), or a whole number: what R.fixed() rounds. */
+type RulesNumber = number | RulesQ | RulesReal;
+interface RulesQ { readonly n: bigint; readonly d: bigint }
+interface RulesReal { readonly v: number }
+/** The exact distribution of a roll: outcome offset + i has weight weights[i] out of total. */
+interface RulesDist { offset: number; weights: bigint[]; total: bigint }
+/** A roll's named outcomes (or yes and no), each with its weight. */
+interface RulesOutcomes { labels: (string | boolean)[]; weights: bigint[]; total: bigint }
+interface RulesDice { counts: unknown[]; c: number }
+
+interface RulesRuntime {
+  Q: new (...args: never[]) => RulesQ;
+  Real: new (...args: never[]) => RulesReal;
+  Dist: new (...args: never[]) => RulesDist;
+  Outcomes: new (...args: never[]) => RulesOutcomes;
+  Dice: new (...args: never[]) => RulesDice;
+  fixed(value: RulesNumber, places: number): string;
+  nmul(value: RulesNumber, by: number): RulesNumber;
+  ratio(weight: bigint, total: bigint): RulesNumber;
+  p(value: RulesOutcomes): RulesNumber;
+  mean(value: RulesDist): RulesNumber;
+  sd(value: RulesDist): RulesNumber;
+  toFloat(value: RulesNumber): number;
+  parseDice(text: string): RulesDice;
+}
+
+/** One input of a compiled calculator, as scripts.py writes it. */
+interface CalculatorInput {
+  name: string; type: string; label: string; min?: number; max?: number; options?: number[];
+  default: unknown;
+}
+/** One output: how the page shows it, and run(), which works it out from the inputs and earlier outputs. */
+interface CalculatorOutput {
+  name: string; label: string; type: string; labels: string[] | null; format: string | null; formula: string;
+  run(env: Record<string, unknown>): unknown;
+}
+interface Calculator { title: string; inputs: CalculatorInput[]; outputs: CalculatorOutput[] }
+interface RulesSystem { calculators: Record<string, Calculator> }
+
+type FormControl = HTMLInputElement | HTMLSelectElement | HTMLFieldSetElement;
+
+/** window.Rulesc: what one of rulesc's scripts tells the others. */
+interface RulescNamespace {
+  /** site.js has started on this page */
+  site?: boolean;
+  /** calculators.js is loaded: init() binds the page's calculators */
+  calculators?: { init(): void };
+}
+
+/** A search hit's data as search.py writes its records (href and crumbs base64-coded). */
+interface HitData {
+  meta: { title: string; href: string; crumbs: string; text: string; names?: string };
+  filters: { kind?: string[] };
+}
+interface PagefindHit { id: string; score?: number; data(): Promise<HitData> }
+interface Pagefind {
+  options(options: { baseUrl: string }): Promise<void>;
+  filters(): Promise<Record<string, Record<string, number>>>;
+  search(query: string | null, options: { filters: Record<string, unknown> }): Promise<{ results: PagefindHit[] }>;
+}
+
+declare var Rulesc: RulescNamespace | undefined;
+declare var RulesRuntime: RulesRuntime | undefined;
+declare var RulesSystems: Record<string, RulesSystem> | undefined;
+/** Material's instant navigation: each new page is announced on it. */
+declare var document$: { subscribe(next: () => void): unknown } | undefined;
