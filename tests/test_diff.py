@@ -72,6 +72,17 @@ def git(repo: Path, *args: str) -> str:
     return subprocess.run(command, check=True, capture_output=True, text=True).stdout
 
 
+def tag_an_edit(repo: Path, tags: tuple[str, str], chapter: Path, old: str, new: str) -> None:
+    """The project as it is, committed and tagged tags[0]; then `old` replaced by `new` in `chapter`, tagged tags[1]."""
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", tags[0])
+    git(repo, "tag", tags[0])
+    chapter.write_text(chapter.read_text(encoding="utf-8").replace(old, new), "utf-8")
+    git(repo, "commit", "-q", "-am", tags[1])
+    git(repo, "tag", tags[1])
+
+
 def write(repo: Path, rules: str) -> None:
     (repo / "content/mini").mkdir(parents=True, exist_ok=True)
     (repo / "content/mini/system.yaml").write_text(SYSTEM, encoding="utf-8")

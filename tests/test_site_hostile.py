@@ -14,7 +14,7 @@ import pytest
 from tests.browser import TIMEOUT_MS, VIEWPORT, serve_site
 from tests.hostile import PAYLOAD, case_strings, hostile_content
 from tests.run_case import run_rulesc
-from tests.test_diff import git
+from tests.test_diff import tag_an_edit
 
 SCHEMA = Path(__file__).resolve().parent.parent / "schema"
 NOT_TEXT = {"chapter": {"rules[].formulas[].expr", "rules[].calculators[].outputs[].expr",
@@ -83,14 +83,7 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Pat
     """The hostile case with a chapter long enough to split (and its GM screen), tagged v1 and, after one text
     change, v2 (the versions its system.yaml names), built with its house rule."""
     root = hostile_content(tmp_path_factory.mktemp("hostile"), long_chapter=True)
-    git(root, "init", "-q")
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", "v1")
-    git(root, "tag", "v1")
-    chapter = root / "content/mini/basics.yaml"
-    chapter.write_text(chapter.read_text(encoding="utf-8").replace("rounded down.", "rounded down, always."), "utf-8")
-    git(root, "commit", "-q", "-am", "v2")
-    git(root, "tag", "v2")
+    tag_an_edit(root, ("v1", "v2"), root / "content/mini/basics.yaml", "rounded down.", "rounded down, always.")
     status, _, err = run_rulesc("--root", str(root), "build", "--variant", "loud")
     assert (status, err) == (0, "")
     with serve_site(root / "site") as url:

@@ -12,7 +12,7 @@ import pytest
 from tests.browser import Visit, serve_site
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
-from tests.test_diff import git
+from tests.test_diff import tag_an_edit
 from tests.test_site_browser import _axe
 from tests.test_site_browser import axe_source as axe_source  # noqa: F401 - the fixture
 from tests.test_variants import HOMEBREW
@@ -25,14 +25,7 @@ def variant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     shutil.copytree(HOMEBREW / "content", root / "content")
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
     shutil.copytree(REPO / "site_overrides", root / "site_overrides")
-    git(root, "init", "-q")
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", "v1.0")
-    git(root, "tag", "v1.0")
-    chapter = root / "content/q9-odd/ch-0.yaml"
-    chapter.write_text(chapter.read_text(encoding="utf-8").replace("Your [[tilt]]", "Every [[tilt]]"), "utf-8")
-    git(root, "commit", "-q", "-am", "v1.1")
-    git(root, "tag", "v1.1")
+    tag_an_edit(root, ("v1.0", "v1.1"), root / "content/q9-odd/ch-0.yaml", "Your [[tilt]]", "Every [[tilt]]")
     status, _, err = run_rulesc("--root", str(root), "build", "--variant", "no-tilt")
     assert (status, err) == (0, "")
     with serve_site(root / "site") as url:
