@@ -708,7 +708,7 @@ def _amount_fact(kind: FactKind, raw: Any) -> FactRead:
         return "expected a number, the source's words or an amount", None
     if ("amount" in raw) == ("text" in raw):
         return "expected either amount: or text:, not both nor neither", None
-    if not all(isinstance(raw[k], str) and raw[k] for k in raw if k != "amount"):
+    if not all(_words(raw[k]) for k in raw if k != "amount"):
         return "scaling, unit, value, note and text are words", None
     if "value" in raw and not NAME.fullmatch(raw["value"]):
         return f"value '{raw['value']}' is no formula-language name (lowercase letters, digits, underscores)", None
@@ -735,13 +735,17 @@ def _listed(items: tuple[str, ...]) -> str:
 
 
 def _limit_fact(kind: FactKind, raw: Any) -> FactRead:
-    if not isinstance(raw, list) or not all(isinstance(x, dict) and set(x) == {"count", "per"} and _is_int(x["count"])
-                                            and x["count"] >= 1 and isinstance(x["per"], str) for x in raw):
-        return "expected a list of {count, per} with a count of 1 or more", None
+    if not isinstance(raw, list) or not raw or not all(_is_limit(x) for x in raw):
+        return "expected a list of one or more {count, per}, each count 1 or more", None
     for x in raw:
         if kind.per and x["per"] not in kind.per:
             return f"per '{x['per']}' is not one of the kind's per ({_listed(kind.per)})", None
     return None, Fact(kind, limits=tuple(Limit(x["count"], x["per"]) for x in raw))
+
+
+def _is_limit(raw: Any) -> bool:
+    return isinstance(raw, dict) and set(raw) == {"count", "per"} and _is_int(raw["count"]) and raw["count"] >= 1 \
+        and isinstance(raw["per"], str)
 
 
 def _choice_fact(kind: FactKind, raw: Any) -> FactRead:
@@ -758,8 +762,8 @@ def _rule_fact(kind: FactKind, raw: Any) -> FactRead:
 
 def _ids_fact(kind: FactKind, raw: Any) -> FactRead:
     ids = [raw] if isinstance(raw, str) else raw
-    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-        return "expected a list of rule ids", None
+    if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
+        return "expected a rule id or a list of one or more", None
     return None, Fact(kind, ids=tuple(ids))
 
 
@@ -776,7 +780,12 @@ def _times_fact(kind: FactKind, raw: Any) -> FactRead:
 
 
 def _text_fact(kind: FactKind, raw: Any) -> FactRead:
-    return ("expected words", None) if not isinstance(raw, str) else (None, Fact(kind, words=raw))
+    return ("expected words", None) if not _words(raw) else (None, Fact(kind, words=raw))
+
+
+def _words(raw: Any) -> bool:
+    """Text with something to show: not empty, not only spaces."""
+    return isinstance(raw, str) and bool(raw.strip())
 
 
 def _dice_fact(kind: FactKind, raw: Any) -> FactRead:

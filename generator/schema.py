@@ -189,14 +189,26 @@ def _report(error: _Violation, doc: Document, diags: Diagnostics) -> None:
     elif keyword in ("enum", "const"):
         _report_choice(error, doc, diags)
     elif keyword == "pattern":
-        title = error.schema.get("title", "value").lower()
-        diags.error("E0205", f"{_describe(error.instance)} is not a valid {title}{where}: it must match "
-                    f"{error.expected}", doc.span(path), error.schema.get("description"))
+        _report_pattern(error, doc, diags)
     elif keyword == "propertyNames":
         diags.error("E0205", f"'{path[-1] if path else ''}' has a key that is not a valid name{where}",
                     doc.span(path), "names use lowercase letters, digits and underscores")
     else:
         _report_bounds(error, doc, diags)
+
+
+def _report_pattern(error: _Violation, doc: Document, diags: Diagnostics) -> None:
+    """A text that must say something (minLength 1, and a pattern asking for a non-space) said nothing: in words;
+    any other pattern by its regex. Empty text fails minLength too, which says so."""
+    blank = isinstance(error.instance, str) and not error.instance.strip()
+    if blank and error.schema.get("minLength") == 1:
+        if error.instance:
+            diags.error("E0206", f"expected words{error.where}, got {_describe(error.instance)}", doc.span(error.path),
+                        "text of only spaces shows as nothing: write the words, or leave an optional key out")
+        return
+    title = error.schema.get("title", "value").lower()
+    diags.error("E0205", f"{_describe(error.instance)} is not a valid {title}{error.where}: it must match "
+                f"{error.expected}", doc.span(error.path), error.schema.get("description"))
 
 
 def _report_choice(error: _Violation, doc: Document, diags: Diagnostics) -> None:
@@ -250,7 +262,9 @@ def _report_bounds(error: _Violation, doc: Document, diags: Diagnostics) -> None
         "maximum": f"expected a number <= {bound}{where}, got {_describe(error.instance)}",
     }
     message = messages.get(str(error.keyword), f"invalid value{where} ({error.keyword} {bound!r})")
-    diags.error("E0206", message, doc.span(error.path))
+    hint = "an empty list says nothing: give an item, or leave an optional key out" \
+        if error.keyword == "minItems" and bound == 1 else None
+    diags.error("E0206", message, doc.span(error.path), hint)
 
 
 def _count(instance: Any) -> int:

@@ -80,3 +80,15 @@ def test_the_edge_cases_start_from_a_valid_chapter() -> None:
     assert _fast("chapter", chapter) and _full("chapter", chapter)
     chapter["rules"][0]["formulas"][0]["examples"][0]["expect"] = {"0": "x"}
     assert not _fast("chapter", chapter) and not _full("chapter", chapter)
+
+
+@pytest.mark.parametrize("name", ["", " ", "\t\n", "\u00a0\u3000", "\x85", "\ufeff", "a", " a ", "a\x85"])
+def test_the_validators_agree_on_blank_text(name: str) -> None:
+    """Text that must say something asks for a character that is no space; the two regex dialects part on which
+    characters are spaces (U+0085, U+FEFF; U+001C-001F too, which the loader refuses): the fast path may reject
+    more, never pass what jsonschema rejects."""
+    chapter = copy.deepcopy(MINIMAL.data)
+    chapter["rules"][0]["name"] = name
+    chapter["rules"][0]["formulas"][0]["params"][0]["label"] = name
+    assert not _fast("chapter", chapter) or _full("chapter", chapter)
+    assert _full("chapter", chapter) == bool(name.strip())

@@ -271,8 +271,10 @@ SCHEMA = [
               "closest.", "kind: general", "kind: generl"),
     rule_edit("E0205", "invalid id or name", "Ids are lowercase letters, digits and hyphens (they become "
               "permalinks); formula names use underscores instead of hyphens.", "- id: doubling", "- id: Doubling"),
-    Entry("E0206", "number or list out of bounds", "A number is below its minimum or above its maximum, or a list "
-          "is too short.", {CHAPTER: chapter(head="id: basics\ntitle: Basics\norder: -1\n")}, GOOD),
+    Entry("E0206", "number, list or text out of bounds", "A number is below its minimum or above its maximum, a "
+          "list is too short (an empty list says nothing: leave an optional key out instead), or text that must say "
+          "something is empty or only spaces.",
+          {CHAPTER: chapter(head="id: basics\ntitle: Basics\norder: -1\n")}, GOOD),
 ]
 
 MODEL = [
@@ -305,8 +307,9 @@ MODEL = [
               "system.yaml (a cost, an action, a limit...); the hint names the closest.", "{kp_cost: 2}", "{kp: 2}"),
     fact_edit("E0307", "fact does not fit its kind", "A fact is written as its kind's type asks: a cost or count "
               "as a number or {amount, scaling, unit, value, note}, or the source's words; a scaling, unit, option "
-              "or per among those the kind declares; a limit as a list of {count, per}; requirements as rule ids; "
-              "times as a number or any.", "{kp: {amount: 2, scaling: bT}}", "{kp: {amount: 2, scaling: T}}"),
+              "or per among those the kind declares; a limit as a list of one or more {count, per}; requirements "
+              "as one or more rule ids; words that are not only spaces; times as a number or any.",
+              "{kp: {amount: 2, scaling: bT}}", "{kp: {amount: 2, scaling: T}}"),
     rule_edit("E0308", "unknown value in a range or default", "A parameter's or calculator input's min, max or "
               "default may show a whole-number value of the system as `{{name}}`, so the range follows the data; the "
               "name must be such a value.", "{name: n, type: int, min: 0, max: 10}",
