@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -53,7 +54,25 @@ class Text:
     path: JsonPath = field(repr=False)
 
     def locate(self, offset: int) -> Span:
-        return locate_in_scalar(self.doc, self.path, offset)
+        """Where character `offset` of the (NFC) source was typed, in the text as written."""
+        return locate_in_scalar(self.doc, self.path, _written_offset(_at(self.doc.data, self.path), offset))
+
+
+def nfc(text: str) -> str:
+    """One spelling of every name and text: typed composed (NFC) or decomposed (NFD), a term is the same term."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def _written_offset(written: str, offset: int) -> int:
+    """The offset in the text as written of character `offset` of its NFC form: the longest prefix of the written
+    text whose NFC form is no longer (a composed character stands for its whole decomposed sequence)."""
+    if written.isascii() or nfc(written) == written:
+        return offset
+    low, high = 0, len(written)
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if len(nfc(written[:middle])) <= offset else (low, middle - 1)
+    return low
 
 
 @dataclass(frozen=True)
@@ -389,15 +408,15 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     chapters = sorted((_Builder(doc, diags, kinds, known, tables).chapter() for doc in chapter_docs),
                       key=lambda c: (c.order, c.id))
     return System(
-        id=data["id"], title=data["title"], summary=b.text(("summary",)), name_note=data.get("name_note"),
-        sources=tuple(Source(s["id"], s["file"], s["title"], s.get("note"), b.span(("sources", i)))
+        id=data["id"], title=b.name(("title",)), summary=b.text(("summary",)), name_note=data.get("name_note"),
+        sources=tuple(Source(s["id"], s["file"], b.name(("sources", i, "title")), s.get("note"), b.span(("sources", i)))
                       for i, s in enumerate(data["sources"])),
         dice_summary=b.text(("dice", "summary")), base_die=data["dice"].get("base_die"),
         terms=tuple(b.term(i) for i in range(len(data["terms"]))),
         chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
         set_needs_one_of=tuple((upgrade, b.span(("upgrade_sets", "needs_one_of", i))) for i, upgrade
                                in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))),
-        phrases=tuple(data.get("phrases", ())))
+        phrases=b.optional_names(("phrases",)))
 
 
 class _Builder:
@@ -418,7 +437,23 @@ class _Builder:
         return self.doc.span(path)
 
     def text(self, path: JsonPath) -> Text:
-        return Text(self.get(path), self.doc, path)
+        return Text(nfc(self.get(path)), self.doc, path)
+
+    def name(self, path: JsonPath) -> str:
+        """A name or title as the site shows it: NFC, with no character that reorders the text around it (E0311)."""
+        written: str = self.get(path)
+        found = BIDI.search(written)
+        if found is not None:
+            self.diags.error("E0311", f"{_describe_path(path)} holds the invisible direction control "
+                             f"U+{ord(found.group()):04X}, which makes it display in another order than it reads",
+                             locate_in_scalar(self.doc, path, found.start()),
+                             "delete it: names are shown, searched and linked as typed")
+        return nfc(written)
+
+    def optional_names(self, path: JsonPath) -> tuple[str, ...]:
+        """The names of an optional list (none when it is left out)."""
+        parent = self.get(path[:-1])
+        return tuple(self.name(path + (i,)) for i in range(len(parent.get(path[-1], ()))))
 
     def term(self, index: int) -> Term:
         path: JsonPath = ("terms", index)
@@ -426,13 +461,14 @@ class _Builder:
         provenance = self.provenance(path + ("provenance",)) if "provenance" in t else None
         if provenance is not None:
             self.check_gap_facts(provenance, path + ("provenance",), [], "term")
-        return Term(t["id"], t["name"], tuple(t.get("abbreviations", ())), tuple(t.get("aliases", ())),
+        return Term(t["id"], self.name(path + ("name",)), self.optional_names(path + ("abbreviations",)),
+                    self.optional_names(path + ("aliases",)),
                     self.text(path + ("definition",)), t.get("rule"), self.span(path), provenance)
 
     def chapter(self) -> Chapter:
         c = self.doc.data
         rules = tuple(self.rule(("rules", i), c["id"]) for i in range(len(c["rules"])))
-        return Chapter(c["id"], c["title"], c["order"], self.text(("summary",)), rules, self.doc.path,
+        return Chapter(c["id"], self.name(("title",)), c["order"], self.text(("summary",)), rules, self.doc.path,
                        Span(self.doc.path, 1, 1))
 
     def rule(self, path: JsonPath, chapter: str) -> Rule:
@@ -441,7 +477,8 @@ class _Builder:
         facts = tuple(f for f in (self.fact(path + ("facts", key)) for key in r.get("facts", {})) if f is not None)
         self.check_gap_facts(provenance, path + ("provenance",), list(r.get("facts", {})))
         return Rule(
-            id=r["id"], name=r["name"], kind=r["kind"], parent=r.get("parent"), aliases=tuple(r.get("aliases", ())),
+            id=r["id"], name=self.name(path + ("name",)), kind=r["kind"], parent=r.get("parent"),
+            aliases=tuple(r.get("aliases", ())),
             text=self.text(path + ("text",)), provenance=provenance,
             values=tuple((k, self.value(v)) for k, v in r.get("values", {}).items()) + _fact_values(facts),
             table=self.table(path + ("table",)) if "table" in r else None,
@@ -605,7 +642,7 @@ class _Builder:
         outputs = tuple(Output(o["name"], o["label"], self.expr(path + ("outputs", i, "expr")), o.get("suffix"),
                                o.get("format", "decimal"))
                         for i, o in enumerate(c["outputs"]))
-        return Calculator(c["id"], c["title"], inputs, outputs, rule, self.span(path))
+        return Calculator(c["id"], self.name(path + ("title",)), inputs, outputs, rule, self.span(path))
 
     def table(self, path: JsonPath) -> Table:
         t = self.get(path)
@@ -793,6 +830,16 @@ def _dice_fact(kind: FactKind, raw: Any) -> FactRead:
         return None, Fact(kind, words=str(_dice(raw if isinstance(raw, str) else str(raw))))
     except RulesError as exc:
         return f"expected dice ({exc})", None
+
+
+# Characters that reorder the text around them (embeddings, overrides, isolates, marks): in a name or a title
+# they make it display in another order than it reads, and than search and links match.
+BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+
+
+def _describe_path(path: JsonPath) -> str:
+    """`rules[0].name` for a path, as the schema's messages write it."""
+    return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path).lstrip(".")
 
 
 VALUE_REF = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}")

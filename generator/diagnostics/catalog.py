@@ -323,6 +323,11 @@ MODEL = [
           "the rule must give a fact of that kind. A term has no facts.",
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{}")},
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{requires: [swift]}")}),
+    rule_edit("E0311", "direction control in a name", "A name or title (of a system, chapter, rule, term, "
+              "calculator or source, or an alias or phrase) may not hold the invisible characters that reorder text "
+              "(U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C): with one, a name displays in another order than "
+              "it reads, and than search and links match it. Rule text may hold them.",
+              "    name: Doubling\n", '    name: "Doubl\\u202Eing"\n'),
 ]
 
 FORMULAS = [
