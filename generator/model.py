@@ -580,6 +580,14 @@ class _Builder:
             self.diags.error("E0309", f"table '{source['table']}' has no column '{source['column']}'",
                              self.span(path + ("column",)), did_you_mean(source["column"], keys))
             return ()
+        first = table["columns"][0]
+        if first["type"] not in ("int", "range"):
+            self.diags.error("E0312", f"options_from names table '{source['table']}', whose first column "
+                             f"'{first['key']}' holds {first['type']}, not numbers: its rows give no value to "
+                             "choose", self.span(path + ("table",)),
+                             "choices are the numbers of a table's first column (an int or range column); give the "
+                             "input options: of its own, or key the table by numbers")
+            return ()
         found = []
         for row in table.get("rows", ()):
             low, _, problem = parse_range(row.get(keys[0]))

@@ -328,6 +328,10 @@ MODEL = [
               "(U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C): with one, a name displays in another order than "
               "it reads, and than search and links match it. Rule text may hold them.",
               "    name: Doubling\n", '    name: "Doubl\\u202Eing"\n'),
+    Entry("E0312", "choices from a table not keyed by numbers", "An input's options_from takes each row's key, the "
+          "first number its first column covers, as the choice's value: that column must be an int or range "
+          "column, not text or dice.", {CHAPTER: _choices("sizes", "size").replace("type: range}", "type: text}")},
+          {CHAPTER: _choices("sizes", "size")}),
 ]
 
 FORMULAS = [
