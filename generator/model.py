@@ -24,6 +24,7 @@ _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice":
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_' -]*")
 """An expected name (a named outcome, a word from a table), as opposed to a dice pool such as 2d6+1."""
+WORDS = ("text", "outcome")  # the return types whose examples expect words as written
 
 
 def _outcome_key(key: object) -> int | str | bool:
@@ -623,26 +624,30 @@ class _Builder:
         f = self.get(path)
         params = tuple(self.param(path + ("params", i)) for i in range(len(f["params"])))
         types = {p.name: p.type for p in params}
-        examples = tuple(self.example(path + ("examples", i), types)
+        examples = tuple(self.example(path + ("examples", i), types, f.get("returns"))
                          for i in range(len(f.get("examples", ()))))
         return Formula(f["id"], f["summary"], params, f.get("returns"), self.expr(path + ("expr",)), examples, rule,
                        self.span(path))
 
-    def example(self, path: JsonPath, types: dict[str, str]) -> Example:
+    def example(self, path: JsonPath, types: dict[str, str], returns: str | None) -> Example:
         e = self.get(path)
         args = tuple((k, self.typed(v, types[k], path + ("args", k)) if k in types else v)
                      for k, v in e["args"].items())
-        expect = e["expect"]
+        return Example(args, self.expectation(e["expect"], returns, path + ("expect",)), e.get("note"),
+                       self.span(path), tuple((k, self.span(path + ("args", k))) for k in e["args"]))
+
+    def expectation(self, expect: Any, returns: str | None, path: JsonPath) -> Any:
+        """An example's expected result read by what its formula declares it returns: words for text or an outcome,
+        else a fraction, a name (words without digits, or a plain word), or a dice pool (E0301)."""
         if isinstance(expect, dict):
-            expect = {_outcome_key(k): Fraction(str(v).replace(" ", "")) for k, v in expect.items()}
-        elif isinstance(expect, str) and FRACTION.fullmatch(expect.strip()):
-            expect = Fraction(expect.strip())
-        elif isinstance(expect, str) and WORD.fullmatch(expect) and not _is_pool(expect):
-            pass  # a name: one of a formula's named outcomes, or a word from a table
-        elif isinstance(expect, str):
-            expect = self.typed(expect, "dice", path + ("expect",))
-        return Example(args, expect, e.get("note"), self.span(path),
-                       tuple((k, self.span(path + ("args", k))) for k in e["args"]))
+            return {_outcome_key(k): Fraction(str(v).replace(" ", "")) for k, v in expect.items()}
+        if not isinstance(expect, str) or returns in WORDS:
+            return expect
+        if FRACTION.fullmatch(expect.strip()):
+            return Fraction(expect.strip())
+        if not _is_pool(expect) and (WORD.fullmatch(expect) or not any(c.isdigit() for c in expect)):
+            return expect  # a name: one of a formula's named outcomes, or a word from a table
+        return self.typed(expect, "dice", path)
 
     def calculator(self, path: JsonPath, rule: str) -> Calculator:
         c = self.get(path)
