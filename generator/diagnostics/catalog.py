@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeAlias
 
+from generator.analyze.calls import MAX_CALLS
 from generator.analyze.program import MAX_NESTING
 from generator.load import MAX_BYTES, MAX_DEPTH
 from generator.runtime.rulesc_runtime import MAX_INT
@@ -106,6 +107,19 @@ def _choices(table: str, column: str) -> str:
                         f"{{name: n, type: int, options_from: {{table: {table}, column: {column}}}}}")
     rule = rule.replace("{args: {n: 3}, expect: 6}", "{args: {n: 2}, expect: 4}")  # a choice the table gives
     return chapter(rule.replace("    values:\n", _sizes("1", "2"), 1))
+
+
+def _call_chain(step: str, length: int = 10) -> str:
+    """The base chapter with a chain of formulas after its own, each computing `step` of the one before (written
+    n_0 in `step`)."""
+    base = "      - id: n_0\n        summary: A number.\n        params:\n" \
+           "          - {name: n, type: int, min: 0, max: 10}\n        expr: n\n        examples:\n" \
+           "          - {args: {n: 1}, expect: 1}\n"
+    chain = "".join(f"      - id: n_{i}\n        summary: The one before, twice.\n        params:\n"
+                    "          - {name: n, type: int, min: 0, max: 10}\n"
+                    f"        expr: {step.replace('n_0', f'n_{i - 1}')}\n        examples:\n"
+                    f"          - {{args: {{n: 1}}, expect: {2 ** i}}}\n" for i in range(1, length))
+    return chapter(RULE + base + chain)
 
 
 def rule_edit(code: str, title: str, explanation: str, old: str, bad: str, fixed: str | None = None) -> Entry:
@@ -362,6 +376,11 @@ FORMULAS = [
               "(compounding: the total is the same), or ask successes() or count(), which count the extra dice.",
               "expr: n * factor", "expr: n * factor * p_at_least(highest(3d6!, 1), 1)",
               "expr: n * factor * p_at_least(highest(3d6!!, 1), 1)"),
+    Entry("E0410", "call tree past its budget", f"The engine and the calculators call a formula every time its name "
+          f"is written, so a formula that calls another twice, which calls another twice, makes 2, 4, 8... calls. "
+          f"One evaluation may make at most {MAX_CALLS:,} calls of formulas; the error is at the formula that "
+          "passes the budget. Compute a call once with let and use its name.",
+          {CHAPTER: _call_chain("n_0(n) + n_0(n)")}, {CHAPTER: _call_chain("let x = n_0(n) in x + x")}),
 ]
 
 EXAMPLES = [
