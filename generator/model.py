@@ -566,8 +566,9 @@ class _Builder:
         options = tuple(Option(o["value"], o["label"]) for o in p.get("options", ()))
         if "options_from" in p:
             options = self.options_from(p["options_from"], path + ("options_from",))
-        return Param(p["name"], p["type"], p.get("label", p["name"].replace("_", " ").capitalize()), p.get("help"),
-                     p.get("min"), p.get("max"), default, options, self.span(path))
+        label = self.name(path + ("label",)) if "label" in p else p["name"].replace("_", " ").capitalize()
+        return Param(p["name"], p["type"], label, p.get("help"), p.get("min"), p.get("max"), default, options,
+                     self.span(path))
 
     def options_from(self, source: dict[str, str], path: JsonPath) -> tuple[Option, ...]:
         """An input's choices from a table: each row's key (the first number it covers) labelled by a cell."""
@@ -652,7 +653,8 @@ class _Builder:
     def calculator(self, path: JsonPath, rule: str) -> Calculator:
         c = self.get(path)
         inputs = tuple(self.param(path + ("inputs", i)) for i in range(len(c["inputs"])))
-        outputs = tuple(Output(o["name"], o["label"], self.expr(path + ("outputs", i, "expr")), o.get("suffix"),
+        outputs = tuple(Output(o["name"], self.name(path + ("outputs", i, "label")),
+                               self.expr(path + ("outputs", i, "expr")), o.get("suffix"),
                                o.get("format", "decimal"))
                         for i, o in enumerate(c["outputs"]))
         return Calculator(c["id"], self.name(path + ("title",)), inputs, outputs, rule, self.span(path))

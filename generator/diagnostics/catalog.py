@@ -338,9 +338,10 @@ MODEL = [
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{}")},
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{requires: [swift]}")}),
     rule_edit("E0311", "direction control in a name", "A name or title (of a system, chapter, rule, term, "
-              "calculator or source, or an alias or phrase) may not hold the invisible characters that reorder text "
-              "(U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C): with one, a name displays in another order than "
-              "it reads, and than search and links match it. Rule text may hold them.",
+              "calculator or source, an alias or phrase, or an input's or output's label) may not hold the "
+              "invisible characters that reorder text (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C): with "
+              "one, a name displays in another order than it reads, and than search and links match it. Rule text "
+              "may hold them.",
               "    name: Doubling\n", '    name: "Doubl\\u202Eing"\n'),
     Entry("E0312", "choices from a table not keyed by numbers", "An input's options_from takes each row's key, the "
           "first number its first column covers, as the choice's value: that column must be an int or range "
