@@ -56,6 +56,8 @@ class Document:
     values: dict[JsonPath, Mark | None] = field(default_factory=dict)
     keys: dict[JsonPath, Mark | None] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
+    # A number written with a point but whole (`2.0`): JSON Schema counts it an integer, rulesc does not (schema.py).
+    whole_floats: bool = False
 
     def span(self, path: JsonPath) -> Span:
         """The span of the value at `path`, or of its nearest ancestor that has one."""
@@ -329,7 +331,9 @@ class _Composer:
         if _INT.fullmatch(text):
             return self.integer(text, event)
         if _FLOAT.fullmatch(text):
-            return float(text.lower().replace(".inf", "inf").replace(".nan", "nan"))
+            number = float(text.lower().replace(".inf", "inf").replace(".nan", "nan"))
+            self.doc.whole_floats = self.doc.whole_floats or number.is_integer()
+            return number
         return text
 
     def integer(self, text: str, event: yaml.ScalarEvent) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -23,6 +24,7 @@ _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice":
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_' -]*")
 """An expected name (a named outcome, a word from a table), as opposed to a dice pool such as 2d6+1."""
+WORDS = ("text", "outcome")  # the return types whose examples expect words as written
 
 
 def _outcome_key(key: object) -> int | str | bool:
@@ -53,7 +55,25 @@ class Text:
     path: JsonPath = field(repr=False)
 
     def locate(self, offset: int) -> Span:
-        return locate_in_scalar(self.doc, self.path, offset)
+        """Where character `offset` of the (NFC) source was typed, in the text as written."""
+        return locate_in_scalar(self.doc, self.path, _written_offset(_at(self.doc.data, self.path), offset))
+
+
+def nfc(text: str) -> str:
+    """One spelling of every name and text: typed composed (NFC) or decomposed (NFD), a term is the same term."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def _written_offset(written: str, offset: int) -> int:
+    """The offset in the text as written of character `offset` of its NFC form: the longest prefix of the written
+    text whose NFC form is no longer (a composed character stands for its whole decomposed sequence)."""
+    if written.isascii() or nfc(written) == written:
+        return offset
+    low, high = 0, len(written)
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if len(nfc(written[:middle])) <= offset else (low, middle - 1)
+    return low
 
 
 @dataclass(frozen=True)
@@ -389,15 +409,15 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     chapters = sorted((_Builder(doc, diags, kinds, known, tables).chapter() for doc in chapter_docs),
                       key=lambda c: (c.order, c.id))
     return System(
-        id=data["id"], title=data["title"], summary=b.text(("summary",)), name_note=data.get("name_note"),
-        sources=tuple(Source(s["id"], s["file"], s["title"], s.get("note"), b.span(("sources", i)))
+        id=data["id"], title=b.name(("title",)), summary=b.text(("summary",)), name_note=data.get("name_note"),
+        sources=tuple(Source(s["id"], s["file"], b.name(("sources", i, "title")), s.get("note"), b.span(("sources", i)))
                       for i, s in enumerate(data["sources"])),
         dice_summary=b.text(("dice", "summary")), base_die=data["dice"].get("base_die"),
         terms=tuple(b.term(i) for i in range(len(data["terms"]))),
         chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
         set_needs_one_of=tuple((upgrade, b.span(("upgrade_sets", "needs_one_of", i))) for i, upgrade
                                in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))),
-        phrases=tuple(data.get("phrases", ())))
+        phrases=b.optional_names(("phrases",)))
 
 
 class _Builder:
@@ -418,7 +438,23 @@ class _Builder:
         return self.doc.span(path)
 
     def text(self, path: JsonPath) -> Text:
-        return Text(self.get(path), self.doc, path)
+        return Text(nfc(self.get(path)), self.doc, path)
+
+    def name(self, path: JsonPath) -> str:
+        """A name or title as the site shows it: NFC, with no character that reorders the text around it (E0311)."""
+        written: str = self.get(path)
+        found = BIDI.search(written)
+        if found is not None:
+            self.diags.error("E0311", f"{_describe_path(path)} holds the invisible direction control "
+                             f"U+{ord(found.group()):04X}, which makes it display in another order than it reads",
+                             locate_in_scalar(self.doc, path, found.start()),
+                             "delete it: names are shown, searched and linked as typed")
+        return nfc(written)
+
+    def optional_names(self, path: JsonPath) -> tuple[str, ...]:
+        """The names of an optional list (none when it is left out)."""
+        parent = self.get(path[:-1])
+        return tuple(self.name(path + (i,)) for i in range(len(parent.get(path[-1], ()))))
 
     def term(self, index: int) -> Term:
         path: JsonPath = ("terms", index)
@@ -426,13 +462,14 @@ class _Builder:
         provenance = self.provenance(path + ("provenance",)) if "provenance" in t else None
         if provenance is not None:
             self.check_gap_facts(provenance, path + ("provenance",), [], "term")
-        return Term(t["id"], t["name"], tuple(t.get("abbreviations", ())), tuple(t.get("aliases", ())),
+        return Term(t["id"], self.name(path + ("name",)), self.optional_names(path + ("abbreviations",)),
+                    self.optional_names(path + ("aliases",)),
                     self.text(path + ("definition",)), t.get("rule"), self.span(path), provenance)
 
     def chapter(self) -> Chapter:
         c = self.doc.data
         rules = tuple(self.rule(("rules", i), c["id"]) for i in range(len(c["rules"])))
-        return Chapter(c["id"], c["title"], c["order"], self.text(("summary",)), rules, self.doc.path,
+        return Chapter(c["id"], self.name(("title",)), c["order"], self.text(("summary",)), rules, self.doc.path,
                        Span(self.doc.path, 1, 1))
 
     def rule(self, path: JsonPath, chapter: str) -> Rule:
@@ -441,7 +478,8 @@ class _Builder:
         facts = tuple(f for f in (self.fact(path + ("facts", key)) for key in r.get("facts", {})) if f is not None)
         self.check_gap_facts(provenance, path + ("provenance",), list(r.get("facts", {})))
         return Rule(
-            id=r["id"], name=r["name"], kind=r["kind"], parent=r.get("parent"), aliases=tuple(r.get("aliases", ())),
+            id=r["id"], name=self.name(path + ("name",)), kind=r["kind"], parent=r.get("parent"),
+            aliases=tuple(r.get("aliases", ())),
             text=self.text(path + ("text",)), provenance=provenance,
             values=tuple((k, self.value(v)) for k, v in r.get("values", {}).items()) + _fact_values(facts),
             table=self.table(path + ("table",)) if "table" in r else None,
@@ -528,8 +566,9 @@ class _Builder:
         options = tuple(Option(o["value"], o["label"]) for o in p.get("options", ()))
         if "options_from" in p:
             options = self.options_from(p["options_from"], path + ("options_from",))
-        return Param(p["name"], p["type"], p.get("label", p["name"].replace("_", " ").capitalize()), p.get("help"),
-                     p.get("min"), p.get("max"), default, options, self.span(path))
+        label = self.name(path + ("label",)) if "label" in p else p["name"].replace("_", " ").capitalize()
+        return Param(p["name"], p["type"], label, p.get("help"), p.get("min"), p.get("max"), default, options,
+                     self.span(path))
 
     def options_from(self, source: dict[str, str], path: JsonPath) -> tuple[Option, ...]:
         """An input's choices from a table: each row's key (the first number it covers) labelled by a cell."""
@@ -542,6 +581,14 @@ class _Builder:
         if source["column"] not in keys:
             self.diags.error("E0309", f"table '{source['table']}' has no column '{source['column']}'",
                              self.span(path + ("column",)), did_you_mean(source["column"], keys))
+            return ()
+        first = table["columns"][0]
+        if first["type"] not in ("int", "range"):
+            self.diags.error("E0312", f"options_from names table '{source['table']}', whose first column "
+                             f"'{first['key']}' holds {first['type']}, not numbers: its rows give no value to "
+                             "choose", self.span(path + ("table",)),
+                             "choices are the numbers of a table's first column (an int or range column); give the "
+                             "input options: of its own, or key the table by numbers")
             return ()
         found = []
         for row in table.get("rows", ()):
@@ -578,34 +625,39 @@ class _Builder:
         f = self.get(path)
         params = tuple(self.param(path + ("params", i)) for i in range(len(f["params"])))
         types = {p.name: p.type for p in params}
-        examples = tuple(self.example(path + ("examples", i), types)
+        examples = tuple(self.example(path + ("examples", i), types, f.get("returns"))
                          for i in range(len(f.get("examples", ()))))
         return Formula(f["id"], f["summary"], params, f.get("returns"), self.expr(path + ("expr",)), examples, rule,
                        self.span(path))
 
-    def example(self, path: JsonPath, types: dict[str, str]) -> Example:
+    def example(self, path: JsonPath, types: dict[str, str], returns: str | None) -> Example:
         e = self.get(path)
         args = tuple((k, self.typed(v, types[k], path + ("args", k)) if k in types else v)
                      for k, v in e["args"].items())
-        expect = e["expect"]
+        return Example(args, self.expectation(e["expect"], returns, path + ("expect",)), e.get("note"),
+                       self.span(path), tuple((k, self.span(path + ("args", k))) for k in e["args"]))
+
+    def expectation(self, expect: Any, returns: str | None, path: JsonPath) -> Any:
+        """An example's expected result read by what its formula declares it returns: words for text or an outcome,
+        else a fraction, a name (words without digits, or a plain word), or a dice pool (E0301)."""
         if isinstance(expect, dict):
-            expect = {_outcome_key(k): Fraction(str(v).replace(" ", "")) for k, v in expect.items()}
-        elif isinstance(expect, str) and FRACTION.fullmatch(expect.strip()):
-            expect = Fraction(expect.strip())
-        elif isinstance(expect, str) and WORD.fullmatch(expect) and not _is_pool(expect):
-            pass  # a name: one of a formula's named outcomes, or a word from a table
-        elif isinstance(expect, str):
-            expect = self.typed(expect, "dice", path + ("expect",))
-        return Example(args, expect, e.get("note"), self.span(path),
-                       tuple((k, self.span(path + ("args", k))) for k in e["args"]))
+            return {_outcome_key(k): Fraction(str(v).replace(" ", "")) for k, v in expect.items()}
+        if not isinstance(expect, str) or returns in WORDS:
+            return expect
+        if FRACTION.fullmatch(expect.strip()):
+            return Fraction(expect.strip())
+        if not _is_pool(expect) and (WORD.fullmatch(expect) or not any(c.isdigit() for c in expect)):
+            return expect  # a name: one of a formula's named outcomes, or a word from a table
+        return self.typed(expect, "dice", path)
 
     def calculator(self, path: JsonPath, rule: str) -> Calculator:
         c = self.get(path)
         inputs = tuple(self.param(path + ("inputs", i)) for i in range(len(c["inputs"])))
-        outputs = tuple(Output(o["name"], o["label"], self.expr(path + ("outputs", i, "expr")), o.get("suffix"),
+        outputs = tuple(Output(o["name"], self.name(path + ("outputs", i, "label")),
+                               self.expr(path + ("outputs", i, "expr")), o.get("suffix"),
                                o.get("format", "decimal"))
                         for i, o in enumerate(c["outputs"]))
-        return Calculator(c["id"], c["title"], inputs, outputs, rule, self.span(path))
+        return Calculator(c["id"], self.name(path + ("title",)), inputs, outputs, rule, self.span(path))
 
     def table(self, path: JsonPath) -> Table:
         t = self.get(path)
@@ -708,7 +760,7 @@ def _amount_fact(kind: FactKind, raw: Any) -> FactRead:
         return "expected a number, the source's words or an amount", None
     if ("amount" in raw) == ("text" in raw):
         return "expected either amount: or text:, not both nor neither", None
-    if not all(isinstance(raw[k], str) and raw[k] for k in raw if k != "amount"):
+    if not all(_words(raw[k]) for k in raw if k != "amount"):
         return "scaling, unit, value, note and text are words", None
     if "value" in raw and not NAME.fullmatch(raw["value"]):
         return f"value '{raw['value']}' is no formula-language name (lowercase letters, digits, underscores)", None
@@ -735,13 +787,17 @@ def _listed(items: tuple[str, ...]) -> str:
 
 
 def _limit_fact(kind: FactKind, raw: Any) -> FactRead:
-    if not isinstance(raw, list) or not all(isinstance(x, dict) and set(x) == {"count", "per"} and _is_int(x["count"])
-                                            and x["count"] >= 1 and isinstance(x["per"], str) for x in raw):
-        return "expected a list of {count, per} with a count of 1 or more", None
+    if not isinstance(raw, list) or not raw or not all(_is_limit(x) for x in raw):
+        return "expected a list of one or more {count, per}, each count 1 or more", None
     for x in raw:
         if kind.per and x["per"] not in kind.per:
             return f"per '{x['per']}' is not one of the kind's per ({_listed(kind.per)})", None
     return None, Fact(kind, limits=tuple(Limit(x["count"], x["per"]) for x in raw))
+
+
+def _is_limit(raw: Any) -> bool:
+    return isinstance(raw, dict) and set(raw) == {"count", "per"} and _is_int(raw["count"]) and raw["count"] >= 1 \
+        and isinstance(raw["per"], str)
 
 
 def _choice_fact(kind: FactKind, raw: Any) -> FactRead:
@@ -758,8 +814,8 @@ def _rule_fact(kind: FactKind, raw: Any) -> FactRead:
 
 def _ids_fact(kind: FactKind, raw: Any) -> FactRead:
     ids = [raw] if isinstance(raw, str) else raw
-    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-        return "expected a list of rule ids", None
+    if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
+        return "expected a rule id or a list of one or more", None
     return None, Fact(kind, ids=tuple(ids))
 
 
@@ -776,7 +832,12 @@ def _times_fact(kind: FactKind, raw: Any) -> FactRead:
 
 
 def _text_fact(kind: FactKind, raw: Any) -> FactRead:
-    return ("expected words", None) if not isinstance(raw, str) else (None, Fact(kind, words=raw))
+    return ("expected words", None) if not _words(raw) else (None, Fact(kind, words=raw))
+
+
+def _words(raw: Any) -> bool:
+    """Text with something to show: not empty, not only spaces."""
+    return isinstance(raw, str) and bool(raw.strip())
 
 
 def _dice_fact(kind: FactKind, raw: Any) -> FactRead:
@@ -784,6 +845,16 @@ def _dice_fact(kind: FactKind, raw: Any) -> FactRead:
         return None, Fact(kind, words=str(_dice(raw if isinstance(raw, str) else str(raw))))
     except RulesError as exc:
         return f"expected dice ({exc})", None
+
+
+# Characters that reorder the text around them (embeddings, overrides, isolates, marks): in a name or a title
+# they make it display in another order than it reads, and than search and links match.
+BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+
+
+def _describe_path(path: JsonPath) -> str:
+    """`rules[0].name` for a path, as the schema's messages write it."""
+    return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path).lstrip(".")
 
 
 VALUE_REF = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}")

@@ -59,7 +59,15 @@ def _ecma_pattern(validator: Any, pattern: str, instance: Any, schema: Mapping[s
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-_Validator = validators.extend(Draft202012Validator, {"pattern": _ecma_pattern})  # type: ignore[no-untyped-call]
+def _whole_number(checker: Any, instance: Any) -> bool:
+    """A whole number as written: JSON Schema counts 2.0 an integer, but a value, an option or a bound written so
+    became a float that the model took for something else (a dice pool), far from where it was typed."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_TYPES = Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number)
+_Validator = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator, {"pattern": _ecma_pattern}, type_checker=_TYPES)
 
 
 @lru_cache(maxsize=4)
@@ -116,7 +124,7 @@ def _target(ref: str, home: dict[str, Any], schemas: dict[str, Any]) -> tuple[An
 
 def validate_document(doc: Document, kind: str, diags: Diagnostics, schema_dir: Path = SCHEMA_DIR) -> bool:
     """Validate one document against the `system`, `chapter` or `variant` schema; report every violation."""
-    if _fast_validators(str(schema_dir))[kind].is_valid(doc.data):
+    if fast_verdict(doc, kind, schema_dir):
         return True
     validator = _validators(str(schema_dir))[kind]
     found = False
@@ -124,6 +132,12 @@ def validate_document(doc: Document, kind: str, diags: Diagnostics, schema_dir: 
         found = True
         _report(_Violation.of(error), doc, diags)
     return not found
+
+
+def fast_verdict(doc: Document, kind: str, schema_dir: Path = SCHEMA_DIR) -> bool:
+    """jsonschema-rs's verdict, trusted only without a whole number written with a point, which it counts an
+    integer (jsonschema alone holds such a document to rulesc's stricter reading)."""
+    return not doc.whole_floats and bool(_fast_validators(str(schema_dir))[kind].is_valid(doc.data))
 
 
 def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
@@ -175,14 +189,26 @@ def _report(error: _Violation, doc: Document, diags: Diagnostics) -> None:
     elif keyword in ("enum", "const"):
         _report_choice(error, doc, diags)
     elif keyword == "pattern":
-        title = error.schema.get("title", "value").lower()
-        diags.error("E0205", f"{_describe(error.instance)} is not a valid {title}{where}: it must match "
-                    f"{error.expected}", doc.span(path), error.schema.get("description"))
+        _report_pattern(error, doc, diags)
     elif keyword == "propertyNames":
         diags.error("E0205", f"'{path[-1] if path else ''}' has a key that is not a valid name{where}",
                     doc.span(path), "names use lowercase letters, digits and underscores")
     else:
         _report_bounds(error, doc, diags)
+
+
+def _report_pattern(error: _Violation, doc: Document, diags: Diagnostics) -> None:
+    """A text that must say something (minLength 1, and a pattern asking for a non-space) said nothing: in words;
+    any other pattern by its regex. Empty text fails minLength too, which says so."""
+    blank = isinstance(error.instance, str) and not error.instance.strip()
+    if blank and error.schema.get("minLength") == 1:
+        if error.instance:
+            diags.error("E0206", f"expected words{error.where}, got {_describe(error.instance)}", doc.span(error.path),
+                        "text of only spaces shows as nothing: write the words, or leave an optional key out")
+        return
+    title = error.schema.get("title", "value").lower()
+    diags.error("E0205", f"{_describe(error.instance)} is not a valid {title}{error.where}: it must match "
+                f"{error.expected}", doc.span(error.path), error.schema.get("description"))
 
 
 def _report_choice(error: _Violation, doc: Document, diags: Diagnostics) -> None:
@@ -195,7 +221,10 @@ def _report_choice(error: _Violation, doc: Document, diags: Diagnostics) -> None
 
 
 def _type_hint(expected: list[str], instance: Any) -> str | None:
-    """A hint for the usual way a type goes wrong: a number or true/false written in quotes."""
+    """A hint for the usual ways a type goes wrong: a number or true/false written in quotes, a whole number with a
+    point."""
+    if isinstance(instance, float) and instance.is_integer() and "integer" in expected:
+        return f"write {int(instance)}, without the point: a whole number is wanted here"
     if not isinstance(instance, str):
         return None
     if "integer" in expected and re.fullmatch(r"[-+]?[0-9]+", instance.strip()):
@@ -233,7 +262,9 @@ def _report_bounds(error: _Violation, doc: Document, diags: Diagnostics) -> None
         "maximum": f"expected a number <= {bound}{where}, got {_describe(error.instance)}",
     }
     message = messages.get(str(error.keyword), f"invalid value{where} ({error.keyword} {bound!r})")
-    diags.error("E0206", message, doc.span(error.path))
+    hint = "an empty list says nothing: give an item, or leave an optional key out" \
+        if error.keyword == "minItems" and bound == 1 else None
+    diags.error("E0206", message, doc.span(error.path), hint)
 
 
 def _count(instance: Any) -> int:
@@ -243,7 +274,7 @@ def _count(instance: Any) -> int:
 def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"boolean {str(value).lower()}"
-    if isinstance(value, int):
+    if isinstance(value, (int, float)):
         return f"number {value}"
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."

@@ -189,6 +189,23 @@ def test_an_input_with_no_answer_shows_the_reason_and_keeps_the_last_result(site
         assert visit.errors == []
 
 
+def test_a_shared_pool_past_the_roll_budget_is_refused_at_its_input_at_once(site: str, browser: Any) -> None:
+    """A share link may carry any pool: one whose roll passes the roll budget is refused before any output works on
+    it (the runtime would refuse it too, after seconds of rolling the dice it can)."""
+    pool = "1000d100%2B1000d99"  # the + of 1000d100+1000d99, as a share link carries it
+    with Visit(browser, f"{site}dbu/core-rules/dice-section/?dice-category.dice={pool}") as visit:
+        visit.wait_until_calculators_are_ready()  # this one never computes: its only input is refused
+        box = visit.page.locator('[data-calculator="dbu/dice-category"]')
+        box.scroll_into_view_if_needed()
+        assert box.locator('[name="dice"]').input_value() == "1000d100+1000d99"
+        assert box.get_attribute("data-state") == "invalid"
+        assert box.locator("#calc-dbu-dice-category-dice-msg").inner_text() == "Too many dice to work out exactly."
+        assert box.locator('[name="dice"]').get_attribute("aria-invalid") == "true"
+        box.locator('[name="dice"]').fill("1d8")
+        assert box.get_attribute("data-state") != "invalid"
+        assert visit.errors == []
+
+
 def test_attack_set_builder_reports_requirements_exclusions_and_repeat_limits(site: str, browser: Any) -> None:
     with Visit(browser, f"{site}annulus/attacks/general-upgrades/") as visit:
         visit.wait_until_calculators_are_ready("annulus/attack-set-builder")

@@ -82,6 +82,12 @@ REFUSED = [
     ("lambda_(1, -1, True, '2x6')",
      "lambda(pool='2x6'): pool is a dice pool (a Dice, or text such as '1d10+1d4'), got '2x6'"),
     ("lambda_(1, -1, True, 6)", "lambda(pool=6): pool is a dice pool (a Dice, or text such as '1d10+1d4'), got 6"),
+    ("lambda_(1, -1, True, '1000d100+1000d99')",
+     "lambda(pool='1000d100+1000d99'): pool is a dice pool whose roll can be worked out exactly, got "
+     "'1000d100+1000d99': a roll too large to work out exactly is refused: its answer would pass the roll budget of "
+     "1073741824 bits (197001 outcomes of 13274 bits)"),
+    ("lambda_(1, -1, True, '1001d6')", "lambda(pool='1001d6'): pool is a dice pool whose roll can be worked out "
+                                       "exactly, got '1001d6': a roll of more than 1000 dice is refused (1001 asked)"),
     ("reach(1.5, 0, 0)", "reach(n=1.5): n is a whole number, got 1.5"),
     ("reach(False, 0, 0)", "reach(n=False): n is a whole number, got False"),
     ("reach(0, -1, 0)", "reach(floor=-1): floor is a whole number of at least 0, got -1"),

@@ -25,6 +25,7 @@ interface RulesRuntime {
   sd(value: RulesDist): RulesNumber;
   toFloat(value: RulesNumber): number;
   parseDice(text: string): RulesDice;
+  rollable(pool: RulesDice): RulesDice;
 }
 
 /** One input of a compiled calculator, as scripts.py writes it. */

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from generator.analyze.calls import check_call_trees
 from generator.analyze.namespace import check_namespace
 from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
@@ -196,6 +197,7 @@ def analyze_system(system: System, diags: Diagnostics) -> Program:
     _check_links(program, diags)
     _check_definitions(program, diags)
     _check_formulas(program, diags)
+    check_call_trees(program.formulas, diags)
     _check_calculators(program, diags)
     if not diags.errors:
         _run_examples(program, diags)

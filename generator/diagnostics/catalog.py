@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeAlias
 
+from generator.analyze.calls import MAX_CALLS
 from generator.analyze.program import MAX_NESTING
 from generator.load import MAX_BYTES, MAX_DEPTH
 from generator.runtime.rulesc_runtime import MAX_INT
@@ -106,6 +107,19 @@ def _choices(table: str, column: str) -> str:
                         f"{{name: n, type: int, options_from: {{table: {table}, column: {column}}}}}")
     rule = rule.replace("{args: {n: 3}, expect: 6}", "{args: {n: 2}, expect: 4}")  # a choice the table gives
     return chapter(rule.replace("    values:\n", _sizes("1", "2"), 1))
+
+
+def _call_chain(step: str, length: int = 10) -> str:
+    """The base chapter with a chain of formulas after its own, each computing `step` of the one before (written
+    n_0 in `step`)."""
+    base = "      - id: n_0\n        summary: A number.\n        params:\n" \
+           "          - {name: n, type: int, min: 0, max: 10}\n        expr: n\n        examples:\n" \
+           "          - {args: {n: 1}, expect: 1}\n"
+    chain = "".join(f"      - id: n_{i}\n        summary: The one before, twice.\n        params:\n"
+                    "          - {name: n, type: int, min: 0, max: 10}\n"
+                    f"        expr: {step.replace('n_0', f'n_{i - 1}')}\n        examples:\n"
+                    f"          - {{args: {{n: 1}}, expect: {2 ** i}}}\n" for i in range(1, length))
+    return chapter(RULE + base + chain)
 
 
 def rule_edit(code: str, title: str, explanation: str, old: str, bad: str, fixed: str | None = None) -> Entry:
@@ -271,8 +285,10 @@ SCHEMA = [
               "closest.", "kind: general", "kind: generl"),
     rule_edit("E0205", "invalid id or name", "Ids are lowercase letters, digits and hyphens (they become "
               "permalinks); formula names use underscores instead of hyphens.", "- id: doubling", "- id: Doubling"),
-    Entry("E0206", "number or list out of bounds", "A number is below its minimum or above its maximum, or a list "
-          "is too short.", {CHAPTER: chapter(head="id: basics\ntitle: Basics\norder: -1\n")}, GOOD),
+    Entry("E0206", "number, list or text out of bounds", "A number is below its minimum or above its maximum, a "
+          "list is too short (an empty list says nothing: leave an optional key out instead), or text that must say "
+          "something is empty or only spaces.",
+          {CHAPTER: chapter(head="id: basics\ntitle: Basics\norder: -1\n")}, GOOD),
 ]
 
 MODEL = [
@@ -305,8 +321,9 @@ MODEL = [
               "system.yaml (a cost, an action, a limit...); the hint names the closest.", "{kp_cost: 2}", "{kp: 2}"),
     fact_edit("E0307", "fact does not fit its kind", "A fact is written as its kind's type asks: a cost or count "
               "as a number or {amount, scaling, unit, value, note}, or the source's words; a scaling, unit, option "
-              "or per among those the kind declares; a limit as a list of {count, per}; requirements as rule ids; "
-              "times as a number or any.", "{kp: {amount: 2, scaling: bT}}", "{kp: {amount: 2, scaling: T}}"),
+              "or per among those the kind declares; a limit as a list of one or more {count, per}; requirements "
+              "as one or more rule ids; words that are not only spaces; times as a number or any.",
+              "{kp: {amount: 2, scaling: bT}}", "{kp: {amount: 2, scaling: T}}"),
     rule_edit("E0308", "unknown value in a range or default", "A parameter's or calculator input's min, max or "
               "default may show a whole-number value of the system as `{{name}}`, so the range follows the data; the "
               "name must be such a value.", "{name: n, type: int, min: 0, max: 10}",
@@ -320,6 +337,16 @@ MODEL = [
           "the rule must give a fact of that kind. A term has no facts.",
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{}")},
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{requires: [swift]}")}),
+    rule_edit("E0311", "direction control in a name", "A name or title (of a system, chapter, rule, term, "
+              "calculator or source, an alias or phrase, or an input's or output's label) may not hold the "
+              "invisible characters that reorder text (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C): with "
+              "one, a name displays in another order than it reads, and than search and links match it. Rule text "
+              "may hold them.",
+              "    name: Doubling\n", '    name: "Doubl\\u202Eing"\n'),
+    Entry("E0312", "choices from a table not keyed by numbers", "An input's options_from takes each row's key, the "
+          "first number its first column covers, as the choice's value: that column must be an int or range "
+          "column, not text or dice.", {CHAPTER: _choices("sizes", "size").replace("type: range}", "type: text}")},
+          {CHAPTER: _choices("sizes", "size")}),
 ]
 
 FORMULAS = [
@@ -350,6 +377,11 @@ FORMULAS = [
               "(compounding: the total is the same), or ask successes() or count(), which count the extra dice.",
               "expr: n * factor", "expr: n * factor * p_at_least(highest(3d6!, 1), 1)",
               "expr: n * factor * p_at_least(highest(3d6!!, 1), 1)"),
+    Entry("E0410", "call tree past its budget", f"The engine and the calculators call a formula every time its name "
+          f"is written, so a formula that calls another twice, which calls another twice, makes 2, 4, 8... calls. "
+          f"One evaluation may make at most {MAX_CALLS:,} calls of formulas; the error is at the formula that "
+          "passes the budget. Compute a call once with let and use its name.",
+          {CHAPTER: _call_chain("n_0(n) + n_0(n)")}, {CHAPTER: _call_chain("let x = n_0(n) in x + x")}),
 ]
 
 EXAMPLES = [

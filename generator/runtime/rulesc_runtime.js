@@ -1236,7 +1236,7 @@
   }
   function mean(a) {  /* of a pool, the sum of its dice's means: no distribution of the sum is made */
     if (!(a instanceof Dice)) { a = asDist(a); return ratio(moments(a)[0], a.total); }
-    refusePool(a);
+    rollable(a);
     var top = BigInt(a.c), bottom = 1n;
     a.counts.forEach(function (p) {
       var kind = dieOf(p[0]);
@@ -1251,7 +1251,7 @@
       var m = moments(a);
       return [a.total * m[1] - m[0] * m[0], a.total * a.total];
     }
-    refusePool(a);
+    rollable(a);
     var top = 0n, bottom = 1n;
     a.counts.forEach(function (p) {
       var v = variance(dieOf(p[0]));
@@ -1260,7 +1260,7 @@
     });
     return [top, bottom];
   }
-  function refusePool(pool) {  /* refused as asDist would refuse it, in the same order */
+  function rollable(pool) {  /* the pool, if asDist can work out its roll: refused at once as asDist would refuse it */
     var span = 1, running = 0n;
     pool.counts.forEach(function (p) {
       if (p[1] > MAX_DICE) throw new RulesError("a roll of more than " + MAX_DICE + " dice is refused (" + p[1] + " asked)");
@@ -1272,6 +1272,7 @@
       running = (running || 1n) * total;
       refuseWidth(span);
     });
+    return pool;
   }
   function sd(a) {  /* the square root of the exact variance made a float: Python's math.sqrt(Fraction) */
     var v = variance(a);
@@ -1372,7 +1373,7 @@
     fixed: fixed, floorDiv: floorDiv, greater: greater, keep: keepPool, lookup: lookup, mean: mean, mix: mix,
     modifier: modifier, nadd: nadd, namedChance: namedChance, negated: negated, nmax: nmax, nmin: nmin, nmul: nmul,
     nneg: nneg, nsub: nsub, outcomes: outcomes, p: p, parseDice: parseDice, poolAnswers: poolAnswers,
-    poolBind: poolBind, power: power, probEq: probEq, ratio: ratio, repeat: repeat, sd: sd, step: step,
+    poolBind: poolBind, power: power, probEq: probEq, ratio: ratio, repeat: repeat, rollable: rollable, sd: sd, step: step,
     successes: successes, table: table, tie: tie, toFloat: toFloat, upgradeProblems: upgradeProblems, whole: whole,
     win: win
   };

@@ -88,6 +88,7 @@ __all__ = [
     "power",
     "prob_eq",
     "repeat",
+    "rollable",
     "RulesError",
     "sd",
     "show",
@@ -648,7 +649,7 @@ def mean(a: Dist | Dice | int) -> Fraction:
     """The mean of a roll; of a pool, the sum of its dice's means (no distribution of the sum is
     made)."""
     if isinstance(a, Dice):
-        _refuse_pool(a)
+        rollable(a)
         top, bottom = a.const, 1
         for key, count in a.counts:
             kind = die_of(key)
@@ -663,7 +664,7 @@ def mean(a: Dist | Dice | int) -> Fraction:
 def variance(a: Dist | Dice | int) -> Fraction:
     """The variance of a roll, from its whole-number moments; of a pool, the sum of its dice's."""
     if isinstance(a, Dice):
-        _refuse_pool(a)
+        rollable(a)
         return sum((count * variance(die_of(key)) for key, count in a.counts), Fraction(0))
     a = as_dist(a)
     first = sum(i * w for i, w in enumerate(a.weights))
@@ -671,10 +672,10 @@ def variance(a: Dist | Dice | int) -> Fraction:
     return Fraction(a.total * second - first * first, a.total * a.total)
 
 
-def _refuse_pool(pool: Dice) -> None:
-    """Refuse a pool as as_dist() would, in the same order: for each kind of die, more than MAX_DICE
-    dice or a sum past MAX_OUTCOMES or the roll budget (repeat), then a running sum past them
-    (add)."""
+def rollable(pool: Dice) -> Dice:
+    """The pool, if as_dist() can work out its roll: refused before any work as as_dist() would
+    refuse it, in the same order: for each kind of die, more than MAX_DICE dice or a sum past
+    MAX_OUTCOMES or the roll budget (repeat), then a running sum past them (add)."""
     span, running = 1, 0
     for key, count in pool.counts:
         if count > MAX_DICE:
@@ -687,6 +688,7 @@ def _refuse_pool(pool: Dice) -> None:
             _within_budget(span + width, running.bit_length() + total.bit_length())
         span, running = span + width, max(running, 1) * total
         _within_bounds(span)
+    return pool
 
 
 def sd(a: Dist | Dice | int) -> float:
@@ -2099,15 +2101,27 @@ def flag_arg(function: str, param: str, value: object) -> bool:
 
 
 def pool_arg(function: str, param: str, value: object) -> Dice:
-    """`value` as a dice pool: a Dice as it is, a text such as '1d10+1d4' read by parse_dice()."""
+    """`value` as a dice pool: a Dice as it is, a text such as '1d10+1d4' read by parse_dice(); one
+    whose roll passes the roll budget is refused here, before the function works on it."""
+    pool = _pool_of(value)
+    if pool is None:
+        raise _refuse(function, param, value, "a dice pool (a Dice, or text such as '1d10+1d4')")
+    try:
+        return rollable(pool)
+    except RulesError as exc:
+        raise _refuse(function, param, value, "a dice pool whose roll can be worked out exactly",
+                      f": {exc}") from None
+
+
+def _pool_of(value: object) -> Dice | None:
     if isinstance(value, Dice):
         return value
     if isinstance(value, str):
         try:
             return parse_dice(value)
         except RulesError:
-            pass
-    raise _refuse(function, param, value, "a dice pool (a Dice, or text such as '1d10+1d4')")
+            return None
+    return None
 
 
 def upgrades_arg(function: str, param: str, value: object,

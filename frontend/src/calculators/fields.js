@@ -39,13 +39,19 @@ export function parseWhole(text, spec) {
   return {value: n};
 }
 
+/** A pool typed in a field; one whose roll passes the roll budget is refused here, before any output works on it.
+    @param {string} text @returns {Parsed} */
+export function parsePool(text) {
+  let pool;
+  try { pool = R.parseDice(text); } catch (e) { return {error: "Enter dice like 1d10+1d4."}; }
+  try { return {value: R.rollable(pool)}; } catch (e) { return {error: "Too many dice to work out exactly."}; }
+}
+
 /** @param {FormControl} control @param {CalculatorInput} spec @returns {Parsed} */
 export function parseField(control, spec) {
   if (spec.type === "bool") return {value: /** @type {HTMLInputElement} */ (control).checked};
   if (spec.type === "upgrades") return pickedUpgrades(control);
   const text = /** @type {HTMLInputElement} */ (control).value.trim();
-  if (spec.type === "dice") {
-    try { return {value: R.parseDice(text)}; } catch (e) { return {error: "Enter dice like 1d10+1d4."}; }
-  }
+  if (spec.type === "dice") return parsePool(text);
   return parseWhole(text, spec);
 }
