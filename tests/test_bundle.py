@@ -13,11 +13,11 @@ from tests.backends import node
 MODULES = {
     "app/main.js": ('// @ts-check\n/* the entry */\nimport {b} from "./b.js";\nimport {a} from "./a.js";\n\n'
                     "b(a);  /* at once */\nconst c = /* one */ 1, d = [/** @type {number} */ (c)];\n"),
-    "app/a.js": ('// @ts-check\nimport {shared} from "../shared/s.js";\n/** @type {number} */\n'
+    "app/a.js": ('// @ts-check\nimport {shared} from "../common/s.js";\n/** @type {number} */\n'
                  "export const a = shared;\n"),
-    "app/b.js": ('import {shared} from "../shared/s.js";\n/** Calls `f`. @param {number} f */\n'
+    "app/b.js": ('import {shared} from "../common/s.js";\n/** Calls `f`. @param {number} f */\n'
                  "export function b(f) { return /** @type {number} */ (f) + shared; }\n"),
-    "shared/s.js": "export const shared = 1;\n",
+    "common/s.js": "export const shared = 1;\n",
 }
 
 
@@ -32,7 +32,7 @@ def test_modules_join_dependencies_first_without_imports_exports_or_comments(tmp
     assert join_script(write(tmp_path, MODULES), "app") == (
         "/* rulesc app.js: joined by rulesc from frontend/src/app/ (edit those). */\n"
         '(function () {\n"use strict";\n'
-        "/* ---- shared/s.js ---- */\nconst shared = 1;\n\n"
+        "/* ---- common/s.js ---- */\nconst shared = 1;\n\n"
         "/* ---- app/b.js ---- */\nfunction b(f) { return (f) + shared; }\n\n"
         "/* ---- app/a.js ---- */\nconst a = shared;\n\n"
         "/* ---- app/main.js ---- */\nb(a);\nconst c = 1, d = [(c)];\n"
@@ -41,8 +41,8 @@ def test_modules_join_dependencies_first_without_imports_exports_or_comments(tmp
 
 @pytest.mark.parametrize(("change", "message"), [
     ({"app/a.js": "export const a = 1;\nfunction b() {}\n"}, "'b' is declared by both app/b.js and app/a.js"),
-    ({"shared/s.js": 'import {a} from "../app/a.js";\nexport const shared = a;\n'},
-     "modules import each other: app/main.js -> app/b.js -> shared/s.js -> app/a.js -> shared/s.js"),
+    ({"common/s.js": 'import {a} from "../app/a.js";\nexport const shared = a;\n'},
+     "modules import each other: app/main.js -> app/b.js -> common/s.js -> app/a.js -> common/s.js"),
     ({"app/a.js": 'import {x} from "./missing.js";\nexport const a = x;\n'}, "missing.js: no such module"),
     ({"app/a.js": "export default 1;\n"}, 'only `import {...} from "./x.js";` and `export` declarations join'),
 ])
