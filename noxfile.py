@@ -22,12 +22,16 @@ SEED = ["--seed"]
 @nox.session(venv_params=SEED)
 def newest(session: nox.Session) -> None:
     """The newest release of every dependency that the ranges allow, ignoring the lock."""
-    session.install("--upgrade", "--reinstall-package", "rulesc", "-e", ".[test]")
-    session.run("python", "-m", "pytest", *session.posargs)
+    _suite(session, "--upgrade")
 
 
 @nox.session(venv_params=SEED)
 def oldest(session: nox.Session) -> None:
     """The oldest release each direct dependency's floor claims (what `>=` promises users), the rest newest."""
-    session.install("--resolution", "lowest-direct", "--reinstall-package", "rulesc", "-e", ".[test]")
+    _suite(session, "--resolution", "lowest-direct")
+
+
+def _suite(session: nox.Session, *resolution: str) -> None:
+    """rulesc and its test extra installed as `resolution` picks their versions, then the whole suite."""
+    session.install(*resolution, "--reinstall-package", "rulesc", "-e", ".[test]")
     session.run("python", "-m", "pytest", *session.posargs)
