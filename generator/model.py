@@ -24,6 +24,9 @@ _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice":
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_' -]*")
 """An expected name (a named outcome, a word from a table), as opposed to a dice pool such as 2d6+1."""
+FORMATS = (1, 2)
+"""The content formats this rulesc reads (system.yaml's `format:`): in 2, multiplying a roll multiplies its result
+and d66 is a tens-and-units roll; in 1, multiplying a pool repeats its dice and d66 is a die of 66 sides."""
 WORDS = ("text", "outcome")  # the return types whose examples expect words as written
 
 
@@ -149,6 +152,12 @@ class Expr:
     source: str
     node: nodes.Node | None
     span: Span
+    doc: Document | None = field(default=None, repr=False, compare=False)  # where it was written, for locate()
+    path: JsonPath = field(default=(), repr=False, compare=False)
+
+    def locate(self, offset: int) -> Span:
+        """Where character `offset` of the source was typed, in the file as written."""
+        return self.span if self.doc is None else locate_in_scalar(self.doc, self.path, offset)
 
 
 @dataclass(frozen=True)
@@ -390,6 +399,7 @@ class System:
     fact_kinds: tuple[FactKind, ...] = ()
     set_needs_one_of: tuple[tuple[str, Span], ...] = ()  # upgrade ids of which every set takes one
     phrases: tuple[str, ...] = ()  # names that are neither terms nor rules: no term is linked inside one
+    format: int = 1  # the content format it is written in (FORMATS): what its formulas' notation means
 
     @property
     def module(self) -> str:
@@ -406,7 +416,8 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     kinds = tuple(b.fact_kind(i) for i in range(len(data.get("facts", ()))))
     known = _whole_values(chapter_docs)
     tables = _raw_tables(chapter_docs)
-    chapters = sorted((_Builder(doc, diags, kinds, known, tables).chapter() for doc in chapter_docs),
+    version = b.format()
+    chapters = sorted((_Builder(doc, diags, kinds, known, tables, version).chapter() for doc in chapter_docs),
                       key=lambda c: (c.order, c.id))
     return System(
         id=data["id"], title=b.name(("title",)), summary=b.text(("summary",)), name_note=data.get("name_note"),
@@ -417,15 +428,17 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
         chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
         set_needs_one_of=tuple((upgrade, b.span(("upgrade_sets", "needs_one_of", i))) for i, upgrade
                                in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))),
-        phrases=b.optional_names(("phrases",)))
+        phrases=b.optional_names(("phrases",)), format=version)
 
 
 class _Builder:
     """Reads one validated document; every accessor takes the JSON path of what it builds."""
 
     def __init__(self, doc: Document, diags: Diagnostics, kinds: tuple[FactKind, ...] = (),
-                 known: dict[str, int] | None = None, tables: dict[str, dict[str, Any]] | None = None):
+                 known: dict[str, int] | None = None, tables: dict[str, dict[str, Any]] | None = None,
+                 version: int = 1):
         self.doc = doc
+        self.version = version  # the system's content format, which its formulas are read in
         self.diags = diags
         self.kinds = {kind.id: kind for kind in kinds}
         self.known = known or {}  # the system's whole-number values, for {{name}} in a parameter's range
@@ -450,6 +463,17 @@ class _Builder:
                              locate_in_scalar(self.doc, path, found.start()),
                              "delete it: names are shown, searched and linked as typed")
         return nfc(written)
+
+    def format(self) -> int:
+        """The system's content format (1 when left out); an unknown one is E0005 and read as the newest."""
+        written = self.doc.data.get("format", 1)
+        if written not in FORMATS:
+            known = " and ".join(str(known) for known in FORMATS)
+            self.diags.error("E0005", f"unknown content format {written}: this rulesc reads formats {known}",
+                             self.span(("format",)), f"leave it out for format 1, or write format: {FORMATS[-1]}; "
+                             "a newer format needs a newer rulesc")
+            return FORMATS[-1]
+        return int(written)
 
     def optional_names(self, path: JsonPath) -> tuple[str, ...]:
         """The names of an optional list (none when it is left out)."""
@@ -619,7 +643,7 @@ class _Builder:
             self.diags.error("E0401", f"formula syntax error: {exc.message}",
                              locate_in_scalar(self.doc, path, exc.offset), exc.hint)
             node = None
-        return Expr(source, node, span)
+        return Expr(source, node, span, self.doc, path)
 
     def formula(self, path: JsonPath, rule: str) -> Formula:
         f = self.get(path)
