@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from generator.analyze.program import show
 from generator.diagnostics.core import ContentError, Span
 from generator.migrate import plan as migrate_plan
 from generator.migrate.edits import Edit, Overlap, apply, offset
 from generator.migrate.plan import Step, SystemSource, plan
-from generator.pipeline import Project
+from generator.model import default_of
+from generator.pipeline import Project, compile_project
+from generator.runtime.rulesc_runtime import RulesError
 from tests.run_case import run_rulesc
 
-CASES = Path(__file__).resolve().parent / "cases"
+REPO = Path(__file__).resolve().parent.parent
+CASES = REPO / "tests" / "cases"
 
 
 def _project(tmp_path: Path, case: str = "good/minimal") -> Path:
@@ -119,3 +125,62 @@ def test_edits_apply_in_any_order_and_refuse_to_overlap() -> None:
     assert apply(text, [Edit(path, 4, 5, "X"), Edit(path, 0, 1, "Y")]) == "Yb\ncX\n"
     with pytest.raises(Overlap):
         apply(text, [Edit(path, 0, 2, "X"), Edit(path, 1, 3, "Y")])
+
+
+def _answers(root: Path) -> dict[str, str]:
+    """Every worked example's and every calculator default's answer, as shown, by where it is asked."""
+    found: dict[str, str] = {}
+    for program in compile_project(Project(root)).programs:
+        for formula in program.formulas.values():
+            for example in formula.examples:
+                args = dict(example.args)
+                found[f"{program.system.id}.{formula.id}{example.args}"] = _shown(
+                    lambda: program.call(formula.id, [args[p.name] for p in formula.params]))  # noqa: B023
+        for calculator in program.calculators.values():
+            defaults = {p.name: default_of(p) for p in calculator.inputs}
+            found[f"{program.system.id}/{calculator.id}"] = _shown(
+                lambda: program.calculate(calculator.id, defaults))  # noqa: B023
+    return found
+
+
+def _shown(compute: Callable[[], Any]) -> str:
+    try:
+        value = compute()
+    except RulesError as exc:
+        return f"refused: {exc}"
+    return repr({k: show(v) for k, v in value.items()}) if isinstance(value, dict) else show(value)
+
+
+def _migrated(tmp_path: Path, source: Path) -> tuple[Path, Path]:
+    """A copy of the project at `source` before and after `rulesc migrate`."""
+    before, after = tmp_path / "before", tmp_path / "after"
+    for root in (before, after):
+        shutil.copytree(source / "content", root / "content")
+    assert run_rulesc("--root", str(after), "migrate")[0] == 0
+    return before, after
+
+
+def test_the_format_1_case_migrates_to_the_recorded_diff(tmp_path: Path) -> None:
+    case = CASES / "good" / "format-1-pool-repetition"
+    root = _project(tmp_path, "good/format-1-pool-repetition")
+    status, out, _ = run_rulesc("--root", str(root), "migrate", "--dry-run")
+    assert (status, out) == (0, (case / "migrate.diff").read_text(encoding="utf-8"))
+    assert "+        expr: repeat(dice, tier)   # three tiers of 1d6 are 3d6\n" in out
+    assert "+          repeat(dice + 1d4, tier)\n+          + repeat(dice, tier * 1)\n" in out
+    assert "+        expr: p_equal(1d(66), 66) + p_equal(2d(66), 1)\n" in out
+
+
+def test_the_format_1_case_means_the_same_after_migrating_without_warnings(tmp_path: Path) -> None:
+    before, after = _migrated(tmp_path, CASES / "good" / "format-1-pool-repetition")
+    assert _answers(after) == _answers(before)
+    assert len(_answers(before)) == 6
+    assert [d.code for d in compile_project(Project(before)).warnings] == ["W0708"] * 5
+    assert compile_project(Project(after)).warnings == ()
+
+
+def test_the_bundled_content_means_the_same_after_migrating(tmp_path: Path) -> None:
+    before, after = _migrated(tmp_path, REPO)
+    answers = _answers(before)
+    assert _answers(after) == answers and len(answers) > 500
+    assert run_rulesc("--root", str(after), "migrate") == (
+        0, "rulesc: nothing to migrate: every system is at format 2\n", "")

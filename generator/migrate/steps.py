@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.migrate import repetition
 from generator.migrate.plan import Step
 
-STEPS: tuple[Step, ...] = ()
+STEPS: tuple[Step, ...] = (repetition.STEP,)
