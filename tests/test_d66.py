@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from generator.analyze.program import Program
+from generator.emit.site.dice_page import emit_dice_page
 from generator.formula.expression import roll_expression
 from generator.runtime.rulesc_runtime import parse_dice
 from tests.backends import Built, built_case
@@ -69,3 +70,13 @@ def test_rulesc_dice_reads_the_newest_format() -> None:
     assert roll_expression("1d6 * 10 + 1d6").items() == roll_expression("d66").items()
     assert sorted(dict(roll_expression("d66").items())) == D66
     assert len(dict(roll_expression("1d(66)").items())) == 66
+
+
+def test_the_dice_page_says_the_rule_with_a_d66_example() -> None:
+    page = next(iter(emit_dice_page().values()))
+    assert "| `d66` | tens and units: one d6 read as tens and one as units, 11 to 66, each of its 36 results 1 in 36 " \
+           "(the same roll as 1d6 * 10 + 1d6) | `d66` | 11 to 66 | 38.5000 (77/2) |\n" in page
+    assert "| `repeat(pool, N)` | the pool's dice N times over, its constant too (a power's 1d6+1 at tier 3) | " \
+           "`repeat(1d6+1, 3)` | 6 to 21 | 13.5000 (27/2) |\n" in page
+    assert "## Multiplying a roll, repeating dice\n\nMultiplying a roll multiplies its result" in page
+    assert "`rulesc migrate` rewrites them to `repeat()`, `d66` to `1d(66)`" in page
