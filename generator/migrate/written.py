@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import yaml
 
 from generator.diagnostics.core import Span
 from generator.formula import nodes as n
 from generator.formula.lexer import Token, tokenize
-from generator.migrate.edits import offset
+from generator.load import Document, JsonPath
+from generator.migrate.edits import Edit, offset
 from generator.model import Expr
+
+if TYPE_CHECKING:
+    from generator.migrate.plan import SystemSource
 
 _SUFFIXES = ("reroll", "keep", "faces", "fudge")  # what may follow a die's sides: 'r2', 'kh', '{9,10}'
 
@@ -82,3 +90,35 @@ class Written:
         """A node's characters in the file: the start of its first token to the end of its last."""
         first, last = self.extent(node)
         return self.starts[first], self.ends[last]
+
+
+def scalar_edit(source: SystemSource, doc: Document, path: JsonPath, new: str) -> Edit | None:
+    """Replace a one-line scalar of a document with `new`, quoted as it was (double quotes where plain text would
+    read otherwise); None for a scalar written over several lines or with escapes."""
+    file = source.project.root / doc.path
+    text = source.texts[file]
+    start = offset(text, doc.span(path))
+    line_end = text.find("\n", start) if "\n" in text[start:] else len(text)
+    end = _scalar_end(text[start:line_end], str(_at(doc, path)))
+    if end is None:
+        return None
+    quote = text[start] if text[start] in "'\"" else ""
+    plain = yaml.safe_load(f"k: {quote}{new}{quote}") == {"k": new} and "'" not in new
+    return Edit(file, start, start + end, f"{quote}{new}{quote}" if plain else json.dumps(new))
+
+
+def _scalar_end(line: str, value: str) -> int | None:
+    """How many characters of `line` (from the scalar's start) the scalar `value` takes, or None if it does not
+    fit one line as a plain or simply quoted scalar."""
+    if line.startswith(value) and not line.startswith(("'", '"')):
+        return len(value)
+    if line[:1] in ("'", '"') and line[1:].startswith(value) and line[1 + len(value):2 + len(value)] == line[0]:
+        return len(value) + 2
+    return None
+
+
+def _at(doc: Document, path: JsonPath) -> object:
+    found: object = doc.data
+    for key in path:
+        found = found[key]  # type: ignore[index]
+    return found
