@@ -76,6 +76,9 @@ def plan(project: Project, steps: Sequence[Step]) -> Migration:
     """Every step's edits on every system written in format 1, checked in a scratch copy of the project: raises
     ContentError, and nothing is written, if the project or its migrated copy does not check."""
     programs = compile_project(project).programs
+    broken = check_variants(project)
+    if broken:
+        raise ContentError(broken)
     before: dict[Path, str] = {}
     after: dict[Path, str] = {}
     old = [program for program in programs if program.system.format < NEWEST]
