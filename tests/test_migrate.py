@@ -176,7 +176,7 @@ def test_the_format_1_case_means_the_same_after_migrating_without_warnings(tmp_p
     before, after = _migrated(tmp_path, CASES / "good" / "format-1-pool-repetition")
     assert _answers(after) == _answers(before)
     assert len(_answers(before)) == 6
-    assert [d.code for d in compile_project(Project(before)).warnings] == ["W0708"] * 5
+    assert [d.code for d in compile_project(Project(before)).warnings] == ["W0708"] * 7
     assert compile_project(Project(after)).warnings == ()
 
 
