@@ -109,8 +109,21 @@ def scalar_edit(source: SystemSource, doc: Document, path: JsonPath, new: str) -
     if end is None:
         return None
     quote = text[start] if text[start] in "'\"" else ""
-    plain = yaml.safe_load(f"k: {quote}{new}{quote}") == {"k": new} and "'" not in new
-    return Edit(file, start, start + end, f"{quote}{new}{quote}" if plain else json.dumps(new))
+    flow = any(bracket in text[text.rfind("\n", 0, start) + 1:start] for bracket in "{[")
+    return Edit(file, start, start + end, _spelled(new, quote, flow))
+
+
+def _spelled(new: str, quote: str, flow: bool) -> str:
+    """`new` as a YAML scalar quoted as the one it replaces, or double-quoted where that would read otherwise (a
+    quote inside it; a comma or bracket inside `{...}`, where it would end the value)."""
+    written = f"{quote}{new}{quote}"
+    try:
+        same = yaml.safe_load(f"k: {written}") == {"k": new}
+    except yaml.YAMLError:
+        same = False
+    if not same or (flow and not quote and any(mark in new for mark in ",[]{}")):
+        return json.dumps(new)
+    return written
 
 
 def _scalar_end(line: str, value: str) -> int | None:
