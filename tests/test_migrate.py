@@ -282,3 +282,15 @@ def test_was_in_a_flow_mapping_is_quoted_so_its_commas_stay_inside(tmp_path: Pat
     assert run_rulesc("--root", str(root), "migrate")[0] == 0
     assert '    - {was: "repeat(dice, tier)",\n' in variant.read_text()
     assert run_rulesc("--root", str(root), "check", "--variant", "double")[0] == 0
+
+
+def test_a_plain_expression_in_a_flow_mapping_is_quoted_so_its_comma_stays_inside(tmp_path: Path) -> None:
+    root = _project(tmp_path, "good/format-1-pool-repetition")
+    powers = root / "content" / "mini" / "powers.yaml"
+    written = '          - {name: pool, label: Dice rolled, expr: "2 * tiered(dice, tier)"}\n'
+    text = powers.read_text()
+    assert written in text
+    powers.write_text(text.replace(written, written + "          - {name: more, label: More, expr: dice * 3}\n"))
+    assert run_rulesc("--root", str(root), "migrate")[0] == 0
+    assert '          - {name: more, label: More, expr: "repeat(dice, 3)"}\n' in powers.read_text()
+    assert run_rulesc("--root", str(root), "check")[0] == 0
