@@ -64,3 +64,20 @@ def test_a_missing_mkdocs_yml_is_named(tmp_path: Path) -> None:
         "error[E0802]: mkdocs.yml: the project folder has no mkdocs.yml\n"
         "  = hint: `rulesc build --no-site` builds everything but the site\n" + DONE))
     assert run_rulesc("--root", str(tmp_path), "build", "--no-site")[0] == 0
+
+
+@pytest.mark.parametrize(("text", "url", "name"), [
+    ("site_url: https://example.org/rules/ # where it lives\nsite_name: 'Odd # site' # its name\n",
+     "https://example.org/rules/", "Odd # site"),
+    ("site_name: !ENV [NAME, Fallback]\nsite_url: >-\n  https://example.org/x/\n", "https://example.org/x/",
+     "Rules reference"),
+    ("nav: []\n", "", "Rules reference"),
+    ("site_url:\nsite_name: ''\n", "", "Rules reference"),
+])
+def test_settings_are_read_as_yaml_reads_them(tmp_path: Path, text: str, url: str, name: str) -> None:
+    """A comment after site_url is no part of every permalink; tags are not built; a missing value is unset."""
+    from generator.build.offline import site_name_of
+    from generator.build.site_config import setting
+
+    (tmp_path / "mkdocs.yml").write_text(text, encoding="utf-8")
+    assert ((setting(tmp_path, "site_url") or "").strip(), site_name_of(tmp_path)) == (url, name)

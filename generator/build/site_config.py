@@ -46,6 +46,20 @@ def config_text(root: Path) -> str | None:
         return None
 
 
+def setting(root: Path, key: str) -> str | None:
+    """A top-level text setting of the project's mkdocs.yml as YAML reads it (a trailing `# comment` is no part
+    of it), without building tags such as !ENV: None where the file, the key or a plain text value is missing."""
+    try:
+        node = yaml.compose(config_text(root) or "", Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    values = [v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == key]
+    return values[0].value if values and isinstance(values[0], yaml.ScalarNode) and not values[0].tag.startswith("!") \
+        and values[0].tag != "tag:yaml.org,2002:null" else None
+
+
 def load_site_config(root: Path, **options: Any) -> Any:
     """MkDocs' configuration of the project (options override mkdocs.yml); a ContentError lists what is wrong."""
     from mkdocs.config import load_config

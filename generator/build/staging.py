@@ -15,7 +15,7 @@ from generator.analyze.variants import Marks
 from generator.build.builders import DEFAULT_SITE_BUILDER, SiteBuildError, zensical_build
 from generator.build.offline import site_name_of, write_site_worker
 from generator.build.parallel import WorkerFailed, plan, run_shares
-from generator.build.site_config import config_text, load_site_config
+from generator.build.site_config import load_site_config, setting
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
 from generator.emit.engine import emit_engine, engine_module
 from generator.emit.export import emit_export, system_export
@@ -357,10 +357,8 @@ def _nav_pages(entries: list[Any]) -> list[str]:
 
 
 def site_url_of(project: Project) -> str:
-    for line in (config_text(project.root) or "").splitlines():
-        if line.startswith("site_url:"):
-            return line.split(":", 1)[1].strip().strip("'\"")
-    return ""
+    """site_url from mkdocs.yml as MkDocs reads it (a comment after it is no part of it), or "" where unset."""
+    return (setting(project.root, "site_url") or "").strip()
 
 
 def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[Any], dirty: bool = False,
