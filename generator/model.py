@@ -95,6 +95,7 @@ class Term:
     rule: str | None
     span: Span
     provenance: Provenance | None = None
+    rule_span: Span | None = None  # where `rule:` names its rule
 
 
 @dataclass(frozen=True)
@@ -464,7 +465,8 @@ class _Builder:
             self.check_gap_facts(provenance, path + ("provenance",), [], "term")
         return Term(t["id"], self.name(path + ("name",)), self.optional_names(path + ("abbreviations",)),
                     self.optional_names(path + ("aliases",)),
-                    self.text(path + ("definition",)), t.get("rule"), self.span(path), provenance)
+                    self.text(path + ("definition",)), t.get("rule"), self.span(path), provenance,
+                    self.span(path + ("rule",)) if "rule" in t else None)
 
     def chapter(self) -> Chapter:
         c = self.doc.data

@@ -278,7 +278,7 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
             diags.error("E0604", f"unknown source '{term.provenance.source}'", term.provenance.span,
                         did_you_mean(term.provenance.source, sources))
         if term.rule:
-            _need(term.rule, rule_ids, "rule", term.span, diags)
+            _need(term.rule, rule_ids, "rule", term.rule_span or term.span, diags)
     for rule in program.rules.values():
         for text in (rule.text, *rule.items):
             _check_text(text, program, diags)
