@@ -462,9 +462,10 @@ WARNINGS = [
           {SYSTEM: BASE_SYSTEM.replace("title: The rulebook}", "title: The rulebook}\n  - {id: extra, file: extra.txt, "
                                        "title: Supplement}")}, {SYSTEM: BASE_SYSTEM}),
     rule_edit("W0705", "number typed twice", "A number typed in a rule's text (or in a fact's words) that equals "
-              "a value of the rule or of a rule it links: change the value and the text would go stale. Show the "
-              "value with `{{name}}`; prose that is a worked example may list its numbers under the rule's literals: "
-              "with a reason.", "is {{factor}} times", "is 2 times"),
+              "a value of the rule or of a rule it links, signed or not (`+1 momentum` for a value of 1, `-2` for "
+              "one of -2 or 2): change the value and the text would go stale. Show the value with `{{name}}` "
+              "(`+{{name}}`, `-{{name}}`); prose that is a worked example may list its numbers under the rule's "
+              "literals: with a reason.", "is {{factor}} times", "is 2 times"),
     rule_edit("W0706", "editors' note in a players' box", "The notes under provenance.unstated are shown to "
               "players as \u201cNot stated by the source\u201d: what the source leaves open and what this reference "
               "assumes. Field names, data names and markers such as ASSUMPTION or TODO are for editors: put them "
