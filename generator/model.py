@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeAlias
 
-from generator.diagnostics.core import Diagnostics, Span, did_you_mean
+from generator.diagnostics.core import DIRECTION, Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.builtins import ROWS
 from generator.formula.lexer import FormulaSyntaxError
@@ -442,7 +442,13 @@ class _Builder:
         return Text(nfc(self.get(path)), self.doc, path)
 
     def name(self, path: JsonPath) -> str:
-        """A name or title as the site shows it: NFC, with no character that reorders the text around it (E0311)."""
+        """A name, title or label as the site shows it: NFC, with no character that reorders the text around it
+        (E0311)."""
+        return nfc(self.word(path))
+
+    def word(self, path: JsonPath) -> str:
+        """A word the site shows and content also names it by (a unit, a `per`, a choice), as written: E0311 if it
+        holds a character that reorders the text around it."""
         written: str = self.get(path)
         found = BIDI.search(written)
         if found is not None:
@@ -450,7 +456,11 @@ class _Builder:
                              f"U+{ord(found.group()):04X}, which makes it display in another order than it reads",
                              locate_in_scalar(self.doc, path, found.start()),
                              "delete it: names are shown, searched and linked as typed")
-        return nfc(written)
+        return written
+
+    def words(self, path: JsonPath) -> tuple[str, ...]:
+        """The words of an optional list (see word)."""
+        return tuple(self.word(path + (i,)) for i in range(len(self.get(path[:-1]).get(path[-1], ()))))
 
     def optional_names(self, path: JsonPath) -> tuple[str, ...]:
         """The names of an optional list (none when it is left out)."""
@@ -496,10 +506,13 @@ class _Builder:
     def fact_kind(self, index: int) -> FactKind:
         path: JsonPath = ("facts", index)
         k = self.get(path)
-        return FactKind(k["id"], k["label"], k["type"], k.get("term"), k.get("unit"), tuple(k.get("units", ())),
-                        tuple(k.get("scalings", ())), tuple(k.get("options", ())), tuple(k.get("per", ())),
-                        k.get("index", True), self.span(path),
-                        AtLevels(k["at"]["label"], k["at"]["formula"], tuple(k["at"]["levels"])) if "at" in k else None)
+        unit = self.word(path + ("unit",)) if "unit" in k else None
+        at = AtLevels(self.name(path + ("at", "label")), k["at"]["formula"], tuple(k["at"]["levels"])) \
+            if "at" in k else None
+        return FactKind(k["id"], self.name(path + ("label",)), k["type"], k.get("term"), unit,
+                        self.words(path + ("units",)), self.words(path + ("scalings",)),
+                        self.words(path + ("options",)), self.words(path + ("per",)), k.get("index", True),
+                        self.span(path), at)
 
     def fact(self, path: JsonPath) -> Fact | None:
         """One fact of a rule read by its kind's type; None (after an error) if it has no kind or does not fit."""
@@ -565,7 +578,8 @@ class _Builder:
         p = {key: self.shown_value(raw, path + (key,)) if key in ("min", "max", "default") else raw
              for key, raw in self.get(path).items()}
         default = self.typed(p["default"], p["type"], path + ("default",)) if "default" in p else None
-        options = tuple(Option(o["value"], o["label"]) for o in p.get("options", ()))
+        options = tuple(Option(o["value"], self.name(path + ("options", i, "label")))
+                        for i, o in enumerate(p.get("options", ())))
         if "options_from" in p:
             options = self.options_from(p["options_from"], path + ("options_from",))
         label = self.name(path + ("label",)) if "label" in p else p["name"].replace("_", " ").capitalize()
@@ -663,7 +677,8 @@ class _Builder:
 
     def table(self, path: JsonPath) -> Table:
         t = self.get(path)
-        columns = tuple(Column(c["key"], c["label"], c["type"]) for c in t["columns"])
+        columns = tuple(Column(c["key"], self.name(path + ("columns", i, "label")), c["type"])
+                        for i, c in enumerate(t["columns"]))
         rows: list[tuple[Value, ...]] = []
         keys: list[tuple[int, int]] = []
         names = [c.key for c in columns]
@@ -851,7 +866,7 @@ def _dice_fact(kind: FactKind, raw: Any) -> FactRead:
 
 # Characters that reorder the text around them (embeddings, overrides, isolates, marks): in a name or a title
 # they make it display in another order than it reads, and than search and links match.
-BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+BIDI = DIRECTION
 
 
 def _describe_path(path: JsonPath) -> str:

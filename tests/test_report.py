@@ -218,3 +218,15 @@ def test_built_site_has_the_error_page(built: Path) -> None:
     assert 'id="e0402"' in html and "unknown name" in html
     landing = (built / "site" / "errors" / "index.html").read_text(encoding="utf-8")
     assert '<a href="formulas/#e0402">E0402: unknown name</a>' in landing
+
+
+def test_an_excerpt_shows_direction_controls_by_code_point_and_the_caret_follows(tmp_path: Path) -> None:
+    from generator.diagnostics.core import Diagnostic, Span, render
+
+    (tmp_path / "x.yaml").write_text("name: \"a\u202eb\u2066c\"\n", encoding="utf-8")
+    diag = Diagnostic("error", "E0311", "bad name 'a\u202eb'", Span("x.yaml", 1, 12), "not \u200f here")
+    assert render(diag, tmp_path) == (
+        "x.yaml:1:12: error[E0311]: bad name 'a<U+202E>b'\n"
+        "   1 | name: \"a<U+202E>b<U+2066>c\"\n"
+        "     | " + " " * len('name: "a<U+202E>b<U+2066>') + "^\n"
+        "  = hint: not <U+200F> here")
