@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import keyword
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -394,7 +395,11 @@ class System:
 
     @property
     def module(self) -> str:
-        return self.id.replace("-", "_")
+        """The system's engine module, rules_engine.<module>: its id with hyphens as underscores, after an underscore
+        where that is no Python name (5e: _5e) or is a keyword (class: _class). No id starts with an underscore, so
+        no two systems share a module."""
+        name = self.id.replace("-", "_")
+        return name if name.isidentifier() and not keyword.iskeyword(name) else "_" + name
 
     def rules(self) -> list[Rule]:
         return [rule for chapter in self.chapters for rule in chapter.rules]
