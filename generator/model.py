@@ -359,6 +359,13 @@ ENGINE_EXPORTS = ("parse_dice", "Dice", "Dist", *(row.name for row in ROWS if ro
 PUBLIC): no system's module (its id with _ for -) may take their names."""
 
 
+def calculator_ids(system_id: str, calculator: Calculator) -> tuple[str, ...]:
+    """The element ids a calculator's form takes on its rule's page: its own (emit/site/links.py's
+    calculator_element_id) and those of its parts."""
+    base = f"calc-{system_id}-{calculator.id}"
+    return (base, *(f"{base}-{suffix}" for suffix in calculator_suffixes(calculator)))
+
+
 def calculator_suffixes(calculator: Calculator) -> tuple[str, ...]:
     """What a calculator's form appends (after a hyphen) to its element id for the ids of its parts: its title, its
     stale note, each input and its message, each output (emit/site/calculators.py writes them)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.build.staging import build_project
-from generator.model import ENGINE_EXPORTS, SITE_FOLDERS, calculator_suffixes
+from generator.model import ENGINE_EXPORTS, SITE_FOLDERS, calculator_ids, calculator_suffixes
 from generator.pipeline import Project, compile_project
 from tests.backends import built_case, drop_engine, import_engine, run_js
 from tests.hostile import hostile_content
@@ -49,6 +49,8 @@ def test_a_calculators_parts_are_the_element_ids_its_form_writes(plain: Path) ->
     assert written == set(calculator_suffixes(calc)) == {"title", "stale", "n", "n-msg", "pick", "pick-msg", "rung_of",
                                                           "rung_of-msg", "out-doubled", "out-word_out",
                                                           "out-verdict_out"}
+    assert set(calculator_ids("mini", calc)) == {base} | {f"{base}-{part}" for part in written}
+    assert f'id="{base}"' in page
 
 
 def test_a_system_id_that_is_no_python_name_gets_an_engine_module_that_is(

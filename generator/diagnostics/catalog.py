@@ -432,7 +432,8 @@ REFERENCES = [
           "engine module (with _ for -), so it may not be a folder the site has for its own pages (search, "
           "dice-notation, errors, pagefind, assets) nor a name the engine package exports (show, exact, mean, ...); "
           "a calculator's id may not be another calculator's id followed by one of its parts (`fc` with an input "
-          "`n`, and `fc-n`), whose element ids would be the same.",
+          "`n`, and `fc-n`), whose element ids would be the same; and a rule's id or alias, its anchor, may not be "
+          "a calculator's element id (`calc-<system>-<calculator>` and its parts, such as `calc-mini-fc-n`).",
           {SYSTEM: BASE_SYSTEM.replace("id: mini", "id: search"), CHAPTER: chapter()},
           {SYSTEM: BASE_SYSTEM, CHAPTER: chapter()}),
     Entry("E0610", "rule under itself", "A rule's `parent` chain comes back to the rule: each would sit under the "
