@@ -15,6 +15,7 @@ from generator.runtime.rulesc_runtime import MAX_INT
 
 SYSTEM = "content/mini/system.yaml"
 CHAPTER = "content/mini/basics.yaml"
+SCHEMA_FILE = "schema/chapter.schema.json"
 
 
 @dataclass(frozen=True)
@@ -338,15 +339,19 @@ MODEL = [
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{}")},
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{requires: [swift]}")}),
     rule_edit("E0311", "direction control in a name", "A name or title (of a system, chapter, rule, term, "
-              "calculator or source, an alias or phrase, or an input's or output's label) may not hold the "
-              "invisible characters that reorder text (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C): with "
-              "one, a name displays in another order than it reads, and than search and links match it. Rule text "
-              "may hold them.",
+              "calculator or source, an alias or phrase, the label of an input, output, option, table column or "
+              "fact kind) and a fact kind's units, per and choices may not hold the invisible characters that "
+              "reorder text (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C): with one, a name displays in "
+              "another order than it reads, and than search and links match it. Rule text may hold them.",
               "    name: Doubling\n", '    name: "Doubl\\u202Eing"\n'),
     Entry("E0312", "choices from a table not keyed by numbers", "An input's options_from takes each row's key, the "
           "first number its first column covers, as the choice's value: that column must be an int or range "
           "column, not text or dice.", {CHAPTER: _choices("sizes", "size").replace("type: range}", "type: text}")},
           {CHAPTER: _choices("sizes", "size")}),
+    Entry("E0335", "schema file not JSON", "A project may keep its own JSON Schemas in schema/ (rulesc's own are "
+          "used for any it lacks); each must be JSON in UTF-8. schema/ is project configuration, not content: a "
+          "change to it changes what check accepts, so review it as a change to rulesc itself.",
+          {SCHEMA_FILE: '{"type": "object",,}\n', CHAPTER: BASE_CHAPTER}, GOOD),
 ]
 
 FORMULAS = [
