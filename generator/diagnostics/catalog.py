@@ -493,6 +493,11 @@ SITE_SETTINGS = [
     Entry("E0802", "a setting MkDocs refuses", "`rulesc build` hands mkdocs.yml to MkDocs, which refuses an unknown "
           "key, a value of the wrong type, a plugin or theme that is not installed, or a missing file.",
           {SITE_CONFIG: SITE.replace("true", "maybe")}, {SITE_CONFIG: SITE}),
+    Entry("E0336", "a settings file names a file outside the project", "mkdocs.yml is project configuration, "
+          "and MkDocs runs what it names: each hook is Python that MkDocs imports. rulesc refuses a hook "
+          "(`hooks:`, relative to mkdocs.yml) or an inherited settings file (`INHERIT:`, relative to the file that "
+          "names it) outside the project, so a build runs or reads nothing the project does not hold.",
+          {SITE_CONFIG: SITE + "hooks:\n  - ../hooks/site.py\n"}, {SITE_CONFIG: SITE}),
 ]
 
 VARIANT = "content/mini/variants/triple/variant.yaml"
