@@ -79,6 +79,8 @@ def test_github_escapes_properties_and_data() -> None:
     assert github(diag) == "::warning file=content/a%2Cb%3Ac.yaml,line=2,col=3,title=W0701::100%25 sure,%0Areally"
     assert github(Diagnostic("error", "E0003", "content/ holds no game system", None)) == (
         "::error title=E0003::content/ holds no game system")
+    assert github(Diagnostic("error", "E0311", "name 'a\u202eb'", None, "not \u2066 here")) == (
+        "::error title=E0311::name 'a<U+202E>b'%0Ahint: not <U+2066> here")
 
 
 def test_json_report_for_errors() -> None:
