@@ -355,3 +355,22 @@ def test_a_word_diff_of_long_repetitive_text_is_fast_and_keeps_its_common_ends()
         ("equal", ("a b " * 8000 + "one").strip()), ("delete", "two"), ("insert", "2"),
         ("equal", ("three " + "c d " * 8000).strip())]
     assert [(s.op, len(s.text)) for s in swapped.segments] == [("delete", 199_999), ("insert", 199_999)]
+
+
+def test_a_rule_moved_out_of_a_split_chapter_names_the_part_page_it_left(repo: Path) -> None:
+    filler = "".join(f"""\
+  - id: filler-{i}
+    name: Filler {i}
+    kind: general
+    text: {" ".join(["Each filler rule says a great deal about very little, at length."] * 60)}
+    provenance: {{source: src, section: Filler}}
+""" for i in range(12))
+    commit(repo, filler + DOUBLING + DASH, "a long chapter")
+    write(repo, filler + DOUBLING)
+    (repo / "content/mini/more.yaml").write_text(CHAPTER.replace("basics", "more").replace("order: 1", "order: 2")
+                                                 .replace("Basics", "More") + DASH, encoding="utf-8")
+    status, out, _ = diff(repo, "HEAD")
+    assert status == 0
+    assert "- Dash: page mini/basics/filler-10/ -> mini/more/\n" in out
+    assert ("- Dash (`dash`): moved from mini/basics/filler-10/ to mini/more/: links to "
+            "mini/basics/filler-10/#dash stop working\n") in out
