@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import keyword
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -11,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeAlias
 
-from generator.diagnostics.core import Diagnostics, Span, did_you_mean
+from generator.diagnostics.core import DIRECTION, Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.builtins import ROWS
 from generator.formula.lexer import FormulaSyntaxError
@@ -95,6 +96,7 @@ class Term:
     rule: str | None
     span: Span
     provenance: Provenance | None = None
+    rule_span: Span | None = None  # where `rule:` names its rule
 
 
 @dataclass(frozen=True)
@@ -357,6 +359,13 @@ ENGINE_EXPORTS = ("parse_dice", "Dice", "Dist", *(row.name for row in ROWS if ro
 PUBLIC): no system's module (its id with _ for -) may take their names."""
 
 
+def calculator_ids(system_id: str, calculator: Calculator) -> tuple[str, ...]:
+    """The element ids a calculator's form takes on its rule's page: its own (emit/site/links.py's
+    calculator_element_id) and those of its parts."""
+    base = f"calc-{system_id}-{calculator.id}"
+    return (base, *(f"{base}-{suffix}" for suffix in calculator_suffixes(calculator)))
+
+
 def calculator_suffixes(calculator: Calculator) -> tuple[str, ...]:
     """What a calculator's form appends (after a hyphen) to its element id for the ids of its parts: its title, its
     stale note, each input and its message, each output (emit/site/calculators.py writes them)."""
@@ -393,7 +402,11 @@ class System:
 
     @property
     def module(self) -> str:
-        return self.id.replace("-", "_")
+        """The system's engine module, rules_engine.<module>: its id with hyphens as underscores, after an underscore
+        where that is no Python name (5e: _5e) or is a keyword (class: _class). No id starts with an underscore, so
+        no two systems share a module."""
+        name = self.id.replace("-", "_")
+        return name if name.isidentifier() and not keyword.iskeyword(name) else "_" + name
 
     def rules(self) -> list[Rule]:
         return [rule for chapter in self.chapters for rule in chapter.rules]
@@ -441,7 +454,13 @@ class _Builder:
         return Text(nfc(self.get(path)), self.doc, path)
 
     def name(self, path: JsonPath) -> str:
-        """A name or title as the site shows it: NFC, with no character that reorders the text around it (E0311)."""
+        """A name, title or label as the site shows it: NFC, with no character that reorders the text around it
+        (E0311)."""
+        return nfc(self.word(path))
+
+    def word(self, path: JsonPath) -> str:
+        """A word the site shows and content also names it by (a unit, a `per`, a choice), as written: E0311 if it
+        holds a character that reorders the text around it."""
         written: str = self.get(path)
         found = BIDI.search(written)
         if found is not None:
@@ -449,7 +468,11 @@ class _Builder:
                              f"U+{ord(found.group()):04X}, which makes it display in another order than it reads",
                              locate_in_scalar(self.doc, path, found.start()),
                              "delete it: names are shown, searched and linked as typed")
-        return nfc(written)
+        return written
+
+    def words(self, path: JsonPath) -> tuple[str, ...]:
+        """The words of an optional list (see word)."""
+        return tuple(self.word(path + (i,)) for i in range(len(self.get(path[:-1]).get(path[-1], ()))))
 
     def optional_names(self, path: JsonPath) -> tuple[str, ...]:
         """The names of an optional list (none when it is left out)."""
@@ -464,7 +487,8 @@ class _Builder:
             self.check_gap_facts(provenance, path + ("provenance",), [], "term")
         return Term(t["id"], self.name(path + ("name",)), self.optional_names(path + ("abbreviations",)),
                     self.optional_names(path + ("aliases",)),
-                    self.text(path + ("definition",)), t.get("rule"), self.span(path), provenance)
+                    self.text(path + ("definition",)), t.get("rule"), self.span(path), provenance,
+                    self.span(path + ("rule",)) if "rule" in t else None)
 
     def chapter(self) -> Chapter:
         c = self.doc.data
@@ -494,10 +518,13 @@ class _Builder:
     def fact_kind(self, index: int) -> FactKind:
         path: JsonPath = ("facts", index)
         k = self.get(path)
-        return FactKind(k["id"], k["label"], k["type"], k.get("term"), k.get("unit"), tuple(k.get("units", ())),
-                        tuple(k.get("scalings", ())), tuple(k.get("options", ())), tuple(k.get("per", ())),
-                        k.get("index", True), self.span(path),
-                        AtLevels(k["at"]["label"], k["at"]["formula"], tuple(k["at"]["levels"])) if "at" in k else None)
+        unit = self.word(path + ("unit",)) if "unit" in k else None
+        at = AtLevels(self.name(path + ("at", "label")), k["at"]["formula"], tuple(k["at"]["levels"])) \
+            if "at" in k else None
+        return FactKind(k["id"], self.name(path + ("label",)), k["type"], k.get("term"), unit,
+                        self.words(path + ("units",)), self.words(path + ("scalings",)),
+                        self.words(path + ("options",)), self.words(path + ("per",)), k.get("index", True),
+                        self.span(path), at)
 
     def fact(self, path: JsonPath) -> Fact | None:
         """One fact of a rule read by its kind's type; None (after an error) if it has no kind or does not fit."""
@@ -563,7 +590,8 @@ class _Builder:
         p = {key: self.shown_value(raw, path + (key,)) if key in ("min", "max", "default") else raw
              for key, raw in self.get(path).items()}
         default = self.typed(p["default"], p["type"], path + ("default",)) if "default" in p else None
-        options = tuple(Option(o["value"], o["label"]) for o in p.get("options", ()))
+        options = tuple(Option(o["value"], self.name(path + ("options", i, "label")))
+                        for i, o in enumerate(p.get("options", ())))
         if "options_from" in p:
             options = self.options_from(p["options_from"], path + ("options_from",))
         label = self.name(path + ("label",)) if "label" in p else p["name"].replace("_", " ").capitalize()
@@ -661,7 +689,8 @@ class _Builder:
 
     def table(self, path: JsonPath) -> Table:
         t = self.get(path)
-        columns = tuple(Column(c["key"], c["label"], c["type"]) for c in t["columns"])
+        columns = tuple(Column(c["key"], self.name(path + ("columns", i, "label")), c["type"])
+                        for i, c in enumerate(t["columns"]))
         rows: list[tuple[Value, ...]] = []
         keys: list[tuple[int, int]] = []
         names = [c.key for c in columns]
@@ -849,7 +878,7 @@ def _dice_fact(kind: FactKind, raw: Any) -> FactRead:
 
 # Characters that reorder the text around them (embeddings, overrides, isolates, marks): in a name or a title
 # they make it display in another order than it reads, and than search and links match.
-BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+BIDI = DIRECTION
 
 
 def _describe_path(path: JsonPath) -> str:

@@ -99,8 +99,11 @@ def _uncited_sources(program: Program) -> Iterator[Diagnostic]:
                              "cite it in a rule's provenance, or remove it from sources")
 
 
-NUMBER = re.compile(r"(?<![\w.+/-])(\d+)(?![\w/]|\.\d)")
+# A number as prose writes it, with its sign where the sign is the number's own ("take +1 momentum", "-2 to the
+# roll", "(-1)"), not an operator or a range between numbers (1d6+2, 3-5, x+1).
+NUMBER = re.compile(r"(?<![\w.+/\-\u2212])([+\-\u2212]?)(\d+)(?![\w/]|\.\d)")
 INERT = re.compile(r"\{\{[^{}]*\}\}|\[\[[^\[\]]*\]\]|`[^`]*`")  # shown values, links and code hold no typed number
+SIGNS = {"+": 1, "-": -1, "\u2212": -1}
 
 
 def _retyped_numbers(program: Program) -> Iterator[Diagnostic]:
@@ -108,16 +111,29 @@ def _retyped_numbers(program: Program) -> Iterator[Diagnostic]:
     for rule in program.rules.values():
         known = {k: v for k, v in _numbers_of(program, rule).items() if k not in rule.literals}
         for text in (rule.text, *rule.items):
-            for offset, number in _typed_numbers(text.source):
-                if number in known:
-                    yield _retyped(text.locate(offset), number, known[number])
+            for offset, written in _typed_numbers(text.source):
+                found = _held(written, known)
+                if found:
+                    yield _retyped(text.locate(offset), written, *found)
         for fact in rule.facts:
-            for number in sorted(_fact_numbers(fact)):
-                if number in known and fact.span is not None:
-                    yield _retyped(fact.span, number, known[number])
+            for written in sorted(_fact_numbers(fact)):
+                found = _held(written, known)
+                if found and fact.span is not None:
+                    yield _retyped(fact.span, written, *found)
 
 
-def _fact_numbers(fact: Fact) -> set[int]:
+def _held(written: str, known: dict[int, list[str]]) -> tuple[list[str], str] | None:
+    """The names holding a number as prose writes it, and the sign to write before {{name}}: -2 is a value of -2
+    (no sign) or of 2 (a minus before it); +1 and 1 are a value of 1."""
+    sign, digits = (written[0], written[1:]) if written[0] in SIGNS else ("", written)
+    if SIGNS.get(sign) == -1 and -int(digits) in known:
+        return known[-int(digits)], ""
+    if int(digits) in known:
+        return known[int(digits)], sign
+    return None
+
+
+def _fact_numbers(fact: Fact) -> set[str]:
     """The numbers typed in a fact's words, its note and the text standing for its amount (not in dice)."""
     words = [fact.words if fact.kind.type != "dice" else None,
              *((fact.amount.text, fact.amount.note) if fact.amount else ())]
@@ -143,18 +159,19 @@ def _numbers_of(program: Program, rule: Rule) -> dict[int, list[str]]:
     return found
 
 
-def _typed_numbers(source: str) -> Iterator[tuple[int, int]]:
-    """(offset, number) of each number written as digits outside {{values}}, [[links]] and code."""
+def _typed_numbers(source: str) -> Iterator[tuple[int, str]]:
+    """(offset, number as written, with its sign) of each number written as digits outside {{values}}, [[links]]
+    and code."""
     blanked = INERT.sub(lambda m: " " * len(m.group(0)), source)
     for match in NUMBER.finditer(blanked):
-        yield match.start(1), int(match.group(1))
+        yield match.start(), match.group(1) + match.group(2)
 
 
-def _retyped(span: Span, number: int, names: list[str]) -> Diagnostic:
+def _retyped(span: Span, written: str, names: list[str], sign: str) -> Diagnostic:
     shown = " or ".join(f"'{name}'" for name in names[:3])
     value = next((name for name in names if "'" not in name), None)  # a value's name has no apostrophe; a fact's has
-    fix = f"write {{{{{value}}}}}" if value else "name the fact's amount with value: and show it with {{name}}"
-    return Diagnostic("warning", "W0705", f"the number {number} is typed in prose, but {shown} holds it", span,
+    fix = f"write {sign}{{{{{value}}}}}" if value else "name the fact's amount with value: and show it with {{name}}"
+    return Diagnostic("warning", "W0705", f"the number {written} is typed in prose, but {shown} holds it", span,
                       f"{fix} so the number lives once; worked-example prose may list it under the rule's "
                       "literals: with a reason")
 

@@ -16,7 +16,7 @@ from generator.formula import nodes
 from generator.formula.bounds import Interval, overflow_checks
 from generator.formula.check import UNKEYED, Scope, type_of
 from generator.formula.evaluate import evaluate
-from generator.formula.names import check_definition
+from generator.formula.names import check_definition, refusal, written_as_dice
 from generator.model import (
     SYSTEM_PAGES,
     Calculator,
@@ -58,6 +58,7 @@ class Program:
     types: dict[int, str] = field(default_factory=dict)
     value_names: set[str] = field(default_factory=set)
     text_values: dict[str, tuple[str, Span]] = field(default_factory=dict)  # values no formula can use, and where
+    refused: set[str] = field(default_factory=set)  # names defined though the language reserves them (E0408)
     _reported: set[str] = field(default_factory=set, repr=False, compare=False)  # text values already reported
     _runtime_tables: dict[str, R.Table] | None = field(default=None, repr=False)
     _upgrades: dict[str, R.Upgrade] | None = field(default=None, repr=False)
@@ -241,21 +242,30 @@ def _index(program: Program, diags: Diagnostics) -> None:
 
 
 def _check_definitions(program: Program, diags: Diagnostics) -> None:
-    """E0408 where an author defines a name the formula language reserves (lets are checked with their formula)."""
+    """E0408 where an author defines a name the formula language reserves (lets are checked with their formula);
+    the names refused are kept, so that the errors their uses cause are not reported again."""
+    for name, what, span in _definitions(program):
+        if refusal(name, what) is not None:
+            program.refused.add(name)
+            check_definition(name, what, span, diags)
+
+
+def _definitions(program: Program) -> Iterator[tuple[str, str, Span]]:
+    """Every name an author defines for formulas to use: what it names, and where."""
     for rule in program.rules.values():
         for key, _ in rule.values:
-            check_definition(key, "value", _value_span(rule, key), diags)
+            yield key, "value", _value_span(rule, key)
         if rule.table:
-            check_definition(rule.table.name, "table", rule.table.span, diags)
+            yield rule.table.name, "table", rule.table.span
         for formula in rule.formulas:
-            check_definition(formula.id, "formula", formula.span, diags)
+            yield formula.id, "formula", formula.span
             for param in formula.params:
-                check_definition(param.name, "parameter", param.span, diags)
+                yield param.name, "parameter", param.span
         for calc in rule.calculators:
             for param in calc.inputs:
-                check_definition(param.name, "input", param.span, diags)
+                yield param.name, "input", param.span
             for output in calc.outputs:
-                check_definition(output.name, "output", output.expr.span, diags)
+                yield output.name, "output", output.expr.span
 
 
 def _value_span(rule: Rule, key: str) -> Span:
@@ -278,7 +288,7 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
             diags.error("E0604", f"unknown source '{term.provenance.source}'", term.provenance.span,
                         did_you_mean(term.provenance.source, sources))
         if term.rule:
-            _need(term.rule, rule_ids, "rule", term.span, diags)
+            _need(term.rule, rule_ids, "rule", term.rule_span or term.span, diags)
     for rule in program.rules.values():
         for text in (rule.text, *rule.items):
             _check_text(text, program, diags)
@@ -474,6 +484,8 @@ def _typed(program: Program, node: nodes.Node, local: dict[str, str], user: tupl
             diags.error("E0407", message, span, hint)
     if uses:
         scope.constants = {**scope.constants, **{name: assumed(need) for name, need in uses.items()}}
+    if written_as_dice(node, program.refused):  # d8 for a parameter d8 is a roll: its E0408 says so, once
+        return None
     return type_of(node, scope, diags)
 
 

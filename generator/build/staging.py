@@ -57,7 +57,7 @@ from generator.pipeline import (
     discover,
     few_collections,
 )
-from generator.schema import SCHEMA_FILES
+from generator.schema import SCHEMA_FILES, schema_text
 
 OUTPUTS = ("build/docs", "build/engine", "build/export", "build/schema")
 SITE = "site"
@@ -132,7 +132,7 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
 def editor_schemas(project: Project) -> dict[str, str]:
     """The content schemas the project is checked against, for editors (a scaffold's .vscode/settings.json maps
     content files to build/schema/): always those of the rulesc that built it, or the project's own schema/."""
-    return {name: (project.schema / name).read_text(encoding="utf-8") for name in SCHEMA_FILES}
+    return {name: schema_text(project.schema, name) for name in SCHEMA_FILES}
 
 
 def generate(project: Project, compiled: Compiled) -> dict[str, dict[str, str]]:

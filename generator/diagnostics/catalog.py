@@ -15,6 +15,7 @@ from generator.runtime.rulesc_runtime import MAX_INT
 
 SYSTEM = "content/mini/system.yaml"
 CHAPTER = "content/mini/basics.yaml"
+SCHEMA_FILE = "schema/chapter.schema.json"
 
 
 @dataclass(frozen=True)
@@ -338,15 +339,19 @@ MODEL = [
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{}")},
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{requires: [swift]}")}),
     rule_edit("E0311", "direction control in a name", "A name or title (of a system, chapter, rule, term, "
-              "calculator or source, an alias or phrase, or an input's or output's label) may not hold the "
-              "invisible characters that reorder text (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C): with "
-              "one, a name displays in another order than it reads, and than search and links match it. Rule text "
-              "may hold them.",
+              "calculator or source, an alias or phrase, the label of an input, output, option, table column or "
+              "fact kind) and a fact kind's units, per and choices may not hold the invisible characters that "
+              "reorder text (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C): with one, a name displays in "
+              "another order than it reads, and than search and links match it. Rule text may hold them.",
               "    name: Doubling\n", '    name: "Doubl\\u202Eing"\n'),
     Entry("E0312", "choices from a table not keyed by numbers", "An input's options_from takes each row's key, the "
           "first number its first column covers, as the choice's value: that column must be an int or range "
           "column, not text or dice.", {CHAPTER: _choices("sizes", "size").replace("type: range}", "type: text}")},
           {CHAPTER: _choices("sizes", "size")}),
+    Entry("E0335", "schema file not JSON", "A project may keep its own JSON Schemas in schema/ (rulesc's own are "
+          "used for any it lacks); each must be JSON in UTF-8. schema/ is project configuration, not content: a "
+          "change to it changes what check accepts, so review it as a change to rulesc itself.",
+          {SCHEMA_FILE: '{"type": "object",,}\n', CHAPTER: BASE_CHAPTER}, GOOD),
 ]
 
 FORMULAS = [
@@ -432,7 +437,8 @@ REFERENCES = [
           "engine module (with _ for -), so it may not be a folder the site has for its own pages (search, "
           "dice-notation, errors, pagefind, assets) nor a name the engine package exports (show, exact, mean, ...); "
           "a calculator's id may not be another calculator's id followed by one of its parts (`fc` with an input "
-          "`n`, and `fc-n`), whose element ids would be the same.",
+          "`n`, and `fc-n`), whose element ids would be the same; and a rule's id or alias, its anchor, may not be "
+          "a calculator's element id (`calc-<system>-<calculator>` and its parts, such as `calc-mini-fc-n`).",
           {SYSTEM: BASE_SYSTEM.replace("id: mini", "id: search"), CHAPTER: chapter()},
           {SYSTEM: BASE_SYSTEM, CHAPTER: chapter()}),
     Entry("E0610", "rule under itself", "A rule's `parent` chain comes back to the rule: each would sit under the "
@@ -462,9 +468,10 @@ WARNINGS = [
           {SYSTEM: BASE_SYSTEM.replace("title: The rulebook}", "title: The rulebook}\n  - {id: extra, file: extra.txt, "
                                        "title: Supplement}")}, {SYSTEM: BASE_SYSTEM}),
     rule_edit("W0705", "number typed twice", "A number typed in a rule's text (or in a fact's words) that equals "
-              "a value of the rule or of a rule it links: change the value and the text would go stale. Show the "
-              "value with `{{name}}`; prose that is a worked example may list its numbers under the rule's literals: "
-              "with a reason.", "is {{factor}} times", "is 2 times"),
+              "a value of the rule or of a rule it links, signed or not (`+1 momentum` for a value of 1, `-2` for "
+              "one of -2 or 2): change the value and the text would go stale. Show the value with `{{name}}` "
+              "(`+{{name}}`, `-{{name}}`); prose that is a worked example may list its numbers under the rule's "
+              "literals: with a reason.", "is {{factor}} times", "is 2 times"),
     rule_edit("W0706", "editors' note in a players' box", "The notes under provenance.unstated are shown to "
               "players as \u201cNot stated by the source\u201d: what the source leaves open and what this reference "
               "assumes. Field names, data names and markers such as ASSUMPTION or TODO are for editors: put them "
@@ -486,6 +493,11 @@ SITE_SETTINGS = [
     Entry("E0802", "a setting MkDocs refuses", "`rulesc build` hands mkdocs.yml to MkDocs, which refuses an unknown "
           "key, a value of the wrong type, a plugin or theme that is not installed, or a missing file.",
           {SITE_CONFIG: SITE.replace("true", "maybe")}, {SITE_CONFIG: SITE}),
+    Entry("E0336", "a settings file names a file outside the project", "mkdocs.yml is project configuration, "
+          "and MkDocs runs what it names: each hook is Python that MkDocs imports. rulesc refuses a hook "
+          "(`hooks:`, relative to mkdocs.yml) or an inherited settings file (`INHERIT:`, relative to the file that "
+          "names it) outside the project, so a build runs or reads nothing the project does not hold.",
+          {SITE_CONFIG: SITE + "hooks:\n  - ../hooks/site.py\n"}, {SITE_CONFIG: SITE}),
 ]
 
 VARIANT = "content/mini/variants/triple/variant.yaml"

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.analyze.program import Program, show
+from generator.diff.impact import rule_url
 from generator.diff.text import WordDiff, word_diff
 from generator.emit.site.fragments import plain_style, show_fact
-from generator.emit.site.links import page_url
 from generator.model import Rule, Table, Term, Text
 
 NONE = "(none)"
@@ -20,7 +20,7 @@ def rule_fields(old: Program, new: Program, before: Rule, after: Rule) -> tuple[
     """Field changes (name, kind, values, limits, table rows...) and text changes of one rule."""
     fields = [f for f in _plain(before, after) if f[1] != f[2]]
     if before.chapter != after.chapter:
-        fields.append(("page", page_url(old.system, before.chapter), page_url(new.system, after.chapter)))
+        fields.append(("page", rule_url(old, before), rule_url(new, after)))
     fields += _keyed("value", dict(before.values), dict(after.values))
     fields += _keyed("fact", _facts(old, before), _facts(new, after))
     fields += _table(before.table, after.table)

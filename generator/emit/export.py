@@ -11,6 +11,7 @@ from generator.emit.site.links import permalink
 from generator.emit.writer import json_text
 from generator.model import ANY_TIMES, Fact, FactKind, Formula, Param, Provenance, Rule, Text, Value
 from generator.runtime.rulesc_runtime import Dice
+from generator.schema import schema_text
 
 EXPORT_VERSION = 2
 RECORD_DEPTH = 4  # system, its lists, a chapter, its rules: each rule and term stands on one line
@@ -18,7 +19,7 @@ RECORD_DEPTH = 4  # system, its lists, a chapter, its rules: each rule and term 
 
 def emit_export(schema_dir: Path) -> dict[str, str]:
     """What the export holds besides the systems' files: the JSON Schema they follow."""
-    return {"rulesc-export.schema.json": (schema_dir / "export.schema.json").read_text(encoding="utf-8")}
+    return {"rulesc-export.schema.json": schema_text(schema_dir, "export.schema.json")}
 
 
 def system_export(program: Program, site_url: str) -> dict[str, str]:
