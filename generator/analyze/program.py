@@ -280,7 +280,7 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
         if term.rule:
             _need(term.rule, rule_ids, "rule", term.span, diags)
     for rule in program.rules.values():
-        for text in (rule.text, *rule.items):
+        for text in rule.texts():
             _check_text(text, program, diags)
         if rule.provenance.source not in sources:
             diags.error("E0604", f"unknown source '{rule.provenance.source}'", rule.provenance.span,

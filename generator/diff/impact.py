@@ -230,7 +230,7 @@ def _pages_showing(program: Program, names: set[str]) -> set[str]:
     """Chapter pages whose text shows one of `names` with {{name}}."""
     pages = set()
     for rule in program.system.rules():
-        for text in (rule.text, *rule.items):
+        for text in rule.texts():
             if {m.group(1) for m in VALUE.finditer(text.source)} & names:
                 pages.add(page_url(program.system, rule.chapter))
     return pages
