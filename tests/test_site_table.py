@@ -109,9 +109,10 @@ def test_records_carry_their_parents_and_a_term_named_as_its_rule_joins_it(shelf
     pages = search_pages(records)
     assert len(pages) == len(records) - 1
     stone, terms = next((r, t) for r, t in pages if r["title"] == "Ember Stone")
-    assert stone["kind"] == "general" and [t["url"] for t in terms] == [term["url"]]
+    assert stone["kind"] == "general rule" and [t["url"] for t in terms] == [term["url"]]  # the kind's label
     html = record_html(stone, terms)
-    assert '<span data-pagefind-filter="kind:general"></span><span data-pagefind-filter="kind:term"></span>' in html
+    assert ('<span data-pagefind-filter="kind:general rule"></span><span data-pagefind-filter="kind:term"></span>'
+            in html)
     assert "Ember Stone|ES" in html and "Warms a room all night. A coal that never cools." in html
     crumbs = coded("Alpha, First <Book> \u203a Lamps")  # the whole place, kept out of search (coded)
     assert f'<p data-pagefind-meta="crumbs" data-pagefind-ignore hidden>{crumbs}</p>' in html

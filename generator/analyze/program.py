@@ -72,12 +72,12 @@ class Program:
         return self.rules.get(rule_id) or self.terms.get(target)
 
     def upgrades(self) -> dict[str, R.Upgrade]:
-        """Every upgrade (a rule of kind upgrade, or one with upgrade data) as the runtime checks sets of them."""
+        """Every upgrade (a rule of a kind of upgrades, or one with upgrade data) as the runtime checks sets of them."""
         if self._upgrades is not None:
             return self._upgrades
         found = {}
         for rule in sorted(self.rules.values(), key=lambda r: r.id):
-            if rule.kind == "upgrade" or rule.upgrade is not None:
+            if self.system.kind(rule.kind).upgrade or rule.upgrade is not None:
                 data = rule.upgrade
                 found[rule.id] = R.Upgrade(rule.name, data.requires if data else (), data.excludes if data else (),
                                            (data.max_times if data else None) or 1)

@@ -72,7 +72,7 @@ class Emitted:
     files: dict[str, dict[str, str]]  # by output folder, as generate() returns them
     home_item: str
     facet: tuple[str, str]  # the search page's filter: system id and title
-    kinds: list[str]
+    kinds: list[tuple[str, str]]
     script: list[str]
     records: list[str]
     module: str

@@ -35,6 +35,7 @@ from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, vari
 from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
 from generator.emit.site.tables import emit_index_tables, index_kind_pages, table_kinds
 from generator.emit.writer import Writer
+from generator.kinds import mid_sentence
 from generator.model import Chapter, Rule, System
 
 
@@ -103,7 +104,7 @@ def _landing(ctx: Context) -> str:
     _landing_section(w, "Chapters", [_chapter_item(ctx, c) for c in system.chapters] + [
         f'<li><a href="{href(page, glossary_path(system))}">Glossary</a>: {len(system.terms)} defined terms, '
         "with their abbreviations and aliases</li>"])
-    kinds = ", ".join(f"{len(rules)} {kind}s" for kind, rules in table_kinds(ctx.program))
+    kinds = ", ".join(_counted(system, kind, len(rules)) for kind, rules in table_kinds(ctx.program))
     _landing_section(w, "Index tables", [
         f'<li><a href="{href(page, tables_path(system))}">Index tables</a>: {escape(kinds) or "no rules"}, '
         "filterable and sortable</li>"])
@@ -124,6 +125,12 @@ def _gm_link(ctx: Context) -> str:
         "this system has no calculators yet"
     return (f'<p><a class="md-button md-button--primary" href="{href(page, gm_screen_path(ctx.system))}">GM screen</a> '
             f'<span class="rulesc-muted">{what}</span></p>')
+
+
+def _counted(system: System, kind_id: str, count: int) -> str:
+    """A number of rules of a kind in the system's words: 1 move, 3 moves."""
+    kind = system.kind(kind_id)
+    return f"{count} {mid_sentence(kind.label if count == 1 else kind.plural)}"
 
 
 def _landing_section(w: Writer, title: str, items: list[str]) -> None:
