@@ -15,6 +15,14 @@ def check_kinds(program: Program, diags: Diagnostics) -> None:
             _match_outcomes(program, rule, formula, diags)
 
 
+def outcome_formula(program: Program, rule: Rule) -> Formula | None:
+    """The formula that rolls the rule's outcomes (the first, if its own formulas have several); None without one."""
+    named = rule.roll.formula if rule.roll is not None else None
+    if named is not None:
+        return program.formulas.get(named)
+    return next((f for f in rule.formulas if program.returns.get(f.id) == "outcome"), None)
+
+
 def _outcome_formulas(program: Program, rule: Rule, diags: Diagnostics) -> list[Formula]:
     """The formula the rule's roll names, else the rule's own formulas that return named outcomes."""
     named = rule.roll.formula if rule.roll is not None else None

@@ -33,6 +33,7 @@ from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sources, sources, stat_block
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
+from generator.emit.site.structured import lead_parts, outcomes_block
 from generator.emit.site.tables import emit_index_tables, index_kind_pages, table_kinds
 from generator.emit.writer import Writer
 from generator.kinds import mid_sentence
@@ -260,9 +261,11 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, lis
     section = Section(page, rule.id, heading=min(level + 1, 6))
     old_ids = "".join(f'<span id="{alias}" class="rulesc-alias"></span>' for alias in rule.aliases)  # old permalinks
     body = [old_ids, stat_block(ctx.system, rule, html_style(ctx.markup, page)),
-            rule_notes(ctx.notes, rule.id, ctx.markup), ctx.markup.block(rule.text, section)]
+            rule_notes(ctx.notes, rule.id, ctx.markup), *lead_parts(ctx.program, ctx.markup, rule, section),
+            ctx.markup.block(rule.text, section)]
     if rule.items:
         body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")
+    body.append(outcomes_block(ctx.program, ctx.markup, rule, section))
     if rule.table:
         body.append(_table(rule))
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
