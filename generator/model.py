@@ -25,6 +25,9 @@ _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice":
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_' -]*")
 """An expected name (a named outcome, a word from a table), as opposed to a dice pool such as 2d6+1."""
+FORMATS = (1, 2)
+"""The content formats this rulesc reads (system.yaml's `format:`): in 2, multiplying a roll multiplies its result
+and d66 is a tens-and-units roll; in 1, multiplying a pool repeats its dice and d66 is a die of 66 sides."""
 WORDS = ("text", "outcome")  # the return types whose examples expect words as written
 
 
@@ -150,6 +153,12 @@ class Expr:
     source: str
     node: nodes.Node | None
     span: Span
+    doc: Document | None = field(default=None, repr=False, compare=False)  # where it was written, for locate()
+    path: JsonPath = field(default=(), repr=False, compare=False)
+
+    def locate(self, offset: int) -> Span:
+        """Where character `offset` of the source was typed, in the file as written."""
+        return self.span if self.doc is None else locate_in_scalar(self.doc, self.path, offset)
 
 
 @dataclass(frozen=True)
@@ -417,6 +426,7 @@ class System:
     fact_kinds: tuple[FactKind, ...] = ()
     set_needs_one_of: tuple[tuple[str, Span], ...] = ()  # upgrade ids of which every set takes one
     phrases: tuple[str, ...] = ()  # names that are neither terms nor rules: no term is linked inside one
+    format: int = 1  # the content format it is written in (FORMATS): what its formulas' notation means
     kinds: tuple[RuleKind, ...] = ()  # declared (or format 1's) then rulesc's own, in the index tables' order
 
     def kind(self, kind_id: str) -> RuleKind:
@@ -437,10 +447,12 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     data = system_doc.data
     b = _Builder(system_doc, diags)
     kinds = tuple(b.fact_kind(i) for i in range(len(data.get("facts", ()))))
-    rule_kinds = with_structural(b.rule_kinds(kinds))
+    version = b.format()
+    rule_kinds = with_structural(b.rule_kinds(kinds, version))
     known = _whole_values(chapter_docs)
     tables = _raw_tables(chapter_docs)
-    chapters = sorted((_Builder(doc, diags, kinds, known, tables, rule_kinds).chapter() for doc in chapter_docs),
+    chapters = sorted((_Builder(doc, diags, kinds, known, tables, version, rule_kinds).chapter()
+                       for doc in chapter_docs),
                       key=lambda c: (c.order, c.id))
     return System(
         id=data["id"], title=b.name(("title",)), summary=b.text(("summary",)), name_note=data.get("name_note"),
@@ -451,7 +463,7 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
         chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
         set_needs_one_of=tuple((upgrade, b.span(("upgrade_sets", "needs_one_of", i))) for i, upgrade
                                in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))),
-        phrases=b.optional_names(("phrases",)), kinds=rule_kinds)
+        phrases=b.optional_names(("phrases",)), format=version, kinds=rule_kinds)
 
 
 class _Builder:
@@ -459,8 +471,9 @@ class _Builder:
 
     def __init__(self, doc: Document, diags: Diagnostics, kinds: tuple[FactKind, ...] = (),
                  known: dict[str, int] | None = None, tables: dict[str, dict[str, Any]] | None = None,
-                 rule_kinds: tuple[RuleKind, ...] = ()):
+                 version: int = 1, rule_kinds: tuple[RuleKind, ...] = ()):
         self.doc = doc
+        self.version = version  # the system's content format, which its formulas are read in
         self.kinds_by_id = {kind.id: kind for kind in rule_kinds}
         self.diags = diags
         self.kinds = {kind.id: kind for kind in kinds}
@@ -486,6 +499,17 @@ class _Builder:
                              locate_in_scalar(self.doc, path, found.start()),
                              "delete it: names are shown, searched and linked as typed")
         return nfc(written)
+
+    def format(self) -> int:
+        """The system's content format (1 when left out); an unknown one is E0005 and read as the newest."""
+        written = self.doc.data.get("format", 1)
+        if written not in FORMATS:
+            known = " and ".join(str(known) for known in FORMATS)
+            self.diags.error("E0005", f"unknown content format {written}: this rulesc reads formats {known}",
+                             self.span(("format",)), f"leave it out for format 1, or write format: {FORMATS[-1]}; "
+                             "a newer format needs a newer rulesc")
+            return FORMATS[-1]
+        return int(written)
 
     def optional_names(self, path: JsonPath) -> tuple[str, ...]:
         """The names of an optional list (none when it is left out)."""
@@ -538,12 +562,12 @@ class _Builder:
         stats = self.optional_names(path + ("stats",))
         return Roll(stats, raw.get("adds", False), raw.get("formula"), self.span(where))
 
-    def rule_kinds(self, facts: tuple[FactKind, ...]) -> tuple[RuleKind, ...]:
+    def rule_kinds(self, facts: tuple[FactKind, ...], version: int) -> tuple[RuleKind, ...]:
         """The kinds system.yaml declares (E0323 for one declared twice, E0324 for a field it cannot have); without
         kinds:, format 1's, or none in a later format."""
         data = self.doc.data
         if "kinds" not in data:
-            return implied_kinds() if data.get("format", 1) == 1 else ()
+            return implied_kinds() if version == 1 else ()
         found: dict[str, RuleKind] = {}
         for i in range(len(data["kinds"])):
             kind = self.rule_kind(("kinds", i), {fact.id for fact in facts})
@@ -719,7 +743,7 @@ class _Builder:
             self.diags.error("E0401", f"formula syntax error: {exc.message}",
                              locate_in_scalar(self.doc, path, exc.offset), exc.hint)
             node = None
-        return Expr(source, node, span)
+        return Expr(source, node, span, self.doc, path)
 
     def formula(self, path: JsonPath, rule: str) -> Formula:
         f = self.get(path)

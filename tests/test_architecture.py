@@ -31,6 +31,7 @@ LAYERS = (
     "generator.emit",
     "generator.build",
     "generator.diff",
+    "generator.migrate",
     "generator.bench",
     "generator.cli",
 )

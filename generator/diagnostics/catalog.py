@@ -250,6 +250,12 @@ LAYOUT = [
           "rulesc reads content/<system>/system.yaml and the system's other .yaml files (its chapters). A chapter "
           "saved as .yml, or a .yaml file put in content/ itself, would be left out of the book without a word.",
           {SYSTEM: BASE_SYSTEM, "content/mini/basics.yml": chapter()}, {SYSTEM: BASE_SYSTEM, CHAPTER: chapter()}),
+    Entry("E0005", "unknown content format", "A system's `format:` in system.yaml names the content format it is "
+          "written in: 1 (the default when it is left out) or 2, in which multiplying a roll multiplies its result "
+          "and d66 is a tens-and-units roll. A higher number is a rulebook written for a newer rulesc; "
+          "`rulesc migrate` takes a system from format 1 to 2.",
+          {SYSTEM: BASE_SYSTEM.replace("title: Mini\n", "title: Mini\nformat: 3\n")},
+          {SYSTEM: BASE_SYSTEM.replace("title: Mini\n", "title: Mini\nformat: 2\n")}),
 ]
 
 LOADING = [

@@ -1,0 +1,7 @@
+"""The steps that take a system from format 1 to format 2, in the order they run; a new step is one line here."""
+
+from __future__ import annotations
+
+from generator.migrate.plan import Step
+
+STEPS: tuple[Step, ...] = ()
