@@ -2,8 +2,9 @@
 
 A system's `kinds:` in system.yaml names each kind, how the site words it (label, plural) and the fields its rules
 may give: fact kinds of the system's `facts:` and the structured parts in PARTS. rulesc's own kinds (STRUCTURAL)
-change how a page is laid out; a system may declare one to rename it. A system without `kinds:` in format 1 has
-the kinds every rulebook had before declarations (FORMAT_1_KINDS), open to any field, so it checks unchanged.
+change how a page is laid out; a system may declare one to rename it. A system without `kinds:` has the kinds
+every rulebook had before declarations (FORMAT_1_KINDS), open to any field, so it checks unchanged; `rulesc migrate`
+writes the declaration (in whichever format the system is: the step sees whether it is there).
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ STRUCTURAL = {"table": ("Table", "Tables"), "list": ("List", "Lists"), "section"
 FORMAT_1_KINDS = {"maneuver": ("Maneuver", "Maneuvers"), "upgrade": ("Upgrade", "Upgrades"),
                   "action": ("Action", "Actions"), "stunt": ("Stunt", "Stunts"), "keyword": ("Keyword", "Keywords"),
                   "condition": ("Condition", "Conditions"), "general": ("General rule", "General rules")}
-"""The kinds a format-1 system without kinds: has, in the order its index tables list them (before tables and
-lists); `rulesc migrate` writes those a system uses into its system.yaml."""
+"""The kinds a system without kinds: has, in the order its index tables list them (before tables and lists);
+`rulesc migrate` writes those a system uses into its system.yaml."""
 
 FORMAT_1_UPGRADES = ("upgrade",)
 """The format-1 kinds whose rules are upgrades, facts or not."""

@@ -448,7 +448,7 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     b = _Builder(system_doc, diags)
     kinds = tuple(b.fact_kind(i) for i in range(len(data.get("facts", ()))))
     version = b.format()
-    rule_kinds = with_structural(b.rule_kinds(kinds, version))
+    rule_kinds = with_structural(b.rule_kinds(kinds))
     known = _whole_values(chapter_docs)
     tables = _raw_tables(chapter_docs)
     chapters = sorted((_Builder(doc, diags, kinds, known, tables, version, rule_kinds).chapter()
@@ -562,12 +562,12 @@ class _Builder:
         stats = self.optional_names(path + ("stats",))
         return Roll(stats, raw.get("adds", False), raw.get("formula"), self.span(where))
 
-    def rule_kinds(self, facts: tuple[FactKind, ...], version: int) -> tuple[RuleKind, ...]:
+    def rule_kinds(self, facts: tuple[FactKind, ...]) -> tuple[RuleKind, ...]:
         """The kinds system.yaml declares (E0323 for one declared twice, E0324 for a field it cannot have); without
-        kinds:, format 1's, or none in a later format."""
+        kinds:, those every rulebook had before declarations (kinds.py's FORMAT_1_KINDS)."""
         data = self.doc.data
         if "kinds" not in data:
-            return implied_kinds() if version == 1 else ()
+            return implied_kinds()
         found: dict[str, RuleKind] = {}
         for i in range(len(data["kinds"])):
             kind = self.rule_kind(("kinds", i), {fact.id for fact in facts})

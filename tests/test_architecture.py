@@ -24,7 +24,7 @@ LAYERS = (
     "generator.load",
     "generator.schema",
     "generator.formula",
-    "generator.model",
+    "generator.model generator.kinds",
     "generator.analyze",
     "generator.pipeline",
     "generator.diagnostics.catalog generator.diagnostics.report",

@@ -383,7 +383,7 @@ MODEL = [
           "column, not text or dice.", {CHAPTER: _choices("sizes", "size").replace("type: range}", "type: text}")},
           {CHAPTER: _choices("sizes", "size")}),
     rule_edit("E0320", "unknown kind", "A rule's kind is one its system declares under kinds: in system.yaml, or "
-              "rulesc's own section, table or list. A system that declares no kinds and no format: has general, "
+              "rulesc's own section, table or list. A system that declares no kinds: has general, "
               "action, maneuver, stunt, upgrade, condition and keyword.", "kind: general", "kind: generl"),
     kind_edit("E0321", "field its kind does not have", "A rule gives only the fields its kind lists under fields: "
               "(fact kinds of the system and the parts trigger, roll and outcomes); a move's fields are not a "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.migrate.declare_kinds import DECLARE_KINDS
 from generator.migrate.plan import Step
 
-STEPS: tuple[Step, ...] = ()
+STEPS: tuple[Step, ...] = (DECLARE_KINDS,)
