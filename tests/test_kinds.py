@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
 
 from generator.build.staging import build_project
 from generator.kinds import mid_sentence
@@ -124,3 +126,45 @@ def test_a_bad_schema_for_the_structure_is_caught(oathbound: Path) -> None:
     del data["kinds"][0]["plural"]
     paths = sorted(list(e.absolute_path) for e in Draft202012Validator(schema).iter_errors(data))
     assert paths == [["chapters", 0, "rules", 1, "outcomes", 0, "text"], ["kinds", 0]]
+
+
+def _leaves(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:
+    """The errors that name what is wrong, below each allOf and if/then that holds them."""
+    for error in errors:
+        yield from _leaves(error.context) if error.context else (error,)
+
+
+def _validator(root: Path, system: str) -> Draft202012Validator:
+    return Draft202012Validator(json.loads((root / f"build/schema/{system}/chapter.schema.json").read_text()))
+
+
+def test_each_system_gets_an_editor_schema_naming_its_kinds_and_their_fields(oathbound: Path) -> None:
+    import yaml
+
+    text = (oathbound / "build/schema/oathbound/chapter.schema.json").read_text()
+    assert "$ref" not in text  # self-contained: an editor needs no other file to read it
+    schema = json.loads(text)
+    rule = schema["properties"]["rules"]["items"]
+    assert rule["properties"]["kind"]["enum"] == ["move", "kata", "table", "list", "section"]
+    chapter = yaml.safe_load((oathbound / "content/oathbound/moves.yaml").read_text())
+    validator = _validator(oathbound, "oathbound")
+    assert list(validator.iter_errors(chapter)) == []
+    chapter["rules"][0]["trigger"] = "When you train."  # a kata has no trigger
+    chapter["rules"][1]["facts"] = {"rank": "epic"}  # nor does a move have a rank
+    del chapter["rules"][1]["outcomes"]  # and a move must give its outcomes
+    chapter["rules"][2]["kind"] = "spell"
+    problems = sorted((list(e.absolute_path), e.message) for e in _leaves(validator.iter_errors(chapter)))
+    assert problems == [(["rules", 0], "False schema does not allow 'When you train.'"),
+                        (["rules", 1], "'outcomes' is a required property"),
+                        (["rules", 1, "facts"], "'rank' is not one of ['momentum']"),
+                        (["rules", 2, "kind"], "'spell' is not one of ['move', 'kata', 'table', 'list', 'section']")]
+
+
+def test_the_bundled_content_fits_its_systems_editor_schemas(built: Path) -> None:
+    import yaml
+
+    for system in ("action-dice", "annulus", "dbu", "focus-stunts"):
+        validator = _validator(built, system)
+        for path in sorted((REPO / "content" / system).glob("*.yaml")):
+            if path.name != "system.yaml":
+                assert list(validator.iter_errors(yaml.safe_load(path.read_text()))) == [], path.name
