@@ -168,3 +168,18 @@ def test_the_bundled_content_fits_its_systems_editor_schemas(built: Path) -> Non
         for path in sorted((REPO / "content" / system).glob("*.yaml")):
             if path.name != "system.yaml":
                 assert list(validator.iter_errors(yaml.safe_load(path.read_text()))) == [], path.name
+
+
+def test_diff_reports_a_changed_trigger_roll_and_outcome(tmp_path: Path) -> None:
+    from generator.diff.fields import rule_fields
+
+    shutil.copytree(CASE / "content", tmp_path / "content")
+    old = compile_project(Project(tmp_path)).programs[0]
+    moves = tmp_path / "content/oathbound/moves.yaml"
+    moves.write_text(moves.read_text().replace("meet a threat head on", "face a threat").replace(
+        "roll: {stats: [Edge, Heart], adds: true}", "roll: {stats: [Edge], formula: action}").replace(
+        "You do it at a cost.", "You do it at a price."))
+    new = compile_project(Project(tmp_path)).programs[0]
+    fields, texts = rule_fields(old, new, old.rules["face-danger"], new.rules["face-danger"])
+    assert fields == [("roll", "+Edge or +Heart, plus adds", "+Edge (action)")]
+    assert [name for name, _ in texts] == ["trigger", "outcome weak hit"]
