@@ -183,3 +183,17 @@ def test_diff_reports_a_changed_trigger_roll_and_outcome(tmp_path: Path) -> None
     fields, texts = rule_fields(old, new, old.rules["face-danger"], new.rules["face-danger"])
     assert fields == [("roll", "+Edge or +Heart, plus adds", "+Edge (action)")]
     assert [name for name, _ in texts] == ["trigger", "outcome weak hit"]
+
+
+def test_declared_words_are_escaped_wherever_they_are_shown(tmp_path: Path) -> None:
+    shutil.copytree(CASE / "content", tmp_path / "content")
+    system = tmp_path / "content/oathbound/system.yaml"
+    system.write_text(system.read_text().replace("    label: Move\n", "    label: 'Mo<b>ve & \"q\"'\n").replace(
+        "    plural: Moves\n", "    plural: 'GM <i>moves</i>'\n"))
+    build_project(Project(tmp_path), site=False)
+    tables = _docs(tmp_path, "oathbound/tables.md")
+    assert "## GM &lt;i&gt;moves&lt;/i&gt; {#move}" in tables
+    assert 'aria-label="GM &lt;i&gt;moves&lt;/i&gt;"' in tables  # an initialism keeps its case mid-sentence
+    assert "Index tables</a>: 1 mo&lt;b&gt;ve &amp; &quot;q&quot;, 1 型" in _docs(tmp_path, "oathbound/index.md")
+    assert ('value="mo&lt;b&gt;ve &amp; &quot;q&quot;"> GM &lt;i&gt;moves&lt;/i&gt;</label>'
+            in _docs(tmp_path, "search.md"))
