@@ -67,6 +67,9 @@ def test_index_tables_and_home_page_use_the_declared_words(oathbound: Path) -> N
 def test_search_records_and_filter_name_kinds_as_the_system_does(oathbound: Path) -> None:
     records = [json.loads(line.rstrip(",")) for line in _docs(oathbound, ".search/records.json").splitlines()[1:-1]]
     kinds = {r["title"]: r["kind"] for r in records if r["kind"] != "calculator"}
+    danger = next(r for r in records if r["title"] == "Face Danger" and r["kind"] == "move")
+    assert danger["text"] == ("Make an Action roll. When you try something risky or meet a threat head on, say how. "
+                              "You do it. Take +1 momentum. You do it at a cost. It goes wrong; pay the price.")
     assert (kinds["Face Danger"], kinds["Action roll"], kinds["Threats"]) == ("move", "型", "oracle")
     search = _docs(oathbound, "search.md")
     assert ('<input type="checkbox" name="kind" value="move"> moves</label><label><input type="checkbox" '

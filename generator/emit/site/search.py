@@ -65,7 +65,7 @@ def record_texts(program: Program) -> list[str]:
 
 
 def _rule_record(program: Program, markup: Markup, rule: Rule) -> SearchRecord:
-    texts = [markup.plain(rule.text), *(markup.plain(item) for item in rule.items)]
+    texts = [markup.plain(text) for text in rule.texts()]  # its text, list items, trigger and outcomes
     crumbs = [program.system.title, _chapter_title(program, rule.chapter), *_ancestors(program, rule)]
     kind = mid_sentence(program.system.kind(rule.kind).label)
     return {"url": _rule_url(program, rule), "title": rule.name, "names": [rule.name], "kind": kind,
