@@ -61,6 +61,11 @@ def test_index_tables_and_home_page_use_the_declared_words(oathbound: Path) -> N
     assert [line for line in tables.splitlines() if line.startswith("## ")] == [
         "## Moves {#move}", "## 型 {#kata}", "## Oracles {#table}"]
     assert '<table id="index-move" aria-label="Moves">' in tables and 'aria-label="型"' in tables
+    assert ('<th scope="col">Name</th><th scope="col">Chapter</th><th scope="col">Trigger</th><th scope="col">Roll'
+            '</th><th scope="col">Momentum</th>') in tables  # the move's trigger and roll are columns of its kind
+    assert ('<td data-label="Trigger">When you try something risky or meet a threat head on, say how.</td>'
+            '<td data-label="Roll">+Edge or +Heart</td>') in tables
+    assert tables.count('<th scope="col">Trigger</th>') == 1  # kept only where a rule fills it
     assert "Index tables</a>: 1 move, 1 型, 1 oracle, filterable" in _docs(oathbound, "oathbound/index.md")
 
 

@@ -35,8 +35,10 @@ def table_cells(system: System) -> int:
 
 
 def _columns(system: System, rules: list[Rule]) -> int:
-    """Name and Chapter, Under and Values when a rule fills them, and each indexed fact kind the rules state."""
+    """Name and Chapter, Under, Trigger, Roll and Values when a rule fills them, and each indexed fact kind the rules
+    state."""
     count = 2 + any(rule.parent for rule in rules) + any(rule.values for rule in rules)
+    count += any(rule.trigger for rule in rules) + any(rule.roll and rule.roll.stats for rule in rules)
     for kind in (kind for kind in system.fact_kinds if kind.index):
         facts = [fact for rule in rules for fact in rule.facts if fact.kind.id == kind.id]
         amounts = any(fact.amount and fact.amount.amount is not None for fact in facts)

@@ -13,7 +13,7 @@ from html import escape
 from generator.analyze.program import Program, show
 from generator.emit.site.fragments import FactStyle, front, html_block, md_escape, show_fact
 from generator.emit.site.links import href, table_kind_path, tables_path
-from generator.emit.site.markup import Markup
+from generator.emit.site.markup import Markup, Section
 from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.site.table_plan import kinds_of, split_tables
 from generator.emit.writer import Writer
@@ -140,6 +140,8 @@ def _columns(program: Program, markup: Markup, page: str) -> list[Column]:
     return [("Name", lambda r: link(r.id)),
             ("Under", lambda r: link(r.parent) if r.parent else ""),
             ("Chapter", lambda r: escape(_chapter_title(program, r))),
+            ("Trigger", lambda r: markup.inline(r.trigger, Section(page)) if r.trigger else ""),
+            ("Roll", lambda r: " or ".join(f"+{escape(stat)}" for stat in r.roll.stats) if r.roll else ""),
             *[column for kind in kinds for column in _fact_columns(program, kind, style)],
             ("Values", _values)]
 
