@@ -738,7 +738,7 @@ class _Builder:
         source = self.get(path)
         span = self.span(path)
         try:
-            node = parse_formula(source, scalar_locator(self.doc, path))
+            node = parse_formula(source, scalar_locator(self.doc, path), self.version)
         except FormulaSyntaxError as exc:
             self.diags.error("E0401", f"formula syntax error: {exc.message}",
                              locate_in_scalar(self.doc, path, exc.offset), exc.hint)
