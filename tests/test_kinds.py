@@ -205,3 +205,15 @@ def test_declared_words_are_escaped_wherever_they_are_shown(tmp_path: Path) -> N
     assert "Index tables</a>: 1 mo&lt;b&gt;ve &amp; &quot;q&quot;, 1 型" in _docs(tmp_path, "oathbound/index.md")
     assert ('value="mo&lt;b&gt;ve &amp; &quot;q&quot;"> GM &lt;i&gt;moves&lt;/i&gt;</label>'
             in _docs(tmp_path, "search.md"))
+
+
+def test_a_roll_reads_as_the_book_writes_it() -> None:
+    from generator.diagnostics.core import Span
+    from generator.emit.site.structured import roll_line
+    from generator.model import Roll
+
+    span = Span("x.yaml", 1, 1)
+    assert [roll_line(Roll(stats, adds, None, span)) for stats, adds in
+            [(("Edge", "Heart"), True), (("Iron",), False), ((), True), ((), False), (("<b>",), False)]] == [
+        '<p class="rulesc-roll">Roll +Edge or +Heart, plus adds</p>', '<p class="rulesc-roll">Roll +Iron</p>',
+        '<p class="rulesc-roll">Roll plus adds</p>', "", '<p class="rulesc-roll">Roll +&lt;b&gt;</p>']
