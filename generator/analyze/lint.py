@@ -23,7 +23,17 @@ def lint(programs: tuple[Program, ...]) -> list[Diagnostic]:
         found += _uncited_sources(program)
         found += _retyped_numbers(program)
         found += _editor_notes(program)
+        found += _unused_kinds(program)
     return sorted_diagnostics(found)
+
+
+def _unused_kinds(program: Program) -> Iterator[Diagnostic]:
+    """W0709: a kind the system declares that no rule has."""
+    used = {rule.kind for rule in program.rules.values()}
+    for kind in program.system.kinds:
+        if kind.span is not None and kind.id not in used:
+            yield Diagnostic("warning", "W0709", f"kind '{kind.id}' ({kind.label}) has no rules", kind.span,
+                             "give a rule this kind, or remove its declaration")
 
 
 def texts(program: Program) -> Iterator[Text]:
@@ -36,8 +46,7 @@ def texts(program: Program) -> Iterator[Text]:
     for term in system.terms:
         yield term.definition
     for rule in system.rules():
-        yield rule.text
-        yield from rule.items
+        yield from rule.texts()
 
 
 def names_in(node: n.Node | None) -> Iterator[str]:
@@ -57,6 +66,7 @@ def names_in(node: n.Node | None) -> Iterator[str]:
 
 def _unused_terms(program: Program) -> Iterator[Diagnostic]:
     sources = [text.source for text in texts(program)]
+    sources += [stat for rule in program.system.rules() if rule.roll for stat in rule.roll.stats]
     targets = {m.group(1).strip() for source in sources for m in LINK.finditer(source)}
     targets |= mentioned_terms(program.system.terms, sources)  # the site links these mentions to the glossary
     targets |= {t.id for t in program.system.terms if t.rule and t.rule in targets}  # its defining rule is linked
@@ -110,7 +120,7 @@ def _retyped_numbers(program: Program) -> Iterator[Diagnostic]:
     """W0705: a number typed in a rule's prose or fact words that equals a value of the rule or of a rule it links."""
     for rule in program.rules.values():
         known = {k: v for k, v in _numbers_of(program, rule).items() if k not in rule.literals}
-        for text in (rule.text, *rule.items):
+        for text in rule.texts():
             for offset, written in _typed_numbers(text.source):
                 found = _held(written, known)
                 if found:
@@ -143,7 +153,7 @@ def _fact_numbers(fact: Fact) -> set[str]:
 def _numbers_of(program: Program, rule: Rule) -> dict[int, list[str]]:
     """The whole-number values of a rule and of the rules it links or names in its facts, and the amounts and limits
     of its own facts, by number."""
-    targets = [m.group(1).strip() for t in (rule.text, *rule.items) for m in LINK.finditer(t.source)]
+    targets = [m.group(1).strip() for t in rule.texts() for m in LINK.finditer(t.source)]
     targets += [target for fact in rule.facts for target in fact.ids]
     rules = [rule, *(r for r in (program.resolve(t) for t in targets) if isinstance(r, Rule) and r is not rule)]
     found: dict[int, list[str]] = {}

@@ -14,7 +14,7 @@ from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.bounds import Interval, overflow_checks
-from generator.formula.check import UNKEYED, Scope, type_of
+from generator.formula.check import UNKEYED, Scope, repeat_hint, type_of
 from generator.formula.evaluate import evaluate
 from generator.formula.names import check_definition, refusal, written_as_dice
 from generator.model import (
@@ -73,12 +73,12 @@ class Program:
         return self.rules.get(rule_id) or self.terms.get(target)
 
     def upgrades(self) -> dict[str, R.Upgrade]:
-        """Every upgrade (a rule of kind upgrade, or one with upgrade data) as the runtime checks sets of them."""
+        """Every upgrade (a rule of a kind of upgrades, or one with upgrade data) as the runtime checks sets of them."""
         if self._upgrades is not None:
             return self._upgrades
         found = {}
         for rule in sorted(self.rules.values(), key=lambda r: r.id):
-            if rule.kind == "upgrade" or rule.upgrade is not None:
+            if self.system.kind(rule.kind).upgrade or rule.upgrade is not None:
                 data = rule.upgrade
                 found[rule.id] = R.Upgrade(rule.name, data.requires if data else (), data.excludes if data else (),
                                            (data.max_times if data else None) or 1)
@@ -290,7 +290,7 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
         if term.rule:
             _need(term.rule, rule_ids, "rule", term.rule_span or term.span, diags)
     for rule in program.rules.values():
-        for text in (rule.text, *rule.items):
+        for text in rule.texts():
             _check_text(text, program, diags)
         if rule.provenance.source not in sources:
             diags.error("E0604", f"unknown source '{rule.provenance.source}'", rule.provenance.span,
@@ -427,7 +427,7 @@ def _scope(program: Program, local: dict[str, str], diags: Diagnostics) -> Scope
         return tuple(p.type for p in formula.params), returns or "int"
 
     constants, tables = _global_types(program)
-    return Scope(local, constants, tables, signature, program.types)
+    return Scope(local, constants, tables, signature, program.types, program.system.format)
 
 
 def _global_types(program: Program) -> GlobalTypes:
@@ -463,7 +463,8 @@ def _formula_type(program: Program, formula: Formula, diags: Diagnostics) -> str
                       (f"formula '{formula.id}'", formula.returns), diags)
     if inferred and formula.returns and inferred != formula.returns:
         hint = ("a comparison on a roll is an event, yes or no with its chance: declare returns: event, or "
-                "take its chance with p(...)") if inferred == "event" else None
+                "take its chance with p(...)") if inferred == "event" else \
+            repeat_hint(formula.expr.node, formula.returns, inferred)
         diags.error("E0403", f"formula '{formula.id}' is declared to return {formula.returns} but gives {inferred}",
                     formula.expr.span, hint)
     program.returns[formula.id] = inferred or formula.returns or "int"

@@ -209,6 +209,34 @@ def fact_edit(code: str, title: str, explanation: str, bad: str, fixed: str) -> 
                  {SYSTEM: SYSTEM_WITH_COST, CHAPTER: edit(old, f"    facts: {fixed}\n{old}")})
 
 
+def kinds_system(kinds: str) -> str:
+    """The base system declaring the kinds of rule `kinds` (YAML flow mappings, one a line)."""
+    return BASE_SYSTEM.replace("terms:", "kinds:\n" + "".join(f"  - {k}\n" for k in kinds.splitlines()) + "terms:")
+
+
+def kind_edit(code: str, title: str, explanation: str, kinds: tuple[str, str],
+              rule: tuple[str, str] = ("", "")) -> Entry:
+    """An entry whose system declares the kinds `kinds[0]` and whose rule adds the lines `rule[0]` after its kind,
+    then the same with `kinds[1]` and `rule[1]`."""
+    old = "    kind: general\n"
+    return Entry(code, title, explanation, {SYSTEM: kinds_system(kinds[0]), CHAPTER: edit(old, old + rule[0])},
+                 {SYSTEM: kinds_system(kinds[1]), CHAPTER: edit(old, old + rule[1])})
+
+
+GENERAL = "{id: general, label: Rule, plural: Rules"
+def _coin(tails: str, formula: str = "toss") -> str:
+    """The base chapter whose rule has two outcomes, heads and `tails`, rolled by the formula `formula`; and a rule
+    with the coin-toss formula toss."""
+    rule = RULE.replace("    provenance: {source: src, section: Doubling}\n",
+                        f"    provenance: {{source: src, section: Doubling}}\n    roll: {{formula: {formula}}}\n")
+    outcomes = f"    outcomes:\n      - {{name: heads, text: You win.}}\n      - {{name: {tails}, text: You lose.}}\n"
+    coin = ("  - id: coin\n    name: Coin\n    kind: general\n    text: Toss a coin.\n"
+            "    provenance: {source: src, section: Coin}\n    formulas:\n      - id: toss\n        summary: A toss.\n"
+            '        params: []\n        expr: if 1d2 == 2 then "heads" else "tails"\n        examples:\n'
+            "          - {args: {}, expect: {heads: 1/2, tails: 1/2}}\n")
+    return chapter(rule + outcomes + coin)
+
+
 LAYOUT = [
     Entry("E0001", "no content folder",
           "rulesc looks for content/ in the project folder: the current folder, or the one given with --root.",
@@ -223,6 +251,12 @@ LAYOUT = [
           "rulesc reads content/<system>/system.yaml and the system's other .yaml files (its chapters). A chapter "
           "saved as .yml, or a .yaml file put in content/ itself, would be left out of the book without a word.",
           {SYSTEM: BASE_SYSTEM, "content/mini/basics.yml": chapter()}, {SYSTEM: BASE_SYSTEM, CHAPTER: chapter()}),
+    Entry("E0005", "unknown content format", "A system's `format:` in system.yaml names the content format it is "
+          "written in: 1 (the default when it is left out) or 2, in which multiplying a roll multiplies its result "
+          "and d66 is a tens-and-units roll. A higher number is a rulebook written for a newer rulesc; "
+          "`rulesc migrate` takes a system from format 1 to 2.",
+          {SYSTEM: BASE_SYSTEM.replace("title: Mini\n", "title: Mini\nformat: 3\n")},
+          {SYSTEM: BASE_SYSTEM.replace("title: Mini\n", "title: Mini\nformat: 2\n")}),
 ]
 
 LOADING = [
@@ -283,7 +317,8 @@ SCHEMA = [
     Entry("E0203", "wrong type", "A value has the wrong type, e.g. text where a number is expected.",
           {CHAPTER: chapter(head="id: basics\ntitle: Basics\norder: first\n")}, GOOD),
     rule_edit("E0204", "not one of the allowed values", "The value must be one of a fixed list; the hint names the "
-              "closest.", "kind: general", "kind: generl"),
+              "closest.", "{name: n, type: int, min: 0, max: 10}",
+              "{name: n, type: integer, min: 0, max: 10}"),
     rule_edit("E0205", "invalid id or name", "Ids are lowercase letters, digits and hyphens (they become "
               "permalinks); formula names use underscores instead of hyphens.", "- id: doubling", "- id: Doubling"),
     Entry("E0206", "number, list or text out of bounds", "A number is below its minimum or above its maximum, a "
@@ -352,6 +387,22 @@ MODEL = [
           "used for any it lacks); each must be JSON in UTF-8. schema/ is project configuration, not content: a "
           "change to it changes what check accepts, so review it as a change to rulesc itself.",
           {SCHEMA_FILE: '{"type": "object",,}\n', CHAPTER: BASE_CHAPTER}, GOOD),
+    rule_edit("E0320", "unknown kind", "A rule's kind is one its system declares under kinds: in system.yaml, or "
+              "rulesc's own section, table or list. A system that declares no kinds: has general, "
+              "action, maneuver, stunt, upgrade, condition and keyword.", "kind: general", "kind: generl"),
+    kind_edit("E0321", "field its kind does not have", "A rule gives only the fields its kind lists under fields: "
+              "(fact kinds of the system and the parts trigger, roll and outcomes); a move's fields are not a "
+              "spell's.", (GENERAL + "}", GENERAL + ", fields: [trigger]}"),
+              ("    trigger: When you need twice as much.\n",) * 2),
+    kind_edit("E0322", "required field missing", "A rule gives every field its kind lists under required:.",
+              (GENERAL + ", fields: [trigger], required: [trigger]}",) * 2,
+              ("", "    trigger: When you need twice as much.\n")),
+    kind_edit("E0323", "kind declared twice", "Each kind of rule is declared once under kinds:; two declarations "
+              "of one id would give its rules two labels and two sets of fields.",
+              (GENERAL + "}\n" + GENERAL.replace("Rule", "Law") + "}", GENERAL + "}")),
+    kind_edit("E0324", "field that is no fact kind or part", "A kind's fields: name fact kinds the system declares "
+              "under facts: or the structured parts trigger, roll and outcomes, and its required: fields are among "
+              "them.", (GENERAL + ", fields: [triger]}", GENERAL + ", fields: [trigger]}")),
 ]
 
 FORMULAS = [
@@ -453,6 +504,12 @@ REFERENCES = [
           {CHAPTER: Generated(f"(a rule under a rule, and so on, {MAX_NESTING + 2} rules in all)",
                               lambda: _nested_rules(MAX_NESTING + 1).encode())},
           {CHAPTER: _nested_rules(3)}),
+    Entry("E0615", "outcomes that do not match the formula's", "When a rule has named outcomes and a formula "
+          "rolls them (the one its roll: names, else its own formulas that return named outcomes), each outcome is "
+          "a name the formula returns and each name it returns has an outcome: the page shows each outcome's text "
+          "with its chance.", {CHAPTER: _coin("tail")}, {CHAPTER: _coin("tails")}),
+    Entry("E0616", "roll names an unknown formula", "A rule's roll: may name the formula that rolls it, which must "
+          "be a formula of the system.", {CHAPTER: _coin("tails", "tos")}, {CHAPTER: _coin("tails")}),
 ]
 
 WARNINGS = [
@@ -481,6 +538,16 @@ WARNINGS = [
               "    provenance:\n      source: src\n      section: Doubling\n      unstated:\n"
               "        - {what: Whether halves round down., reasoning: This reference rounds them down.}\n"
               "    # Editors: revisit the rounding if the full rulebook turns up.\n"),
+    rule_edit("W0708", "a pool multiplied in content format 1", "In a system without `format: 2` (content format 1), "
+              "a pool times a number repeats its dice: `1d6 * 10 + 1d6` is 11d6, whose mean is a d66's but whose "
+              "chances are not. Format 2 reads `*` as the roll's result times the number, as AnyDice and icepool do, "
+              "and spells repetition `repeat(pool, n)`, which works in both formats. `rulesc migrate` rewrites every "
+              "such `*` to `repeat()` and moves the system to format 2.",
+              "expr: n * factor", "expr: n * factor + p_at_least(1d6 * 2, 13)",
+              "expr: n * factor + p_at_least(repeat(1d6, 2), 13)"),
+    Entry("W0709", "kind without rules", "A kind the system declares under kinds: that no rule has: give it its "
+          "rules, or remove it.", {SYSTEM: kinds_system(GENERAL + "}\n{id: spell, label: Spell, plural: Spells}")},
+          {SYSTEM: kinds_system(GENERAL + "}")}),
 ]
 
 SITE_CONFIG = "mkdocs.yml"

@@ -35,6 +35,16 @@ def _plain(before: Rule, after: Rule) -> Iterator[Field]:
     yield "source", _source(before), _source(after)
     yield "unstated", _listing([g.what for g in before.provenance.unstated]), \
         _listing([g.what for g in after.provenance.unstated])
+    yield "roll", _roll(before), _roll(after)
+    yield "outcomes", _listing([o.name for o in before.outcomes]), _listing([o.name for o in after.outcomes])
+
+
+def _roll(rule: Rule) -> str:
+    """What the rule's roll adds, and the formula named to roll it: +Edge or +Heart, plus adds (action)."""
+    if rule.roll is None:
+        return NONE
+    shown = " or ".join(f"+{stat}" for stat in rule.roll.stats) + (", plus adds" if rule.roll.adds else "")
+    return shown + (f" ({rule.roll.formula})" if rule.roll.formula else "") if shown or rule.roll.formula else NONE
 
 
 def _facts(program: Program, rule: Rule) -> dict[str, str]:
@@ -108,6 +118,9 @@ def _texts(before: Rule, after: Rule) -> list[TextDiff]:
     pairs: list[tuple[str, Text | None, Text | None]] = [("text", before.text, after.text)]
     count = max(len(before.items), len(after.items))
     pairs += [(f"item {i + 1}", _at(before.items, i), _at(after.items, i)) for i in range(count)]
+    pairs.append(("trigger", before.trigger, after.trigger))
+    old, new = {o.name: o.text for o in before.outcomes}, {o.name: o.text for o in after.outcomes}
+    pairs += [(f"outcome {name}", old.get(name), new.get(name)) for name in [*old, *(n for n in new if n not in old)]]
     found = [(name, word_diff(a.source if a else "", b.source if b else "")) for name, a, b in pairs]
     return [(name, d) for name, d in found if d is not None]
 
