@@ -8,13 +8,14 @@ import itertools
 import math
 import operator
 import pprint
+import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Union
+from typing import Any, Protocol, Union
 
 __all__ = [
     "ArgumentError",
@@ -87,10 +88,14 @@ __all__ = [
     "pool_bind_named",
     "power",
     "prob_eq",
+    "randbelow",
     "repeat",
     "rollable",
     "RulesError",
+    "sample",
+    "samples",
     "sd",
+    "seeded",
     "show",
     "step",
     "successes",
@@ -2016,6 +2021,64 @@ def _reported_by(upgrades: Mapping[str, Upgrade], upgrade_id: str, other: str) -
     """Whether `upgrade_id` reports that it excludes `other`: a pair that excludes each other is
     reported once, by the id that sorts first."""
     return other not in upgrades or upgrade_id < other or upgrade_id not in upgrades[other].excludes
+
+
+# ---- rolls drawn from exact distributions -------------------------------------------------------
+# Both runtimes draw the same way, so a seed gives the same rolls in Python and JavaScript: a generator
+# gives random bits (Python's random.Random, or JavaScript's Twister, the same MT19937 seeded the same
+# way), randbelow() turns them into a whole number below the sum of the exact weights as Python's own
+# randrange() does, and the roll is the first outcome whose running sum of weights passes it.
+
+
+class RandomBits(Protocol):
+    """What a roll draws from: random.Random, random.SystemRandom or anything with getrandbits."""
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+
+def seeded(seed: int) -> random.Random:
+    """A generator whose draws JavaScript's seeded(seed) repeats: MT19937 seeded with a whole number."""
+    if type(seed) is not int:
+        raise RulesError(f"a seed is a whole number, not {seed!r}")
+    return random.Random(seed)
+
+
+def randbelow(rng: RandomBits, n: int) -> int:
+    """A whole number from 0 to n - 1, each as likely: n's bit length of random bits, drawn again
+    while they reach n (random.Random.randrange(n) gives the same number from the same state)."""
+    if n < 1:
+        raise RulesError(f"a draw needs a range of at least 1, not {n}")
+    bits = n.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
+def _drawn_from(value: Dist | Dice | Outcomes) -> tuple[Sequence[Any], list[int]]:
+    """The outcomes of a roll and the running sums of their weights, the weights lowest in terms."""
+    if isinstance(value, Outcomes):
+        choices: Sequence[Any] = value.labels
+        weights: Sequence[int] = value.weights
+    else:
+        found = as_dist(value)
+        choices, weights = found.outcomes, found.weights
+    divisor = math.gcd(*weights)
+    return choices, list(itertools.accumulate(w // divisor for w in weights))
+
+
+def samples(value: Any, rng: RandomBits, times: int) -> list[Any]:
+    """`times` rolls of a value: an outcome of a roll, pool or named outcomes each time, by its exact
+    chance; a number, flag or word is itself and draws nothing."""
+    if not isinstance(value, (Dist, Dice, Outcomes)):
+        return [value] * times
+    choices, running = _drawn_from(value)
+    return [choices[bisect.bisect_right(running, randbelow(rng, running[-1]))] for _ in range(times)]
+
+
+def sample(value: Any, rng: RandomBits) -> Any:
+    """One roll of a value (see samples())."""
+    return samples(value, rng, 1)[0]
 
 
 # ---- values in the book's terms ---------------------------------------------------------------
