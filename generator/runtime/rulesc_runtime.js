@@ -1423,6 +1423,46 @@
     return out;
   }
   function sample(value, rng) { return samples(value, rng, 1)[0]; }
+  /* ---- roll tables: a roll on a table and the rolls its rows lead to, drawn as the Python runtime draws them ---- */
+  var MAX_CHAIN_ROLLS = 500;
+  function rollTables(specs) {  /* by name, from [name, roll, keys, weights, texts, chains]; a chain [table, times, keep, reroll] */
+    var book = {};
+    specs.forEach(function (s) {
+      var weights = s[3].map(BigInt), g = 0n, sum = 0n;
+      weights.forEach(function (w) { g = gcd(g, w); });
+      book[s[0]] = {name: s[0], roll: s[1], keys: s[2], weights: weights, texts: s[4], book: book,
+                    running: weights.map(function (w) { sum += w / g; return sum; }),
+                    chains: s[5].map(function (c) { return c && {table: c[0], times: c[1], keep: c[2], reroll: c[3]}; })};
+    });
+    return book;
+  }
+  function rollOn(table, rng) {  /* one roll on a table with every roll its rows lead to, depth first: [table, row, key, text, depth, kept] */
+    var steps = [];
+    rollGroup(table, 1, false, [], rng, steps);
+    return steps;
+  }
+  function rollGroup(table, times, reroll, path, rng, steps) {
+    var drawn = [];
+    for (var n = 0; n < times; n++) {
+      var barred = reroll ? drawn.concat(path.filter(function (p) { return p[0] === table.name; })
+                                            .map(function (p) { return p[1]; })) : [];
+      var row = drawRow(table, barred, rng), chain = table.chains[row];
+      drawn.push(row);
+      steps.push([table.name, row, table.keys[row], table.texts[row], path.length, !chain || chain.keep]);
+      if (steps.length > MAX_CHAIN_ROLLS)
+        throw new RulesError("a roll on '" + steps[0][0] + "' led to more than " + MAX_CHAIN_ROLLS + " rolls");
+      if (chain) rollGroup(table.book[chain.table], chain.times, chain.reroll, path.concat([[table.name, row]]), rng, steps);
+    }
+  }
+  function drawRow(table, barred, rng) {  /* a row by its weight, drawn again while it is barred */
+    if (table.weights.every(function (w, row) { return !w || barred.indexOf(row) >= 0; }))
+      throw new RulesError("no row of '" + table.name + "' is left to roll: each was rolled already");
+    var total = table.running[table.running.length - 1], bits = bitLength(total);
+    for (;;) {
+      var row = firstAbove(table.running, drawBelow(rng, total, bits));
+      if (barred.indexOf(row) < 0) return row;
+    }
+  }
   /* ---- upgrade sets: upgrades maps id -> {name, requires, excludes, max_times} ---- */
   function upgradeProblems(upgrades, chosen) {
     var counts = {}, order = [], problems = [];
@@ -1467,7 +1507,8 @@
     modifier: modifier, nadd: nadd, namedChance: namedChance, negated: negated, nmax: nmax, nmin: nmin, nmul: nmul,
     nneg: nneg, nsub: nsub, outcomes: outcomes, p: p, parseDice: parseDice, poolAnswers: poolAnswers,
     poolBind: poolBind, power: power, probEq: probEq, randbelow: randbelow, ratio: ratio, repeat: repeat,
-    rollable: rollable, sample: sample, samples: samples, sd: sd, seeded: seeded, step: step,
+    rollable: rollable, rollOn: rollOn, rollTables: rollTables, sample: sample, samples: samples, sd: sd,
+    seeded: seeded, step: step,
     successes: successes, table: table, tie: tie, toFloat: toFloat, upgradeProblems: upgradeProblems, whole: whole,
     win: win
   };

@@ -12,10 +12,10 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Protocol, Union
+from typing import Any, NamedTuple, Protocol, Union
 
 __all__ = [
     "ArgumentError",
@@ -90,6 +90,8 @@ __all__ = [
     "prob_eq",
     "randbelow",
     "repeat",
+    "roll_on",
+    "roll_tables",
     "rollable",
     "RulesError",
     "sample",
@@ -2079,6 +2081,99 @@ def samples(value: Any, rng: RandomBits, times: int) -> list[Any]:
 def sample(value: Any, rng: RandomBits) -> Any:
     """One roll of a value (see samples())."""
     return samples(value, rng, 1)[0]
+
+
+# ---- roll tables: a roll on a table and the rolls its rows lead to ----------------------------------
+
+MAX_CHAIN_ROLLS = 500
+"""The most rolls one roll on a table may lead to: past it, a chain that can repeat is stopped with an error."""
+
+
+@dataclass(frozen=True)
+class RowChain:
+    """What a row rolls next: `times` rolls on `table`; `keep`: the row is a result too; `reroll`: a roll landing
+    on a row already drawn in the group, or on a row of the chain that led here, is drawn again."""
+
+    table: str
+    times: int
+    keep: bool
+    reroll: bool
+
+
+@dataclass(frozen=True)
+class RollTable:
+    """A roll table: each row's key as the book prints it, its weight (ways out of the roll's total), its text
+    and what it rolls next; `book` holds the system's roll tables, which chains name."""
+
+    name: str
+    roll: str
+    keys: tuple[str, ...]
+    weights: tuple[int, ...]
+    texts: tuple[str, ...]
+    chains: tuple[RowChain | None, ...]
+    book: Mapping[str, RollTable] = field(repr=False, compare=False)
+
+
+class RollStep(NamedTuple):
+    """One roll of a chain, in the order rolled: the table, the row (from 0), its key and text, how many rolls
+    led to it, and whether it is a result (a row that only says to roll again is not)."""
+
+    table: str
+    row: int
+    key: str
+    text: str
+    depth: int
+    kept: bool
+
+
+def roll_tables(specs: Sequence[Sequence[Any]]) -> dict[str, RollTable]:
+    """A system's roll tables by name, from [name, roll, keys, weights, texts, chains] each (a chain is
+    [table, times, keep, reroll] or None)."""
+    book: dict[str, RollTable] = {}
+    for name, roll, keys, weights, texts, chains in specs:
+        book[name] = RollTable(name, roll, tuple(keys), tuple(weights), tuple(texts),
+                               tuple(None if c is None else RowChain(*c) for c in chains), book)
+    return book
+
+
+def roll_on(table: RollTable, rng: RandomBits) -> list[RollStep]:
+    """One roll on a table, with every roll its rows lead to, depth first."""
+    steps: list[RollStep] = []
+    _roll_group(table, 1, False, (), rng, steps)
+    return steps
+
+
+def _roll_group(table: RollTable, times: int, reroll: bool, path: tuple[tuple[str, int], ...],
+                rng: RandomBits, steps: list[RollStep]) -> None:
+    drawn: list[int] = []
+    for _ in range(times):
+        barred = {row for name, row in path if name == table.name} | set(drawn) if reroll else set()
+        row = _draw_row(table, barred, rng)
+        drawn.append(row)
+        chain = table.chains[row]
+        kept = chain is None or chain.keep
+        steps.append(RollStep(table.name, row, table.keys[row], table.texts[row], len(path), kept))
+        if len(steps) > MAX_CHAIN_ROLLS:
+            raise RulesError(f"a roll on '{steps[0].table}' led to more than {MAX_CHAIN_ROLLS} rolls")
+        if chain is not None:
+            _roll_group(table.book[chain.table], chain.times, chain.reroll, (*path, (table.name, row)), rng, steps)
+
+
+def _draw_row(table: RollTable, barred: set[int], rng: RandomBits) -> int:
+    """A row by its weight, drawn again while it is barred."""
+    if all(row in barred or not weight for row, weight in enumerate(table.weights)):
+        raise RulesError(f"no row of '{table.name}' is left to roll: each was rolled already")
+    running = _running(table.weights)
+    while True:
+        row = bisect.bisect_right(running, randbelow(rng, running[-1]))
+        if row not in barred:
+            return row
+
+
+@lru_cache(maxsize=256)
+def _running(weights: tuple[int, ...]) -> list[int]:
+    divisor = math.gcd(*weights)
+    return list(itertools.accumulate(w // divisor for w in weights))
 
 
 # ---- values in the book's terms ---------------------------------------------------------------
