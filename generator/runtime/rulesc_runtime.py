@@ -11,7 +11,7 @@ import pprint
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -2078,8 +2078,14 @@ def samples(value: Any, rng: RandomBits, times: int) -> list[Any]:
     if not isinstance(value, (Dist, Dice, Outcomes)):
         return [value] * times
     choices, running = _drawn_from(value)
-    drawn = (randbelow(rng, running[-1]) for _ in range(times))
-    return [choices[bisect.bisect_right(running, r)] for r in drawn]
+    total, draw, find = running[-1], rng.getrandbits, bisect.bisect_right
+    bits, found = total.bit_length(), []
+    for _ in range(times):  # randbelow(rng, total), inlined: this loop is the sampler's whole cost
+        drawn = draw(bits)
+        while drawn >= total:
+            drawn = draw(bits)
+        found.append(choices[find(running, drawn)])
+    return found
 
 
 def sample(value: Any, rng: RandomBits) -> Any:
@@ -2090,6 +2096,7 @@ def sample(value: Any, rng: RandomBits) -> Any:
 # ---- roll tables: a roll on a table and the rolls its rows lead to ---------------------------
 
 MAX_CHAIN_ROLLS = 500
+NO_ROWS: frozenset[int] = frozenset()
 """The most rolls one roll on a table may lead to: past it, a chain that can repeat is stopped with
 an error."""
 
@@ -2119,6 +2126,12 @@ class RollTable:
     texts: tuple[str, ...]
     chains: tuple[RowChain | None, ...]
     book: Mapping[str, RollTable] = field(repr=False, compare=False)
+    running: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        divisor = math.gcd(*self.weights)  # the running sums of the weights, lowest in terms
+        running = tuple(itertools.accumulate(w // divisor for w in self.weights))
+        object.__setattr__(self, "running", running)
 
 
 class RollStep(NamedTuple):
@@ -2154,7 +2167,7 @@ def _roll_group(table: RollTable, times: int, reroll: bool, path: tuple[tuple[st
                 rng: RandomBits, steps: list[RollStep]) -> None:
     drawn: list[int] = []
     for _ in range(times):
-        barred = {row for name, row in path if name == table.name} | set(drawn) if reroll else set()
+        barred = {r for name, r in path if name == table.name} | set(drawn) if reroll else NO_ROWS
         row = _draw_row(table, barred, rng)
         drawn.append(row)
         chain = table.chains[row]
@@ -2168,11 +2181,11 @@ def _roll_group(table: RollTable, times: int, reroll: bool, path: tuple[tuple[st
             _roll_group(table.book[chain.table], chain.times, chain.reroll, after, rng, steps)
 
 
-def _draw_row(table: RollTable, barred: set[int], rng: RandomBits) -> int:
+def _draw_row(table: RollTable, barred: Set[int], rng: RandomBits) -> int:
     """A row by its weight, drawn again while it is barred."""
-    if all(row in barred or not weight for row, weight in enumerate(table.weights)):
+    if barred and all(row in barred or not weight for row, weight in enumerate(table.weights)):
         raise RulesError(f"no row of '{table.name}' is left to roll: each was rolled already")
-    running = _running(table.weights)
+    running = table.running
     while True:
         row = bisect.bisect_right(running, randbelow(rng, running[-1]))
         if row not in barred:
@@ -2185,12 +2198,6 @@ def roll(value: Any, rng: RandomBits | None = None) -> Any:
     the rolls a seed repeats; without one, the system's source of randomness draws."""
     source = rng if rng is not None else random.SystemRandom()
     return roll_on(value, source) if isinstance(value, RollTable) else sample(value, source)
-
-
-@lru_cache(maxsize=256)
-def _running(weights: tuple[int, ...]) -> list[int]:
-    divisor = math.gcd(*weights)
-    return list(itertools.accumulate(w // divisor for w in weights))
 
 
 # ---- values in the book's terms ---------------------------------------------------------------
