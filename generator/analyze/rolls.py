@@ -3,10 +3,9 @@ out of rows to reroll (E0614); and the exact results of a roll, chains followed,
 
 A result is the multiset of rows a roll keeps (a row that only says to roll again is not kept; `keep: true` keeps
 it). The results are finite when no chain can come back to a row already on it: rerolls bar the rows that led
-to them, so "roll twice more, no repeats" always ends; "roll again" with repeats allowed can repeat without end
-(it still ends at once with certainty where a row that does not roll again can come up), and its results are not
-listed: exact_results() gives None, and rolls of it stop past MAX_CHAIN_ROLLS.
-"""
+to them, so "roll twice more, no repeats" always ends; "roll twice" with repeats allowed can repeat without a
+bound (and, where more than one roll in two asks for two more, may never end), so its results are not listed:
+results_of() gives None, and a roll of it stops with an error past R.MAX_CHAIN_ROLLS."""
 
 from __future__ import annotations
 
