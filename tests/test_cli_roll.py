@@ -86,3 +86,16 @@ def test_a_calculator_rolls_each_output_in_order_from_one_generator() -> None:
     assert expected == [(0, 14), (0, 17)]
     status, out, _ = run_rulesc("--root", CASE, "roll", "oracle/fortune-and-reaction", "--seed", "4")
     assert out == "Luck             0\nRoll plus bonus  12\n"  # bonus at its default, 0
+
+
+def test_list_gives_the_ids_roll_takes() -> None:
+    status, out, _ = run_rulesc("--root", CASE, "list", "--json")
+    tables = json.loads(out)[0]["roll_tables"]
+    assert status == 0 and tables == [
+        {"id": "oracle.action_oracle", "roll": "1d100"}, {"id": "oracle.fortune", "roll": "1d20+2"},
+        {"id": "oracle.gifts", "roll": "d66"}, {"id": "oracle.hoard", "roll": "1d10"},
+        {"id": "oracle.reaction", "roll": "2d6"}, {"id": "oracle.wilds", "roll": "d666"}]
+    assert run_rulesc("--root", CASE, "list")[1].endswith("  roll tables (6):\n    oracle.action_oracle"
+                                                         + " " * 21 + "1d100\n" + "".join(
+        f"    oracle.{name:<33} {roll}\n" for name, roll in [("fortune", "1d20+2"), ("gifts", "d66"),
+                                                          ("hoard", "1d10"), ("reaction", "2d6"), ("wilds", "d666")]))
