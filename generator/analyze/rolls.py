@@ -28,6 +28,10 @@ Plain = Callable[[Text], str]
 RUN_ON_STEPS = 2000
 """W0707: the steps of the average-rolls iteration after which a roll that still grows is said to run on."""
 MAX_RESULTS = 20_000
+MAX_WORK = 200_000
+"""The most partial results combined while listing one table's results; past it, none are listed."""
+MAX_DEPTH = 100
+"""The longest chain of rolls listed; a longer one is not (it could not fit Python's stack)."""
 """The most distinct results (and partial results of one group of rolls) listed; past it, none are."""
 
 
@@ -183,13 +187,16 @@ def row_text(table: Table, row: int, plain: Plain) -> str:
 def results_of(table: R.RollTable) -> dict[Result, Fraction] | None:
     """The exact chance of each result of one roll on a table, or None where they are not finite or too many."""
     try:
-        return dict(sorted(_group(table, 1, False, ()).items()))
+        return dict(sorted(_group(table, 1, False, (), [MAX_WORK]).items()))
     except Unlisted:
         return None
 
 
-def _group(table: R.RollTable, times: int, reroll: bool, path: Path) -> dict[Result, Fraction]:
-    """The results of `times` rolls on a table, each drawn as roll_on() draws it."""
+def _group(table: R.RollTable, times: int, reroll: bool, path: Path, work: list[int]) -> dict[Result, Fraction]:
+    """The results of `times` rolls on a table, each drawn as roll_on() draws it; `work` counts down the
+    combinations left to try (Unlisted past them, as past MAX_DEPTH rolls in a chain)."""
+    if len(path) > MAX_DEPTH:
+        raise Unlisted
     states: dict[tuple[tuple[int, ...], Result], Fraction] = {((), ()): Fraction(1)}
     for _ in range(times):
         after: dict[tuple[tuple[int, ...], Result], Fraction] = {}
@@ -200,9 +207,15 @@ def _group(table: R.RollTable, times: int, reroll: bool, path: Path) -> dict[Res
                 raise RunsOut(path)
             total = sum(w for _, w in open_rows)
             for row, weight in open_rows:
-                for sub, p in _row(table, row, path).items():
-                    key = ((*drawn, row) if reroll else (), tuple(sorted(result + sub)))
+                subs = _row(table, row, path, work)
+                work[0] -= len(subs)
+                if work[0] < 0:
+                    raise Unlisted
+                for sub, p in subs.items():
+                    key = (tuple(sorted((*drawn, row))) if reroll else (), tuple(sorted(result + sub)))
                     after[key] = after.get(key, Fraction(0)) + chance * Fraction(weight, total) * p
+                if len(after) > MAX_RESULTS:
+                    raise Unlisted
         states = _within(after)
     found: dict[Result, Fraction] = {}
     for (_, result), chance in states.items():
@@ -210,7 +223,7 @@ def _group(table: R.RollTable, times: int, reroll: bool, path: Path) -> dict[Res
     return found
 
 
-def _row(table: R.RollTable, row: int, path: Path) -> dict[Result, Fraction]:
+def _row(table: R.RollTable, row: int, path: Path, work: list[int]) -> dict[Result, Fraction]:
     """The results of a row once drawn: itself, or what its chain gives (and itself, if kept)."""
     here = (table.name, row)
     chain = table.chains[row]
@@ -218,7 +231,7 @@ def _row(table: R.RollTable, row: int, path: Path) -> dict[Result, Fraction]:
         return {(here,): Fraction(1)}
     if here in path:
         raise Unlisted  # the chain can come back to this row again and again
-    rolled = _group(table.book[chain.table], chain.times, chain.reroll, (*path, here))
+    rolled = _group(table.book[chain.table], chain.times, chain.reroll, (*path, here), work)
     if not chain.keep:
         return rolled
     return {tuple(sorted((*r, here))): p for r, p in rolled.items()}
