@@ -762,7 +762,8 @@ class _Builder:
 
     def no_gaps(self, table: Table, roll: TableRoll, key_spans: list[Span]) -> None:
         """Outcomes of the roll no row covers: an error at the row after them (the last row after the last)."""
-        missing = [o for o, _ in roll.outcomes if not any(low <= o <= high for low, high in table.keys)]
+        reached = {o for key in table.keys for o, _ in covered(roll.outcomes, key)}
+        missing = [o for o, _ in roll.outcomes if o not in reached]
         if not missing:
             return
         after = [i for i, (low, _) in enumerate(table.keys) if low > missing[0]]

@@ -7,11 +7,12 @@ two, and `d66` or `d666` is two or three d6 read as tens, units (and hundreds): 
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from generator.runtime.rulesc_runtime import RulesError, as_dist, dice
+from generator.runtime.rulesc_runtime import MAX_INT, RulesError, as_dist, dice
 
 ROLL = re.compile(r"\s*([0-9]*)d([0-9]+)\s*(?:([-+])\s*([0-9]+))?\s*")
 MAX_TABLE_DICE = 100
@@ -64,10 +65,13 @@ def book_key(raw: str | int, outcomes: Outcomes) -> str | int:
     return "".join(highest if part == zeros else part for part in parts)
 
 
-def covered(outcomes: Outcomes, key: tuple[int, int]) -> list[tuple[int, int]]:
-    """The outcomes a row's key covers, with their weights."""
+def covered(outcomes: Outcomes, key: tuple[int, int]) -> Outcomes:
+    """The outcomes a row's key covers, with their weights (found by halving: a table of 10,000 rows on 10,000
+    outcomes is checked at once)."""
     low, high = key
-    return [(outcome, weight) for outcome, weight in outcomes if low <= outcome <= high]
+    first = bisect.bisect_left(outcomes, (low, 0))
+    last = bisect.bisect_right(outcomes, (high, MAX_INT))
+    return outcomes[first:last]
 
 
 def runs(numbers: Sequence[int], outcomes: Outcomes) -> str:
