@@ -16,9 +16,9 @@ from generator.formula import nodes
 from generator.formula.builtins import ROWS
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
+from generator.formula.table_rolls import ROLL_HINT, book_key, covered, read_roll, runs
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
 from generator.runtime.rulesc_runtime import MAX_INT, Dice, RulesError, parse_dice
-from generator.table_rolls import ROLL_HINT, book_key, covered, read_roll, runs
 
 Scalar: TypeAlias = int | bool | str
 _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice": "dice (dice)"}

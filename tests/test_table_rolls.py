@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
+from generator.formula.table_rolls import book_key, percent, read_roll, runs
 from generator.runtime.rulesc_runtime import RulesError
-from generator.table_rolls import book_key, percent, read_roll, runs
 from tests.backends import Built, built_case
 
 

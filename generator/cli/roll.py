@@ -67,7 +67,7 @@ def _table_rolls(program: Program, full_id: str, name: str, given: dict[str, str
                  times: int) -> Rolled:
     if given:
         raise UsageError(f"{full_id} is a roll table; it takes no inputs")
-    table = runtime_book(program, Markup.of(program).plain)[name]
+    table = runtime_book(program.tables, Markup.of(program).plain)[name]
     rolls = [_answer(lambda: R.roll_on(table, rng)) for _ in range(times)]
     found = [{"key": steps[0].key, "text": steps[0].text, "results": [s.text for s in steps if s.kept],
               "steps": [{"table": s.table, "key": s.key, "text": s.text, "depth": s.depth, "kept": s.kept}

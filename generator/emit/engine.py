@@ -188,7 +188,7 @@ def _module(program: Program, site_url: str) -> str:
 
 def _roll_tables(w: Writer, program: Program) -> None:
     """The system's roll tables by name, one row a line: [name, roll, keys, weights, texts, chains]."""
-    specs = [roll_spec(table, Markup.of(program).plain) for table in roll_tables(program)]
+    specs = [roll_spec(table, Markup.of(program).plain) for table in roll_tables(program.tables)]
     if not specs:
         return
     w.writeline()
@@ -229,7 +229,7 @@ def _module_head(w: Writer, program: Program) -> None:
     _imports(w, program)
     w.writeline()
     public = sorted(python_names(program).formulas.values()) + (["check_upgrades"] if program.upgrades() else []) + (
-        ["ROLL_TABLES"] if roll_tables(program) else [])
+        ["ROLL_TABLES"] if roll_tables(program.tables) else [])
     _listing(w, "__all__ = [", [json.dumps(name) for name in public], "]")
     w.writeline()
 

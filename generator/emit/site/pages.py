@@ -35,8 +35,8 @@ from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, vari
 from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
 from generator.emit.site.tables import emit_index_tables, index_kind_pages, table_kinds
 from generator.emit.writer import Writer
+from generator.formula.table_rolls import percent
 from generator.model import Chapter, Rule, System, Table
-from generator.table_rolls import percent
 
 
 class Context:

@@ -1,5 +1,5 @@
-"""Model helpers for roll tables: the roll a table declares read as the outcomes it gives, and row keys read
-against them.
+"""Table rolls, read as notation for the model: the roll a table declares read as the outcomes it gives, and row
+keys read against them.
 
 A table roll is notation for a set of outcomes, not a formula: `2d6` is the sum of two dice, `1d20+2` that plus
 two, and `d66` or `d666` is two or three d6 read as tens, units (and hundreds): 11 to 66 with no 17 or 20.
