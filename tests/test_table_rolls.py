@@ -3,14 +3,18 @@ outcomes and the chance a key cell shows; and a roll table as the site shows it.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from generator.formula.table_rolls import book_key, percent, read_roll, runs
 from generator.runtime.rulesc_runtime import RulesError
 from tests.backends import Built, built_case
+
+CASES = Path(__file__).resolve().parent / "cases"
 
 
 def test_rolls_give_their_outcomes_with_their_weights() -> None:
@@ -84,3 +88,22 @@ def test_the_page_shows_each_rows_chance_and_renders_its_cells(oracle: Built) ->
     assert "<td>An <em>unexpected</em> <a href=\"../glossary/#omen\"" in page
     assert "&amp; a &lt;sign&gt;</td>" in page and "<sign>" not in page
     assert 'Clash, see <a href="#reaction-table" class="rulesc-ref rulesc-ref--rule"' in page
+
+
+def test_diff_reports_a_changed_roll_and_chain(tmp_path: Path) -> None:
+    from generator.diff.fields import rule_fields
+    from generator.pipeline import Project, compile_project
+
+    shutil.copytree(CASES / "good/roll-tables/content", tmp_path / "content")
+    old = compile_project(Project(tmp_path)).programs[0]
+    chapter = tmp_path / "content/oracle/oracles.yaml"
+    chapter.write_text(chapter.read_text().replace("then: {times: 2, repeats: reroll}", "then: {times: 3}").replace(
+        "roll: d666", "roll: d66").replace('"111-366"', '"11-36"').replace('"411-666"', '"41-66"'))
+    new = compile_project(Project(tmp_path)).programs[0]
+    fields, _ = rule_fields(old, new, old.rules["action-oracle"], new.rules["action-oracle"])
+    assert fields == [("table action_oracle row 96-00: then", "2 rolls on action_oracle, repeats rerolled",
+                       "3 rolls on action_oracle")]
+    fields, _ = rule_fields(old, new, old.rules["wilds"], new.rules["wilds"])
+    assert fields[0] == ("table wilds roll", "d666", "d66")
+    fields, _ = rule_fields(old, new, old.rules["gifts"], new.rules["gifts"])
+    assert fields == []
