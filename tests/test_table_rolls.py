@@ -40,6 +40,8 @@ def test_d66_and_d666_read_their_dice_as_digits() -> None:
     ("101d6", "'101d6' needs 1 to 100 dice of at least one side"),
     ("1d0", "'1d0' needs 1 to 100 dice of at least one side"),
     ("1d20000", "'1d20000' has 20000 outcomes; a table has at most 10000"),
+    ("1d1000000", "'1d1000000' has 1000000 outcomes; a table has at most 10000"),  # refused before it is rolled
+    ("1d6+9007199254740991", "'1d6+9007199254740991' adds more than 4503599627370495"),
 ])
 def test_what_is_not_a_table_roll(written: str, message: str) -> None:
     with pytest.raises(RulesError) as caught:

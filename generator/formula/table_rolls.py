@@ -33,12 +33,14 @@ def read_roll(written: str) -> Outcomes:
     number, faces = int(count or "1"), int(sides)
     if not 1 <= number <= MAX_TABLE_DICE or faces < 1:
         raise RulesError(f"'{written}' needs 1 to {MAX_TABLE_DICE} dice of at least one side")
+    if sign and int(shift) > MAX_INT // 2:
+        raise RulesError(f"'{written}' adds more than {MAX_INT // 2}")
+    outcomes = number * (faces - 1) + 1  # known before the roll is worked out
+    if outcomes > MAX_TABLE_OUTCOMES:
+        raise RulesError(f"'{written}' has {outcomes} outcomes; a table has at most {MAX_TABLE_OUTCOMES}")
     rolled = as_dist(dice(number, faces))
     offset = rolled.offset + (int(shift) if sign == "+" else -int(shift) if sign else 0)
-    found = tuple((offset + i, w) for i, w in enumerate(rolled.weights) if w)
-    if len(found) > MAX_TABLE_OUTCOMES:
-        raise RulesError(f"'{written}' has {len(found)} outcomes; a table has at most {MAX_TABLE_OUTCOMES}")
-    return found
+    return tuple((offset + i, w) for i, w in enumerate(rolled.weights) if w)
 
 
 def _place_value(sides: int, places: int) -> Outcomes:
