@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from generator.diagnostics.core import Diagnostic, Diagnostics, Span, did_you_mean
+from generator.formula.table_rolls import covered
 from generator.model import Chain, Table, Text
 from generator.runtime import rulesc_runtime as R
 
@@ -170,11 +171,14 @@ def runtime_book(every: Tables, plain: Plain = lambda text: text.source) -> dict
 
 
 def roll_spec(table: Table, plain: Plain) -> list[object]:
-    """[name, roll, keys, weights, texts, chains] of a roll table, as roll_tables() takes it."""
+    """[name, roll, keys, weights, texts, chains, outcomes] of a roll table, as roll_tables() takes it: each
+    outcome of its roll is [value, weight, row]."""
     assert table.roll is not None
     chains = [None if c is None else [c.table or table.name, c.times, c.keep, c.reroll] for c in table.chains]
+    rows = {outcome: row for row, key in enumerate(table.keys) for outcome, _ in covered(table.roll.outcomes, key)}
     return [table.name, table.roll.written, [str(row[0]) for row in table.rows], list(table.weights),
-            [row_text(table, i, plain) for i in range(len(table.rows))], chains]
+            [row_text(table, i, plain) for i in range(len(table.rows))], chains,
+            [[outcome, weight, rows[outcome]] for outcome, weight in table.roll.outcomes]]
 
 
 def row_text(table: Table, row: int, plain: Plain) -> str:
