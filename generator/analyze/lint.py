@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from generator.analyze.program import LINK, VALUE, Program
+from generator.analyze.rolls import runs_on
 from generator.analyze.terms import mentioned_terms
 from generator.diagnostics.core import Diagnostic, Span, sorted_diagnostics
 from generator.formula import nodes as n
@@ -24,6 +25,7 @@ def lint(programs: tuple[Program, ...]) -> list[Diagnostic]:
         found += _retyped_numbers(program)
         found += _editor_notes(program)
         found += _unused_kinds(program)
+        found += runs_on(program.tables)
     return sorted_diagnostics(found)
 
 
@@ -37,7 +39,8 @@ def _unused_kinds(program: Program) -> Iterator[Diagnostic]:
 
 
 def texts(program: Program) -> Iterator[Text]:
-    """Every piece of Markdown text of a system: summaries, definitions, rule texts and list items."""
+    """Every piece of Markdown text of a system: summaries, definitions, rule texts, list items and the text cells
+    of roll tables."""
     system = program.system
     yield system.summary
     yield system.dice_summary
@@ -47,6 +50,8 @@ def texts(program: Program) -> Iterator[Text]:
         yield term.definition
     for rule in system.rules():
         yield from rule.texts()
+        if rule.table:
+            yield from (cell for row in rule.table.texts for cell in row if cell is not None)
 
 
 def names_in(node: n.Node | None) -> Iterator[str]:
