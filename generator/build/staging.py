@@ -21,6 +21,7 @@ from generator.emit.engine import emit_engine, engine_module
 from generator.emit.export import emit_export, system_export
 from generator.emit.scripts import emit_scripts, system_script
 from generator.emit.site.changes_page import SystemHistory, changes_page, changes_path
+from generator.emit.site.credits import notices_html, with_footer
 from generator.emit.site.dice_page import DICE_PAGE, emit_dice_page
 from generator.emit.site.errors_page import PAGE as ERRORS_PAGE
 from generator.emit.site.errors_page import emit_errors_page
@@ -77,6 +78,7 @@ class Emitted:
     records: list[str]
     module: str
     nav: dict[str, list[Any]]
+    footer: str = ""  # the notices its sources' licenses ask for, as HTML: the shared pages' footers carry them too
     written: int = 0  # how many of its own files were written straight to the staging folder (then left out of files)
 
 
@@ -99,13 +101,15 @@ def emit_system(program: Program, site_url: str, timings: Timings | None = None,
         notes = PageNotes(marks or {}, history.rules if history else {})
         pages, item, kinds = system_pages(program, notes), home_item(program), search_kinds(program)
         entry = nav_entry(program, history is not None)
-        pages.update({changes_path(system): changes_page(system, history)} if history else {})
+        pages.update(with_footer({changes_path(system): changes_page(system, history)} if history else {},
+                                 notices_html([system])))
     with timings.stage("search_records"):
         records = record_texts(program)
     with timings.stage("export"):
         export = system_export(program, site_url)
     files = {"build/docs": pages, "build/engine": engine, "build/export": export, "build/schema": {}}
-    return Emitted(system.id, files, item, (system.id, system.title), kinds, script, records, system.module, entry)
+    return Emitted(system.id, files, item, (system.id, system.title), kinds, script, records, system.module, entry,
+                   notices_html([system]))
 
 
 def assemble(project: Project, emitted: list[Emitted], timings: Timings | None = None) -> dict[str, dict[str, str]]:
@@ -123,7 +127,8 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
     with timings.stage("export"):
         export = emit_export(project.schema)
         offline = offline_files(site_name_of(project.root))  # manifest, icon, preview worker
-    shared = {"build/docs": {HOME: home, SEARCH_PAGE: search, **scripts, **errors, **records, **dice, **offline},
+    pages = with_footer({HOME: home, SEARCH_PAGE: search, **errors, **dice}, "".join(e.footer for e in emitted))
+    shared = {"build/docs": {**pages, **scripts, **records, **offline},
               "build/engine": engine, "build/export": export, "build/schema": editor_schemas(project)}
     return {folder: {**files, **{k: v for e in emitted for k, v in e.files[folder].items()}}
             for folder, files in shared.items()}

@@ -13,6 +13,7 @@ from typing import Any
 
 from generator.analyze.program import Program, show
 from generator.emit.site.calculators import display, render_calculator
+from generator.emit.site.credits import notices, notices_html, source_item, with_footer
 from generator.emit.site.crosslink import backlinks
 from generator.emit.site.fragments import FactStyle, front, html_block, md_escape
 from generator.emit.site.gm_screen import gm_screen_pages
@@ -59,7 +60,7 @@ def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str
     for chapter in system.chapters:
         files.update(_chapter_pages(ctx, plans(system)[chapter.id]))
     refuse_raw_markup(program, files)
-    return files
+    return with_footer(files, notices_html([system]))
 
 
 def home_page(items: list[str]) -> str:
@@ -110,9 +111,9 @@ def _landing(ctx: Context) -> str:
     w.writeline("## Dice")
     w.writeline()
     html_block(w, "rulesc-text", ctx.markup.block(system.dice_summary, Section(page, heading=3)))
-    _landing_section(w, "Sources", [
-        f"<li>{escape(s.title)} (<code>{escape(s.file)}</code>).{' ' + escape(s.note) if s.note else ''}</li>"
-        for s in system.sources])
+    _landing_section(w, "Sources", [source_item(s) for s in system.sources])
+    if notices(system):
+        html_block(w, "rulesc-attributions", notices_html([system]))
     return w.getvalue()
 
 
