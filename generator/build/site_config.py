@@ -6,6 +6,7 @@ import logging
 import os
 import re
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,34 @@ def syntax_problems(root: Path) -> list[Diagnostic]:
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         return [Diagnostic("error", "E0801", f"{CONFIG} is not valid YAML: {exc}", None)]
     return []
+
+
+@dataclass(frozen=True)
+class SiteText:
+    """What the project's mkdocs.yml says of the site for its home page: its name and its description."""
+
+    name: str
+    description: str | None
+
+
+def site_text(root: Path) -> SiteText:
+    """site_name and site_description as YAML reads them (tags such as !ENV are left unresolved: a tagged value is
+    not used), with MkDocs' default name where there is none."""
+    found = {key: _config_scalar(root, key) for key in ("site_name", "site_description")}
+    return SiteText(found["site_name"] or "Rules reference", found["site_description"])
+
+
+def _config_scalar(root: Path, key: str) -> str | None:
+    text = config_text(root)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader) if text is not None else None
+    except yaml.YAMLError:
+        return None
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    values = [v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == key]
+    plain = values and isinstance(values[0], yaml.ScalarNode) and values[0].tag.startswith("tag:yaml.org")
+    return " ".join(values[0].value.split()) or None if plain else None
 
 
 def config_text(root: Path) -> str | None:

@@ -15,7 +15,7 @@ from generator.analyze.variants import Marks
 from generator.build.builders import DEFAULT_SITE_BUILDER, SiteBuildError, zensical_build
 from generator.build.offline import site_name_of, write_site_worker
 from generator.build.parallel import WorkerFailed, plan, run_shares
-from generator.build.site_config import config_text, load_site_config
+from generator.build.site_config import config_text, load_site_config, site_text
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
 from generator.emit.engine import emit_engine, engine_module
 from generator.emit.export import emit_export, system_export
@@ -119,7 +119,8 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
         scripts = emit_scripts([e.script for e in emitted], [e.system for e in emitted])
         engine = emit_engine([e.module for e in emitted])
     with timings.stage("pages"):
-        home, search = home_page([e.home_item for e in emitted]), \
+        site = site_text(project.root)
+        home, search = home_page([e.home_item for e in emitted], site.name, site.description), \
             search_page([e.facet for e in emitted], {k for e in emitted for k in e.kinds})
         errors, dice = emit_errors_page(), emit_dice_page()
     with timings.stage("search_records"):
@@ -320,10 +321,13 @@ def _swap(root: Path, staging: Path, folders: list[str]) -> None:
     shutil.rmtree(retired, ignore_errors=True)
 
 
+AUTHORS_PAGES = (DICE_PAGE, ERRORS_PAGE)
+"""Pages for the rulebook's authors: linked from the home page's end, and left out of the players' navigation."""
+
+
 def nav(systems: list[dict[str, list[Any]]]) -> list[Any]:
-    """The site navigation: home, search, each system's nav_entry(), then the dice and error code pages."""
-    return [{"Home": "index.md"}, {"Search": SEARCH_PAGE}, *systems, {"Dice notation": DICE_PAGE},
-            {"Error codes": ERRORS_PAGE}]
+    """The players' navigation: home, search and each system's nav_entry() (AUTHORS_PAGES are left out)."""
+    return [{"Home": "index.md"}, {"Search": SEARCH_PAGE}, *systems]
 
 
 def compiled_nav(compiled: Compiled) -> list[Any]:
@@ -343,12 +347,13 @@ def nav_entry(program: Program, changes: bool = False) -> dict[str, list[Any]]:
 
 def listed_by_their_section(docs: Path, navigation: list[Any]) -> str:
     """The pages the navigation leaves to a page it lists, as MkDocs' not_in_nav patterns: every other page in the
-    folder of a listed `folder/index.md` (a split chapter's parts, the error codes' sections, a big system's index
-    tables by kind: each landing page lists its own). The sidebar stays one entry each, as Material writes the whole
-    navigation into every page."""
+    folder of a listed `folder/index.md` (a split chapter's parts, a big system's index tables by kind: each landing
+    page lists its own), and the pages for authors with the error codes' sections, which the home page links. The
+    sidebar stays one entry each, as Material writes the whole navigation into every page."""
     listed = set(_nav_pages(navigation))
-    folders = sorted(page[: -len("index.md")] for page in listed if page.endswith("/index.md"))
+    folders = sorted(page[: -len("index.md")] for page in {*listed, *AUTHORS_PAGES} if page.endswith("/index.md"))
     pages = [f"{folder}{path.name}" for folder in folders for path in sorted((docs / folder).glob("*.md"))]
+    pages += [page for page in AUTHORS_PAGES if page not in pages]
     return "\n".join(f"/{page}" for page in pages if page not in listed)
 
 

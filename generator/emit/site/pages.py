@@ -15,6 +15,8 @@ from generator.analyze.program import Program, show
 from generator.emit.site.calculators import display, render_calculator
 from generator.emit.site.credits import notices, notices_html, source_item, with_footer
 from generator.emit.site.crosslink import backlinks
+from generator.emit.site.dice_page import DICE_PAGE
+from generator.emit.site.errors_page import PAGE as ERRORS_PAGE
 from generator.emit.site.fragments import FactStyle, front, html_block, md_escape
 from generator.emit.site.gm_screen import gm_screen_pages
 from generator.emit.site.links import (
@@ -63,19 +65,28 @@ def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str
     return with_footer(files, notices_html([system]))
 
 
-def home_page(items: list[str]) -> str:
-    """The home page, from each system's home_item()."""
-    w = front("Rules reference", "content/", "Game rules compiled from canonical data, cross-linked and searchable.")
-    w.writeline("# Rules reference")
+def home_page(items: list[str], name: str, description: str | None) -> str:
+    """The home page, from each system's home_item(): titled by the site's name (mkdocs.yml site_name, which the
+    browser's tab shows alone) and introduced by its description (site_description); the pages for authors are
+    linked at its end, as the players' navigation leaves them out."""
+    w = front(None, "mkdocs.yml and content/", description or "")
+    w.writeline(f"# {md_escape(name)}")
     w.writeline()
     html_block(w, "rulesc-home", "\n".join([
-        "<p>A reference to look rules up during play. Every rule has its own link, every defined term in the text "
-        "links to its definition, and the calculators beside the rules compute with the same formulas and "
-        "numbers as the text shows. Everything here is compiled from one canonical set of rule data.</p>",
+        *([f"<p>{escape(description)}</p>"] if description else []),
         f'<p>Search by a rule\'s name, an abbreviation or any word of its text from the search box, or open the '
         f'<a href="{href(HOME, SEARCH_PAGE)}">search page</a> to filter by system and kind of rule.</p>',
-        "<h2>Systems</h2>", '<ul class="rulesc-systems">', *items, "</ul>"]))
+        *(["<h2>Systems</h2>"] if len(items) > 1 else []), '<ul class="rulesc-systems">', *items, "</ul>",
+        _for_authors()]))
     return w.getvalue()
+
+
+def _for_authors() -> str:
+    """The home page's end: the way to the pages for the rulebook's authors."""
+    return (f'<p class="rulesc-muted rulesc-for-authors">For authors: <a href="{href(HOME, DICE_PAGE)}">Dice '
+            "notation</a>, every construct of the formula language with its numbers, and "
+            f'<a href="{href(HOME, ERRORS_PAGE)}">Error codes</a>, what each message of <code>rulesc check</code> '
+            "means and how to fix it.</p>")
 
 
 def home_item(program: Program) -> str:
