@@ -1,6 +1,6 @@
 // @ts-check
-/* Where a rule's permalink points: its chapter's page, which a split chapter keeps as the landing page that sends
-   each rule's anchor on to its part (generator/emit/site/links.py permalink()). */
+/* Where a rule's permalink and a Share link point: the chapter's (or GM screen's) page, which, split, is the landing
+   page that sends each anchor on to its part (generator/emit/site/links.py permalink(), moved.py). */
 
 /** The address of the chapter the page at `href` belongs to, without the page's query or hash: the page itself, or
     on a part of a split chapter `chapter`, the chapter's page relative to it (from file://, its index.html).
@@ -12,8 +12,9 @@ export function chapterAddress(href, chapter) {
   return url + (url.startsWith("file:") && url.endsWith("/") ? "index.html" : "");
 }
 
-/** The chapter a part page belongs to, as the page names it (null on a whole chapter's page). */
-export function chapterOfPage() {
-  const part = document.querySelector("[data-rulesc-chapter]");
-  return part ? part.getAttribute("data-rulesc-chapter") : null;
+/** The landing page of the split page this part belongs to (a chapter's, or the GM screen's), relative to it, as
+    the part names it: that page holds its anchors whatever the split (null on a page that is not a part). */
+export function landingOfPage() {
+  const part = document.querySelector("[data-rulesc-landing]");
+  return part ? part.getAttribute("data-rulesc-landing") : null;
 }

@@ -1,6 +1,6 @@
 // @ts-check
 /* A rule's heading gets a button that copies the rule's link. */
-import {chapterAddress, chapterOfPage} from "../shared/chapter.js";
+import {chapterAddress, landingOfPage} from "../shared/chapter.js";
 
 /** A rule's permalink from the page at `href`: `id` on its chapter's page, which sends it on to the part holding
     it, so the link outlives any resplitting. @param {string} href @param {string} id @param {string | null} chapter */
@@ -26,7 +26,7 @@ export function copyButtons() {
 
 /** @param {HTMLButtonElement} button @param {string} id */
 function copyLink(button, id) {
-  const url = permalink(location.href, id, chapterOfPage());
+  const url = permalink(location.href, id, landingOfPage());
   const done = (/** @type {boolean} */ ok) => {
     button.textContent = ok ? "Copied" : url;
     setTimeout(() => { button.textContent = "Copy link"; }, 2000);

@@ -243,7 +243,7 @@ def _part_page(ctx: Context, plan: ChapterPlan, part: Part, number: int) -> str:
     w.writeline(f"# {md_escape(chapter.title)}")
     w.writeline()
     landing = href(page, page_path(ctx.system, chapter.id))
-    html_block(w, "rulesc-part-of", f'<p class="rulesc-muted" data-rulesc-chapter="{landing}">Part {number} of '
+    html_block(w, "rulesc-part-of", f'<p class="rulesc-muted" data-rulesc-landing="{landing}">Part {number} of '
                                     f'{len(plan.parts)} of <a href="{landing}">{escape(chapter.title)}</a>: '
                                     f"{escape(part.title)}</p>")
     top = part.units[0].depth
