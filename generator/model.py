@@ -94,6 +94,7 @@ class Source:
     license: str | None = None  # an SPDX id
     attribution: str | None = None  # the notice as the author wrote it
     changes: str | None = None  # what this reference changed, for a composed CC BY notice
+    pages: int | None = None  # how many pages the publication has
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ class Provenance:
     lines: str | None = None  # the source lines the rule restates
     page: str | None = None  # the publication's page or pages, e.g. "78" or "78-79"
     lines_span: Span | None = field(default=None, compare=False)  # where lines: is written
+    page_span: Span | None = field(default=None, compare=False)  # where page: is written
 
 
 @dataclass(frozen=True)
@@ -558,7 +560,8 @@ class _Builder:
                           tuple(Gap(g["what"], g["reasoning"], g.get("lines"), g.get("fact"))
                                 for g in prov.get("unstated", ())),
                           self.span(path), prov.get("lines"), None if page is None else str(page),
-                          self.span(path + ("lines",)) if "lines" in prov else None)
+                          self.span(path + ("lines",)) if "lines" in prov else None,
+                          self.span(path + ("page",)) if "page" in prov else None)
 
     def source(self, index: int) -> Source:
         """One of the system's sources (a publication); its fields as written, names in NFC."""
@@ -569,7 +572,7 @@ class _Builder:
         return Source(raw["id"], raw.get("file"), self.name(path + ("title",)), raw.get("note"), self.span(path),
                       tuple(self.name(path + ("authors", i)) for i in range(len(raw.get("authors", ())))),
                       names["edition"], names["publisher"], raw.get("year"), raw.get("url"), raw.get("license"),
-                      text["attribution"], text["changes"])
+                      text["attribution"], text["changes"], raw.get("pages"))
 
     def check_gap_facts(self, provenance: Provenance, path: JsonPath, given: list[str], owner: str = "rule") -> None:
         """E0310 for a gap about a kind of fact the rule does not give (`given`: the kinds it gives; a term none)."""

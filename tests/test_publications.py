@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
@@ -81,7 +82,7 @@ def test_the_export_carries_the_publications_and_their_notices(built: Path) -> N
     export = json.loads((built / "build/export/open.json").read_text())
     core, bestiary, wiki, notes = export["sources"]
     assert core == {"id": "core", "file": None, "title": "The Open Book", "authors": ["Ada Writer", "Ben Maker"],
-                    "edition": "2nd edition", "publisher": "Open Press", "year": 2021,
+                    "edition": "2nd edition", "publisher": "Open Press", "year": 2021, "pages": 96,
                     "url": "https://example.invalid/open-book", "license": "CC-BY-4.0",
                     "license_url": "https://creativecommons.org/licenses/by/4.0/",
                     "attribution": "\u201cThe Open Book\u201d (2nd edition) by Ada Writer and Ben Maker (Open Press, "
@@ -95,3 +96,8 @@ def test_the_export_carries_the_publications_and_their_notices(built: Path) -> N
     assert [(p["page"], p["lines"]) for p in rules.values()] == [("78", None), ("12-13", None), (None, None),
                                                                  (None, "3-4")]
     assert export["terms"][0]["provenance"]["page"] == "4"
+    schema = json.loads((built / "build/export/rulesc-export.schema.json").read_text())
+    assert [e.message for e in Draft202012Validator(schema).iter_errors(export)] == []
+    core["year"] = "2021"  # the schema says what each field holds
+    assert [e.message for e in Draft202012Validator(schema).iter_errors(export)] == [
+        "'2021' is not of type 'integer', 'null'"]

@@ -300,8 +300,13 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
 
 
 def _check_lines(prov: Provenance, system: System, diags: Diagnostics) -> None:
-    """E0332 for lines of a source with no local copy to count them in (a page is what a publication has)."""
+    """E0332 for lines of a source with no local copy to count them in (a page is what a publication has); E0333
+    for a page past the publication's last."""
     source = next((s for s in system.sources if s.id == prov.source), None)
+    last = max((int(n) for n in re.findall(r"[0-9]+", prov.page or "")), default=0)
+    if source is not None and source.pages is not None and last > source.pages:
+        diags.error("E0333", f"page {last} of source '{source.id}', which has {source.pages} pages",
+                    prov.page_span or prov.span, "check the page number, or the source's pages:")
     if prov.lines is not None and source is not None and source.file is None:
         lines = f"line {prov.lines}" if prov.lines.isdigit() else f"lines {prov.lines}"
         diags.error("E0332", f"{lines} of source '{source.id}', which has no file to count them in",

@@ -371,6 +371,12 @@ MODEL = [
            CHAPTER: edit("{source: src, section: Doubling}", "{source: src, section: Doubling, lines: \"12\"}")},
           {SYSTEM: _licensed("license: CC0-1.0", "year: 2024"),
            CHAPTER: edit("{source: src, section: Doubling}", "{source: src, section: Doubling, page: 12}")}),
+    Entry("E0333", "page past the publication's last", "A source that says how many pages it has (pages: 96) "
+          "is cited by pages within them: a page past its last is a typo in the page or in pages:.",
+          {SYSTEM: _licensed("license: CC0-1.0", "pages: 96"),
+           CHAPTER: edit("{source: src, section: Doubling}", "{source: src, section: Doubling, page: 120}")},
+          {SYSTEM: _licensed("license: CC0-1.0", "pages: 96"),
+           CHAPTER: edit("{source: src, section: Doubling}", "{source: src, section: Doubling, page: 12}")}),
 ]
 
 FORMULAS = [

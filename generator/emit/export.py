@@ -87,7 +87,8 @@ def _source(source: Source) -> dict[str, Any]:
     """A publication, its license (an SPDX id) and the notice that license asks for, as plain text."""
     known, found = license_of(source.license), notice(source)
     return {"id": source.id, "file": source.file, "title": source.title, "authors": list(source.authors),
-            "edition": source.edition, "publisher": source.publisher, "year": source.year, "url": source.url,
+            "edition": source.edition, "publisher": source.publisher, "year": source.year, "pages": source.pages,
+            "url": source.url,
             "license": source.license, "license_url": known.url if known else None,
             "attribution": found.text() if found else None, "note": source.note}
 
