@@ -13,7 +13,7 @@ from typing import Any
 from generator.analyze.program import Program
 from generator.analyze.variants import Marks
 from generator.build.builders import DEFAULT_SITE_BUILDER, SiteBuildError, zensical_build
-from generator.build.offline import site_name_of, write_site_worker
+from generator.build.offline import write_site_worker
 from generator.build.parallel import WorkerFailed, plan, run_shares
 from generator.build.site_config import config_text, load_site_config, site_text
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
@@ -127,7 +127,7 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
         records = emit_search_records([r for e in emitted for r in e.records])
     with timings.stage("export"):
         export = emit_export(project.schema)
-        offline = offline_files(site_name_of(project.root))  # manifest, icon, preview worker
+        offline = offline_files(site.name)  # manifest, icon, preview worker
     pages = with_footer({HOME: home, SEARCH_PAGE: search, **errors, **dice}, "".join(e.footer for e in emitted))
     shared = {"build/docs": {**pages, **scripts, **records, **offline},
               "build/engine": engine, "build/export": export, "build/schema": editor_schemas(project)}
