@@ -101,3 +101,12 @@ def test_the_export_carries_the_publications_and_their_notices(built: Path) -> N
     core["year"] = "2021"  # the schema says what each field holds
     assert [e.message for e in Draft202012Validator(schema).iter_errors(export)] == [
         "'2021' is not of type 'integer', 'null'"]
+
+
+def test_the_engine_module_carries_the_notices(built: Path) -> None:
+    module = (built / "build/engine/rules_engine/open.py").read_text(encoding="utf-8")
+    doc = " ".join(module.split('"""')[1].split())
+    assert doc.endswith("Attribution: \u201cThe Open Book\u201d (2nd edition) by Ada Writer and Ben Maker (Open Press, "
+                        "2021), https://example.invalid/open-book, is licensed under CC BY 4.0 "
+                        "(https://creativecommons.org/licenses/by/4.0/). The rules are restated in this reference's "
+                        f"own words. Attribution: {ORC}")
