@@ -108,6 +108,7 @@ def _formulas_without_examples(program: Program) -> Iterator[Diagnostic]:
 
 def _uncited_sources(program: Program) -> Iterator[Diagnostic]:
     cited = {rule.provenance.source for rule in program.rules.values()}
+    cited |= {term.provenance.source for term in program.system.terms if term.provenance}
     for source in program.system.sources:
         if source.id not in cited:
             yield Diagnostic("warning", "W0704", f"source '{source.id}' is listed but no rule cites it", source.span,
