@@ -41,9 +41,11 @@ def test_dry_run_prints_the_diff_and_writes_nothing(tmp_path: Path) -> None:
     before = system.read_bytes()
     status, out, err = run_rulesc("migrate", "--dry-run", "--root", str(root))
     assert (status, err) == (0, "rulesc: would migrate mini to format 2 (1 file(s)); nothing was written\n")
-    assert out == ("--- a/content/mini/system.yaml\n+++ b/content/mini/system.yaml\n@@ -1,6 +1,7 @@\n id: mini\n"
+    assert out == ("--- a/content/mini/system.yaml\n+++ b/content/mini/system.yaml\n@@ -1,10 +1,13 @@\n id: mini\n"
                    " title: Mini\n summary: A minimal system for tests.\n+format: 2\n sources:\n"
-                   "   - {id: src, file: seed.txt, title: Test source}\n dice:\n")
+                   "   - {id: src, file: seed.txt, title: Test source}\n dice:\n   summary: Roll a d6.\n"
+                   "+kinds:\n+  - {id: general, label: General rule, plural: General rules}\n terms:\n"
+                   "   - id: pool\n     name: Pool\n")
     assert system.read_bytes() == before
 
 

@@ -84,6 +84,8 @@ def test_github_escapes_properties_and_data() -> None:
     assert github(diag) == "::warning file=content/a%2Cb%3Ac.yaml,line=2,col=3,title=W0701::100%25 sure,%0Areally"
     assert github(Diagnostic("error", "E0003", "content/ holds no game system", None)) == (
         "::error title=E0003::content/ holds no game system")
+    assert github(Diagnostic("error", "E0311", "name 'a\u202eb'", None, "not \u2066 here")) == (
+        "::error title=E0311::name 'a<U+202E>b'%0Ahint: not <U+2066> here")
 
 
 def test_json_report_for_errors() -> None:
@@ -198,7 +200,7 @@ def test_catalog_examples_give_their_code_and_their_fix_is_clean(code: str, tmp_
     assert codes_of(write_project(tmp_path / "fixed", entry.fixed)) == []
 
 
-def test_error_page_documents_every_code_and_is_in_the_navigation() -> None:
+def test_error_page_documents_every_code_and_is_left_out_of_the_players_navigation() -> None:
     pages = emit_errors_page()
     for title, _, entries in SECTIONS:
         page = pages[section_path(title)]
@@ -207,7 +209,7 @@ def test_error_page_documents_every_code_and_is_in_the_navigation() -> None:
             assert [path for path, text in pages.items() if heading in text] == [section_path(title)]
         assert page.count("**Bad:**") >= len(entries) and page.count("**Fixed:**") >= len(entries)
     assert sum(len(entries) for _, _, entries in SECTIONS) == len(CATALOG)
-    assert compiled_nav(Compiled((), ()))[-1] == {"Error codes": "errors/index.md"}
+    assert compiled_nav(Compiled((), ())) == [{"Home": "index.md"}, {"Search": "search.md"}]  # for authors: home
 
 
 def test_error_page_excerpt_shows_the_changed_lines() -> None:
@@ -223,3 +225,19 @@ def test_built_site_has_the_error_page(built: Path) -> None:
     assert 'id="e0402"' in html and "unknown name" in html
     landing = (built / "site" / "errors" / "index.html").read_text(encoding="utf-8")
     assert '<a href="formulas/#e0402">E0402: unknown name</a>' in landing
+    home = (built / "site" / "index.html").read_text(encoding="utf-8")
+    assert '<p class="rulesc-muted rulesc-for-authors">For authors: <a href="dice-notation/">Dice notation</a>' in home
+    assert '<a href="errors/">Error codes</a>, what each message' in home
+    assert "Error codes" not in home.split('<nav class="md-nav md-nav--primary"')[1].split("</nav>")[0]
+
+
+def test_an_excerpt_shows_direction_controls_by_code_point_and_the_caret_follows(tmp_path: Path) -> None:
+    from generator.diagnostics.core import Diagnostic, Span, render
+
+    (tmp_path / "x.yaml").write_text("name: \"a\u202eb\u2066c\"\n", encoding="utf-8")
+    diag = Diagnostic("error", "E0311", "bad name 'a\u202eb'", Span("x.yaml", 1, 12), "not \u200f here")
+    assert render(diag, tmp_path) == (
+        "x.yaml:1:12: error[E0311]: bad name 'a<U+202E>b'\n"
+        "   1 | name: \"a<U+202E>b<U+2066>c\"\n"
+        "     | " + " " * len('name: "a<U+202E>b<U+2066>') + "^\n"
+        "  = hint: not <U+200F> here")

@@ -10,18 +10,20 @@ from typing import Any
 
 from generator.analyze.calls import check_call_trees
 from generator.analyze.namespace import check_namespace
+from generator.analyze.rolls import check_roll_tables
 from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.bounds import Interval, overflow_checks
 from generator.formula.check import UNKEYED, Scope, repeat_hint, type_of
 from generator.formula.evaluate import evaluate
-from generator.formula.names import check_definition
+from generator.formula.names import check_definition, refusal, written_as_dice
 from generator.model import (
     SYSTEM_PAGES,
     Calculator,
     Formula,
     Param,
+    Provenance,
     Rule,
     System,
     Table,
@@ -58,6 +60,7 @@ class Program:
     types: dict[int, str] = field(default_factory=dict)
     value_names: set[str] = field(default_factory=set)
     text_values: dict[str, tuple[str, Span]] = field(default_factory=dict)  # values no formula can use, and where
+    refused: set[str] = field(default_factory=set)  # names defined though the language reserves them (E0408)
     _reported: set[str] = field(default_factory=set, repr=False, compare=False)  # text values already reported
     _runtime_tables: dict[str, R.Table] | None = field(default=None, repr=False)
     _upgrades: dict[str, R.Upgrade] | None = field(default=None, repr=False)
@@ -72,12 +75,12 @@ class Program:
         return self.rules.get(rule_id) or self.terms.get(target)
 
     def upgrades(self) -> dict[str, R.Upgrade]:
-        """Every upgrade (a rule of kind upgrade, or one with upgrade data) as the runtime checks sets of them."""
+        """Every upgrade (a rule of a kind of upgrades, or one with upgrade data) as the runtime checks sets of them."""
         if self._upgrades is not None:
             return self._upgrades
         found = {}
         for rule in sorted(self.rules.values(), key=lambda r: r.id):
-            if rule.kind == "upgrade" or rule.upgrade is not None:
+            if self.system.kind(rule.kind).upgrade or rule.upgrade is not None:
                 data = rule.upgrade
                 found[rule.id] = R.Upgrade(rule.name, data.requires if data else (), data.excludes if data else (),
                                            (data.max_times if data else None) or 1)
@@ -199,6 +202,7 @@ def analyze_system(system: System, diags: Diagnostics) -> Program:
     _check_formulas(program, diags)
     check_call_trees(program.formulas, diags)
     _check_calculators(program, diags)
+    program.derived["roll_results"] = check_roll_tables(program.tables, diags)
     if not diags.errors:
         _run_examples(program, diags)
         _run_calculators(program, diags)
@@ -241,21 +245,30 @@ def _index(program: Program, diags: Diagnostics) -> None:
 
 
 def _check_definitions(program: Program, diags: Diagnostics) -> None:
-    """E0408 where an author defines a name the formula language reserves (lets are checked with their formula)."""
+    """E0408 where an author defines a name the formula language reserves (lets are checked with their formula);
+    the names refused are kept, so that the errors their uses cause are not reported again."""
+    for name, what, span in _definitions(program):
+        if refusal(name, what) is not None:
+            program.refused.add(name)
+            check_definition(name, what, span, diags)
+
+
+def _definitions(program: Program) -> Iterator[tuple[str, str, Span]]:
+    """Every name an author defines for formulas to use: what it names, and where."""
     for rule in program.rules.values():
         for key, _ in rule.values:
-            check_definition(key, "value", _value_span(rule, key), diags)
+            yield key, "value", _value_span(rule, key)
         if rule.table:
-            check_definition(rule.table.name, "table", rule.table.span, diags)
+            yield rule.table.name, "table", rule.table.span
         for formula in rule.formulas:
-            check_definition(formula.id, "formula", formula.span, diags)
+            yield formula.id, "formula", formula.span
             for param in formula.params:
-                check_definition(param.name, "parameter", param.span, diags)
+                yield param.name, "parameter", param.span
         for calc in rule.calculators:
             for param in calc.inputs:
-                check_definition(param.name, "input", param.span, diags)
+                yield param.name, "input", param.span
             for output in calc.outputs:
-                check_definition(output.name, "output", output.expr.span, diags)
+                yield output.name, "output", output.expr.span
 
 
 def _value_span(rule: Rule, key: str) -> Span:
@@ -277,15 +290,19 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
         if term.provenance and term.provenance.source not in sources:
             diags.error("E0604", f"unknown source '{term.provenance.source}'", term.provenance.span,
                         did_you_mean(term.provenance.source, sources))
+        if term.provenance:
+            _check_lines(term.provenance, system, diags)
         if term.rule:
-            _need(term.rule, rule_ids, "rule", term.span, diags)
+            _need(term.rule, rule_ids, "rule", term.rule_span or term.span, diags)
     for rule in program.rules.values():
-        for text in (rule.text, *rule.items):
+        cells = (cell for row in rule.table.texts for cell in row if cell is not None) if rule.table else ()
+        for text in (*rule.texts(), *cells):
             _check_text(text, program, diags)
         if rule.provenance.source not in sources:
             diags.error("E0604", f"unknown source '{rule.provenance.source}'", rule.provenance.span,
                         did_you_mean(rule.provenance.source, sources)
                         or f"the system's sources: {', '.join(sorted(sources))}")
+        _check_lines(rule.provenance, system, diags)
         for target, span in _rule_targets(rule):
             _need(target, rule_ids, "rule", span, diags)
     _check_parents(program, diags)
@@ -293,6 +310,21 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
     _check_set_needs(program, diags)
     for text in (system.summary, system.dice_summary, *(c.summary for c in system.chapters)):
         _check_text(text, program, diags)
+
+
+def _check_lines(prov: Provenance, system: System, diags: Diagnostics) -> None:
+    """E0332 for lines of a source with no local copy to count them in (a page is what a publication has); E0333
+    for a page past the publication's last."""
+    source = next((s for s in system.sources if s.id == prov.source), None)
+    last = max((int(n) for n in re.findall(r"[0-9]+", prov.page or "")), default=0)
+    if source is not None and source.pages is not None and last > source.pages:
+        diags.error("E0333", f"page {last} of source '{source.id}', which has {source.pages} pages",
+                    prov.page_span or prov.span, "check the page number, or the source's pages:")
+    if prov.lines is not None and source is not None and source.file is None:
+        lines = f"line {prov.lines}" if prov.lines.isdigit() else f"lines {prov.lines}"
+        diags.error("E0332", f"{lines} of source '{source.id}', which has no file to count them in",
+                    prov.lines_span or prov.span, "cite the publication's page instead (page: 78), or give the "
+                    "source the file: of a local copy")
 
 
 def _rule_targets(rule: Rule) -> Iterator[tuple[str, Span]]:
@@ -475,6 +507,8 @@ def _typed(program: Program, node: nodes.Node, local: dict[str, str], user: tupl
             diags.error("E0407", message, span, hint)
     if uses:
         scope.constants = {**scope.constants, **{name: assumed(need) for name, need in uses.items()}}
+    if written_as_dice(node, program.refused):  # d8 for a parameter d8 is a roll: its E0408 says so, once
+        return None
     return type_of(node, scope, diags)
 
 

@@ -70,7 +70,7 @@ class _Merge:
         self.data: dict[str, Any] = doc.data
         self.chapters: dict[str, list[Rule]] = {c.id: list(c.rules) for c in system.chapters}
         self.builder = _Builder(doc, diags, system.fact_kinds, _whole_values(system), _raw_tables(system),
-                                system.format)
+                                system.format, system.kinds)
         self.base = {r.id: r for r in system.rules()}
 
     def run(self) -> None:

@@ -127,9 +127,7 @@ class _Typer:
         result = _binary_type(node.op, left, right)
         if result is None:
             raise self.fail("E0403", f"'{node.op}' cannot combine {left} and {right}", node.span,
-                            "dice pools add to dice or numbers, repeat(pool, n) repeats one; rolls (dist) add to "
-                            "rolls, numbers and pools and multiply by numbers; '//' takes whole numbers and '/' gives "
-                            "an exact fraction")
+                            _combine_hint(left, right))
         return result
 
     def visit_Compare(self, node: n.Compare) -> str:
@@ -184,7 +182,7 @@ class _Typer:
             self.rolled.pop(node.name, None)
         if rolled and body not in ROLL_RESULTS:
             raise self.fail("E0403", f"after rolling '{node.name}', the result must be a number, a roll, a name or "
-                            f"yes/no, got {body}", node.body.span)
+                            f"yes/no, got {body}", node.body.span, _wrap_hint(node))
         return ROLL_RESULTS[body] if rolled else body
 
     def visit_Call(self, node: n.Call) -> str:
@@ -288,8 +286,36 @@ class _Typer:
         if column.name not in columns:
             raise self.fail("E0402", f"table '{table.name}' has no column '{column.name}'", column.span,
                             did_you_mean(column.name, columns))
-        self.expect(node.args[2], "int", "the key of lookup()")
+        key = self.visit(node.args[2])
+        if key != "int":
+            hint = (f"roll it first and look the roll up: let key = ... in lookup({table.name}, {column.name}, key) "
+                    f"gives the {column.name} of each result with its chance") if key in ROLLED else None
+            raise self.fail("E0403", f"the key of lookup() must be int, got {key}", node.args[2].span, hint)
         return columns[column.name]
+
+
+def _combine_hint(left: str, right: str) -> str:
+    """What an operator that cannot combine `left` and `right` can do instead."""
+    if {left, right} & NAMED:
+        return ("text is a whole name and is never added or joined: write the name you mean in one quote, or choose "
+                "it whole, as in if total >= 10 then \"strong hit\" else \"miss\"")
+    return ("dice pools add to dice or numbers, repeat(pool, n) repeats one; rolls (dist) add to rolls, numbers and "
+            "pools and multiply by numbers; '//' takes whole numbers and '/' gives an exact fraction")
+
+
+def _wrap_hint(node: n.Let) -> str:
+    """How to take a chance or a mean of what a let rolls: around the whole let, where the roll is whole."""
+    taken = next((each for each in n.walk(node.body) if isinstance(each, n.Call) and each.func in BUILTINS
+                  and BUILTINS[each.func].result == "num" and node.name in mentioned_names(each)), None)
+    if any(isinstance(each, n.BinOp) and each.op == "/" for each in n.walk(node.body)):
+        return ("a roll's results are whole numbers: divide with '//' (rounding down) or ceil_div(), or take the "
+                f"mean of the whole let first: mean(let {node.name} = ... in ...) / 2")
+    if taken is None:
+        return (f"'{node.name}' is one result of the roll; to take the chance or the mean over all of them, wrap "
+                f"the whole let: p(let {node.name} = ... in ...) or mean(let {node.name} = ... in ...)")
+    more = ", ..." if len(taken.args) > 1 else ""
+    return (f"{taken.func}(...) must wrap the whole let, which rolls '{node.name}': "
+            f"{taken.func}(let {node.name} = ... in ...{more})")
 
 
 def repeat_hint(node: n.Node, wanted: str | None, got: str) -> str | None:

@@ -77,8 +77,19 @@ class _Parser:
 
     def expect(self, text: str) -> Token:
         if not self.at(text):
-            raise FormulaSyntaxError(f"expected '{text}', found {self._shown()}", self.tok.offset)
+            raise FormulaSyntaxError(f"expected '{text}', found {self._shown()}", self.tok.offset, self._dice_call())
         return self.advance()
+
+    def _dice_call(self) -> str | None:
+        """The hint for a call of a name that reads as dice, d100(...): such a formula can never be called."""
+        before = self.tokens[max(0, self.pos - 3):self.pos]
+        if not self.at("(") or len(before) < 2 or [t.kind for t in before[-2:]] != ["d", "int"]:
+            return None
+        if len(before) == 3 and (before[0].kind in ("int", "name") or before[0].text == ")"):
+            return None  # 2d100( or (n)d100(: dice with a count, not a name
+        name = "d" + before[-1].text
+        return f"'{name}' reads as dice notation, so '{name}(' is a roll followed by '(': a formula named {name} " \
+               "cannot be called; rename it"
 
     def _shown(self) -> str:
         return "the end of the formula" if self.tok.kind == "end" else repr(self.tok.text)
@@ -90,7 +101,7 @@ class _Parser:
         node = self.expr()
         if self.tok.kind != "end":
             raise FormulaSyntaxError(f"unexpected {self._shown()} after a complete formula", self.tok.offset,
-                                     "join terms with an operator such as + or *")
+                                     self._dice_call() or "join terms with an operator such as + or *")
         return node
 
     def expr(self) -> n.Node:

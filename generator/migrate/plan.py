@@ -51,6 +51,7 @@ class Step:
     name: str
     summary: str
     edits: Callable[[SystemSource], list[Edit]]
+    every_format: bool = False  # the step sees whether it has run (what it writes is there): it runs on every system
 
 
 @dataclass(frozen=True)
@@ -73,24 +74,28 @@ class Migration:
 
 
 def plan(project: Project, steps: Sequence[Step]) -> Migration:
-    """Every step's edits on every system written in format 1, checked in a scratch copy of the project: raises
-    ContentError, and nothing is written, if the project or its migrated copy does not check."""
+    """Every step's edits on every system written in format 1 (and those of the steps that run in every format on
+    the others), checked in a scratch copy of the project: raises ContentError, and nothing is written, if the
+    project or its migrated copy does not check."""
     programs = compile_project(project).programs
     broken = check_variants(project)
     if broken:
         raise ContentError(broken)
     before: dict[Path, str] = {}
     after: dict[Path, str] = {}
-    old = [program for program in programs if program.system.format < NEWEST]
-    for program in old:
+    migrated: list[str] = []
+    for program in programs:
+        old = program.system.format < NEWEST
         source = _source(project, program)
-        edits = [edit for step in steps for edit in step.edits(source)] + [_format_edit(source)]
+        edits = [edit for step in steps if old or step.every_format for edit in step.edits(source)]
+        edits += [_format_edit(source)] if old else []
         for path, text in source.texts.items():
             changed = apply(text, [edit for edit in edits if edit.path == path])
             if changed != text:
                 before[path], after[path] = text, changed
-    migration = Migration(project.root, before, after, tuple(p.system.id for p in old))
-    if old:
+        migrated += [program.system.id] if edits else []
+    migration = Migration(project.root, before, after, tuple(migrated))
+    if migrated:
         _check_copy(project, migration)
     return migration
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.migrate import repetition
+from generator.migrate.declare_kinds import DECLARE_KINDS
 from generator.migrate.plan import Step
 
-STEPS: tuple[Step, ...] = (repetition.STEP,)
+STEPS: tuple[Step, ...] = (repetition.STEP, DECLARE_KINDS)
