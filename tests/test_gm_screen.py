@@ -293,7 +293,7 @@ def test_share_without_a_clipboard_shows_the_link_selected_and_search_ranks_the_
                                       ("parry odds", "action-dice", "calc-parry-odds"),
                                       ("Attack set builder", "annulus", "calc-attack-set-builder")):
             first = _first_result(visit.page, query)
-            assert (first.inner_text().lower(), first.get_attribute("href")) == \
+            assert (first.locator(".rulesc-hit__title").inner_text().lower(), first.get_attribute("href")) == \
                 (query.lower(), f"{site}{url_of(gm_calculator_page(systems[system], anchor[5:]))}#{anchor}")
 
 
@@ -301,7 +301,7 @@ def _first_result(page: Any, query: str) -> Any:
     page.fill("#rulesc-search-q", query)
     page.wait_for_function("(q) => document.querySelector('.rulesc-search__status').textContent.indexOf('results') > 0"
                            " && document.querySelector('#rulesc-search-q').value === q", arg=query)
-    return page.locator(".rulesc-search__results li > a").first
+    return page.locator(".rulesc-search__results li > a.rulesc-hit").first
 
 
 def test_the_pages_every_system_gets_are_the_ids_no_chapter_may_take() -> None:

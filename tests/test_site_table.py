@@ -118,18 +118,27 @@ def test_records_carry_their_parents_and_a_term_named_as_its_rule_joins_it(shelf
     assert base64.b64decode(crumbs).decode() == f"{ALPHA} \u203a Lamps"
     assert f'data-pagefind-meta="href" data-pagefind-ignore hidden>{coded(stone["url"])}<' in html
     assert "Book" not in html and stone["url"] not in html  # Pagefind would match a query in any metadata
+    what = coded("Rule (general) and glossary term")  # what the hit is, in words, coded as its place is
+    assert f'<p data-pagefind-meta="what" data-pagefind-ignore hidden>{what}</p>' in html
+
+
+def test_a_hit_says_what_it_is_in_words() -> None:
+    from generator.emit.site.search import hit_what
+
+    assert [hit_what(kinds) for kinds in (["maneuver"], ["calculator"], ["term"], ["general", "term"])] == \
+        ["Rule (maneuver)", "Calculator", "Glossary term", "Rule (general) and glossary term"]
 
 
 
 def _page_results(page: Any) -> list[str]:
     page.wait_for_function("/results|No results/.test(document.querySelector('.rulesc-search__status').textContent)")
-    return list(page.locator(".rulesc-search__results li > a").all_inner_texts())
+    return list(page.locator(".rulesc-search__results li .rulesc-hit__title").all_inner_texts())
 
 
 def _quick(page: Any, query: str) -> list[str]:
     page.fill("#rulesc-qs-input", query)
     page.wait_for_selector("#rulesc-qs-results li.rulesc-qs__all")
-    return list(page.locator("#rulesc-qs-results li:not(.rulesc-qs__all) > a").all_inner_texts())
+    return list(page.locator("#rulesc-qs-results li:not(.rulesc-qs__all) .rulesc-hit__title").all_inner_texts())
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -138,7 +147,7 @@ def test_a_sub_rule_shows_its_parents_and_a_snippet_with_the_words_marked(shelf_
     with _visit(browser, shelf_site + "search/?q=hinge", width) as visit:
         assert _page_results(visit.page)[0] == "Hinge"
         first = visit.page.locator(".rulesc-search__results li").first
-        where = f"{ALPHA} \u203a Lamps \u203a Vault \u203a Vault Door \u00b7 general"
+        where = f"Rule (general) \u00b7 {ALPHA} \u203a Lamps \u203a Vault \u203a Vault Door"
         assert first.locator(".rulesc-search__where").inner_text() == where
         assert first.locator(".rulesc-search__snippet").inner_text() == "It squeaks when opened."  # its own text only
         visit.page.fill("#rulesc-search-q", "squeaks")
@@ -152,8 +161,8 @@ def test_a_bundled_sub_rule_names_its_parent_maneuver(site: str, browser: Any, w
     with _visit(browser, site + "search/?q=head", width) as visit:
         results = _page_results(visit.page)
         where = visit.page.locator(".rulesc-search__results li .rulesc-search__where").nth(results.index("Head"))
-        assert where.inner_text().startswith("Dragon Ball Universe \u203a ")
-        assert where.inner_text().endswith("\u203a Called Shot \u00b7 general")
+        assert where.inner_text().startswith("Rule (general) \u00b7 Dragon Ball Universe \u203a ")
+        assert where.inner_text().endswith("\u203a Called Shot")
 
 
 def test_a_term_named_as_its_rule_is_one_hit_found_by_its_abbreviation(shelf_site: str, browser: Any) -> None:
@@ -161,9 +170,9 @@ def test_a_term_named_as_its_rule_is_one_hit_found_by_its_abbreviation(shelf_sit
         assert _page_results(visit.page).count("Ember Stone") == 1
         visit.page.fill("#rulesc-search-q", "ES")
         visit.page.wait_for_function(
-            "document.querySelector('.rulesc-search__results a')?.textContent === 'Ember Stone'")
+            "document.querySelector('.rulesc-search__results .rulesc-hit__title')?.textContent === 'Ember Stone'")
         where = visit.page.locator(".rulesc-search__results li .rulesc-search__where").first.inner_text()
-        assert where.endswith("\u00b7 general, term")
+        assert where.startswith("Rule (general) and glossary term \u00b7 ")
         visit.page.fill("#rulesc-search-q", "never cools")  # the term's definition is found on the rule's hit
         assert _page_results(visit.page) == ["Ember Stone"]
         href = visit.page.locator(".rulesc-search__results a").first.get_attribute("href")
@@ -224,7 +233,9 @@ def test_filters_and_pages_live_in_the_address_and_go_past_twenty(shelf_site: st
 # ---- 8. keyboard: arrow keys through results, one tab stop per rule, visible focus ----
 
 def _focused(page: Any) -> str:
-    return str(page.evaluate("document.activeElement.textContent"))
+    """The focused link's name: a hit's title, or the link's whole text."""
+    return str(page.evaluate("(document.activeElement.querySelector('.rulesc-hit__title') || document.activeElement)"
+                             ".textContent"))
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -232,7 +243,7 @@ def test_arrow_keys_walk_every_header_result_and_enter_opens(shelf_site: str, br
     with _visit(browser, shelf_site + "alpha/lamps/", width) as visit:
         page = visit.page
         _quick(page, "lantern")
-        links = page.locator("#rulesc-qs-results a").all_inner_texts()
+        links = [*_quick(page, "lantern"), page.locator("#rulesc-qs-results li.rulesc-qs__all a").inner_text()]
         assert len(links) == 9  # 8 results and "All ... results"
         walked = []
         for _ in links:
