@@ -15,7 +15,7 @@ AXE_DIR = REPO / "tests/js"
 AXE = AXE_DIR / "node_modules/axe-core/axe.min.js"
 PAGE_TYPES = {"home": "", "system landing": "dbu/", "chapter with calculators": "dbu/core-rules/tier-of-power-section/",
               "split chapter's landing page": "dbu/core-rules/", "GM screen": "dbu/gm-screen/",
-              "GM screen part": "dbu/gm-screen/adventurous-uses/",
+              "GM screen part": "dbu/gm-screen/keywords-clashes/",
               "glossary": "dbu/glossary/", "index tables": "dbu/tables/",
               "a kind's index table": "dbu/tables/maneuver/", "search": "search/"}
 

@@ -447,7 +447,7 @@ def test_long_chapters_list_two_levels_of_rules_in_the_table_of_contents(site: s
 
 # ---- axe-core: no serious or critical violation on the main page types ----
 
-GM_PART = "dbu/gm-screen/adventurous-uses/"  # the GM screen's page with Clash odds (charts, choices, checkboxes)
+GM_PART = "dbu/gm-screen/keywords-clashes/"  # the GM screen's page with Clash odds (charts, choices, checkboxes)
 AXE_PAGES = {"home": "", "system landing": "dbu/", "chapter with calculators": "dbu/core-rules/tier-of-power-section/",
              "split chapter's landing page": "dbu/core-rules/", "index tables' landing page": "dbu/tables/",
              "a kind's index table": "dbu/tables/maneuver/", "error codes of a section": "errors/formulas/",

@@ -115,7 +115,7 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
         scripts = emit_scripts([e.script for e in emitted], [e.system for e in emitted])
         engine = emit_engine([e.module for e in emitted])
     with timings.stage("pages"):
-        home, search = home_page([e.home_item for e in emitted]), \
+        home, search = home_page([e.home_item for e in emitted], [e.facet for e in emitted]), \
             search_page([e.facet for e in emitted], {k for e in emitted for k in e.kinds})
         errors, dice = emit_errors_page(), emit_dice_page()
     with timings.stage("search_records"):

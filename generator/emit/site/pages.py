@@ -6,7 +6,7 @@ content is rendered by markup.py to escaped HTML blocks, which Python-Markdown p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -62,11 +62,13 @@ def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str
     return files
 
 
-def home_page(items: list[str]) -> str:
-    """The home page, from each system's home_item()."""
+def home_page(items: list[str], systems: Sequence[tuple[str, str]] = ()) -> str:
+    """The home page, from each system's home_item(); `systems` (id, title) get a GM screen link at the top."""
     w = front("Rules reference", "content/", "Game rules compiled from canonical data, cross-linked and searchable.")
     w.writeline("# Rules reference")
     w.writeline()
+    if systems:
+        html_block(w, "rulesc-gm-link rulesc-home__gm", home_gm_links(systems))  # styled as the landing's button
     html_block(w, "rulesc-home", "\n".join([
         "<p>A reference to look rules up during play. Every rule has its own link, every defined term in the text "
         "links to its definition, and the calculators beside the rules compute with the same formulas and "
@@ -75,6 +77,14 @@ def home_page(items: list[str]) -> str:
         f'<a href="{href(HOME, SEARCH_PAGE)}">search page</a> to filter by system and kind of rule.</p>',
         "<h2>Systems</h2>", '<ul class="rulesc-systems">', *items, "</ul>"]))
     return w.getvalue()
+
+
+def home_gm_links(systems: Sequence[tuple[str, str]]) -> str:
+    """Each system's GM screen as a big button (one tap from the home page at the table), above the home page's
+    prose; every system's GM screen is served at `system/gm-screen/`, one page or split."""
+    links = "".join(f'<a class="md-button md-button--primary" href="{href(HOME, f"{sid}/gm-screen/index.md")}">'
+                    f"GM screen: {escape(title)}</a>" for sid, title in systems)
+    return f'<nav aria-label="GM screens">{links}</nav>'
 
 
 def home_item(program: Program) -> str:
