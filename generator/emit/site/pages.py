@@ -30,7 +30,7 @@ from generator.emit.site.links import (
 )
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.moved import moved_block, part_steps
-from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sources, sources, stat_block
+from generator.emit.site.reading import folds, provenance, refuse_raw_markup, rule_sources, sources, stat_block
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
 from generator.emit.site.tables import emit_index_tables, index_kind_pages, table_kinds
@@ -257,7 +257,8 @@ def _part_steps(ctx: Context, plan: ChapterPlan, number: int) -> str:
 
 
 def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, list[Rule]], level: int,
-          page: str) -> None:
+          page: str, folded: bool = False) -> None:
+    """A rule and the rules below it on this page; a `folded` rule's sources are in its parent's disclosure."""
     w.writeline(f"{'#' * min(level, 6)} {md_escape(rule.name)} {{#{rule.id} data-kind=\"{rule.kind}\"}}")
     w.writeline()
     section = Section(page, rule.id, heading=min(level + 1, 6))
@@ -269,11 +270,23 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, lis
     if rule.table:
         body.append(_table(rule))
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
-    body += [rule_sources(ctx.program, ctx.markup, rule, section, cell), _backlinks(ctx, rule.id, page)]
+    if not folded:
+        body.append(rule_sources(ctx.program, ctx.markup, rule, section, cell, _folded_below(rule, children)))
+    body.append(_backlinks(ctx, rule.id, page))
     calculated = " data-calculated" if rule.calculators else ""  # laid out at once (rulesc-head.html)
     html_block(w, "rulesc-rule", "\n".join(b for b in body if b), f' data-rule="{rule.id}"{calculated}')
     for child in children.get(rule.id, []):
-        _rule(w, ctx, child, children, level + 1, page)
+        _rule(w, ctx, child, children, level + 1, page, folds(child))
+
+
+def _folded_below(rule: Rule, children: Mapping[str | None, list[Rule]]) -> list[Rule]:
+    """The sub-rules on this page whose sources go into the rule's disclosure: each child that folds, and what folds
+    into it, in the page's order."""
+    found: list[Rule] = []
+    for child in children.get(rule.id, []):
+        if folds(child):
+            found += [child, *_folded_below(child, children)]
+    return found
 
 
 def html_style(markup: Markup, page: str) -> FactStyle:
