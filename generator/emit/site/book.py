@@ -1,13 +1,14 @@
 """Formulas as the book writes them, for players: labels for parameters, numbers for values, signs and words for
-operators ("KP Cost = 2 × Tier of Power"); the formula language's own text stays for editors."""
+operators and built-ins ("Cost = 2 × Tier"); the formula language's own text stays for editors."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.analyze.program import Program, show
 from generator.formula import nodes as n
+from generator.formula.builtins import BUILTINS
 from generator.model import Calculator, Formula, Param, Value
 
 Written = tuple[str, int]  # a piece of the text and how tightly it binds (PRECEDENCE)
@@ -19,28 +20,12 @@ COMPARE = {"<": "<", "<=": "\u2264", ">": ">", ">=": "\u2265", "==": "=", "!=": 
 INLINE_NODES = 7
 """A called formula of at most this many nodes is written out in place ("2 × Tier of Power", not "scaled(...)")."""
 
-WORDS: dict[str, Callable[[list[str]], str]] = {
-    "min": lambda a: f"the lowest of {_listed(a)}",
-    "max": lambda a: f"the highest of {_listed(a)}",
-    "clamp": lambda a: f"{a[0]}, at least {a[1]} and at most {a[2]}",
-    "floor_div": lambda a: f"{a[0]} \u00f7 {a[1]} (rounded down)",
-    "ceil_div": lambda a: f"{a[0]} \u00f7 {a[1]} (rounded up)",
-    "abs": lambda a: f"{a[0]} without its sign",
-    "roll": lambda a: a[0],
-    "mean": lambda a: f"the average of {a[0]}",
-    "p_at_least": lambda a: f"the chance that {a[0]} is at least {a[1]}",
-    "p_at_most": lambda a: f"the chance that {a[0]} is at most {a[1]}",
-    "p_equal": lambda a: f"the chance that {a[0]} is exactly {a[1]}",
-}
-"""Built-ins a book writes in words; any other is written as its name and arguments."""
-
-
 def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def words_of(name: str) -> str:
-    """A formula language name as words: `called_shot_kp_cost` reads "called shot kp cost"."""
+    """A formula language name as words: `cost_at_tier` reads "cost at tier"."""
     return name.replace("_", " ").strip()
 
 
@@ -67,7 +52,7 @@ class Book:
             return self._binary(node, env, depth)
         if isinstance(node, n.Neg):
             return "\u2212" + self._inner(node.operand, env, depth, PRECEDENCE["neg"]), PRECEDENCE["neg"]
-        if isinstance(node, n.Not):  # "not (A > B)": a reader cannot know how far a bare "not" reaches
+        if isinstance(node, n.Not):  # "not (A > B)": a reader cannot tell how far a bare "not" reaches
             return "not " + self._inner(node.operand, env, depth, ATOM), PRECEDENCE["not"]
         if isinstance(node, n.DiceRoll):
             return self._dice(node, env, depth), ATOM
@@ -122,10 +107,19 @@ class Book:
                 and depth < 4:
             inner = {p.name: arg for p, arg in zip(callee.params, args, strict=False)}
             return self._write(callee.expr.node, inner, depth + 1)
-        texts = [text for text, _ in args]
-        if callee is None and node.func in WORDS:
-            return WORDS[node.func](texts), 0 if node.func in ("clamp", "floor_div", "ceil_div") else ATOM
-        return f"{words_of(node.func)} ({', '.join(texts)})", ATOM
+        builtin = BUILTINS.get(node.func) if callee is None else None
+        if builtin is not None and builtin.words:
+            return _in_words(builtin.words, args)
+        return f"{words_of(node.func)} ({', '.join(text for text, _ in args)})", ATOM
+
+
+def _in_words(template: str, args: list[Written]) -> Written:
+    """A built-in's call by its row's words; "{0}" alone passes its argument through, words that begin with an
+    argument ("A, at least 1 and at most B") bind loosely, words around them ("the lowest of A and B") tightly."""
+    if template == "{0}":
+        return args[0]
+    texts = [text for text, _ in args]
+    return template.format(*texts, all=_listed(texts)), 0 if template.startswith("{") else ATOM
 
 
 def _size(node: n.Node) -> int:

@@ -342,8 +342,8 @@ SLUG_LENGTH = 60
 
 
 def slug(title: str) -> str:
-    """A title as a folder name of lowercase ASCII letters, digits and hyphens ("Keywords – Clashes" reads
-    "keywords-clashes"); empty when the title has no such letter or digit."""
+    """A title as a folder name of lowercase ASCII letters, digits and hyphens ("Odds – Ends" reads "odds-ends");
+    empty when the title has no such letter or digit."""
     ascii_text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii").lower()
     words = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
     return words if len(words) <= SLUG_LENGTH else words[:SLUG_LENGTH].rsplit("-", 1)[0]
