@@ -384,3 +384,22 @@ def test_each_gm_screen_is_one_tap_from_the_home_page(site: str, browser: Any, w
         link.tap() if width == 390 else link.click()
         page.wait_for_url(site + "dbu/gm-screen/")
         assert visit.errors == []
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_gm_calculators_disclosure_reads_as_the_book_with_the_code_for_editors(site: str, browser: Any,
+                                                                                width: int) -> None:
+    from tests.test_site_reading import SMALL_TEXT
+
+    with Visit(browser, site + "dbu/gm-screen/keywords-clashes/", viewport={"width": width, "height": 844},
+               is_mobile=width == 390, has_touch=width == 390) as visit:
+        page = visit.page
+        how = page.locator(f'[data-calculator="{CLASH}"] .rulesc-calc__how')
+        page.locator(f'[data-calculator="{CLASH}"] details.rulesc-sources > summary').click()
+        assert how.locator("dl").first.locator("dd").last.inner_text() == \
+            "the chance that Attacker's margin is exactly 0"  # an earlier output by its label
+        assert not how.locator("code").first.is_visible()
+        how.locator("details.rulesc-editors > summary").click()
+        assert how.locator("code").last.inner_text() == "p_equal(margin, 0)"
+        assert page.locator(f'[data-calculator="{CLASH}"] details.rulesc-sources').evaluate(SMALL_TEXT) == []
+        assert visit.errors == []

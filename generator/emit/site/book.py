@@ -17,6 +17,7 @@ ATOM = 9
 PRECEDENCE = {"or": 1, "and": 2, "not": 3, "compare": 4, "+": 5, "-": 5, "*": 6, "//": 6, "/": 6, "neg": 7, "^": 8}
 SIGNS = {"+": "+", "-": "\u2212", "*": "\u00d7", "//": "\u00f7", "/": "\u00f7", "^": "^"}
 COMPARE = {"<": "<", "<=": "\u2264", ">": ">", ">=": "\u2265", "==": "=", "!=": "\u2260"}
+EMPTY: Mapping[str, str] = {}
 INLINE_NODES = 7
 """A called formula of at most this many nodes is written out in place ("2 × Tier of Power", not "scaled(...)")."""
 
@@ -35,11 +36,13 @@ class Book:
 
     program: Program
 
-    def expression(self, node: n.Node | None, params: tuple[Param, ...]) -> str:
-        """The expression with `params` named by their labels; "" without a checked expression."""
+    def expression(self, node: n.Node | None, params: tuple[Param, ...], named: Mapping[str, str] = EMPTY) -> str:
+        """The expression with `params` named by their labels (and the names in `named`, such as a calculator's
+        earlier outputs, by theirs); "" without a checked expression."""
         if node is None:
             return ""
-        return self._write(node, {p.name: (p.label, ATOM) for p in params}, 0)[0]
+        labels = {**named, **{p.name: p.label for p in params}}
+        return self._write(node, {name: (label, ATOM) for name, label in labels.items()}, 0)[0]
 
     def formula(self, formula: Formula, name: str) -> str:
         """"name = the formula's expression"."""

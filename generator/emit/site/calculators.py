@@ -180,9 +180,10 @@ def _control(base: str, param: Param, value: Any) -> str:
 def explanation(program: Program, calc: Calculator, here: str) -> str:
     """What each output of the calculator computes, as the book writes it, and links to every rule whose formula it
     uses (from the page `here`, a Markdown path); the outputs in the formula language are for editors."""
-    book = Book(program)
+    book, outputs = Book(program), {output.name: output.label for output in calc.outputs}
     rows = "".join(f"<dt>{html.escape(output.label)}</dt>"
-                   f"<dd>{html.escape(book.expression(output.expr.node, calc.inputs))}</dd>" for output in calc.outputs)
+                   f"<dd>{html.escape(book.expression(output.expr.node, calc.inputs, outputs))}</dd>"
+                   for output in calc.outputs)
     parts = [f'<div class="rulesc-calc__how"><p>How <strong>{html.escape(calc.title)}</strong> works out each result:'
              f"</p><dl>{rows}</dl>"]
     rules = _rules_used(program, calc)
