@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from generator.analyze.program import Program
+from generator.bench.phone import site_pages
 from generator.build.staging import nav_entry
 from generator.emit.site.calculators import display
 from generator.emit.site.changes_page import changes_path
@@ -223,6 +224,8 @@ def test_a_parts_old_folder_sends_its_links_on_to_the_part_keeping_query_and_anc
     kept = {p.id for p in gm_parts(dbu)}
     formers = {p.former for p in gm_parts(dbu)} - kept
     assert formers and all((built / "site/dbu/gm-screen" / f / "index.html").is_file() for f in formers)
+    timed = site_pages(built / "site")  # the phone bench times the part, not the page that sends a reader on
+    assert "dbu/gm-screen/keywords-clashes/" in timed and not {f"dbu/gm-screen/{f}/" for f in formers} & set(timed)
 
 
 def test_each_calculator_is_a_search_record_pointing_at_its_anchor(built: Path) -> None:

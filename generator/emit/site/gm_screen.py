@@ -23,7 +23,7 @@ from generator.emit.site.links import (
     href,
 )
 from generator.emit.site.markup import Markup
-from generator.emit.site.moved import moved_block, part_steps, redirect_block
+from generator.emit.site.moved import REDIRECT, moved_block, part_steps, redirect_block
 from generator.emit.site.split import GmCalculator, GmPart, chapter_sections, gm_calculators, gm_parts
 from generator.emit.writer import Writer
 from generator.model import Chapter, Rule, System
@@ -55,7 +55,7 @@ def _former_page(program: Program, part: GmPart) -> str:
     w = _opening(program, f"{part.title} ({system.title}: GM screen)", f"Moved: calculators of {system.title}: "
                  f"{part.title}.")
     to = href(gm_part_path(system, part.former), gm_part_path(system, part.id))
-    html_block(w, "rulesc-moved", redirect_block(to, f"{part.title} (GM screen)"))
+    html_block(w, REDIRECT, redirect_block(to, f"{part.title} (GM screen)"))
     return w.getvalue()
 
 

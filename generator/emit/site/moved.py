@@ -23,6 +23,9 @@ def moved_block(moved: dict[str, str], notice: str) -> str:
     return f"<script>{MOVED_SCRIPT.replace('MOVED', table)}</script>\n<noscript><p>{notice}</p></noscript>"
 
 
+REDIRECT = "rulesc-moved rulesc-redirect"
+"""The class of the block a page left at an old address holds (the phone bench passes such a page by)."""
+
 REDIRECT_SCRIPT = ('(function(){location.replace(TO+(location.protocol==="file:"?"index.html":"")+location.search'
                    '+location.hash);})();')
 
