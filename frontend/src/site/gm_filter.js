@@ -32,7 +32,9 @@ export function gmFilter() {
 function narrow(root, query) {
   const items = /** @type {HTMLElement[]} */ ([...root.querySelectorAll(".rulesc-gm__list li")]);
   items.forEach((li) => { li.hidden = !matchesAll(li.textContent + " " + (li.getAttribute("data-words") || ""), query); });
-  groups(root).forEach((g) => { g.heading.hidden = g.lists.every((list) => !list.querySelector("li:not([hidden])")); });
+  const lists = /** @type {HTMLElement[]} */ ([...root.querySelectorAll(".rulesc-gm__list")]);
+  lists.forEach((list) => { list.hidden = !list.querySelector("li:not([hidden])"); });
+  groups(root).forEach((g) => { g.heading.hidden = g.lists.every((list) => list.hidden); });
   const shown = items.filter((li) => !li.hidden).length;
   if (!query.trim()) return items.length + " calculators";
   return shown ? shown + " of " + items.length + " calculators" : "No calculator matches";
