@@ -264,11 +264,13 @@ def test_a_rule_shows_players_the_books_formulas_in_one_disclosure_nothing_under
             "yes", "Exactly a fifth is enough."]
         assert box.locator(":scope > .rulesc-provenance").inner_text() == \
             "Source: DBU actions and maneuvers, section \u201cCalled Shot\u201d."
+        assert box.locator("details.rulesc-editors").count() == 1  # the formulas' and the calculator's code, once
         editors = box.locator(":scope > details.rulesc-editors")
         assert not editors.locator("code").first.is_visible()  # the engine's code waits behind "For editors"
         editors.locator("summary").click()
         assert editors.locator("code").first.inner_text() == \
             "called_shot_kp_cost(tier) = scaled(called_shot_kp, tier)"
+        assert editors.locator("dd code").first.inner_text() == "called_shot_kp_cost(tier)"  # the calculator's output
         page.evaluate("document.querySelectorAll('[data-rule=\"called-shot\"] details').forEach((d) => d.open = true)")
         assert page.locator('[data-rule="called-shot"]').evaluate(SMALL_TEXT) == []
         assert visit.errors == []

@@ -177,9 +177,10 @@ def _control(base: str, param: Param, value: Any) -> str:
 
 
 
-def explanation(program: Program, calc: Calculator, here: str) -> str:
+def explanation(program: Program, calc: Calculator, here: str, editors: bool = True) -> str:
     """What each output of the calculator computes, as the book writes it, and links to every rule whose formula it
-    uses (from the page `here`, a Markdown path); the outputs in the formula language are for editors."""
+    uses (from the page `here`, a Markdown path); the outputs in the formula language follow behind "For editors"
+    unless `editors` is false (a rule's page gathers its own in one such disclosure)."""
     book, outputs = Book(program), {output.name: output.label for output in calc.outputs}
     rows = "".join(f"<dt>{html.escape(output.label)}</dt>"
                    f"<dd>{html.escape(book.expression(output.expr.node, calc.inputs, outputs))}</dd>"
@@ -190,10 +191,16 @@ def explanation(program: Program, calc: Calculator, here: str) -> str:
     if rules:
         links = ", ".join(f'<a href="{rule_href(program.system, r, here)}">{html.escape(r.name)}</a>' for r in rules)
         parts.append(f"<p>Rules used: {links}.</p>")
+    if editors:
+        parts.append(f'<details class="rulesc-editors"><summary>For editors</summary>{outputs_code(calc)}</details>')
+    return "".join(parts) + "</div>"
+
+
+def outputs_code(calc: Calculator) -> str:
+    """The calculator's outputs in the formula language, for editors: each output's name and expression."""
     code = "".join(f"<dt>{html.escape(output.name)}</dt><dd><code>{html.escape(' '.join(output.expr.source.split()))}"
                    "</code></dd>" for output in calc.outputs)
-    parts.append(f'<details class="rulesc-editors"><summary>For editors</summary><dl>{code}</dl></details>')
-    return "".join(parts) + "</div>"
+    return f"<dl>{code}</dl>"
 
 
 def _rules_used(program: Program, calc: Calculator) -> list[Rule]:

@@ -10,7 +10,7 @@ from typing import Any
 from generator.analyze.program import LINK, VALUE, Program
 from generator.diagnostics.core import ContentError, Diagnostic, Span
 from generator.emit.site.book import Book, result_name
-from generator.emit.site.calculators import SOURCES_LABEL, explanation
+from generator.emit.site.calculators import SOURCES_LABEL, explanation, outputs_code
 from generator.emit.site.fragments import FactStyle, ordered_facts, show_fact
 from generator.emit.site.markup import Markup, Section
 from generator.model import Fact, Formula, Provenance, Rule, System
@@ -53,7 +53,7 @@ def rule_sources(program: Program, markup: Markup, rule: Rule, section: Section,
     book, system = Book(program), program.system
     return sources([*(formula_box(book, formula, result_name(formula, rule.calculators), cell)
                       for formula in rule.formulas),
-                    *(explanation(program, calc, section.page) for calc in rule.calculators),
+                    *(explanation(program, calc, section.page, editors=False) for calc in rule.calculators),
                     provenance(markup, system, rule.provenance, section),
                     *(provenance(markup, system, sub.provenance, section, sub.name) for sub in folded
                       if _says_more(sub, rule)),
@@ -93,10 +93,11 @@ def _word(value: Any, cell: Cell) -> str:
 
 
 def for_editors(system: System, rule: Rule, folded: Sequence[Rule] = ()) -> str:
-    """The rule's formulas as the formula language writes them and the source files behind it and its folded
-    sub-rules, in a disclosure of their own: editors' matter, kept out of the players' way."""
+    """The rule's formulas and its calculators' outputs as the formula language writes them, and the source files
+    behind it and its folded sub-rules, in one disclosure of their own: editors' matter, out of the players' way."""
     code = [f"<p><code>{escape(f.id)}({escape(', '.join(p.name for p in f.params))}) = "
             f"{escape(' '.join(f.expr.source.split()))}</code></p>" for f in rule.formulas]
+    code += [f"<p>{escape(calc.title)}:</p>{outputs_code(calc)}" for calc in rule.calculators]
     files = [_file_line(system, r.provenance) for r in (rule, *folded)]
     body = "".join(code) + "".join(dict.fromkeys(line for line in files if line))
     return f'<details class="rulesc-editors"><summary>For editors</summary>{body}</details>' if body else ""
