@@ -24,6 +24,7 @@ interface RulesRuntime {
   mean(value: RulesDist): RulesNumber;
   sd(value: RulesDist): RulesNumber;
   toFloat(value: RulesNumber): number;
+  asDist(value: unknown): RulesDist;
   parseDice(text: string): RulesDice;
   rollable(pool: RulesDice): RulesDice;
 }
