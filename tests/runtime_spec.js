@@ -42,6 +42,7 @@ function decode(v) {
   if ("big" in v) return BigInt(v.big);
   if ("map" in v) return new Map(v.map.map(([key, x]) => [key, decode(x)]));
   if ("fn" in v) return CALLBACKS[v.fn];
+  if ("roll_table" in v) return R.rollTables(v.tables)[v.roll_table];
   if ("upgrades" in v) {
     return Object.fromEntries(Object.entries(v.upgrades).map(([id, u]) => [id, Object.assign(
       {requires: [], excludes: [], max_times: 1, requires_any: []}, u)]));
