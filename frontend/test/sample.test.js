@@ -1,39 +1,7 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {below, bitLength, cryptoBits, pick} from "../src/shared/sample.js";
+import {cryptoBits, deviceRng} from "../src/shared/sample.js";
 import {LOG_SIZE, parseLog, withEntry} from "../src/shared/roll_log.js";
-
-/** A bit source that hands out the listed numbers in turn and records how many bits each draw asked for. */
-function listed(numbers) {
-  const asked = [];
-  const bits = (k) => { asked.push(k); return numbers.shift(); };
-  return {bits, asked};
-}
-
-test("bit lengths are Python's int.bit_length()", () => {
-  assert.deepEqual([0n, 1n, 2n, 3n, 35n, 36n, 64n, 2n ** 70n].map(bitLength), [0, 1, 2, 2, 6, 6, 7, 71]);
-});
-
-test("a draw that reaches the total is drawn again, with as many bits as the total takes", () => {
-  const source = listed([40n, 36n, 35n]);
-  assert.equal(below(36n, source.bits), 35n);
-  assert.deepEqual(source.asked, [6, 6, 6]);
-});
-
-test("the cumulative weights find the outcome: 0-4 the first, 5 the second, 6-9 the third", () => {
-  const weights = [5n, 1n, 4n];
-  const picked = [0n, 4n, 5n, 6n, 9n].map((r) => pick(weights, 10n, () => r));
-  assert.deepEqual(picked, [0, 0, 1, 2, 2]);
-});
-
-test("an outcome of weight 0 is never picked", () => {
-  assert.deepEqual([0n, 1n, 2n].map((r) => pick([1n, 0n, 2n], 3n, () => r)), [0, 2, 2]);
-});
-
-test("weights short of their total are an error, never a silent last outcome", () => {
-  assert.throws(() => pick([1n, 1n], 3n, () => 2n), /less than their total/);
-  assert.throws(() => below(0n, () => 0n), /nothing to pick/);
-});
 
 test("the device's bits come from crypto.getRandomValues, never Math.random", (t) => {
   t.mock.method(Math, "random", () => { throw new Error("Math.random was called"); });
@@ -44,9 +12,9 @@ test("the device's bits come from crypto.getRandomValues, never Math.random", (t
   }
   assert.equal(calls.mock.callCount(), 5);
   assert.deepEqual(calls.mock.calls.map((call) => call.arguments[0].length), [1, 1, 1, 2, 4]);
-  const counts = [0, 0, 0];
-  for (let i = 0; i < 3000; i++) counts[pick([1n, 1n, 1n], 3n)]++;
-  assert.ok(counts.every((c) => c > 850 && c < 1150), String(counts));  // each about 1000 (sd 26): fails about once in 10^7 runs
+  const counts = [0, 0, 0, 0];
+  for (let i = 0; i < 4000; i++) counts[Number(deviceRng.getrandbits(2))]++;
+  assert.ok(counts.every((c) => c > 850 && c < 1150), String(counts));  // each about 1000 (sd 27): fails once in 10^7
 });
 
 test("the log keeps the newest first and the last 20 only", () => {

@@ -10,6 +10,8 @@ interface RulesDist { offset: number; weights: bigint[]; total: bigint }
 /** A roll's named outcomes (or yes and no), each with its weight. */
 interface RulesOutcomes { labels: (string | boolean)[]; weights: bigint[]; total: bigint }
 interface RulesDice { counts: unknown[]; c: number }
+/** What the runtime's sampler draws random bits from: k bits as a whole number below 2**k. */
+interface RulesRng { getrandbits(k: number): bigint }
 
 interface RulesRuntime {
   Q: new (...args: never[]) => RulesQ;
@@ -24,7 +26,7 @@ interface RulesRuntime {
   mean(value: RulesDist): RulesNumber;
   sd(value: RulesDist): RulesNumber;
   toFloat(value: RulesNumber): number;
-  asDist(value: unknown): RulesDist;
+  sample(value: unknown, rng: RulesRng): unknown;
   parseDice(text: string): RulesDice;
   rollable(pool: RulesDice): RulesDice;
 }

@@ -1,9 +1,10 @@
 // @ts-check
 /* Roll buttons: under each output whose answer is a roll (a distribution, a pool of dice) or an outcome (named
    results, yes or no), a button that rolls it once on the device from the exact distribution the calculator has
-   just worked out, says what came up (announced) and adds it to the roll log. */
+   just worked out (the runtime's sampler, with the device's random bits), says what came up (announced) and adds it
+   to the roll log. */
 import {logRoll, showLog} from "../shared/roll_log.js";
-import {pick} from "../shared/sample.js";
+import {deviceRng} from "../shared/sample.js";
 import {R} from "./runtime.js";
 
 /** Whether an output's answer can be rolled. @param {CalculatorOutput} out */
@@ -13,16 +14,10 @@ function rollable(out) {
 
 /** One roll of a value, as text; null when the value is not a roll (a pool with no dice). @param {unknown} value */
 export function rollOnce(value) {
-  if (value instanceof R.Outcomes) {
-    const label = value.labels[pick(value.weights, value.total)];
-    return typeof label === "boolean" ? (label ? "yes" : "no") : label;
-  }
+  if (!(value instanceof R.Outcomes || value instanceof R.Dist || value instanceof R.Dice)) return null;
   if (value instanceof R.Dice && !value.counts.length) return null;
-  if (value instanceof R.Dist || value instanceof R.Dice || typeof value === "number") {
-    const dist = R.asDist(value);
-    return String(dist.offset + pick(dist.weights, dist.total));
-  }
-  return null;
+  const rolled = R.sample(value, deviceRng);
+  return typeof rolled === "boolean" ? (rolled ? "yes" : "no") : String(rolled);
 }
 
 /** The button and its result, in a <dd> after the output (and its chart).
