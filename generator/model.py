@@ -18,6 +18,7 @@ from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
 from generator.runtime.rulesc_runtime import MAX_INT, Dice, RulesError, parse_dice
+from generator.table_rolls import ROLL_HINT, book_key, covered, read_roll, runs
 
 Scalar: TypeAlias = int | bool | str
 _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice": "dice (dice)"}
@@ -190,6 +191,32 @@ class Column:
 
 
 @dataclass(frozen=True)
+class Chain:
+    """What a row of a roll table rolls next: `times` rolls on `table` (its own when None); `keep`: the row is a
+    result too; `reroll`: a roll landing on a row already drawn in the group, or on the row that asked for it
+    (or one before it in the chain), is rolled again."""
+
+    table: str | None
+    times: int
+    keep: bool
+    reroll: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class TableRoll:
+    """The dice a roll table is rolled with, as written, and the outcomes they give with their weights."""
+
+    written: str
+    outcomes: tuple[tuple[int, int], ...]
+    span: Span
+
+    @property
+    def total(self) -> int:
+        return sum(weight for _, weight in self.outcomes)
+
+
+@dataclass(frozen=True)
 class Table:
     name: str
     caption: str | None
@@ -197,6 +224,16 @@ class Table:
     rows: tuple[tuple[Value, ...], ...]
     keys: tuple[tuple[int, int], ...]
     span: Span
+    roll: TableRoll | None = None
+    weights: tuple[int, ...] = ()  # a roll table's rows: the ways each comes up, out of roll.total
+    chains: tuple[Chain | None, ...] = ()
+    texts: tuple[tuple[Text | None, ...], ...] = ()  # a roll table's text cells, for their links and markup
+    row_spans: tuple[Span, ...] = ()
+
+    def chance(self, row: int) -> Fraction:
+        """The chance of a roll table's row on one roll."""
+        assert self.roll is not None
+        return Fraction(self.weights[row], self.roll.total)
 
 
 @dataclass(frozen=True)
@@ -662,36 +699,104 @@ class _Builder:
     def table(self, path: JsonPath) -> Table:
         t = self.get(path)
         columns = tuple(Column(c["key"], c["label"], c["type"]) for c in t["columns"])
+        roll = self.table_roll(path, columns[0]) if "roll" in t else None
         rows: list[tuple[Value, ...]] = []
         keys: list[tuple[int, int]] = []
         names = [c.key for c in columns]
-        for i, row in enumerate(t["rows"]):
-            rpath = path + ("rows", i)
-            if not self.row_fits(row, names, rpath):
-                continue
-            rows.append(tuple(self.cell(row[c.key], c, rpath + (c.key,)) for c in columns))
-            keys.append(self.key(row[names[0]], columns[0], rpath + (names[0],)))
-        self.no_overlaps(t["name"], [(key, self.span(path + ("rows", i, names[0])), row[0])
-                                     for i, (key, row) in enumerate(zip(keys, rows, strict=True))])
-        return Table(t["name"], t.get("caption"), columns, tuple(rows), tuple(keys), self.span(path))
+        kept = [i for i, row in enumerate(t["rows"]) if self.row_fits(row, names, path + ("rows", i))]
+        for i in kept:
+            row, rpath = t["rows"][i], path + ("rows", i)
+            raw = book_key(row[names[0]], roll.outcomes) if roll else row[names[0]]
+            rows.append(tuple(self.cell(row[c.key], c, rpath + (c.key,), raw if c is columns[0] else None)
+                              for c in columns))
+            keys.append(self.key(raw, columns[0], rpath + (names[0],)))
+        key_spans = [self.span(path + ("rows", i, names[0])) for i in kept]
+        keyed = [(key, span, row[0]) for key, span, row in zip(keys, key_spans, rows, strict=True)]
+        self.no_doubles(t["name"], roll, keyed) if roll else self.no_overlaps(t["name"], keyed)
+        found = Table(t["name"], t.get("caption"), columns, tuple(rows), tuple(keys), self.span(path))
+        if roll is None:
+            self.no_chains(path)
+            return found
+        return self.rolled(found, roll, path, kept, key_spans)
+
+    def no_chains(self, path: JsonPath) -> None:
+        """A row that rolls again needs a table that is rolled (E0317)."""
+        for i, row in enumerate(self.get(path)["rows"]):
+            if "then" in row:
+                self.diags.error("E0317", "a row of a table with no roll cannot roll again",
+                                 self.doc.key_span(path + ("rows", i, "then")),
+                                 "declare the dice the table is rolled with, e.g. roll: 1d100, or remove then:")
+
+    def table_roll(self, path: JsonPath, first: Column) -> TableRoll | None:
+        """The roll a table declares, read as its outcomes (E0313), on a table keyed by numbers (E0316)."""
+        written = self.get(path + ("roll",))
+        try:
+            outcomes = read_roll(written)
+        except RulesError as exc:
+            self.diags.error("E0313", f"table roll {exc}", self.span(path + ("roll",)), ROLL_HINT)
+            return None
+        if first.type not in ("int", "range"):
+            self.diags.error("E0316", f"a roll table's first column holds the outcomes each row covers; "
+                             f"'{first.key}' is a {first.type} column", self.span(path + ("columns", 0)),
+                             "make the first column type: range (01-05, 96-00) or int")
+            return None
+        return TableRoll(written, outcomes, self.span(path + ("roll",)))
+
+    def rolled(self, table: Table, roll: TableRoll, path: JsonPath, kept: list[int], key_spans: list[Span]) -> Table:
+        """A roll table with each row's weight, chain and text cells; every outcome covered once (E0314/E0315)."""
+        t = self.get(path)
+        weights = tuple(sum(w for _, w in covered(roll.outcomes, key)) for key in table.keys)
+        for raw, key, weight, span in zip((t["rows"][i][table.columns[0].key] for i in kept), table.keys,
+                                          weights, key_spans, strict=True):
+            if key != NO_KEY and not weight:
+                self.diags.error("E0315", f"row {_shown(raw)} covers no outcome of {roll.written} "
+                                 f"({runs([o for o, _ in roll.outcomes], roll.outcomes)})", span,
+                                 _unreached_hint(raw, roll))
+        if len(kept) == len(t["rows"]) and NO_KEY not in table.keys:
+            self.no_gaps(table, roll, key_spans)
+        chains = tuple(self.chain(path + ("rows", i, "then")) for i in kept)
+        texts = tuple(tuple(self.text(path + ("rows", i, c.key)) if c.type == "text" and isinstance(
+            t["rows"][i][c.key], str) else None for c in table.columns) for i in kept)
+        return dataclasses.replace(table, roll=roll, weights=weights, chains=chains, texts=texts,
+                                   row_spans=tuple(self.span(path + ("rows", i)) for i in kept))
+
+    def no_gaps(self, table: Table, roll: TableRoll, key_spans: list[Span]) -> None:
+        """Outcomes of the roll no row covers: an error at the row after them (the last row after the last)."""
+        missing = [o for o, _ in roll.outcomes if not any(low <= o <= high for low, high in table.keys)]
+        if not missing:
+            return
+        after = [i for i, (low, _) in enumerate(table.keys) if low > missing[0]]
+        span = key_spans[after[0]] if after else key_spans[-1]
+        self.diags.error("E0314", f"no row of table '{table.name}' covers {runs(missing, roll.outcomes)} of "
+                         f"{roll.written}", span, "every outcome of the roll needs exactly one row")
+
+    def chain(self, path: JsonPath) -> Chain | None:
+        """What a roll table's row rolls next (`then:`), if anything."""
+        parent = self.get(path[:-1])
+        if not isinstance(parent, dict) or "then" not in parent:
+            return None
+        then = parent["then"]
+        return Chain(then.get("table"), then.get("times", 1), then.get("keep", False),
+                     then.get("repeats", "allowed") == "reroll", self.span(path))
 
     def row_fits(self, row: dict[str, Scalar], names: list[str], path: JsonPath) -> bool:
         for key in row:
-            if key not in names:
+            if key not in names and key != "then":
                 self.diags.error("E0303", f"table row has a cell for unknown column '{key}'",
                                  self.doc.key_span(path + (key,)), did_you_mean(key, names))
         missing = [name for name in names if name not in row]
         if missing:
             self.diags.error("E0303", f"table row has no cell for column(s) {', '.join(missing)}", self.span(path))
-        return not missing and all(key in names for key in row)
+        return not missing and all(key in names or key == "then" for key in row)
 
-    def cell(self, raw: Scalar, column: Column, path: JsonPath) -> Value:
+    def cell(self, raw: Scalar, column: Column, path: JsonPath, read: Scalar | None = None) -> Value:
+        """A cell as written; a range is checked as `read` (a roll table's key with the book's zeros read)."""
         if column.type == "dice":
             return self.typed(raw if isinstance(raw, str) else str(raw), "dice", path)
         if column.type == "int":
             return self.typed(raw, "int", path)
         if column.type == "range":
-            self.range(raw, path)
+            self.range(raw if read is None else read, path)
         return raw if isinstance(raw, str) else str(raw).lower() if isinstance(raw, bool) else str(raw)
 
     def key(self, raw: Scalar, column: Column, path: JsonPath) -> tuple[int, int]:
@@ -711,6 +816,21 @@ class _Builder:
             self.diags.error("E0304", f"expected a range of whole numbers, got {_shown(raw)}: {problem}",
                              self.span(path), RANGE_HINT)
         return None
+
+    def no_doubles(self, table: str, roll: TableRoll, keyed: list[tuple[tuple[int, int], Span, Value]]) -> None:
+        """Outcomes of a roll that two rows cover: an error at the later row, naming them."""
+        owner: dict[int, int] = {}
+        doubled: dict[tuple[int, int], list[int]] = {}
+        for row, (key, _, _) in enumerate(keyed):
+            for outcome, _ in covered(roll.outcomes, key):
+                if outcome in owner:
+                    doubled.setdefault((row, owner[outcome]), []).append(outcome)
+                else:
+                    owner[outcome] = row
+        for (later, first), both in sorted(doubled.items()):
+            self.diags.error("E0305", f"rows {keyed[first][2]} and {keyed[later][2]} of table '{table}' both cover "
+                             f"{runs(both, roll.outcomes)} of {roll.written}", keyed[later][1],
+                             "every outcome of the roll needs exactly one row")
 
     def no_overlaps(self, table: str, keyed: list[tuple[tuple[int, int], Span, Value]]) -> None:
         """Rows whose keys share a whole number are an error at the later row: a lookup must have one answer."""
@@ -909,6 +1029,15 @@ def parse_range(raw: Scalar) -> tuple[int, int, str | None]:
     if high < low:
         return (0, -1, f"it runs backwards; write {high}-{low}")
     return (low, high, None)
+
+
+def _unreached_hint(raw: Scalar, roll: TableRoll) -> str:
+    """What to do about a row no outcome reaches; YAML reads an unquoted 00 as 0."""
+    highest = roll.outcomes[-1][0]
+    if raw == 0 and not isinstance(raw, bool) and re.fullmatch(r"10+", str(highest)):
+        zeros = "0" * (len(str(highest)) - 1)
+        return f'quote the book\'s {zeros}, "{zeros}", for {highest}: unquoted, YAML reads it as the number 0'
+    return "give the row outcomes the roll can show, or remove it"
 
 
 def _shown(raw: Scalar) -> str:

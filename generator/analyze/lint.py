@@ -27,7 +27,8 @@ def lint(programs: tuple[Program, ...]) -> list[Diagnostic]:
 
 
 def texts(program: Program) -> Iterator[Text]:
-    """Every piece of Markdown text of a system: summaries, definitions, rule texts and list items."""
+    """Every piece of Markdown text of a system: summaries, definitions, rule texts, list items and the text cells
+    of roll tables."""
     system = program.system
     yield system.summary
     yield system.dice_summary
@@ -38,6 +39,8 @@ def texts(program: Program) -> Iterator[Text]:
     for rule in system.rules():
         yield rule.text
         yield from rule.items
+        if rule.table:
+            yield from (cell for row in rule.table.texts for cell in row if cell is not None)
 
 
 def names_in(node: n.Node | None) -> Iterator[str]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from generator.analyze.calls import check_call_trees
 from generator.analyze.namespace import check_namespace
+from generator.analyze.rolls import check_roll_tables
 from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
@@ -199,6 +200,7 @@ def analyze_system(system: System, diags: Diagnostics) -> Program:
     _check_formulas(program, diags)
     check_call_trees(program.formulas, diags)
     _check_calculators(program, diags)
+    check_roll_tables(program, diags)
     if not diags.errors:
         _run_examples(program, diags)
         _run_calculators(program, diags)
@@ -280,7 +282,8 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
         if term.rule:
             _need(term.rule, rule_ids, "rule", term.span, diags)
     for rule in program.rules.values():
-        for text in (rule.text, *rule.items):
+        cells = (cell for row in rule.table.texts for cell in row if cell is not None) if rule.table else ()
+        for text in (rule.text, *rule.items, *cells):
             _check_text(text, program, diags)
         if rule.provenance.source not in sources:
             diags.error("E0604", f"unknown source '{rule.provenance.source}'", rule.provenance.span,

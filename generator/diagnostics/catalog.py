@@ -122,6 +122,20 @@ def _call_chain(step: str, length: int = 10) -> str:
     return chapter(RULE + base + chain)
 
 
+def _rolled(roll: str, rows: str) -> str:
+    """A roll table rolled with `roll` whose rows are `rows` (flow mappings, one a line), then the rule's values."""
+    lines = "".join(f"        - {row}\n" for row in rows.split("; "))
+    return ("    table:\n      name: omens\n      roll: " + roll + "\n      columns:\n"
+            "        - {key: roll, label: Roll, type: range}\n        - {key: omen, label: Omen, type: text}\n"
+            "      rows:\n" + lines + "    values:\n")
+
+
+def _chained(then: str, extra: str = "") -> str:
+    """A d6 roll table whose last row rolls again as `then` says, beside another roll table if `extra` is given."""
+    rolled = _rolled("1d6", f'{{roll: "1-3", omen: Rain}}; {{roll: "4-6", omen: Again, then: {then}}}')
+    return rolled + (extra + "    values:\n" if extra else "")
+
+
 def rule_edit(code: str, title: str, explanation: str, old: str, bad: str, fixed: str | None = None) -> Entry:
     """An entry whose bad example changes `old` in the base rule to `bad`, and whose fix changes it to `fixed`."""
     return Entry(code, title, explanation, {CHAPTER: edit(old, bad)},
@@ -343,6 +357,28 @@ MODEL = [
               "one, a name displays in another order than it reads, and than search and links match it. Rule text "
               "may hold them.",
               "    name: Doubling\n", '    name: "Doubl\\u202Eing"\n'),
+    rule_edit("E0313", "not a table roll", "A table's roll: is the dice the book rolls on it: a number of dice of a "
+              "number of sides and a modifier (1d100, 2d6, 1d20+2), or d66 and d666, two or three d6 read as tens and "
+              "units. It is notation for the outcomes the table covers, not a formula.", "    values:\n",
+              _rolled("1d6x", '{roll: "1-3", omen: Rain}; {roll: "4-6", omen: Sun}'),
+              _rolled("1d6", '{roll: "1-3", omen: Rain}; {roll: "4-6", omen: Sun}')),
+    rule_edit("E0314", "outcomes no row covers", "Every outcome of a roll table's roll is covered by exactly one "
+              "row: the error names the outcomes no row covers, at the row after them (00 stands for 100 on a "
+              "d100, as books print it).", "    values:\n",
+              _rolled("1d100", '{roll: "01-50", omen: Rain}; {roll: "56-00", omen: Sun}'),
+              _rolled("1d100", '{roll: "01-55", omen: Rain}; {roll: "56-00", omen: Sun}')),
+    rule_edit("E0315", "row the roll cannot reach", "A row of a roll table whose key covers no outcome of the "
+              "roll (13 on 2d6, 17-20 on d66) could never come up.", "    values:\n",
+              _rolled("2d6", '{roll: "2-12", omen: Rain}; {roll: 13, omen: Sun}'),
+              _rolled("2d6", '{roll: "2-11", omen: Rain}; {roll: 12, omen: Sun}')),
+    rule_edit("E0316", "roll table keyed by words", "A roll table's first column holds the outcomes each row "
+              "covers, so it is a range or int column.", "    values:\n",
+              _rolled("1d6", '{roll: "1-3", omen: Rain}; {roll: "4-6", omen: Sun}').replace(
+                  "label: Roll, type: range", "label: Roll, type: text"),
+              _rolled("1d6", '{roll: "1-3", omen: Rain}; {roll: "4-6", omen: Sun}')),
+    rule_edit("E0317", "roll again on a table with no roll", "then: (roll again) belongs to the rows of a roll "
+              "table; a table read by lookup() alone is never rolled.", "    values:\n",
+              _sizes("1-5", "6+").replace("size: 3}", "size: 3, then: {times: 2}}"), _sizes("1-5", "6+")),
     Entry("E0312", "choices from a table not keyed by numbers", "An input's options_from takes each row's key, the "
           "first number its first column covers, as the choice's value: that column must be an int or range "
           "column, not text or dice.", {CHAPTER: _choices("sizes", "size").replace("type: range}", "type: text}")},
@@ -435,6 +471,17 @@ REFERENCES = [
           "`n`, and `fc-n`), whose element ids would be the same.",
           {SYSTEM: BASE_SYSTEM.replace("id: mini", "id: search"), CHAPTER: chapter()},
           {SYSTEM: BASE_SYSTEM, CHAPTER: chapter()}),
+    rule_edit("E0612", "roll on an unknown table", "A row's then: {table: name} rolls on another roll table of "
+              "the same system; a table of another system, or one without a roll, cannot be rolled from here.",
+              "    values:\n", _chained("{table: wether}"), _chained("{keep: true, repeats: reroll}")),
+    rule_edit("E0613", "roll that never ends", "A chain of rows that roll again whose every branch rolls again "
+              "would never give a result: some row it can reach must not roll again. (A chain that can come back "
+              "but can also end is allowed: it ends with certainty, but its results are not listed.)",
+              "    values:\n", _rolled("1d6", '{roll: "1-6", omen: Again, then: {times: 2}}'),
+              _chained("{times: 2}")),
+    rule_edit("E0614", "rerolls run out of rows", "With repeats: reroll, a roll landing on a row already rolled "
+              "in its group, or on a row that led to it, is rolled again; a group needs that many rows left.",
+              "    values:\n", _chained("{times: 2, repeats: reroll}"), _chained("{times: 1, repeats: reroll}")),
     Entry("E0610", "rule under itself", "A rule's `parent` chain comes back to the rule: each would sit under the "
           "other, so neither would appear on any page.",
           {CHAPTER: chapter(RULE.replace("    kind: general\n", "    kind: general\n    parent: halving\n")
