@@ -1,7 +1,9 @@
-"""Rolling on the site: Roll buttons on calculators, the roll log on the device, offline and from files, no network."""
+"""Rolling on the site: Roll buttons on calculators and roll tables (chains followed step by step), the roll log on
+the device, offline and from files, no network; search finds a table's rows, and the GM screen lists the tables."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -11,7 +13,9 @@ from typing import Any
 import pytest
 
 from generator.build.staging import build_project
-from generator.pipeline import Project
+from generator.emit.scripts import system_script
+from generator.emit.site.search import record_html
+from generator.pipeline import Project, compile_project
 from tests.browser import Visit, serve_site
 from tests.conftest import REPO
 
@@ -59,6 +63,41 @@ rules:
           - {name: lucky, label: Lucky, expr: 1d6 == 6}
           - {name: most, label: Most damage, expr: 12 + edge}
 """
+ORACLES = """\
+id: oracles
+title: Oracles
+order: 2
+summary: Tables to roll on.
+rules:
+  - id: omens
+    name: Omens
+    kind: table
+    text: Roll when the sky darkens; every omen brings weather.
+    provenance: {source: notes, section: Omens}
+    table:
+      name: omens
+      roll: 1d2
+      columns:
+        - {key: roll, label: d2, type: range}
+        - {key: omen, label: Omen, type: text}
+      rows:
+        - {roll: 1, omen: "A crow with an [[edge]]", then: {table: weather, keep: true}}
+        - {roll: 2, omen: A comet, then: {table: weather, keep: true}}
+  - id: weather
+    name: Weather
+    kind: table
+    text: The sky after an omen.
+    provenance: {source: notes, section: Weather}
+    table:
+      name: weather
+      roll: 1d6
+      columns:
+        - {key: roll, label: d6, type: range}
+        - {key: sky, label: Sky, type: text}
+      rows:
+        - {roll: "1-3", sky: Rain}
+        - {roll: "4-6", sky: "*Blazing* sun"}
+"""
 STRIKE = '[data-calculator="skirmish/strike"]'
 WIDTHS = (390, 1366)
 
@@ -68,7 +107,8 @@ def roll_project(root: Path) -> Path:
     for folder in ("schema", "site_overrides"):
         shutil.copytree(REPO / folder, root / folder)
     shutil.copy2(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    for relative, text in {"skirmish/system.yaml": SYSTEM, "skirmish/fights.yaml": CHAPTER}.items():
+    files = {"skirmish/system.yaml": SYSTEM, "skirmish/fights.yaml": CHAPTER, "skirmish/oracles.yaml": ORACLES}
+    for relative, text in files.items():
         (root / "content" / relative).parent.mkdir(parents=True, exist_ok=True)
         (root / "content" / relative).write_text(text, encoding="utf-8")
     return root
@@ -96,11 +136,14 @@ crypto.getRandomValues = (array) => { window.__calls.crypto++; return values(arr
 """
 
 
-def open_strike(browser: Any, url: str, width: int, **context: Any) -> Visit:
+def open_strike(browser: Any, url: str, width: int, wait: bool = True, **context: Any) -> Visit:
+    """A page whose calls of Math.random and crypto.getRandomValues are counted, its Strike calculator ready (unless
+    `wait` is false: a page without it)."""
     visit = Visit(browser, "about:blank", viewport={"width": width, "height": 800}, **context)
     visit.page.add_init_script(COUNT_RANDOMNESS)
     visit.go(url)
-    visit.wait_until_calculators_are_ready("skirmish/strike")
+    if wait:
+        visit.wait_until_calculators_are_ready("skirmish/strike")
     return visit
 
 
@@ -206,6 +249,12 @@ def test_rolls_work_offline_after_one_visit(served: str, browser: Any) -> None:
         page.goto(served + "skirmish/gm-screen/")
         visit.wait_until_calculators_are_ready("skirmish/strike")
         assert re.fullmatch(r"Damage: ([3-9]|1[0-3])", roll(page, "Damage"))
+        page.wait_for_selector('[data-roll-table="skirmish/weather"][data-ready="1"]')
+        [step] = roll_table(page, "Weather").all_inner_texts()
+        assert WEATHER_STEP.fullmatch(step), step
+        page.goto(served + "skirmish/oracles/")  # never visited online
+        page.wait_for_selector('[data-roll-table="skirmish/omens"][data-ready="1"]')
+        assert len(roll_table(page, "Omens").all_inner_texts()) == 2
         assert page.evaluate("window.__calls.random") == 0
         assert visit.errors == []
 
@@ -215,5 +264,150 @@ def test_rolls_work_from_files(project: Path, browser: Any) -> None:
         page = visit.page
         assert re.fullmatch(r"Verdict: (clean|glancing)", roll(page, "Verdict"))
         assert len(log_items(page)) == 1
+        visit.go((project / "site/skirmish/oracles/index.html").as_uri())
+        page.wait_for_selector('[data-roll-table="skirmish/omens"][data-ready="1"]')
+        first, second = roll_table(page, "Omens").all_inner_texts()
+        assert OMEN_STEP.fullmatch(first) and WEATHER_STEP.fullmatch(second), (first, second)
         assert all(r.startswith("file://") for r in visit.requests)
+        assert visit.errors == []
+
+
+# --- roll tables: the pages, the search records, the scripts ------------------------------------------------------
+
+
+def test_a_roll_table_has_an_anchor_per_row_in_a_box_its_roll_button_goes_in(project: Path) -> None:
+    html = (project / "site/skirmish/oracles/index.html").read_text(encoding="utf-8")
+    assert (
+        '<div class="rulesc-roll-table" data-roll-table="skirmish/weather"><table id="table_weather"><thead><tr>'
+        '<th scope="col">d6</th><th scope="col">Sky</th></tr></thead><tbody><tr id="row_weather_1"><td>1-3</td>'
+        '<td>Rain</td></tr><tr id="row_weather_4"><td>4-6</td><td><em>Blazing</em> sun</td></tr></tbody></table>'
+        "</div>") in html
+    assert ('<tr id="row_omens_1"><td>1</td><td>A crow with an <a href="../glossary/#edge" '
+            'class="rulesc-ref rulesc-ref--term"') in html
+
+
+def test_each_row_of_a_roll_table_is_a_search_record_named_by_its_table_key_and_text(project: Path) -> None:
+    records = [json.loads(line.rstrip(",")) for line in
+               (project / "build/docs/.search/records.json").read_text(encoding="utf-8").splitlines()[1:-1]]
+    rows = [r for r in records if r["kind"] == "row"]
+    assert [(r["title"], r["names"], r["text"], r["url"], r["crumbs"]) for r in rows] == [
+        ("Omens · 1 · A crow with an Edge", ["A crow with an Edge"], "A crow with an Edge",
+         "skirmish/oracles/#row_omens_1", ["Skirmish", "Oracles", "Omens"]),
+        ("Omens · 2 · A comet", ["A comet"], "A comet", "skirmish/oracles/#row_omens_2",
+         ["Skirmish", "Oracles", "Omens"]),
+        ("Weather · 1-3 · Rain", ["Rain"], "Rain", "skirmish/oracles/#row_weather_1",
+         ["Skirmish", "Oracles", "Weather"]),
+        ("Weather · 4-6 · Blazing sun", ["Blazing sun"], "Blazing sun", "skirmish/oracles/#row_weather_4",
+         ["Skirmish", "Oracles", "Weather"])]
+    page = record_html(rows[3])
+    assert '<h1 data-pagefind-weight="10">Blazing sun</h1>' in page  # found by its text, not by its table's name
+    assert '<p data-pagefind-meta="title" data-pagefind-ignore hidden>Weather · 4-6 · Blazing sun</p>' in page
+    rule = next(r for r in records if r["title"] == "Omens")
+    assert '<h1 data-pagefind-weight="10" data-pagefind-meta="title">Omens</h1>' in record_html(rule)
+
+
+def test_the_systems_script_holds_its_roll_tables_and_where_each_row_is(project: Path) -> None:
+    script = (project / "site/assets/rulesc/formulas/skirmish.js").read_text(encoding="utf-8")
+    assert """\
+  var rolls = R.rollTables([
+    [
+      "omens",
+      "1d2",
+      ["1", "2"],
+      [1, 1],
+      ["A crow with an Edge", "A comet"],
+      [["weather", 1, true, false], ["weather", 1, true, false]]
+    ],
+    ["weather", "1d6", ["1-3", "4-6"], [3, 3], ["Rain", "Blazing sun"], [null, null]]
+  ]);
+  var places = Object.create(null);
+  places["omens"] = {"page": "skirmish/oracles/", "title": "Omens", "rows": ["row_omens_1", "row_omens_2"]};
+  places["weather"] = {"page": "skirmish/oracles/", "title": "Weather", "rows": ["row_weather_1", "row_weather_4"]};
+  return {formulas: F, calculators: calculators, constants: C, upgrades: U, rollTables: rolls, rollPlaces: places};
+""" in script
+
+
+def test_a_system_without_roll_tables_gets_the_script_it_had() -> None:
+    [program] = compile_project(Project(REPO / "tests/cases/good/minimal")).programs
+    lines = system_script(program)
+    assert lines[-2:] == ["  return {formulas: F, calculators: calculators, constants: C, upgrades: U};", "})();"]
+    assert not [line for line in lines if "roll" in line.lower()]
+
+
+def test_the_gm_screen_lists_the_roll_tables_after_the_calculators(project: Path) -> None:
+    page = (project / "build/docs/skirmish/gm-screen.md").read_text(encoding="utf-8")
+    assert "Its 2 roll tables follow under Roll tables, each rolled with its Roll button." in page
+    headings = [line for line in page.splitlines() if line.startswith("#")]
+    assert headings[-4:] == ["#### Strike {#calc-strike}", "## Roll tables {#roll-tables}",
+                             "#### Omens {#roll-table-omens}", "#### Weather {#roll-table-weather}"]
+    assert page.count('data-roll-table="skirmish/') == 2
+    assert '<p class="rulesc-gm__rule">Rule: <a href="../oracles/#omens"' in page
+
+
+# --- roll tables in the browser -----------------------------------------------------------------------------------
+
+OMEN_STEP = re.compile(r"Omens · (1: A crow with an Edge|2: A comet)")
+WEATHER_STEP = re.compile(r"Weather · (1-3: Rain|4-6: Blazing sun)")
+
+
+def roll_table(page: Any, title: str) -> Any:
+    """Select the Roll button of the table `title`; the list of the roll's steps."""
+    button = page.get_by_role("button", name=f"Roll on {title}", exact=True)
+    result = button.locator("xpath=following-sibling::*[@role='status']")
+    result.evaluate("el => { el.textContent = ''; }")
+    button.click()
+    page.wait_for_function("el => el.textContent !== ''", arg=result.element_handle())
+    return result.locator("li")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_roll_table_rolls_each_step_of_its_chain_linked_to_its_row(served: str, browser: Any, width: int) -> None:
+    with open_strike(browser, served + "skirmish/oracles/", width, wait=False) as visit:
+        page = visit.page
+        page.wait_for_selector('[data-roll-table="skirmish/omens"][data-ready="1"]')
+        button = page.get_by_role("button", name="Roll on Omens", exact=True)
+        size = button.bounding_box()
+        assert size is not None and size["width"] >= 44 and size["height"] >= 44, size
+        requests, crows = len(visit.requests), 0
+        for _ in range(40):  # a crow at least once but once in 10^12
+            steps = roll_table(page, "Omens")
+            first, second = steps.all_inner_texts()
+            assert OMEN_STEP.fullmatch(first) and WEATHER_STEP.fullmatch(second), (first, second)
+            assert steps.nth(1).evaluate("el => el.style.marginLeft") == "1em"  # the roll the omen led to
+            links = [a.evaluate("a => a.href") for a in steps.locator("a").all()]
+            row = "1" if "crow" in first else "2"
+            sky = "1" if "Rain" in second else "4"
+            crow_link = [served + "skirmish/glossary/#edge"] if row == "1" else []
+            assert links == [served + f"skirmish/oracles/#row_omens_{row}", *crow_link,
+                             served + f"skirmish/oracles/#row_weather_{sky}"]
+            crows += row == "1"
+        assert crows > 0
+        assert steps.locator("em").all_inner_texts() == (["Blazing"] if sky == "4" else [])
+        assert log_items(page)[0] == f"Omens: {first.split(' · ')[1].replace(':', '')} → " \
+                                     f"{second.split(' · ')[1].replace(':', '')}"
+        assert page.evaluate("window.__calls.random") == 0 and page.evaluate("window.__calls.crypto") >= 80
+        assert visit.requests[requests:] == []
+        assert visit.errors == []
+
+
+def test_search_finds_a_row_and_lands_on_it(served: str, browser: Any) -> None:
+    with Visit(browser, served + "search/?q=comet") as visit:
+        page = visit.page
+        page.wait_for_selector(".rulesc-search__results li")
+        hit = page.locator(".rulesc-search__results li").first
+        assert hit.locator("a").first.inner_text() == "Omens · 2 · A comet"
+        assert hit.locator(".rulesc-search__where").inner_text() == "Skirmish › Oracles › Omens · row"
+        hit.locator("a").first.click()
+        page.wait_for_url(served + "skirmish/oracles/#row_omens_2")
+        assert page.evaluate("document.querySelector(':target').id") == "row_omens_2"
+        assert visit.errors == []
+
+
+def test_the_gm_screen_rolls_a_table_with_one_tap(served: str, browser: Any) -> None:
+    with open_strike(browser, served + "skirmish/gm-screen/", 390) as visit:
+        page = visit.page
+        page.wait_for_selector('[data-roll-table="skirmish/weather"][data-ready="1"]')
+        [step] = roll_table(page, "Weather").all_inner_texts()
+        assert WEATHER_STEP.fullmatch(step), step
+        assert log_items(page) == [f"Weather: {step.split(' · ')[1].replace(':', '')}"]
         assert visit.errors == []

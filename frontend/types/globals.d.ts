@@ -27,6 +27,7 @@ interface RulesRuntime {
   sd(value: RulesDist): RulesNumber;
   toFloat(value: RulesNumber): number;
   sample(value: unknown, rng: RulesRng): unknown;
+  rollOn(table: unknown, rng: RulesRng): RollStep[];
   parseDice(text: string): RulesDice;
   rollable(pool: RulesDice): RulesDice;
 }
@@ -42,7 +43,16 @@ interface CalculatorOutput {
   run(env: Record<string, unknown>): unknown;
 }
 interface Calculator { title: string; inputs: CalculatorInput[]; outputs: CalculatorOutput[] }
-interface RulesSystem { calculators: Record<string, Calculator> }
+/** Where a roll table is: its page under the site's root, its title, and each row's anchor. */
+interface RollPlace { page: string; title: string; rows: string[] }
+interface RulesSystem {
+  calculators: Record<string, Calculator>;
+  /** the system's roll tables, by name, as R.rollTables() builds them, and where each is */
+  rollTables?: Record<string, unknown>; rollPlaces?: Record<string, RollPlace>;
+}
+type RollSystem = Required<RulesSystem>;
+/** One step of a roll on a table: [table, row, key, text, depth, kept], as R.rollOn() lists them. */
+type RollStep = [string, number, string, string, number, boolean];
 
 type FormControl = HTMLInputElement | HTMLSelectElement | HTMLFieldSetElement;
 

@@ -31,6 +31,7 @@ from generator.emit.site.links import (
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sources, sources, stat_block
+from generator.emit.site.roll_tables import roll_table_html
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
 from generator.emit.site.tables import emit_index_tables, index_kind_pages, table_kinds
@@ -257,7 +258,7 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, lis
     if rule.items:
         body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")
     if rule.table:
-        body.append(_table(rule))
+        body.append(roll_table_html(rule, ctx.markup, page) if rule.table.roll else _table(rule))
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
     body += [rule_sources(ctx.program, ctx.markup, rule, section, cell), _backlinks(ctx, rule.id, page)]
     calculated = " data-calculated" if rule.calculators else ""  # laid out at once (rulesc-head.html)

@@ -1,4 +1,5 @@
-"""Search emitter: a Pagefind record per rule, term and calculator, the search page, and the indexing plugin.
+"""Search emitter: a Pagefind record per rule, term, calculator and roll table row, the search page, and the indexing
+plugin.
 
 Pagefind writes a chunked index: a page loads a few kilobytes of entry code only when the reader starts a search,
 then only the index chunks and fragments a query needs (see benchmarks/site_payload.py for the figures against
@@ -25,6 +26,7 @@ from generator.emit.site.fragments import front, html_block
 from generator.emit.site.links import calculator_anchor, glossary_path, gm_calculator_page, rule_page, url_of
 from generator.emit.site.markup import Markup
 from generator.emit.site.pagefind_index import run_pagefind
+from generator.emit.site.roll_tables import roll_rules, row_text, row_title, row_url
 from generator.emit.site.tables import plural, table_kinds
 from generator.emit.site.theme import with_rulesc_theme
 from generator.emit.writer import json_array, json_text
@@ -36,13 +38,13 @@ INDEX_FOLDER = "pagefind"
 
 
 class SearchRecord(TypedDict):
-    """A rule, a term or a calculator as search finds it: a line of the records file, and one page of Pagefind's
-    index."""
+    """A rule, a term, a calculator or a roll table's row as search finds it: a line of the records file, and one
+    page of Pagefind's index."""
 
     url: str
     title: str
-    names: list[str]  # the title first, then the abbreviations and aliases
-    kind: str  # the rule's kind, "term" or "calculator"
+    names: list[str]  # the title first (a row: its text), then the abbreviations and aliases
+    kind: str  # the rule's kind, "term", "calculator" or "row"
     system: str
     text: str
     crumbs: list[str]  # where it sits: the system, the chapter (or the glossary, the GM screen), the parent rules
@@ -55,11 +57,14 @@ def emit_search_records(records: list[str]) -> dict[str, str]:
 
 
 def record_texts(program: Program) -> list[str]:
-    """The system's search records (a rule, a term or a calculator each), each as its line of JSON."""
+    """The system's search records (a rule, a term, a calculator or a roll table's row each), each as its line of
+    JSON."""
     markup = Markup.of(program)
     rules = [_rule_record(program, markup, rule) for rule in program.system.rules()]
     records = rules + [_term_record(program, markup, term) for term in program.system.terms]
     records += [_calculator_record(program, rule, calc) for rule in program.system.rules() for calc in rule.calculators]
+    records += [_row_record(program, markup, rule, row) for rule in roll_rules(program)
+                for row in range(len(rule.table.rows) if rule.table else 0)]
     return [json_text(record, 0, sort_keys=True) for record in records]
 
 
@@ -109,6 +114,17 @@ def _calculator_record(program: Program, rule: Rule, calc: Calculator) -> Search
             "crumbs": [program.system.title, "GM screen", _chapter_title(program, rule.chapter)], "same_as": ""}
 
 
+def _row_record(program: Program, markup: Markup, rule: Rule, row: int) -> SearchRecord:
+    """A roll table's row, named by its table, key and text ("Action oracle · 01-05 · Scheme") and found by its
+    text first (its name), then by its table's name (a parent): a search for the table lists the table above its
+    rows."""
+    assert rule.table is not None
+    text = row_text(markup, rule.table, row)
+    crumbs = [program.system.title, _chapter_title(program, rule.chapter), *_ancestors(program, rule), rule.name]
+    return {"url": row_url(program, rule, row), "title": row_title(rule, row, markup), "names": [text],
+            "kind": "row", "system": program.system.id, "text": text, "crumbs": crumbs, "same_as": ""}
+
+
 def search_pages(records: list[SearchRecord]) -> list[tuple[SearchRecord, list[SearchRecord]]]:
     """One search hit per thing: each record with the terms merged into it (a term named as its rule is found as
     that rule, its abbreviations and definition included), in the records' order."""
@@ -129,13 +145,15 @@ def record_html(record: SearchRecord, terms: Sequence[SearchRecord] = ()) -> str
     kinds = [record["kind"], *(["term"] if terms else [])]
     text = " ".join([record["text"], *(t["text"] for t in terms)])
     parents = " ".join(escape(c) for c in record["crumbs"][2:])
+    titled = names[0] == record["title"]  # else the hit is found by its first name and shown by its title (a row)
+    heading = ' data-pagefind-meta="title"' if titled else ""
     return (f'<html lang="en"><body data-pagefind-filter="system:{escape(record["system"])}">'
-            f'<h1 data-pagefind-weight="10" data-pagefind-meta="title">{escape(record["title"])}</h1>'
+            f'<h1 data-pagefind-weight="10"{heading}>{escape(names[0])}</h1>'
             f'<p data-pagefind-weight="9">{" ".join(escape(n) for n in names[1:])}</p>'
             + "".join(f'<span data-pagefind-filter="kind:{escape(k)}"></span>' for k in kinds)
             + f'<p data-pagefind-weight="2">{parents}</p>'
-            + _hidden_meta({"href": coded(record["url"]), "names": "|".join(names), "text": text,
-                            "crumbs": coded(CRUMB.join(record["crumbs"]))})
+            + _hidden_meta({**({} if titled else {"title": record["title"]}), "href": coded(record["url"]),
+                            "names": "|".join(names), "text": text, "crumbs": coded(CRUMB.join(record["crumbs"]))})
             + f'<div data-pagefind-weight="1">{escape(text)}</div></body></html>')
 
 
@@ -164,9 +182,11 @@ def write_index(docs_dir: Path, site_dir: Path) -> int:
 
 
 def search_kinds(program: Program) -> list[str]:
-    """The kinds of rule the system has, and "calculator" if it has any, for the search page's filter."""
+    """The kinds of rule the system has, "calculator" if it has any and "row" if it has roll tables, for the search
+    page's filter."""
     calculators = ["calculator"] if any(rule.calculators for rule in program.system.rules()) else []
-    return [kind for kind, _ in table_kinds(program)] + calculators
+    rows = ["row"] if roll_rules(program) else []
+    return [kind for kind, _ in table_kinds(program)] + calculators + rows
 
 
 def search_page(systems: list[tuple[str, str]], rule_kinds: set[str]) -> str:
