@@ -16,7 +16,7 @@ from generator.build.staging import build_project
 from generator.emit.scripts import system_script
 from generator.emit.site.search import record_html
 from generator.pipeline import Project, compile_project
-from tests.browser import Visit, serve_site
+from tests.browser import Visit, lay_out_everything, serve_site
 from tests.conftest import REPO
 
 SYSTEM = """\
@@ -411,3 +411,27 @@ def test_the_gm_screen_rolls_a_table_with_one_tap(served: str, browser: Any) -> 
         assert WEATHER_STEP.fullmatch(step), step
         assert log_items(page) == [f"Weather: {step.split(' · ')[1].replace(':', '')}"]
         assert visit.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", WIDTHS)
+def test_axe_finds_no_serious_or_critical_violation_after_rolls(served: str, browser: Any, width: int,
+                                                                 scheme: str) -> None:
+    """axe-core (as axe-playwright-python bundles it) on the pages with Roll buttons, their results and the log
+    on show."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = []
+    with open_strike(browser, served + "skirmish/fights/", width, color_scheme=scheme) as visit:
+        roll(visit.page, "Damage")
+        roll(visit.page, "Verdict")
+        for path in ("skirmish/fights/", "skirmish/oracles/", "skirmish/gm-screen/"):
+            if path != "skirmish/fights/":
+                visit.go(served + path)
+                visit.page.wait_for_selector('[data-roll-table="skirmish/omens"][data-ready="1"]')
+                roll_table(visit.page, "Omens")
+            lay_out_everything(visit.page)
+            results = Axe().run(visit.page).response
+            found += [f"{path}: {v['id']} ({v['impact']}) at {[n['target'] for n in v['nodes']][:3]}"
+                      for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    assert found == [], found
