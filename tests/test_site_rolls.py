@@ -278,12 +278,13 @@ def test_rolls_work_from_files(project: Path, browser: Any) -> None:
 def test_a_roll_table_has_an_anchor_per_row_in_a_box_its_roll_button_goes_in(project: Path) -> None:
     html = (project / "site/skirmish/oracles/index.html").read_text(encoding="utf-8")
     assert (
-        '<div class="rulesc-roll-table" data-roll-table="skirmish/weather"><table id="table_weather"><thead><tr>'
-        '<th scope="col">d6</th><th scope="col">Sky</th></tr></thead><tbody><tr id="row_weather_1"><td>1-3</td>'
-        '<td>Rain</td></tr><tr id="row_weather_4"><td>4-6</td><td><em>Blazing</em> sun</td></tr></tbody></table>'
-        "</div>") in html
-    assert ('<tr id="row_omens_1"><td>1</td><td>A crow with an <a href="../glossary/#edge" '
-            'class="rulesc-ref rulesc-ref--term"') in html
+        '<div class="rulesc-roll-box" data-roll-table="skirmish/weather"><table class="rulesc-roll-table" '
+        'id="table_weather" data-table="weather" data-roll="1d6"><caption>Roll 1d6</caption><thead><tr>'
+        '<th scope="col">d6</th><th scope="col">Sky</th></tr></thead><tbody><tr id="row_weather_1" data-row="0">'
+        '<th scope="row">1-3 · 50%</th><td>Rain</td></tr><tr id="row_weather_4" data-row="1">'
+        '<th scope="row">4-6 · 50%</th><td><em>Blazing</em> sun</td></tr></tbody></table></div>') in html
+    assert ('<tr id="row_omens_1" data-row="0"><th scope="row">1 · 50%</th><td>A crow with an '
+            '<a href="../glossary/#edge" class="rulesc-ref rulesc-ref--term"') in html
 
 
 def test_each_row_of_a_roll_table_is_a_search_record_named_by_its_table_key_and_text(project: Path) -> None:

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from generator.analyze.program import LINK, VALUE, Program
+from generator.analyze.rolls import runs_on
 from generator.analyze.terms import mentioned_terms
 from generator.diagnostics.core import Diagnostic, Span, sorted_diagnostics
 from generator.formula import nodes as n
@@ -23,6 +24,7 @@ def lint(programs: tuple[Program, ...]) -> list[Diagnostic]:
         found += _uncited_sources(program)
         found += _retyped_numbers(program)
         found += _editor_notes(program)
+        found += runs_on(program)
     return sorted_diagnostics(found)
 
 

@@ -3,10 +3,9 @@ out of rows to reroll (E0614); and the exact results of a roll, chains followed,
 
 A result is the multiset of rows a roll keeps (a row that only says to roll again is not kept; `keep: true` keeps
 it). The results are finite when no chain can come back to a row already on it: rerolls bar the rows that led
-to them, so "roll twice more, no repeats" always ends; "roll again" with repeats allowed can repeat without end
-(it still ends at once with certainty where a row that does not roll again can come up), and its results are not
-listed: exact_results() gives None, and rolls of it stop past MAX_CHAIN_ROLLS.
-"""
+to them, so "roll twice more, no repeats" always ends; "roll twice" with repeats allowed can repeat without a
+bound (and, where more than one roll in two asks for two more, may never end), so its results are not listed:
+results_of() gives None, and a roll of it stops with an error past R.MAX_CHAIN_ROLLS."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
 
-from generator.diagnostics.core import Diagnostics, Span, did_you_mean
+from generator.diagnostics.core import Diagnostic, Diagnostics, Span, did_you_mean
 from generator.model import Chain, Table, Text
 from generator.runtime import rulesc_runtime as R
 
@@ -26,6 +25,8 @@ Result = tuple[tuple[str, int], ...]
 Path = tuple[tuple[str, int], ...]
 K = TypeVar("K")
 Plain = Callable[[Text], str]
+RUN_ON_STEPS = 2000
+"""W0707: the steps of the average-rolls iteration after which a roll that still grows is said to run on."""
 MAX_RESULTS = 20_000
 """The most distinct results (and partial results of one group of rolls) listed; past it, none are."""
 
@@ -129,6 +130,34 @@ def _deep_rerolls(tables: dict[str, Table], diags: Diagnostics) -> dict[str, dic
                         ", and no row is left", chain.span, "roll fewer times, or let repeats stand")
             return {}
     return listed
+
+
+def runs_on(program: Program) -> Iterator[Diagnostic]:
+    """W0707 for each roll table whose rolls may never end (see endless())."""
+    for table in roll_tables(program):
+        grows = [c for c in table.chains if c is not None and not c.reroll]
+        if table.name in endless(program):
+            yield Diagnostic("warning", "W0707", f"a roll on '{table.name}' may never end: with repeats allowed, its "
+                             "rows ask on average for as many rolls as they make or more", grows[0].span,
+                             "reroll repeats (repeats: reroll), or let fewer rows roll again; rolls stop with an "
+                             f"error past {R.MAX_CHAIN_ROLLS}")
+
+
+def endless(program: Program) -> set[str]:
+    """The roll tables whose rolls, chains with repeats allowed followed, have no finite average number of rolls:
+    the expected rolls of each table, E = 1 + (each row's chance x its rolls x E of their table), iterated from 1,
+    still grow after RUN_ON_STEPS steps (a chain asking on average for one more roll or more never settles)."""
+    tables = {table.name: table for table in roll_tables(program)}
+    links = {name: [(float(t.chance(row)) * c.times, None if c.reroll else c.table or name)
+                    for row, c in enumerate(t.chains) if c is not None] for name, t in tables.items()}
+    expected = {name: 1.0 for name in tables}
+    for _ in range(RUN_ON_STEPS):
+        after = {name: 1 + sum(w * (1.0 if to is None else expected[to]) for w, to in links[name]) for name in links}
+        grown, expected = max((after[n] - expected[n] for n in tables), default=0.0), after
+        if grown < 1e-9:
+            return set()
+    return {name for name, t in tables.items() if expected[name] > RUN_ON_STEPS / 10 and any(
+        c is not None and not c.reroll for c in t.chains)}
 
 
 def runtime_book(program: Program, plain: Plain = lambda text: text.source) -> dict[str, R.RollTable]:

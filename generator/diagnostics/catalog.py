@@ -478,7 +478,7 @@ REFERENCES = [
               "would never give a result: some row it can reach must not roll again. (A chain that can come back "
               "but can also end is allowed: it ends with certainty, but its results are not listed.)",
               "    values:\n", _rolled("1d6", '{roll: "1-6", omen: Again, then: {times: 2}}'),
-              _chained("{times: 2}")),
+              _chained("{keep: true}")),
     rule_edit("E0614", "rerolls run out of rows", "With repeats: reroll, a roll landing on a row already rolled "
               "in its group, or on a row that led to it, is rolled again; a group needs that many rows left.",
               "    values:\n", _chained("{times: 2, repeats: reroll}"), _chained("{times: 1, repeats: reroll}")),
@@ -512,6 +512,12 @@ WARNINGS = [
               "a value of the rule or of a rule it links: change the value and the text would go stale. Show the "
               "value with `{{name}}`; prose that is a worked example may list its numbers under the rule's literals: "
               "with a reason.", "is {{factor}} times", "is 2 times"),
+    rule_edit("W0707", "roll that may never end", "A roll table row that rolls again with repeats allowed can "
+              "come up again on its own chain; where the rows ask on average for as many rolls as they make (or "
+              "more), a roll has no finite length on average and may never end. rulesc's rolls stop with an error "
+              "past 500 rolls; reroll repeats, or let fewer rows roll again.", "    values:\n",
+              _rolled("1d6", '{roll: "1-2", omen: Rain}; {roll: "3-6", omen: Again, then: {times: 2}}'),
+              _rolled("1d6", '{roll: "1-2", omen: Rain}; {roll: "3-6", omen: Again, then: {times: 1}}')),
     rule_edit("W0706", "editors' note in a players' box", "The notes under provenance.unstated are shown to "
               "players as \u201cNot stated by the source\u201d: what the source leaves open and what this reference "
               "assumes. Field names, data names and markers such as ASSUMPTION or TODO are for editors: put them "

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.analyze.program import Program, whole_checks
+from generator.analyze.rolls import roll_spec, roll_tables
 from generator.emit.site.links import permalink
+from generator.emit.site.markup import Markup
 from generator.emit.writer import WIDTH, Writer
 from generator.formula import nodes
 from generator.formula.builtins import ROWS
@@ -33,6 +35,7 @@ PUBLIC = {
     **{row.name: (row.runtime, row.engine) for row in ROWS if row.engine},
     "show": ("show", "show(value): prints a result in the book's terms ({outcome: 'probability'}, 'n/d')"),
     "exact": ("exact", "exact(value): a result in the book's terms, as Python values"),
+    "roll": ("roll", "roll(value, rng=None): one roll of a roll or a roll table (ROLL_TABLES[name])"),
     "RulesError": ("RulesError", "RulesError: raised where the rules give no answer (a value off a table)"),
     "ArgumentError": ("ArgumentError", "ArgumentError: the RulesError a function raises for an argument of "
                       "the wrong type or out of its range"),
@@ -49,7 +52,8 @@ PY_KEYWORDS = frozenset(keyword.kwlist) | {"__debug__"}
 HOST_FUNCTIONS = frozenset(row.host[0] for row in ROWS if row.host[0])
 """The Python built-ins a function body calls by name (builtins.py's hosts): a parameter or let never hides them."""
 MODULE_NAMES = HOST_FUNCTIONS | {
-    "R", "UPGRADES", "Final", "Sequence", "Dice", "Dist", "Number", "Outcomes", "rules_engine", "annotations",
+    "R", "UPGRADES", "ROLL_TABLES", "Final", "Sequence", "Dice", "Dist", "Number", "Outcomes", "rules_engine",
+    "annotations",
     "check_upgrades",
     "int", "bool", "list", "str", "dict",
     "__all__", "__annotations__", "__builtins__", "__cached__", "__dict__", "__dir__", "__doc__", "__file__",
@@ -178,7 +182,28 @@ def _module(program: Program, site_url: str) -> str:
     _pools(w, pools)
     w.write_block(functions.getvalue())
     _upgrades(w, program)
+    _roll_tables(w, program)
     return w.getvalue()
+
+
+def _roll_tables(w: Writer, program: Program) -> None:
+    """The system's roll tables by name, one row a line: [name, roll, keys, weights, texts, chains]."""
+    specs = [roll_spec(table, Markup.of(program).plain) for table in roll_tables(program)]
+    if not specs:
+        return
+    w.writeline()
+    w.writeline()
+    w.writeline("# Roll tables by name: rules_engine.roll(ROLL_TABLES[name]) rolls one, each chain followed.")
+    w.writeline("ROLL_TABLES: Final = R.roll_tables([")
+    with w.indent():
+        for name, roll, keys, weights, texts, chains in specs:
+            w.writeline(f"[{name!r}, {roll!r},")
+            with w.indent():
+                for items in (keys, weights, texts, chains):
+                    assert isinstance(items, list)
+                    w.write_doc(concat(_tuple([repr(item) for item in items]), ","))
+            w.writeline("],")
+    w.writeline("])")
 
 
 def _pools(w: Writer, pools: dict[str, str]) -> None:
@@ -203,7 +228,8 @@ def _module_head(w: Writer, program: Program) -> None:
     w.writeline()
     _imports(w, program)
     w.writeline()
-    public = sorted(python_names(program).formulas.values()) + (["check_upgrades"] if program.upgrades() else [])
+    public = sorted(python_names(program).formulas.values()) + (["check_upgrades"] if program.upgrades() else []) + (
+        ["ROLL_TABLES"] if roll_tables(program) else [])
     _listing(w, "__all__ = [", [json.dumps(name) for name in public], "]")
     w.writeline()
 

@@ -9,7 +9,7 @@ from typing import Any
 from generator.analyze.program import Program
 from generator.emit.site.links import permalink
 from generator.emit.writer import json_text
-from generator.model import ANY_TIMES, Fact, FactKind, Formula, Param, Provenance, Rule, Text, Value
+from generator.model import ANY_TIMES, Fact, FactKind, Formula, Param, Provenance, Rule, Table, Text, Value
 from generator.runtime.rulesc_runtime import Dice
 
 EXPORT_VERSION = 2
@@ -70,7 +70,7 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
             "columns": [{"key": c.key, "label": c.label, "type": c.type} for c in rule.table.columns],
             # The model builds each row from the table's columns, one cell per column.
             "rows": [{c.key: _value(v) for c, v in zip(rule.table.columns, row, strict=True)}
-                     for row in rule.table.rows]},
+                     for row in rule.table.rows], **_roll(rule.table)},
         "formulas": [_formula(program, f) for f in rule.formulas],
         "calculators": [{"id": c.id, "title": c.title, "inputs": [_param(p) for p in c.inputs],
                          "outputs": [{"name": o.name, "label": o.label, "expr": o.expr.source,
@@ -79,6 +79,15 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
                         for c in rule.calculators],
     }
     return out
+
+
+def _roll(table: Table) -> dict[str, Any]:
+    """A roll table's roll, each row's exact chance, and what each row rolls next (null: nothing)."""
+    if table.roll is None:
+        return {}
+    return {"roll": table.roll.written, "chances": [str(table.chance(i)) for i in range(len(table.rows))],
+            "then": [None if c is None else {"table": c.table or table.name, "times": c.times, "keep": c.keep,
+                                             "repeats": "reroll" if c.reroll else "allowed"} for c in table.chains]}
 
 
 def _provenance(prov: Provenance) -> dict[str, Any]:

@@ -1425,16 +1425,30 @@
   function sample(value, rng) { return samples(value, rng, 1)[0]; }
   /* ---- roll tables: a roll on a table and the rolls its rows lead to, drawn as the Python runtime draws them ---- */
   var MAX_CHAIN_ROLLS = 500;
-  function rollTables(specs) {  /* by name, from [name, roll, keys, weights, texts, chains]; a chain [table, times, keep, reroll] */
+  function RollTable(spec, book) {  /* [name, roll, keys, weights, texts, chains]; a chain [table, times, keep, reroll] */
+    var weights = spec[3].map(BigInt), g = 0n, sum = 0n;
+    weights.forEach(function (w) { g = gcd(g, w); });
+    this.name = spec[0]; this.roll = spec[1]; this.keys = spec[2]; this.weights = weights; this.texts = spec[4];
+    this.running = weights.map(function (w) { sum += w / g; return sum; });
+    this.chains = spec[5].map(function (c) { return c && {table: c[0], times: c[1], keep: c[2], reroll: c[3]}; });
+    this.book = book;
+  }
+  function rollTables(specs) {  /* a system's roll tables by name */
     var book = {};
-    specs.forEach(function (s) {
-      var weights = s[3].map(BigInt), g = 0n, sum = 0n;
-      weights.forEach(function (w) { g = gcd(g, w); });
-      book[s[0]] = {name: s[0], roll: s[1], keys: s[2], weights: weights, texts: s[4], book: book,
-                    running: weights.map(function (w) { sum += w / g; return sum; }),
-                    chains: s[5].map(function (c) { return c && {table: c[0], times: c[1], keep: c[2], reroll: c[3]}; })};
-    });
+    specs.forEach(function (spec) { book[spec[0]] = new RollTable(spec, book); });
     return book;
+  }
+  function cryptoBits() {  /* random bits from crypto.getRandomValues, for rolls no seed repeats */
+    return {getrandbits: function (k) {
+      var words = new Uint32Array(Math.ceil(k / 32)), r = 0n;
+      globalThis.crypto.getRandomValues(words);
+      words.forEach(function (word, i) { r |= BigInt(word) << BigInt(32 * i); });
+      return r & ((1n << BigInt(k)) - 1n);
+    }};
+  }
+  function roll(value, rng) {  /* one roll of a value, or of a roll table (its steps); without rng, crypto draws */
+    var source = rng || cryptoBits();
+    return value instanceof RollTable ? rollOn(value, source) : sample(value, source);
   }
   function rollOn(table, rng) {  /* one roll on a table with every roll its rows lead to, depth first: [table, row, key, text, depth, kept] */
     var steps = [];
@@ -1507,7 +1521,7 @@
     modifier: modifier, nadd: nadd, namedChance: namedChance, negated: negated, nmax: nmax, nmin: nmin, nmul: nmul,
     nneg: nneg, nsub: nsub, outcomes: outcomes, p: p, parseDice: parseDice, poolAnswers: poolAnswers,
     poolBind: poolBind, power: power, probEq: probEq, randbelow: randbelow, ratio: ratio, repeat: repeat,
-    rollable: rollable, rollOn: rollOn, rollTables: rollTables, sample: sample, samples: samples, sd: sd,
+    roll: roll, rollable: rollable, rollOn: rollOn, rollTables: rollTables, sample: sample, samples: samples, sd: sd,
     seeded: seeded, step: step,
     successes: successes, table: table, tie: tie, toFloat: toFloat, upgradeProblems: upgradeProblems, whole: whole,
     win: win

@@ -11,7 +11,7 @@ import pprint
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -90,6 +90,7 @@ __all__ = [
     "prob_eq",
     "randbelow",
     "repeat",
+    "roll",
     "roll_on",
     "roll_tables",
     "rollable",
@@ -2026,10 +2027,11 @@ def _reported_by(upgrades: Mapping[str, Upgrade], upgrade_id: str, other: str) -
 
 
 # ---- rolls drawn from exact distributions -------------------------------------------------------
-# Both runtimes draw the same way, so a seed gives the same rolls in Python and JavaScript: a generator
-# gives random bits (Python's random.Random, or JavaScript's Twister, the same MT19937 seeded the same
-# way), randbelow() turns them into a whole number below the sum of the exact weights as Python's own
-# randrange() does, and the roll is the first outcome whose running sum of weights passes it.
+# Both runtimes draw the same way, so a seed gives the same rolls in Python and JavaScript: a
+# generator gives random bits (Python's random.Random, or JavaScript's Twister, the same MT19937
+# seeded the same way), randbelow() turns them into a whole number below the sum of the exact
+# weights as Python's own randrange() does, and the roll is the first outcome whose running sum of
+# weights passes it.
 
 
 class RandomBits(Protocol):
@@ -2039,7 +2041,8 @@ class RandomBits(Protocol):
 
 
 def seeded(seed: int) -> random.Random:
-    """A generator whose draws JavaScript's seeded(seed) repeats: MT19937 seeded with a whole number."""
+    """A generator whose draws JavaScript's seeded(seed) repeats: MT19937 seeded with a whole
+    number."""
     if type(seed) is not int:
         raise RulesError(f"a seed is a whole number, not {seed!r}")
     return random.Random(seed)
@@ -2070,12 +2073,19 @@ def _drawn_from(value: Dist | Dice | Outcomes) -> tuple[Sequence[Any], list[int]
 
 
 def samples(value: Any, rng: RandomBits, times: int) -> list[Any]:
-    """`times` rolls of a value: an outcome of a roll, pool or named outcomes each time, by its exact
-    chance; a number, flag or word is itself and draws nothing."""
+    """`times` rolls of a value: an outcome of a roll, pool or named outcomes each time, by its
+    exact chance; a number, flag or word is itself and draws nothing."""
     if not isinstance(value, (Dist, Dice, Outcomes)):
         return [value] * times
     choices, running = _drawn_from(value)
-    return [choices[bisect.bisect_right(running, randbelow(rng, running[-1]))] for _ in range(times)]
+    total, draw, find = running[-1], rng.getrandbits, bisect.bisect_right
+    bits, found = total.bit_length(), []
+    for _ in range(times):  # randbelow(rng, total), inlined: this loop is the sampler's whole cost
+        drawn = draw(bits)
+        while drawn >= total:
+            drawn = draw(bits)
+        found.append(choices[find(running, drawn)])
+    return found
 
 
 def sample(value: Any, rng: RandomBits) -> Any:
@@ -2083,16 +2093,19 @@ def sample(value: Any, rng: RandomBits) -> Any:
     return samples(value, rng, 1)[0]
 
 
-# ---- roll tables: a roll on a table and the rolls its rows lead to ----------------------------------
+# ---- roll tables: a roll on a table and the rolls its rows lead to ---------------------------
 
 MAX_CHAIN_ROLLS = 500
-"""The most rolls one roll on a table may lead to: past it, a chain that can repeat is stopped with an error."""
+NO_ROWS: frozenset[int] = frozenset()
+"""The most rolls one roll on a table may lead to: past it, a chain that can repeat is stopped with
+an error."""
 
 
 @dataclass(frozen=True)
 class RowChain:
-    """What a row rolls next: `times` rolls on `table`; `keep`: the row is a result too; `reroll`: a roll landing
-    on a row already drawn in the group, or on a row of the chain that led here, is drawn again."""
+    """What a row rolls next: `times` rolls on `table`; `keep`: the row is a result too; `reroll`:
+    a roll landing on a row already drawn in the group, or on a row of the chain that led here, is
+    drawn again."""
 
     table: str
     times: int
@@ -2102,8 +2115,9 @@ class RowChain:
 
 @dataclass(frozen=True)
 class RollTable:
-    """A roll table: each row's key as the book prints it, its weight (ways out of the roll's total), its text
-    and what it rolls next; `book` holds the system's roll tables, which chains name."""
+    """A roll table: each row's key as the book prints it, its weight (ways out of the roll's
+    total), its text and what it rolls next; `book` holds the system's roll tables, which chains
+    name."""
 
     name: str
     roll: str
@@ -2112,11 +2126,17 @@ class RollTable:
     texts: tuple[str, ...]
     chains: tuple[RowChain | None, ...]
     book: Mapping[str, RollTable] = field(repr=False, compare=False)
+    running: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        divisor = math.gcd(*self.weights)  # the running sums of the weights, lowest in terms
+        running = tuple(itertools.accumulate(w // divisor for w in self.weights))
+        object.__setattr__(self, "running", running)
 
 
 class RollStep(NamedTuple):
-    """One roll of a chain, in the order rolled: the table, the row (from 0), its key and text, how many rolls
-    led to it, and whether it is a result (a row that only says to roll again is not)."""
+    """One roll of a chain, in the order rolled: the table, the row (from 0), its key and text, how
+    many rolls led to it, and whether it is a result (a row that only says to roll again is not)."""
 
     table: str
     row: int
@@ -2127,8 +2147,8 @@ class RollStep(NamedTuple):
 
 
 def roll_tables(specs: Sequence[Sequence[Any]]) -> dict[str, RollTable]:
-    """A system's roll tables by name, from [name, roll, keys, weights, texts, chains] each (a chain is
-    [table, times, keep, reroll] or None)."""
+    """A system's roll tables by name, from [name, roll, keys, weights, texts, chains] each (a
+    chain is [table, times, keep, reroll] or None)."""
     book: dict[str, RollTable] = {}
     for name, roll, keys, weights, texts, chains in specs:
         book[name] = RollTable(name, roll, tuple(keys), tuple(weights), tuple(texts),
@@ -2147,33 +2167,37 @@ def _roll_group(table: RollTable, times: int, reroll: bool, path: tuple[tuple[st
                 rng: RandomBits, steps: list[RollStep]) -> None:
     drawn: list[int] = []
     for _ in range(times):
-        barred = {row for name, row in path if name == table.name} | set(drawn) if reroll else set()
+        barred = {r for name, r in path if name == table.name} | set(drawn) if reroll else NO_ROWS
         row = _draw_row(table, barred, rng)
         drawn.append(row)
         chain = table.chains[row]
         kept = chain is None or chain.keep
         steps.append(RollStep(table.name, row, table.keys[row], table.texts[row], len(path), kept))
         if len(steps) > MAX_CHAIN_ROLLS:
-            raise RulesError(f"a roll on '{steps[0].table}' led to more than {MAX_CHAIN_ROLLS} rolls")
+            raise RulesError(f"a roll on '{steps[0].table}' led to more than {MAX_CHAIN_ROLLS} "
+                             "rolls")
         if chain is not None:
-            _roll_group(table.book[chain.table], chain.times, chain.reroll, (*path, (table.name, row)), rng, steps)
+            after = (*path, (table.name, row))
+            _roll_group(table.book[chain.table], chain.times, chain.reroll, after, rng, steps)
 
 
-def _draw_row(table: RollTable, barred: set[int], rng: RandomBits) -> int:
+def _draw_row(table: RollTable, barred: Set[int], rng: RandomBits) -> int:
     """A row by its weight, drawn again while it is barred."""
-    if all(row in barred or not weight for row, weight in enumerate(table.weights)):
+    if barred and all(row in barred or not weight for row, weight in enumerate(table.weights)):
         raise RulesError(f"no row of '{table.name}' is left to roll: each was rolled already")
-    running = _running(table.weights)
+    running = table.running
     while True:
         row = bisect.bisect_right(running, randbelow(rng, running[-1]))
         if row not in barred:
             return row
 
 
-@lru_cache(maxsize=256)
-def _running(weights: tuple[int, ...]) -> list[int]:
-    divisor = math.gcd(*weights)
-    return list(itertools.accumulate(w // divisor for w in weights))
+def roll(value: Any, rng: RandomBits | None = None) -> Any:
+    """One roll of a value: an outcome of a roll, pool or named outcomes by its exact chance, or
+    for a roll table the steps of one roll on it, chains followed. `rng` (a random.Random) makes
+    the rolls a seed repeats; without one, the system's source of randomness draws."""
+    source = rng if rng is not None else random.SystemRandom()
+    return roll_on(value, source) if isinstance(value, RollTable) else sample(value, source)
 
 
 # ---- values in the book's terms ---------------------------------------------------------------

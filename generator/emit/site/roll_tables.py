@@ -13,6 +13,7 @@ from generator.emit.site.calculators import display
 from generator.emit.site.links import href, rule_page, url_of
 from generator.emit.site.markup import Markup, Section
 from generator.model import Rule, Table, Text, Value
+from generator.table_rolls import percent
 
 ROW_SEPARATOR = " \u00b7 "
 """Between a row's table, key and cells where they read as one line ("Action oracle · 01-05 · Scheme")."""
@@ -40,20 +41,23 @@ def cell_text(value: Value) -> str:
 
 
 def roll_table_html(rule: Rule, markup: Markup, page: str) -> str:
-    """A rule's roll table on `page`: its rows, each with its anchor and its cells (text cells as markup, links
-    live), inside the box the page's script adds a Roll button to."""
+    """A rule's roll table on `page`, in the box the page's script adds a Roll button to: its caption names the roll,
+    each row has its anchor and its key cell adds its chance ("01-05 · 5%"), and text cells are rendered as rule
+    text (links, terms, emphasis), escaped."""
     table = rule.table
-    assert table is not None
-    system = markup.program.system.id
-    caption = f"<caption>{escape(table.caption)}</caption>" if table.caption else ""
+    assert table is not None and table.roll is not None
+    caption = escape(f"{table.caption} ({table.roll.written})" if table.caption else f"Roll {table.roll.written}")
     head = "".join(f'<th scope="col">{escape(c.label)}</th>' for c in table.columns)
     section = Section(page, rule.id)
-    rows = "".join(f'<tr id="{row_anchor(table, i)}">' + "".join(
-        f"<td>{_cell(markup, section, table, i, j)}</td>" for j in range(len(table.columns))) + "</tr>"
-        for i in range(len(table.rows)))
-    return (f'<div class="rulesc-roll-table" data-roll-table="{escape(system)}/{escape(table.name)}">'
-            f'<table id="{table_anchor(table)}">{caption}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
-            "</div>")
+    rows = "".join(
+        f'<tr id="{row_anchor(table, i)}" data-row="{i}"><th scope="row">{escape(cell_text(row[0]))} · '
+        f"{percent(table.chance(i))}</th>"
+        + "".join(f"<td>{_cell(markup, section, table, i, j)}</td>" for j in range(1, len(table.columns))) + "</tr>"
+        for i, row in enumerate(table.rows))
+    box = f"{escape(markup.program.system.id)}/{escape(table.name)}"
+    return (f'<div class="rulesc-roll-box" data-roll-table="{box}"><table class="rulesc-roll-table" '
+            f'id="{table_anchor(table)}" data-table="{table.name}" data-roll="{escape(table.roll.written)}">'
+            f"<caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
 
 
 def _cell(markup: Markup, section: Section, table: Table, row: int, column: int) -> str:
