@@ -97,6 +97,20 @@ rules:
       rows:
         - {roll: "1-3", sky: Rain}
         - {roll: "4-6", sky: "*Blazing* sun"}
+  - id: spiral
+    name: Spiral
+    kind: table
+    text: Nearly every turn of the spiral opens two more.
+    provenance: {source: notes, section: Spiral}
+    table:
+      name: spiral
+      roll: 1d20
+      columns:
+        - {key: roll, label: d20, type: range}
+        - {key: turn, label: Turn, type: text}
+      rows:
+        - {roll: 1, turn: A way out}
+        - {roll: "2-20", turn: Two more turns, then: {times: 2}}
 """
 STRIKE = '[data-calculator="skirmish/strike"]'
 WIDTHS = (390, 1366)
@@ -291,7 +305,8 @@ def test_each_row_of_a_roll_table_is_a_search_record_named_by_its_table_key_and_
     records = [json.loads(line.rstrip(",")) for line in
                (project / "build/docs/.search/records.json").read_text(encoding="utf-8").splitlines()[1:-1]]
     rows = [r for r in records if r["kind"] == "row"]
-    assert [(r["title"], r["names"], r["text"], r["url"], r["crumbs"]) for r in rows] == [
+    assert [r["title"] for r in rows[4:]] == ["Spiral · 1 · A way out", "Spiral · 2-20 · Two more turns"]
+    assert [(r["title"], r["names"], r["text"], r["url"], r["crumbs"]) for r in rows[:4]] == [
         ("Omens · 1 · A crow with an Edge", ["A crow with an Edge"], "A crow with an Edge",
          "skirmish/oracles/#row_omens_1", ["Skirmish", "Oracles", "Omens"]),
         ("Omens · 2 · A comet", ["A comet"], "A comet", "skirmish/oracles/#row_omens_2",
@@ -319,11 +334,13 @@ def test_the_systems_script_holds_its_roll_tables_and_where_each_row_is(project:
       ["A crow with an Edge", "A comet"],
       [["weather", 1, true, false], ["weather", 1, true, false]]
     ],
-    ["weather", "1d6", ["1-3", "4-6"], [3, 3], ["Rain", "Blazing sun"], [null, null]]
+    ["weather", "1d6", ["1-3", "4-6"], [3, 3], ["Rain", "Blazing sun"], [null, null]],
+    ["spiral", "1d20", ["1", "2-20"], [1, 19], ["A way out", "Two more turns"], [null, ["spiral", 2, false, false]]]
   ]);
   var places = Object.create(null);
   places["omens"] = {"page": "skirmish/oracles/", "title": "Omens", "rows": ["row_omens_1", "row_omens_2"]};
   places["weather"] = {"page": "skirmish/oracles/", "title": "Weather", "rows": ["row_weather_1", "row_weather_4"]};
+  places["spiral"] = {"page": "skirmish/oracles/", "title": "Spiral", "rows": ["row_spiral_1", "row_spiral_2"]};
   return {formulas: F, calculators: calculators, constants: C, upgrades: U, rollTables: rolls, rollPlaces: places};
 """ in script
 
@@ -337,11 +354,12 @@ def test_a_system_without_roll_tables_gets_the_script_it_had() -> None:
 
 def test_the_gm_screen_lists_the_roll_tables_after_the_calculators(project: Path) -> None:
     page = (project / "build/docs/skirmish/gm-screen.md").read_text(encoding="utf-8")
-    assert "Its 2 roll tables follow under Roll tables, each rolled with its Roll button." in page
+    assert "Its 3 roll tables follow under Roll tables, each rolled with its Roll button." in page
     headings = [line for line in page.splitlines() if line.startswith("#")]
-    assert headings[-4:] == ["#### Strike {#calc-strike}", "## Roll tables {#roll-tables}",
-                             "#### Omens {#roll-table-omens}", "#### Weather {#roll-table-weather}"]
-    assert page.count('data-roll-table="skirmish/') == 2
+    assert headings[-5:] == ["#### Strike {#calc-strike}", "## Roll tables {#roll-tables}",
+                             "#### Omens {#roll-table-omens}", "#### Weather {#roll-table-weather}",
+                             "#### Spiral {#roll-table-spiral}"]
+    assert page.count('data-roll-table="skirmish/') == 3
     assert '<p class="rulesc-gm__rule">Rule: <a href="../oracles/#omens"' in page
 
 
@@ -436,3 +454,23 @@ def test_axe_finds_no_serious_or_critical_violation_after_rolls(served: str, bro
             found += [f"{path}: {v['id']} ({v['impact']}) at {[n['target'] for n in v['nodes']][:3]}"
                       for v in results["violations"] if v["impact"] in ("serious", "critical")]
     assert found == [], found
+
+
+def test_a_roll_that_runs_on_says_so_and_logs_nothing(served: str, browser: Any) -> None:
+    with open_strike(browser, served + "skirmish/oracles/", 1366, wait=False) as visit:
+        page = visit.page
+        page.wait_for_selector('[data-roll-table="skirmish/spiral"][data-ready="1"]')
+        button = page.get_by_role("button", name="Roll on Spiral", exact=True)
+        result = button.locator("xpath=following-sibling::*[@role='status']")
+        ended = 0
+        for _ in range(12):  # a roll ends (and is logged) once in 19: all twelve end once in 10^15
+            result.evaluate("el => { el.textContent = ''; }")
+            button.click()
+            page.wait_for_function("el => el.textContent !== ''", arg=result.element_handle())
+            if result.locator("li").count():
+                ended += 1
+                continue
+            assert result.inner_text() == "a roll on 'spiral' led to more than 500 rolls"
+            break
+        assert len(log_items(page)) == ended
+        assert visit.errors == []
