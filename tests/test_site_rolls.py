@@ -14,6 +14,8 @@ import pytest
 
 from generator.build.staging import build_project
 from generator.emit.scripts import system_script
+from generator.emit.site.gm_screen import gm_screen_pages
+from generator.emit.site.markup import Markup
 from generator.emit.site.search import record_html
 from generator.pipeline import Project, compile_project
 from tests.browser import Visit, lay_out_everything, serve_site
@@ -474,3 +476,19 @@ def test_a_roll_that_runs_on_says_so_and_logs_nothing(served: str, browser: Any)
             break
         assert len(log_items(page)) == ended
         assert visit.errors == []
+
+
+def test_a_split_gm_screen_lists_the_roll_tables_on_its_landing_page(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.emit.site import split
+
+    plan = split.plan_gm_screen
+    monkeypatch.setattr(split, "plan_gm_screen", lambda system, upgrades=0: plan(system, upgrades, budget=1))
+    [program] = compile_project(Project(roll_project(tmp_path / "project"))).programs
+    pages = gm_screen_pages(program, Markup.of(program))
+    assert sorted(pages) == ["skirmish/gm-screen/index.md", "skirmish/gm-screen/strike.md"]
+    landing, part = pages["skirmish/gm-screen/index.md"], pages["skirmish/gm-screen/strike.md"]
+    assert [line for line in landing.splitlines() if line.startswith("#### ")] == [
+        "#### Omens {#roll-table-omens}", "#### Weather {#roll-table-weather}", "#### Spiral {#roll-table-spiral}"]
+    assert '<a href="../oracles/#omens"' in landing  # served at skirmish/gm-screen/, as the one page is
+    assert "data-roll-table" not in part and "data-calculator" in part
