@@ -294,8 +294,8 @@ def test_rolls_work_from_files(project: Path, browser: Any) -> None:
 def test_a_roll_table_has_an_anchor_per_row_in_a_box_its_roll_button_goes_in(project: Path) -> None:
     html = (project / "site/skirmish/oracles/index.html").read_text(encoding="utf-8")
     assert (
-        '<div class="rulesc-roll-box" data-roll-table="skirmish/weather"><table class="rulesc-roll-table" '
-        'id="table_weather" data-table="weather" data-roll="1d6"><caption>Roll 1d6</caption><thead><tr>'
+        '<div class="rulesc-roll-table" data-roll-table="skirmish/weather"><table id="table_weather" '
+        'data-table="weather" data-roll="1d6"><caption>Roll 1d6</caption><thead><tr>'
         '<th scope="col">d6</th><th scope="col">Sky</th></tr></thead><tbody><tr id="row_weather_1" data-row="0">'
         '<th scope="row">1-3 · 50%</th><td>Rain</td></tr><tr id="row_weather_4" data-row="1">'
         '<th scope="row">4-6 · 50%</th><td><em>Blazing</em> sun</td></tr></tbody></table></div>') in html

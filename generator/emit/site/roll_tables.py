@@ -43,7 +43,7 @@ def cell_text(value: Value) -> str:
 def roll_table_html(rule: Rule, markup: Markup, page: str) -> str:
     """A rule's roll table on `page`, in the box the page's script adds a Roll button to: its caption names the roll,
     each row has its anchor and its key cell adds its chance ("01-05 · 5%"), and text cells are rendered as rule
-    text (links, terms, emphasis), escaped."""
+    text (links, terms, emphasis), escaped. The table itself has no class: Material styles `table:not([class])`."""
     table = rule.table
     assert table is not None and table.roll is not None
     caption = escape(f"{table.caption} ({table.roll.written})" if table.caption else f"Roll {table.roll.written}")
@@ -55,8 +55,8 @@ def roll_table_html(rule: Rule, markup: Markup, page: str) -> str:
         + "".join(f"<td>{_cell(markup, section, table, i, j)}</td>" for j in range(1, len(table.columns))) + "</tr>"
         for i, row in enumerate(table.rows))
     box = f"{escape(markup.program.system.id)}/{escape(table.name)}"
-    return (f'<div class="rulesc-roll-box" data-roll-table="{box}"><table class="rulesc-roll-table" '
-            f'id="{table_anchor(table)}" data-table="{table.name}" data-roll="{escape(table.roll.written)}">'
+    return (f'<div class="rulesc-roll-table" data-roll-table="{box}"><table id="{table_anchor(table)}" '
+            f'data-table="{table.name}" data-roll="{escape(table.roll.written)}">'
             f"<caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
 
 
