@@ -64,6 +64,7 @@ rules:
           - {name: verdict, label: Verdict, expr: 'if 1d6 >= 5 then "clean" else "glancing"'}
           - {name: lucky, label: Lucky, expr: 1d6 == 6}
           - {name: most, label: Most damage, expr: 12 + edge}
+          - {name: pool, label: Pool, expr: (edge + 1)d6}
 """
 ORACLES = """\
 id: oracles
@@ -184,7 +185,8 @@ def test_each_roll_or_outcome_has_a_roll_button_that_rolls_on_the_device(served:
         page = visit.page
         box = page.locator(STRIKE)
         buttons = box.get_by_role("button", name=re.compile("^Roll "))
-        assert [b.get_attribute("aria-label") for b in buttons.all()] == ["Roll Damage", "Roll Verdict", "Roll Lucky"]
+        assert [b.get_attribute("aria-label") for b in buttons.all()] == ["Roll Damage", "Roll Verdict", "Roll Lucky",
+                                                                          "Roll Pool"]
         for b in buttons.all():
             size = b.bounding_box()
             assert size is not None and size["width"] >= 44 and size["height"] >= 44, size
@@ -198,8 +200,9 @@ def test_each_roll_or_outcome_has_a_roll_button_that_rolls_on_the_device(served:
         assert len(seen) > 3  # 30 rolls of 2d6+1 show at least four different totals but once in 10^20
         assert re.fullmatch(r"Verdict: (clean|glancing)", roll(page, "Verdict"))
         assert re.fullmatch(r"Lucky: (yes|no)", roll(page, "Lucky"))
+        assert re.fullmatch(r"Pool: ([2-9]|1[0-2])", roll(page, "Pool"))  # a pool of dice rolls its total
         calls = page.evaluate("window.__calls")
-        assert calls["random"] == 0 and calls["crypto"] >= 32, calls  # a draw past the total draws again
+        assert calls["random"] == 0 and calls["crypto"] >= 33, calls  # a draw past the total draws again
         assert visit.requests[requests:] == []  # a roll never leaves the device
         assert page.locator(f"{STRIKE} .rulesc-roll__result").first.get_attribute("aria-live") == "polite"
         assert visit.errors == []
