@@ -249,13 +249,24 @@ def test_the_roll_log_survives_a_reload_keeps_twenty_and_clears(served: str, bro
         assert visit.errors == []
 
 
-def test_rolling_works_when_storage_is_refused(served: str, browser: Any) -> None:
+REFUSE_STORAGE = {
+    "private mode": """() => { Object.defineProperty(window, "localStorage", {get() {
+                         throw new DOMException("denied", "SecurityError"); }}); }""",
+    "over quota": """() => { Storage.prototype.setItem = () => {
+                       throw new DOMException("full", "QuotaExceededError"); }; }""",
+}
+
+
+@pytest.mark.parametrize("refusal", REFUSE_STORAGE)
+def test_rolling_works_when_storage_is_refused(served: str, browser: Any, refusal: str) -> None:
     with open_strike(browser, served + "skirmish/fights/", 1366) as visit:
         page = visit.page
-        page.evaluate("""() => { Object.defineProperty(window, "localStorage", {get() {
-                           throw new DOMException("denied", "SecurityError"); }}); }""")
+        earlier = roll(page, "Damage")  # stored
+        page.evaluate(REFUSE_STORAGE[refusal])
         first, second = roll(page, "Lucky"), roll(page, "Verdict")
-        assert log_items(page) == [f"Strike · {second}", f"Strike · {first}"]
+        assert log_items(page) == [f"Strike · {second}", f"Strike · {first}", f"Strike · {earlier}"]
+        page.get_by_role("button", name="Clear the log").click()
+        assert log_items(page) == []
         assert visit.errors == []
 
 

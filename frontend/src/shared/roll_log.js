@@ -11,8 +11,10 @@ const PANEL_ID = "rulesc-roll-log";
 /** One roll: what was rolled (title), where it is (href, absolute) and what came up (result).
     @typedef {{title: string, href: string, result: string}} RollEntry */
 
-/** The log while storage refuses it. @type {RollEntry[]} */
+/** The log while storage refuses it, and whether it has refused a write (it may still read, over quota): then
+    this is the log. @type {RollEntry[]} */
 let unstored = [];
+let refused = false;
 
 /** @param {unknown} entry @returns {entry is RollEntry} */
 function isEntry(entry) {
@@ -36,13 +38,14 @@ export function withEntry(log, entry) {
 
 /** @returns {RollEntry[]} */
 export function readLog() {
+  if (refused) return unstored;
   try { return parseLog(window.localStorage.getItem(LOG_KEY)); } catch (e) { return unstored; }
 }
 
 /** @param {RollEntry[]} log */
 function writeLog(log) {
   unstored = log;
-  try { window.localStorage.setItem(LOG_KEY, JSON.stringify(log)); } catch (e) { /* private mode, quota: kept here */ }
+  try { window.localStorage.setItem(LOG_KEY, JSON.stringify(log)); } catch (e) { refused = true; /* private mode, quota */ }
 }
 
 /** Adds a roll to the log and shows it. @param {RollEntry} entry */
