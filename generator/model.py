@@ -16,9 +16,9 @@ from generator.formula import nodes
 from generator.formula.builtins import ROWS
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
+from generator.formula.table_rolls import ROLL_HINT, book_key, covered, read_roll, runs
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
 from generator.runtime.rulesc_runtime import MAX_INT, Dice, RulesError, parse_dice
-from generator.table_rolls import ROLL_HINT, book_key, covered, read_roll, runs
 
 Scalar: TypeAlias = int | bool | str
 _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice": "dice (dice)"}
@@ -762,7 +762,8 @@ class _Builder:
 
     def no_gaps(self, table: Table, roll: TableRoll, key_spans: list[Span]) -> None:
         """Outcomes of the roll no row covers: an error at the row after them (the last row after the last)."""
-        missing = [o for o, _ in roll.outcomes if not any(low <= o <= high for low, high in table.keys)]
+        reached = {o for key in table.keys for o, _ in covered(roll.outcomes, key)}
+        missing = [o for o, _ in roll.outcomes if o not in reached]
         if not missing:
             return
         after = [i for i, (low, _) in enumerate(table.keys) if low > missing[0]]

@@ -13,10 +13,13 @@ CASE = str(Path(__file__).resolve().parent / "cases/good/roll-tables")
 
 
 def test_a_seeded_table_roll_prints_each_step_indented_by_its_depth() -> None:
-    status, out, err = run_rulesc("--root", CASE, "roll", "oracle.action_oracle", "--seed", "5", "--times", "3")
+    status, out, err = run_rulesc("--root", CASE, "roll", "oracle.action_oracle", "--seed", "23", "--times", "2")
     assert (status, err) == (0, "")
-    assert out == ("96-00: Roll twice more\n  06-50: Clash, see Reaction\n  51-95: An unexpected Omen & a <sign>\n\n"
-                   "51-95: An unexpected Omen & a <sign>\n01-05: Scheme\n")
+    assert out == ("96-00 (100): Roll twice more\n  06-50 (38): Clash, see Reaction\n  01-05 (3): Scheme\n\n"
+                   "51-95 (76): An unexpected Omen & a <sign>\n")
+    random_ = random.Random(23)
+    # Python's own draws of 1d100: 11 lands on 06-50, already rolled in the group, so it is rolled again
+    assert [random_.randrange(100) + 1 for _ in range(4)] == [100, 38, 11, 3]
 
 
 def test_a_chain_to_another_table_names_it_and_keeps_both_rows() -> None:
@@ -29,19 +32,21 @@ def test_a_chain_to_another_table_names_it_and_keeps_both_rows() -> None:
     assert roll["results"] == [step["text"] for step in roll["steps"]]  # keep: true keeps the Friendly row
 
 
-def test_json_gives_the_id_inputs_and_each_rolls_row() -> None:
+def test_json_gives_the_id_inputs_and_each_rolls_value_row_and_text() -> None:
     status, out, _ = run_rulesc("--root", CASE, "roll", "oracle.wilds", "--seed", "0", "--times", "2", "--json")
     assert status == 0
     assert json.loads(out) == {"id": "oracle.wilds", "inputs": {}, "rolls": [
-        {"key": key, "text": text, "results": [text],
-         "steps": [{"table": "wilds", "key": key, "text": text, "depth": 0, "kept": True}]}
-        for key, text in _wilds(0, 2)]}
+        {"value": value, "key": key, "text": text, "results": [text],
+         "steps": [{"table": "wilds", "value": value, "key": key, "text": text, "depth": 0, "kept": True}]}
+        for value, key, text in _wilds(0, 2)]}
 
 
-def _wilds(seed: int, times: int) -> list[tuple[str, str]]:
-    """The rows of wilds (d666: 216 outcomes, half each) that `times` draws with this seed give."""
+def _wilds(seed: int, times: int) -> list[tuple[int, str, str]]:
+    """What `times` rolls of wilds (d666: 111 to 666, digits 1-6, the lower half Forest) give with this seed."""
+    d666 = [100 * a + 10 * b + c for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)]
     rng = random.Random(seed)
-    return [("111-366", "Forest") if rng.randrange(2) == 0 else ("411-666", "Marsh") for _ in range(times)]
+    drawn = [d666[rng.randrange(216)] for _ in range(times)]
+    return [(v, "111-366", "Forest") if v <= 366 else (v, "411-666", "Marsh") for v in drawn]
 
 
 def test_a_formula_rolls_its_distribution_and_a_plain_answer_repeats() -> None:

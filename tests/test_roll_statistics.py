@@ -123,9 +123,10 @@ def jobs() -> list[dict[str, Any]]:
             total = sum(weights)
             found.setdefault(key, {"weights": weights, "where": [], "chances": {
                 i: Fraction(w, total) for i, w in enumerate(weights) if w}})["where"].append(f"{where}.{name}")
-        specs = [roll_spec(table, lambda text: text.source) for table in roll_tables(program)]
+        specs = [roll_spec(table, lambda text: text.source) for table in roll_tables(program.tables)]
         book = R.roll_tables(specs)
-        for table in [t for t in roll_tables(program) if t.name not in endless(program)]:  # W0707's may not end
+        ends = [t for t in roll_tables(program.tables) if t.name not in endless(program.tables)]  # W0707: no end
+        for table in ends:
             listed = results_of(book[table.name])
             chances = {str(i): table.chance(i) for i in range(len(table.rows)) if table.weights[i]} \
                 if listed is None else {result_key(r): p for r, p in listed.items()}

@@ -348,11 +348,22 @@ def test_the_systems_script_holds_its_roll_tables_and_where_each_row_is(project:
       ["1", "2"],
       [1, 1],
       ["A crow with an Edge", "A comet"],
-      [["weather", 1, true, false], ["weather", 1, true, false]]
+      [["weather", 1, true, false], ["weather", 1, true, false]],
+      [[1, 1, 0], [2, 1, 1]]
     ],
-    ["weather", "1d6", ["1-3", "4-6"], [3, 3], ["Rain", "Blazing sun"], [null, null]],
-    ["spiral", "1d20", ["1", "2-20"], [1, 19], ["A way out", "Two more turns"], [null, ["spiral", 2, false, false]]]
-  ]);
+    [
+      "weather",
+      "1d6",
+      ["1-3", "4-6"],
+      [3, 3],
+      ["Rain", "Blazing sun"],
+      [null, null],
+      [[1, 1, 0], [2, 1, 0], [3, 1, 0], [4, 1, 1], [5, 1, 1], [6, 1, 1]]
+    ],
+    [
+      "spiral",
+""" in script  # each table as the engine's ROLL_TABLES has it: ..., chains, then [outcome, weight, row] each
+    assert """\
   var places = Object.create(null);
   places["omens"] = {"page": "skirmish/oracles/", "title": "Omens", "rows": ["row_omens_1", "row_omens_2"]};
   places["weather"] = {"page": "skirmish/oracles/", "title": "Weather", "rows": ["row_weather_1", "row_weather_4"]};

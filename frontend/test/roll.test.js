@@ -21,3 +21,12 @@ test("a value that is not a roll, or a pool with no dice, has nothing to roll", 
   assert.equal(rollOnce(R.parseDice("0")), null);
   assert.equal(rollOnce(R.ratio(1n, 2n)), null);
 });
+
+test("the device's rolls draw their bits from crypto.getRandomValues, never Math.random", (t) => {
+  t.mock.method(Math, "random", () => { throw new Error("Math.random was called"); });
+  const calls = t.mock.method(globalThis.crypto, "getRandomValues");
+  const counts = [0, 0, 0, 0];
+  for (let i = 0; i < 4000; i++) counts[Number(rollOnce(R.parseDice("1d4"))) - 1]++;
+  assert.ok(calls.mock.callCount() >= 4000, String(calls.mock.callCount()));
+  assert.ok(counts.every((c) => c > 850 && c < 1150), String(counts));  // each about 1000 (sd 27): fails once in 10^7
+});

@@ -26,8 +26,8 @@ interface RulesRuntime {
   mean(value: RulesDist): RulesNumber;
   sd(value: RulesDist): RulesNumber;
   toFloat(value: RulesNumber): number;
-  sample(value: unknown, rng: RulesRng): unknown;
-  rollOn(table: unknown, rng: RulesRng): RollStep[];
+  /** one roll of a value, or of a roll table (its steps); random bits from crypto where no generator is given */
+  roll(value: unknown, rng?: RulesRng): unknown;
   parseDice(text: string): RulesDice;
   rollable(pool: RulesDice): RulesDice;
 }
@@ -51,8 +51,8 @@ interface RulesSystem {
   rollTables?: Record<string, unknown>; rollPlaces?: Record<string, RollPlace>;
 }
 type RollSystem = Required<RulesSystem>;
-/** One step of a roll on a table: [table, row, key, text, depth, kept], as R.rollOn() lists them. */
-type RollStep = [string, number, string, string, number, boolean];
+/** One step of a roll on a table: [table, row, key, text, depth, kept, value], as R.roll() lists them. */
+type RollStep = [string, number, string, string, number, boolean, number];
 
 type FormControl = HTMLInputElement | HTMLSelectElement | HTMLFieldSetElement;
 

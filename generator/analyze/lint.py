@@ -24,7 +24,7 @@ def lint(programs: tuple[Program, ...]) -> list[Diagnostic]:
         found += _uncited_sources(program)
         found += _retyped_numbers(program)
         found += _editor_notes(program)
-        found += runs_on(program)
+        found += runs_on(program.tables)
     return sorted_diagnostics(found)
 
 

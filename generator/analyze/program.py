@@ -200,7 +200,7 @@ def analyze_system(system: System, diags: Diagnostics) -> Program:
     _check_formulas(program, diags)
     check_call_trees(program.formulas, diags)
     _check_calculators(program, diags)
-    check_roll_tables(program, diags)
+    program.derived["roll_results"] = check_roll_tables(program.tables, diags)
     if not diags.errors:
         _run_examples(program, diags)
         _run_calculators(program, diags)

@@ -9,25 +9,29 @@ results_of() gives None, and a roll of it stops with an error past R.MAX_CHAIN_R
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from generator.diagnostics.core import Diagnostic, Diagnostics, Span, did_you_mean
+from generator.formula.table_rolls import covered
 from generator.model import Chain, Table, Text
 from generator.runtime import rulesc_runtime as R
-
-if TYPE_CHECKING:  # program.py runs these checks
-    from generator.analyze.program import Program
 
 Result = tuple[tuple[str, int], ...]
 """The rows a roll keeps, as (table, row), sorted: a multiset."""
 Path = tuple[tuple[str, int], ...]
 K = TypeVar("K")
 Plain = Callable[[Text], str]
+Tables = Mapping[str, Table]
+"""A system's tables by name (Program.tables), roll tables and others."""
 RUN_ON_STEPS = 2000
 """W0707: the steps of the average-rolls iteration after which a roll that still grows is said to run on."""
 MAX_RESULTS = 20_000
+MAX_WORK = 200_000
+"""The most partial results combined while listing one table's results; past it, none are listed."""
+MAX_DEPTH = 100
+"""The longest chain of rolls listed; a longer one is not (it could not fit Python's stack)."""
 """The most distinct results (and partial results of one group of rolls) listed; past it, none are."""
 
 
@@ -43,25 +47,24 @@ class RunsOut(Exception):
         self.path = path
 
 
-def roll_tables(program: Program) -> list[Table]:
-    """The system's roll tables, in order of name."""
-    return [table for _, table in sorted(program.tables.items()) if table.roll is not None]
+def roll_tables(tables: Tables) -> list[Table]:
+    """A system's roll tables (of all its tables, by name), in order of name."""
+    return [table for _, table in sorted(tables.items()) if table.roll is not None]
 
 
-def check_roll_tables(program: Program, diags: Diagnostics) -> None:
+def check_roll_tables(every: Tables, diags: Diagnostics) -> dict[str, dict[Result, Fraction] | None]:
     """E0612 for a chain to a table that is not a roll table of the system, E0613 for one that can never end,
     E0614 for rerolls that run out of rows."""
-    tables = {table.name: table for table in roll_tables(program)}
+    tables = {table.name: table for table in roll_tables(every)}
     errors = len(diags.errors)
     for table, _, chain in _chains(tables):
         target = chain.table or table.name
         if target not in tables:
-            _unknown_target(program, tables, target, chain.span, diags)
+            _unknown_target(every, tables, target, chain.span, diags)
     _never_ending(tables, diags)
     for table, row, chain in _chains(tables):
         _enough_rows(tables, table, row, chain, diags)
-    if len(diags.errors) == errors:
-        program.derived["roll_results"] = _deep_rerolls(tables, diags)
+    return _deep_rerolls(tables, diags) if len(diags.errors) == errors else {}
 
 
 def _chains(tables: dict[str, Table]) -> Iterator[tuple[Table, int, Chain]]:
@@ -71,9 +74,9 @@ def _chains(tables: dict[str, Table]) -> Iterator[tuple[Table, int, Chain]]:
                 yield table, row, chain
 
 
-def _unknown_target(program: Program, tables: dict[str, Table], target: str, span: Span,
+def _unknown_target(every: Tables, tables: dict[str, Table], target: str, span: Span,
                     diags: Diagnostics) -> None:
-    if target in program.tables:
+    if target in every:
         diags.error("E0612", f"table '{target}' has no roll, so a row cannot roll on it", span,
                     f"give '{target}' the dice it is rolled with (roll: 1d100), or roll on one of: "
                     f"{', '.join(sorted(tables))}")
@@ -132,22 +135,23 @@ def _deep_rerolls(tables: dict[str, Table], diags: Diagnostics) -> dict[str, dic
     return listed
 
 
-def runs_on(program: Program) -> Iterator[Diagnostic]:
+def runs_on(every: Tables) -> Iterator[Diagnostic]:
     """W0707 for each roll table whose rolls may never end (see endless())."""
-    for table in roll_tables(program):
+    found = endless(every)
+    for table in roll_tables(every):
         grows = [c for c in table.chains if c is not None and not c.reroll]
-        if table.name in endless(program):
+        if table.name in found:
             yield Diagnostic("warning", "W0707", f"a roll on '{table.name}' may never end: with repeats allowed, its "
                              "rows ask on average for as many rolls as they make or more", grows[0].span,
                              "reroll repeats (repeats: reroll), or let fewer rows roll again; rolls stop with an "
                              f"error past {R.MAX_CHAIN_ROLLS}")
 
 
-def endless(program: Program) -> set[str]:
+def endless(every: Tables) -> set[str]:
     """The roll tables whose rolls, chains with repeats allowed followed, have no finite average number of rolls:
     the expected rolls of each table, E = 1 + (each row's chance x its rolls x E of their table), iterated from 1,
     still grow after RUN_ON_STEPS steps (a chain asking on average for one more roll or more never settles)."""
-    tables = {table.name: table for table in roll_tables(program)}
+    tables = {table.name: table for table in roll_tables(every)}
     links = {name: [(float(t.chance(row)) * c.times, None if c.reroll else c.table or name)
                     for row, c in enumerate(t.chains) if c is not None] for name, t in tables.items()}
     expected = {name: 1.0 for name in tables}
@@ -160,18 +164,21 @@ def endless(program: Program) -> set[str]:
         c is not None and not c.reroll for c in t.chains)}
 
 
-def runtime_book(program: Program, plain: Plain = lambda text: text.source) -> dict[str, R.RollTable]:
+def runtime_book(every: Tables, plain: Plain = lambda text: text.source) -> dict[str, R.RollTable]:
     """The system's roll tables as the runtime rolls them (the engine's ROLL_TABLES); `plain` gives a text cell
     as plain text (the emitters pass the site's Markup.plain, which shows a link as its name)."""
-    return R.roll_tables([roll_spec(table, plain) for table in roll_tables(program)])
+    return R.roll_tables([roll_spec(table, plain) for table in roll_tables(every)])
 
 
 def roll_spec(table: Table, plain: Plain) -> list[object]:
-    """[name, roll, keys, weights, texts, chains] of a roll table, as roll_tables() takes it."""
+    """[name, roll, keys, weights, texts, chains, outcomes] of a roll table, as roll_tables() takes it: each
+    outcome of its roll is [value, weight, row]."""
     assert table.roll is not None
     chains = [None if c is None else [c.table or table.name, c.times, c.keep, c.reroll] for c in table.chains]
+    rows = {outcome: row for row, key in enumerate(table.keys) for outcome, _ in covered(table.roll.outcomes, key)}
     return [table.name, table.roll.written, [str(row[0]) for row in table.rows], list(table.weights),
-            [row_text(table, i, plain) for i in range(len(table.rows))], chains]
+            [row_text(table, i, plain) for i in range(len(table.rows))], chains,
+            [[outcome, weight, rows[outcome]] for outcome, weight in table.roll.outcomes]]
 
 
 def row_text(table: Table, row: int, plain: Plain) -> str:
@@ -183,13 +190,16 @@ def row_text(table: Table, row: int, plain: Plain) -> str:
 def results_of(table: R.RollTable) -> dict[Result, Fraction] | None:
     """The exact chance of each result of one roll on a table, or None where they are not finite or too many."""
     try:
-        return dict(sorted(_group(table, 1, False, ()).items()))
+        return dict(sorted(_group(table, 1, False, (), [MAX_WORK]).items()))
     except Unlisted:
         return None
 
 
-def _group(table: R.RollTable, times: int, reroll: bool, path: Path) -> dict[Result, Fraction]:
-    """The results of `times` rolls on a table, each drawn as roll_on() draws it."""
+def _group(table: R.RollTable, times: int, reroll: bool, path: Path, work: list[int]) -> dict[Result, Fraction]:
+    """The results of `times` rolls on a table, each drawn as roll_on() draws it; `work` counts down the
+    combinations left to try (Unlisted past them, as past MAX_DEPTH rolls in a chain)."""
+    if len(path) > MAX_DEPTH:
+        raise Unlisted
     states: dict[tuple[tuple[int, ...], Result], Fraction] = {((), ()): Fraction(1)}
     for _ in range(times):
         after: dict[tuple[tuple[int, ...], Result], Fraction] = {}
@@ -200,9 +210,15 @@ def _group(table: R.RollTable, times: int, reroll: bool, path: Path) -> dict[Res
                 raise RunsOut(path)
             total = sum(w for _, w in open_rows)
             for row, weight in open_rows:
-                for sub, p in _row(table, row, path).items():
-                    key = ((*drawn, row) if reroll else (), tuple(sorted(result + sub)))
+                subs = _row(table, row, path, work)
+                work[0] -= len(subs)
+                if work[0] < 0:
+                    raise Unlisted
+                for sub, p in subs.items():
+                    key = (tuple(sorted((*drawn, row))) if reroll else (), tuple(sorted(result + sub)))
                     after[key] = after.get(key, Fraction(0)) + chance * Fraction(weight, total) * p
+                if len(after) > MAX_RESULTS:
+                    raise Unlisted
         states = _within(after)
     found: dict[Result, Fraction] = {}
     for (_, result), chance in states.items():
@@ -210,7 +226,7 @@ def _group(table: R.RollTable, times: int, reroll: bool, path: Path) -> dict[Res
     return found
 
 
-def _row(table: R.RollTable, row: int, path: Path) -> dict[Result, Fraction]:
+def _row(table: R.RollTable, row: int, path: Path, work: list[int]) -> dict[Result, Fraction]:
     """The results of a row once drawn: itself, or what its chain gives (and itself, if kept)."""
     here = (table.name, row)
     chain = table.chains[row]
@@ -218,7 +234,7 @@ def _row(table: R.RollTable, row: int, path: Path) -> dict[Result, Fraction]:
         return {(here,): Fraction(1)}
     if here in path:
         raise Unlisted  # the chain can come back to this row again and again
-    rolled = _group(table.book[chain.table], chain.times, chain.reroll, (*path, here))
+    rolled = _group(table.book[chain.table], chain.times, chain.reroll, (*path, here), work)
     if not chain.keep:
         return rolled
     return {tuple(sorted((*r, here))): p for r, p in rolled.items()}

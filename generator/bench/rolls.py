@@ -78,9 +78,9 @@ def roll_jobs(compiled: Compiled) -> list[RollJob]:
 
 
 def _program_jobs(program: Program) -> Iterator[RollJob]:
-    specs = tuple(roll_spec(table, lambda text: text.source) for table in roll_tables(program))
-    for table in roll_tables(program):
-        if table.name not in endless(program):  # W0707: a roll of it may not end
+    specs = tuple(roll_spec(table, lambda text: text.source) for table in roll_tables(program.tables))
+    for table in roll_tables(program.tables):
+        if table.name not in endless(program.tables):  # W0707: a roll of it may not end
             yield RollJob(f"{program.system.id}.{table.name}", tables=specs)
     for formula in program.formulas.values():
         if program.returns[formula.id] not in ROLLING or not (formula.examples or not formula.params):

@@ -67,7 +67,7 @@ def _listing(program: Program) -> dict[str, Any]:
         "formulas": [{"id": f"{system.id}.{f.id}", "params": [p.name for p in f.params],
                       "returns": program.returns[f.id]} for f in program.formulas.values()],
         "calculators": [{"id": f"{system.id}/{c.id}", "title": c.title} for c in program.calculators.values()],
-        "roll_tables": [{"id": f"{system.id}.{t.name}", "roll": t.roll.written} for t in roll_tables(program)
+        "roll_tables": [{"id": f"{system.id}.{t.name}", "roll": t.roll.written} for t in roll_tables(program.tables)
                         if t.roll is not None],
     }
 

@@ -67,18 +67,21 @@ def _table_rolls(program: Program, full_id: str, name: str, given: dict[str, str
                  times: int) -> Rolled:
     if given:
         raise UsageError(f"{full_id} is a roll table; it takes no inputs")
-    table = runtime_book(program, Markup.of(program).plain)[name]
+    table = runtime_book(program.tables, Markup.of(program).plain)[name]
     rolls = [_answer(lambda: R.roll_on(table, rng)) for _ in range(times)]
-    found = [{"key": steps[0].key, "text": steps[0].text, "results": [s.text for s in steps if s.kept],
-              "steps": [{"table": s.table, "key": s.key, "text": s.text, "depth": s.depth, "kept": s.kept}
-                        for s in steps]} for steps in rolls]
+    found = [{"value": steps[0].value, "key": steps[0].key, "text": steps[0].text,
+              "results": [s.text for s in steps if s.kept],
+              "steps": [{"table": s.table, "value": s.value, "key": s.key, "text": s.text, "depth": s.depth,
+                         "kept": s.kept} for s in steps]} for steps in rolls]
     return {}, found, [line for steps in rolls for line in _step_lines(name, steps, times > 1)]
 
 
 def _step_lines(name: str, steps: list[R.RollStep], apart: bool) -> list[str]:
-    """One line a step, indented by its depth, naming the table where it is another; a blank line after a roll
-    of several steps when there are several rolls."""
-    lines = ["  " * s.depth + ("" if s.table == name else f"{s.table} ") + f"{s.key}: {s.text}" for s in steps]
+    """One line a step, indented by its depth, naming the table where it is another and the value rolled where
+    the key is a range ("06-50 (37): Clash"); a blank line after a roll of several steps when there are several
+    rolls."""
+    lines = ["  " * s.depth + ("" if s.table == name else f"{s.table} ") + s.key
+             + ("" if s.key == str(s.value) else f" ({s.value})") + f": {s.text}" for s in steps]
     return lines + ([""] if apart and len(steps) > 1 else [])
 
 

@@ -329,7 +329,8 @@ MODEL = [
               "up to the largest whole number rulesc computes with). A key in no row has no answer.",
               "    values:\n", _sizes("1-5", "9-6"), _sizes("1-5", "6+")),
     rule_edit("E0305", "table rows overlap", "Two rows of a table cover the same number, so a lookup of it would "
-              "have two answers; each number belongs to at most one row.",
+              "have two answers; each number belongs to at most one row. On a roll table the error names the "
+              "outcomes of the roll that both rows cover (11-26 and 17-20 on a d66 share none).",
               "    values:\n", _sizes("1-5", "5-9"), _sizes("1-5", "6-9")),
     fact_edit("E0306", "unknown fact kind", "A rule's facts: names kinds its system declares under facts: in "
               "system.yaml (a cost, an action, a limit...); the hint names the closest.", "{kp_cost: 2}", "{kp: 2}"),

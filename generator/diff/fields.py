@@ -9,7 +9,7 @@ from generator.analyze.program import Program, show
 from generator.diff.text import WordDiff, word_diff
 from generator.emit.site.fragments import plain_style, show_fact
 from generator.emit.site.links import page_url
-from generator.model import Rule, Table, Term, Text
+from generator.model import Chain, Rule, Table, Term, Text
 
 NONE = "(none)"
 Field = tuple[str, str, str]  # what, old, new
@@ -67,7 +67,9 @@ def _table(before: Table | None, after: Table | None) -> list[Field]:
         return [] if before is after else [("table", _table_name(before), _table_name(after))]
     label = f"table {after.name}"
     fields = [(f"{label} name", before.name, after.name), (f"{label} caption", before.caption or NONE,
-              after.caption or NONE), (f"{label} columns", _columns(before), _columns(after))]
+              after.caption or NONE), (f"{label} columns", _columns(before), _columns(after)),
+              (f"{label} roll", before.roll.written if before.roll else NONE,
+               after.roll.written if after.roll else NONE)]
     changed = [f for f in fields if f[1] != f[2]]
     return changed + _rows(label, before, after)
 
@@ -95,9 +97,18 @@ def _rows(label: str, before: Table, after: Table) -> list[Field]:
 
 
 def _rows_by_key(table: Table) -> dict[str, dict[str, str]]:
-    # The model builds each row from the table's columns, one cell per column.
-    return {shown(row[0]): {c.label: shown(v) for c, v in zip(table.columns[1:], row[1:], strict=True)}
-            for row in table.rows}
+    # The model builds each row from the table's columns, one cell per column; a roll table's row that rolls
+    # again adds what it rolls ("then").
+    chains = table.chains or (None,) * len(table.rows)
+    return {shown(row[0]): {**{c.label: shown(v) for c, v in zip(table.columns[1:], row[1:], strict=True)},
+                            **({"then": _chain_text(chain, table.name)} if chain else {})}
+            for row, chain in zip(table.rows, chains, strict=True)}
+
+
+def _chain_text(chain: Chain, own: str) -> str:
+    """A row's roll again as a reviewer reads it: "2 rolls on wilds, repeats rerolled, this row kept"."""
+    rolls = f"{chain.times} roll{'s' if chain.times > 1 else ''} on {chain.table or own}"
+    return rolls + (", repeats rerolled" if chain.reroll else "") + (", this row kept" if chain.keep else "")
 
 
 def _row_text(row: dict[str, str] | None) -> str:

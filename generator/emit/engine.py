@@ -187,8 +187,9 @@ def _module(program: Program, site_url: str) -> str:
 
 
 def _roll_tables(w: Writer, program: Program) -> None:
-    """The system's roll tables by name, one row a line: [name, roll, keys, weights, texts, chains]."""
-    specs = [roll_spec(table, Markup.of(program).plain) for table in roll_tables(program)]
+    """The system's roll tables by name: [name, roll, keys, weights, texts, chains, outcomes], each list one
+    item a line where it does not fit on one."""
+    specs = [roll_spec(table, Markup.of(program).plain) for table in roll_tables(program.tables)]
     if not specs:
         return
     w.writeline()
@@ -196,12 +197,14 @@ def _roll_tables(w: Writer, program: Program) -> None:
     w.writeline("# Roll tables by name: rules_engine.roll(ROLL_TABLES[name]) rolls one, each chain followed.")
     w.writeline("ROLL_TABLES: Final = R.roll_tables([")
     with w.indent():
-        for name, roll, keys, weights, texts, chains in specs:
+        for name, roll, keys, weights, texts, chains, outcomes in specs:
             w.writeline(f"[{name!r}, {roll!r},")
             with w.indent():
                 for items in (keys, weights, texts, chains):
                     assert isinstance(items, list)
                     w.write_doc(concat(_tuple([repr(item) for item in items]), ","))
+                assert isinstance(outcomes, list)  # (value, weight, row) each
+                w.write_doc(concat(_tuple([repr(tuple(o)) for o in outcomes]), ","))
             w.writeline("],")
     w.writeline("])")
 
@@ -229,7 +232,7 @@ def _module_head(w: Writer, program: Program) -> None:
     _imports(w, program)
     w.writeline()
     public = sorted(python_names(program).formulas.values()) + (["check_upgrades"] if program.upgrades() else []) + (
-        ["ROLL_TABLES"] if roll_tables(program) else [])
+        ["ROLL_TABLES"] if roll_tables(program.tables) else [])
     _listing(w, "__all__ = [", [json.dumps(name) for name in public], "]")
     w.writeline()
 

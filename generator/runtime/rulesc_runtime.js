@@ -1425,11 +1425,13 @@
   function sample(value, rng) { return samples(value, rng, 1)[0]; }
   /* ---- roll tables: a roll on a table and the rolls its rows lead to, drawn as the Python runtime draws them ---- */
   var MAX_CHAIN_ROLLS = 500;
-  function RollTable(spec, book) {  /* [name, roll, keys, weights, texts, chains]; a chain [table, times, keep, reroll] */
-    var weights = spec[3].map(BigInt), g = 0n, sum = 0n;
-    weights.forEach(function (w) { g = gcd(g, w); });
-    this.name = spec[0]; this.roll = spec[1]; this.keys = spec[2]; this.weights = weights; this.texts = spec[4];
-    this.running = weights.map(function (w) { sum += w / g; return sum; });
+  function RollTable(spec, book) {  /* [name, roll, keys, weights, texts, chains, outcomes]; a chain [table, times,
+                                        keep, reroll], an outcome [value, weight, row] */
+    var g = 0n, sum = 0n;
+    spec[6].forEach(function (o) { g = gcd(g, BigInt(o[1])); });
+    this.name = spec[0]; this.roll = spec[1]; this.keys = spec[2]; this.weights = spec[3]; this.texts = spec[4];
+    this.outcomes = spec[6];
+    this.running = spec[6].map(function (o) { sum += BigInt(o[1]) / g; return sum; });
     this.chains = spec[5].map(function (c) { return c && {table: c[0], times: c[1], keep: c[2], reroll: c[3]}; });
     this.book = book;
   }
@@ -1450,7 +1452,7 @@
     var source = rng || cryptoBits();
     return value instanceof RollTable ? rollOn(value, source) : sample(value, source);
   }
-  function rollOn(table, rng) {  /* one roll on a table with every roll its rows lead to, depth first: [table, row, key, text, depth, kept] */
+  function rollOn(table, rng) {  /* one roll on a table, every roll its rows lead to depth first: [table, row, key, text, depth, kept, value] */
     var steps = [];
     rollGroup(table, 1, false, [], rng, steps);
     return steps;
@@ -1460,21 +1462,21 @@
     for (var n = 0; n < times; n++) {
       var barred = reroll ? drawn.concat(path.filter(function (p) { return p[0] === table.name; })
                                             .map(function (p) { return p[1]; })) : [];
-      var row = drawRow(table, barred, rng), chain = table.chains[row];
+      var outcome = drawRow(table, barred, rng), row = outcome[2], chain = table.chains[row];
       drawn.push(row);
-      steps.push([table.name, row, table.keys[row], table.texts[row], path.length, !chain || chain.keep]);
+      steps.push([table.name, row, table.keys[row], table.texts[row], path.length, !chain || chain.keep, outcome[0]]);
       if (steps.length > MAX_CHAIN_ROLLS)
         throw new RulesError("a roll on '" + steps[0][0] + "' led to more than " + MAX_CHAIN_ROLLS + " rolls");
       if (chain) rollGroup(table.book[chain.table], chain.times, chain.reroll, path.concat([[table.name, row]]), rng, steps);
     }
   }
-  function drawRow(table, barred, rng) {  /* a row by its weight, drawn again while it is barred */
+  function drawRow(table, barred, rng) {  /* an outcome [value, weight, row] by its weight, drawn again while its row is barred */
     if (table.weights.every(function (w, row) { return !w || barred.indexOf(row) >= 0; }))
       throw new RulesError("no row of '" + table.name + "' is left to roll: each was rolled already");
     var total = table.running[table.running.length - 1], bits = bitLength(total);
     for (;;) {
-      var row = firstAbove(table.running, drawBelow(rng, total, bits));
-      if (barred.indexOf(row) < 0) return row;
+      var outcome = table.outcomes[firstAbove(table.running, drawBelow(rng, total, bits))];
+      if (barred.indexOf(outcome[2]) < 0) return outcome;
     }
   }
   /* ---- upgrade sets: upgrades maps id -> {name, requires, excludes, max_times} ---- */

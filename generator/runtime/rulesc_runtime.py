@@ -2116,8 +2116,8 @@ class RowChain:
 @dataclass(frozen=True)
 class RollTable:
     """A roll table: each row's key as the book prints it, its weight (ways out of the roll's
-    total), its text and what it rolls next; `book` holds the system's roll tables, which chains
-    name."""
+    total), its text and what it rolls next, and each outcome of the roll as (value, weight, row);
+    `book` holds the system's roll tables, which chains name."""
 
     name: str
     roll: str
@@ -2125,18 +2125,20 @@ class RollTable:
     weights: tuple[int, ...]
     texts: tuple[str, ...]
     chains: tuple[RowChain | None, ...]
+    outcomes: tuple[tuple[int, int, int], ...]
     book: Mapping[str, RollTable] = field(repr=False, compare=False)
     running: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        divisor = math.gcd(*self.weights)  # the running sums of the weights, lowest in terms
-        running = tuple(itertools.accumulate(w // divisor for w in self.weights))
+        divisor = math.gcd(*(w for _, w, _ in self.outcomes))  # running sums, lowest in terms
+        running = tuple(itertools.accumulate(w // divisor for _, w, _ in self.outcomes))
         object.__setattr__(self, "running", running)
 
 
 class RollStep(NamedTuple):
     """One roll of a chain, in the order rolled: the table, the row (from 0), its key and text, how
-    many rolls led to it, and whether it is a result (a row that only says to roll again is not)."""
+    many rolls led to it, whether it is a result (a row that only says to roll again is not), and
+    the value the dice showed."""
 
     table: str
     row: int
@@ -2144,15 +2146,17 @@ class RollStep(NamedTuple):
     text: str
     depth: int
     kept: bool
+    value: int
 
 
 def roll_tables(specs: Sequence[Sequence[Any]]) -> dict[str, RollTable]:
-    """A system's roll tables by name, from [name, roll, keys, weights, texts, chains] each (a
-    chain is [table, times, keep, reroll] or None)."""
+    """A system's roll tables by name, from [name, roll, keys, weights, texts, chains, outcomes]
+    each (a chain is [table, times, keep, reroll] or None; an outcome [value, weight, row])."""
     book: dict[str, RollTable] = {}
-    for name, roll, keys, weights, texts, chains in specs:
+    for name, roll, keys, weights, texts, chains, outcomes in specs:
         book[name] = RollTable(name, roll, tuple(keys), tuple(weights), tuple(texts),
-                               tuple(None if c is None else RowChain(*c) for c in chains), book)
+                               tuple(None if c is None else RowChain(*c) for c in chains),
+                               tuple((int(v), int(w), int(r)) for v, w, r in outcomes), book)
     return book
 
 
@@ -2168,11 +2172,12 @@ def _roll_group(table: RollTable, times: int, reroll: bool, path: tuple[tuple[st
     drawn: list[int] = []
     for _ in range(times):
         barred = {r for name, r in path if name == table.name} | set(drawn) if reroll else NO_ROWS
-        row = _draw_row(table, barred, rng)
+        value, row = _draw_row(table, barred, rng)
         drawn.append(row)
         chain = table.chains[row]
         kept = chain is None or chain.keep
-        steps.append(RollStep(table.name, row, table.keys[row], table.texts[row], len(path), kept))
+        steps.append(RollStep(table.name, row, table.keys[row], table.texts[row], len(path), kept,
+                              value))
         if len(steps) > MAX_CHAIN_ROLLS:
             raise RulesError(f"a roll on '{steps[0].table}' led to more than {MAX_CHAIN_ROLLS} "
                              "rolls")
@@ -2181,15 +2186,16 @@ def _roll_group(table: RollTable, times: int, reroll: bool, path: tuple[tuple[st
             _roll_group(table.book[chain.table], chain.times, chain.reroll, after, rng, steps)
 
 
-def _draw_row(table: RollTable, barred: Set[int], rng: RandomBits) -> int:
-    """A row by its weight, drawn again while it is barred."""
+def _draw_row(table: RollTable, barred: Set[int], rng: RandomBits) -> tuple[int, int]:
+    """An outcome of the table's roll by its weight and the row it falls in, (value, row), drawn
+    again while the row is barred."""
     if barred and all(row in barred or not weight for row, weight in enumerate(table.weights)):
         raise RulesError(f"no row of '{table.name}' is left to roll: each was rolled already")
     running = table.running
     while True:
-        row = bisect.bisect_right(running, randbelow(rng, running[-1]))
+        value, _, row = table.outcomes[bisect.bisect_right(running, randbelow(rng, running[-1]))]
         if row not in barred:
-            return row
+            return value, row
 
 
 def roll(value: Any, rng: RandomBits | None = None) -> Any:

@@ -1,10 +1,9 @@
 // @ts-check
 /* Roll buttons: under each output whose answer is a roll (a distribution, a pool of dice) or an outcome (named
    results, yes or no), a button that rolls it once on the device from the exact distribution the calculator has
-   just worked out (the runtime's sampler, with the device's random bits), says what came up (announced) and adds it
-   to the roll log. */
+   just worked out (the runtime's R.roll: its sampler, with random bits from crypto.getRandomValues, never
+   Math.random), says what came up (announced) and adds it to the roll log. */
 import {logRoll, showLog} from "../shared/roll_log.js";
-import {deviceRng} from "../shared/sample.js";
 import {R} from "./runtime.js";
 
 /** Whether an output's answer can be rolled. @param {CalculatorOutput} out */
@@ -16,7 +15,7 @@ function rollable(out) {
 export function rollOnce(value) {
   if (!(value instanceof R.Outcomes || value instanceof R.Dist || value instanceof R.Dice)) return null;
   if (value instanceof R.Dice && !value.counts.length) return null;
-  const rolled = R.sample(value, deviceRng);
+  const rolled = R.roll(value);
   return typeof rolled === "boolean" ? (rolled ? "yes" : "no") : String(rolled);
 }
 

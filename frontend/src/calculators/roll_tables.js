@@ -1,11 +1,10 @@
 // @ts-check
 /* Roll tables: a Roll button on each [data-roll-table] element that rolls the table on the device (the runtime's
-   R.rollOn, with the device's random bits), follows every roll its rows lead to, and lists each step: the table and
-   the row, linked to the row, with the row's cells as the page shows them (links live) where the row is on this
-   page, else its text. Each roll goes to the roll log. */
+   R.roll, with random bits from crypto.getRandomValues), follows every roll its rows lead to, and lists each step:
+   the table and the row, linked to the row, with the row's cells as the page shows them (links live) where the row
+   is on this page, else its text. Each roll goes to the roll log. */
 import {root} from "../site/root.js";
 import {logRoll, showLog} from "../shared/roll_log.js";
-import {deviceRng} from "../shared/sample.js";
 import {R, systemOf} from "./runtime.js";
 
 /** Where a step's row is: its table's page (under the site's root) and the row's anchor.
@@ -65,7 +64,7 @@ function rollBox(title) {
     @param {HTMLElement} shown */
 function rollTable(system, name, shown) {
   let steps;
-  try { steps = R.rollOn(system.rollTables[name], deviceRng); } catch (e) {
+  try { steps = /** @type {RollStep[]} */ (R.roll(system.rollTables[name])); } catch (e) {
     shown.textContent = /** @type {Error} */ (e).message;
     return;
   }

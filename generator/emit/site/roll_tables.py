@@ -9,11 +9,12 @@ from html import escape
 from typing import Any
 
 from generator.analyze.program import Program, show
+from generator.analyze.rolls import roll_spec
 from generator.emit.site.calculators import display
-from generator.emit.site.links import href, rule_page, url_of
+from generator.emit.site.links import rule_page, url_of
 from generator.emit.site.markup import Markup, Section
+from generator.formula.table_rolls import percent
 from generator.model import Rule, Table, Text, Value
-from generator.table_rolls import percent
 
 ROW_SEPARATOR = " \u00b7 "
 """Between a row's table, key and cells where they read as one line ("Action oracle · 01-05 · Scheme")."""
@@ -90,24 +91,10 @@ def row_url(program: Program, rule: Rule, row: int) -> str:
     return url_of(rule_page(program.system, rule)) + f"#{row_anchor(rule.table, row)}"
 
 
-def row_href(program: Program, rule: Rule, row: int, page: str) -> str:
-    """A link to a row from `page`."""
-    assert rule.table is not None
-    return href(page, rule_page(program.system, rule), row_anchor(rule.table, row))
-
-
-def roll_specs(program: Program) -> list[list[Any]]:
-    """Each roll table as the runtime's rollTables() reads it: [name, roll, keys, weights, texts, chains]."""
+def roll_specs(program: Program) -> list[list[object]]:
+    """Each roll table as the runtime's rollTables() reads it, as the engine's ROLL_TABLES has it."""
     markup = Markup.of(program)
-    specs: list[list[Any]] = []
-    for rule in roll_rules(program):
-        table = rule.table
-        assert table is not None and table.roll is not None
-        rows = range(len(table.rows))
-        chains = [None if c is None else [c.table or table.name, c.times, c.keep, c.reroll] for c in table.chains]
-        specs.append([table.name, table.roll.written, [cell_text(table.rows[i][0]) for i in rows],
-                      list(table.weights), [row_text(markup, table, i) for i in rows], chains])
-    return specs
+    return [roll_spec(rule.table, markup.plain) for rule in roll_rules(program) if rule.table is not None]
 
 
 def roll_places(program: Program) -> dict[str, dict[str, Any]]:
