@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import keyword
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -11,12 +12,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeAlias
 
-from generator.diagnostics.core import Diagnostics, Span, did_you_mean
+from generator.diagnostics.core import DIRECTION, Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.builtins import ROWS
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
 from generator.formula.table_rolls import ROLL_HINT, book_key, covered, read_roll, runs
+from generator.kinds import PARTS, RuleKind, implied_kinds, with_structural
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
 from generator.runtime.rulesc_runtime import MAX_INT, Dice, RulesError, parse_dice
 
@@ -25,6 +27,9 @@ _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice":
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_' -]*")
 """An expected name (a named outcome, a word from a table), as opposed to a dice pool such as 2d6+1."""
+FORMATS = (1, 2)
+"""The content formats this rulesc reads (system.yaml's `format:`): in 2, multiplying a roll multiplies its result
+and d66 is a tens-and-units roll; in 1, multiplying a pool repeats its dice and d66 is a die of 66 sides."""
 WORDS = ("text", "outcome")  # the return types whose examples expect words as written
 
 
@@ -96,6 +101,7 @@ class Term:
     rule: str | None
     span: Span
     provenance: Provenance | None = None
+    rule_span: Span | None = None  # where `rule:` names its rule
 
 
 @dataclass(frozen=True)
@@ -150,6 +156,12 @@ class Expr:
     source: str
     node: nodes.Node | None
     span: Span
+    doc: Document | None = field(default=None, repr=False, compare=False)  # where it was written, for locate()
+    path: JsonPath = field(default=(), repr=False, compare=False)
+
+    def locate(self, offset: int) -> Span:
+        """Where character `offset` of the source was typed, in the file as written."""
+        return self.span if self.doc is None else locate_in_scalar(self.doc, self.path, offset)
 
 
 @dataclass(frozen=True)
@@ -307,6 +319,25 @@ class Fact:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """One named outcome of a rule (strong hit, weak hit, miss) and what happens on it."""
+
+    name: str
+    text: Text
+    span: Span
+
+
+@dataclass(frozen=True)
+class Roll:
+    """What a rule's roll may add: one of its stats, and adds; and the formula that rolls it, if named."""
+
+    stats: tuple[str, ...]
+    adds: bool
+    formula: str | None
+    span: Span  # where the formula is named, else where the roll starts
+
+
+@dataclass(frozen=True)
 class Rule:
     id: str
     name: str
@@ -327,6 +358,13 @@ class Rule:
     doc: Document | None = field(default=None, repr=False, compare=False)
     path: JsonPath = field(default=(), repr=False, compare=False)
     literals: tuple[int, ...] = ()  # numbers its prose may type although they equal a value (worked examples)
+    trigger: Text | None = None  # when it applies ("When you...")
+    roll: Roll | None = None
+    outcomes: tuple[Outcome, ...] = ()
+
+    def texts(self) -> tuple[Text, ...]:
+        """Every Markdown text of the rule: its text, list items, trigger and outcomes' texts, in that order."""
+        return (self.text, *self.items, *((self.trigger,) if self.trigger else ()), *(o.text for o in self.outcomes))
 
     def facts_of_type(self, *types: str) -> list[Fact]:
         return [fact for fact in self.facts if fact.kind.type in types]
@@ -394,6 +432,13 @@ ENGINE_EXPORTS = ("parse_dice", "Dice", "Dist", *(row.name for row in ROWS if ro
 PUBLIC): no system's module (its id with _ for -) may take their names."""
 
 
+def calculator_ids(system_id: str, calculator: Calculator) -> tuple[str, ...]:
+    """The element ids a calculator's form takes on its rule's page: its own (emit/site/links.py's
+    calculator_element_id) and those of its parts."""
+    base = f"calc-{system_id}-{calculator.id}"
+    return (base, *(f"{base}-{suffix}" for suffix in calculator_suffixes(calculator)))
+
+
 def calculator_suffixes(calculator: Calculator) -> tuple[str, ...]:
     """What a calculator's form appends (after a hyphen) to its element id for the ids of its parts: its title, its
     stale note, each input and its message, each output (emit/site/calculators.py writes them)."""
@@ -427,10 +472,21 @@ class System:
     fact_kinds: tuple[FactKind, ...] = ()
     set_needs_one_of: tuple[tuple[str, Span], ...] = ()  # upgrade ids of which every set takes one
     phrases: tuple[str, ...] = ()  # names that are neither terms nor rules: no term is linked inside one
+    format: int = 1  # the content format it is written in (FORMATS): what its formulas' notation means
+    kinds: tuple[RuleKind, ...] = ()  # declared (or format 1's) then rulesc's own, in the index tables' order
+
+    def kind(self, kind_id: str) -> RuleKind:
+        """The kind of that id (check refused rules of any other kind); an unknown id gets a kind named by it."""
+        found = next((kind for kind in self.kinds if kind.id == kind_id), None)
+        return found or RuleKind(kind_id, kind_id, kind_id, (), (), False, open=True)
 
     @property
     def module(self) -> str:
-        return self.id.replace("-", "_")
+        """The system's engine module, rules_engine.<module>: its id with hyphens as underscores, after an underscore
+        where that is no Python name (5e: _5e) or is a keyword (class: _class). No id starts with an underscore, so
+        no two systems share a module."""
+        name = self.id.replace("-", "_")
+        return name if name.isidentifier() and not keyword.iskeyword(name) else "_" + name
 
     def rules(self) -> list[Rule]:
         return [rule for chapter in self.chapters for rule in chapter.rules]
@@ -441,9 +497,12 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     data = system_doc.data
     b = _Builder(system_doc, diags)
     kinds = tuple(b.fact_kind(i) for i in range(len(data.get("facts", ()))))
+    version = b.format()
+    rule_kinds = with_structural(b.rule_kinds(kinds))
     known = _whole_values(chapter_docs)
     tables = _raw_tables(chapter_docs)
-    chapters = sorted((_Builder(doc, diags, kinds, known, tables).chapter() for doc in chapter_docs),
+    chapters = sorted((_Builder(doc, diags, kinds, known, tables, version, rule_kinds).chapter()
+                       for doc in chapter_docs),
                       key=lambda c: (c.order, c.id))
     return System(
         id=data["id"], title=b.name(("title",)), summary=b.text(("summary",)), name_note=data.get("name_note"),
@@ -454,15 +513,18 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
         chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
         set_needs_one_of=tuple((upgrade, b.span(("upgrade_sets", "needs_one_of", i))) for i, upgrade
                                in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))),
-        phrases=b.optional_names(("phrases",)))
+        phrases=b.optional_names(("phrases",)), format=version, kinds=rule_kinds)
 
 
 class _Builder:
     """Reads one validated document; every accessor takes the JSON path of what it builds."""
 
     def __init__(self, doc: Document, diags: Diagnostics, kinds: tuple[FactKind, ...] = (),
-                 known: dict[str, int] | None = None, tables: dict[str, dict[str, Any]] | None = None):
+                 known: dict[str, int] | None = None, tables: dict[str, dict[str, Any]] | None = None,
+                 version: int = 1, rule_kinds: tuple[RuleKind, ...] = ()):
         self.doc = doc
+        self.version = version  # the system's content format, which its formulas are read in
+        self.kinds_by_id = {kind.id: kind for kind in rule_kinds}
         self.diags = diags
         self.kinds = {kind.id: kind for kind in kinds}
         self.known = known or {}  # the system's whole-number values, for {{name}} in a parameter's range
@@ -478,7 +540,13 @@ class _Builder:
         return Text(nfc(self.get(path)), self.doc, path)
 
     def name(self, path: JsonPath) -> str:
-        """A name or title as the site shows it: NFC, with no character that reorders the text around it (E0311)."""
+        """A name, title or label as the site shows it: NFC, with no character that reorders the text around it
+        (E0311)."""
+        return nfc(self.word(path))
+
+    def word(self, path: JsonPath) -> str:
+        """A word the site shows and content also names it by (a unit, a `per`, a choice), as written: E0311 if it
+        holds a character that reorders the text around it."""
         written: str = self.get(path)
         found = BIDI.search(written)
         if found is not None:
@@ -486,7 +554,22 @@ class _Builder:
                              f"U+{ord(found.group()):04X}, which makes it display in another order than it reads",
                              locate_in_scalar(self.doc, path, found.start()),
                              "delete it: names are shown, searched and linked as typed")
-        return nfc(written)
+        return written
+
+    def words(self, path: JsonPath) -> tuple[str, ...]:
+        """The words of an optional list (see word)."""
+        return tuple(self.word(path + (i,)) for i in range(len(self.get(path[:-1]).get(path[-1], ()))))
+
+    def format(self) -> int:
+        """The system's content format (1 when left out); an unknown one is E0005 and read as the newest."""
+        written = self.doc.data.get("format", 1)
+        if written not in FORMATS:
+            known = " and ".join(str(known) for known in FORMATS)
+            self.diags.error("E0005", f"unknown content format {written}: this rulesc reads formats {known}",
+                             self.span(("format",)), f"leave it out for format 1, or write format: {FORMATS[-1]}; "
+                             "a newer format needs a newer rulesc")
+            return FORMATS[-1]
+        return int(written)
 
     def optional_names(self, path: JsonPath) -> tuple[str, ...]:
         """The names of an optional list (none when it is left out)."""
@@ -501,7 +584,8 @@ class _Builder:
             self.check_gap_facts(provenance, path + ("provenance",), [], "term")
         return Term(t["id"], self.name(path + ("name",)), self.optional_names(path + ("abbreviations",)),
                     self.optional_names(path + ("aliases",)),
-                    self.text(path + ("definition",)), t.get("rule"), self.span(path), provenance)
+                    self.text(path + ("definition",)), t.get("rule"), self.span(path), provenance,
+                    self.span(path + ("rule",)) if "rule" in t else None)
 
     def chapter(self) -> Chapter:
         c = self.doc.data
@@ -514,6 +598,7 @@ class _Builder:
         provenance = self.provenance(path + ("provenance",))
         facts = tuple(f for f in (self.fact(path + ("facts", key)) for key in r.get("facts", {})) if f is not None)
         self.check_gap_facts(provenance, path + ("provenance",), list(r.get("facts", {})))
+        self.check_kind(path)
         return Rule(
             id=r["id"], name=self.name(path + ("name",)), kind=r["kind"], parent=r.get("parent"),
             aliases=tuple(r.get("aliases", ())),
@@ -526,15 +611,82 @@ class _Builder:
             calculators=tuple(self.calculator(path + ("calculators", i), r["id"])
                               for i in range(len(r.get("calculators", ())))),
             chapter=chapter, span=self.span(path), doc=self.doc, path=path,
-            literals=tuple(r.get("literals", {}).get("numbers", ())))
+            literals=tuple(r.get("literals", {}).get("numbers", ())),
+            trigger=self.text(path + ("trigger",)) if "trigger" in r else None,
+            roll=self.roll(path + ("roll",)) if "roll" in r else None,
+            outcomes=tuple(Outcome(self.name(path + ("outcomes", i, "name")), self.text(path + ("outcomes", i, "text")),
+                                   self.span(path + ("outcomes", i))) for i in range(len(r.get("outcomes", ())))))
+
+    def roll(self, path: JsonPath) -> Roll:
+        raw = self.get(path)
+        where = path + ("formula",) if "formula" in raw else path
+        stats = self.optional_names(path + ("stats",))
+        return Roll(stats, raw.get("adds", False), raw.get("formula"), self.span(where))
+
+    def rule_kinds(self, facts: tuple[FactKind, ...]) -> tuple[RuleKind, ...]:
+        """The kinds system.yaml declares (E0323 for one declared twice, E0324 for a field it cannot have); without
+        kinds:, those every rulebook had before declarations (kinds.py's FORMAT_1_KINDS)."""
+        data = self.doc.data
+        if "kinds" not in data:
+            return implied_kinds()
+        found: dict[str, RuleKind] = {}
+        for i in range(len(data["kinds"])):
+            kind = self.rule_kind(("kinds", i), {fact.id for fact in facts})
+            if kind.id in found:
+                self.diags.error("E0323", f"kind '{kind.id}' is declared twice (first at {found[kind.id].span})",
+                                 self.span(("kinds", i, "id")), "declare each kind once; merge the two declarations")
+            else:
+                found[kind.id] = kind
+        return tuple(found.values())
+
+    def rule_kind(self, path: JsonPath, facts: set[str]) -> RuleKind:
+        k = self.get(path)
+        fields, required = tuple(k.get("fields", ())), tuple(k.get("required", ()))
+        for i, name in enumerate(fields):
+            if name not in PARTS and name not in facts:
+                self.diags.error("E0324", f"kind '{k['id']}' lists the field '{name}', which is neither a fact kind "
+                                 f"of the system nor one of {', '.join(PARTS)}", self.span(path + ("fields", i)),
+                                 did_you_mean(name, [*PARTS, *sorted(facts)]) or "declare the fact kind under facts:")
+        for i, name in enumerate(required):
+            if name not in fields:
+                self.diags.error("E0324", f"kind '{k['id']}' requires the field '{name}', which its fields do not "
+                                 "list", self.span(path + ("required", i)), "list it under fields: too")
+        return RuleKind(k["id"], self.name(path + ("label",)), self.name(path + ("plural",)), fields, required,
+                        k.get("upgrade", False), self.span(path))
+
+    def check_kind(self, path: JsonPath) -> None:
+        """E0320 for a kind the system does not have, then the rule's fields against its kind's."""
+        r = self.get(path)
+        kind = self.kinds_by_id.get(r["kind"])
+        if kind is None:
+            self.diags.error("E0320", f"unknown kind '{r['kind']}'", self.span(path + ("kind",)),
+                             did_you_mean(r["kind"], self.kinds_by_id) or "the system declares "
+                             + ", ".join(self.kinds_by_id) + "; declare a kind under kinds: in system.yaml")
+            return
+        self.check_fields(path, kind, [*(part for part in PARTS if part in r), *r.get("facts", {})])
+
+    def check_fields(self, path: JsonPath, kind: RuleKind, given: list[str]) -> None:
+        """E0321 for a field (`given`: the rule's parts and facts) its kind lacks; E0322 for a required one missing."""
+        for name in (name for name in given if not kind.has(name)):
+            where = path + (name,) if name in PARTS else path + ("facts", name)
+            self.diags.error("E0321", f"a rule of kind '{kind.id}' has no field '{name}'", self.doc.key_span(where),
+                             f"kind '{kind.id}' has {', '.join(kind.fields) or 'no fields'}; list it under the kind's "
+                             "fields:")
+        missing = [name for name in kind.required if name not in given]
+        if missing:
+            self.diags.error("E0322", f"a rule of kind '{kind.id}' must give {', '.join(missing)}",
+                             self.span(path + ("kind",)), "the kind's required: lists it")
 
     def fact_kind(self, index: int) -> FactKind:
         path: JsonPath = ("facts", index)
         k = self.get(path)
-        return FactKind(k["id"], k["label"], k["type"], k.get("term"), k.get("unit"), tuple(k.get("units", ())),
-                        tuple(k.get("scalings", ())), tuple(k.get("options", ())), tuple(k.get("per", ())),
-                        k.get("index", True), self.span(path),
-                        AtLevels(k["at"]["label"], k["at"]["formula"], tuple(k["at"]["levels"])) if "at" in k else None)
+        unit = self.word(path + ("unit",)) if "unit" in k else None
+        at = AtLevels(self.name(path + ("at", "label")), k["at"]["formula"], tuple(k["at"]["levels"])) \
+            if "at" in k else None
+        return FactKind(k["id"], self.name(path + ("label",)), k["type"], k.get("term"), unit,
+                        self.words(path + ("units",)), self.words(path + ("scalings",)),
+                        self.words(path + ("options",)), self.words(path + ("per",)), k.get("index", True),
+                        self.span(path), at)
 
     def fact(self, path: JsonPath) -> Fact | None:
         """One fact of a rule read by its kind's type; None (after an error) if it has no kind or does not fit."""
@@ -600,7 +752,8 @@ class _Builder:
         p = {key: self.shown_value(raw, path + (key,)) if key in ("min", "max", "default") else raw
              for key, raw in self.get(path).items()}
         default = self.typed(p["default"], p["type"], path + ("default",)) if "default" in p else None
-        options = tuple(Option(o["value"], o["label"]) for o in p.get("options", ()))
+        options = tuple(Option(o["value"], self.name(path + ("options", i, "label")))
+                        for i, o in enumerate(p.get("options", ())))
         if "options_from" in p:
             options = self.options_from(p["options_from"], path + ("options_from",))
         label = self.name(path + ("label",)) if "label" in p else p["name"].replace("_", " ").capitalize()
@@ -651,12 +804,12 @@ class _Builder:
         source = self.get(path)
         span = self.span(path)
         try:
-            node = parse_formula(source, scalar_locator(self.doc, path))
+            node = parse_formula(source, scalar_locator(self.doc, path), self.version)
         except FormulaSyntaxError as exc:
             self.diags.error("E0401", f"formula syntax error: {exc.message}",
                              locate_in_scalar(self.doc, path, exc.offset), exc.hint)
             node = None
-        return Expr(source, node, span)
+        return Expr(source, node, span, self.doc, path)
 
     def formula(self, path: JsonPath, rule: str) -> Formula:
         f = self.get(path)
@@ -698,7 +851,8 @@ class _Builder:
 
     def table(self, path: JsonPath) -> Table:
         t = self.get(path)
-        columns = tuple(Column(c["key"], c["label"], c["type"]) for c in t["columns"])
+        columns = tuple(Column(c["key"], self.name(path + ("columns", i, "label")), c["type"])
+                        for i, c in enumerate(t["columns"]))
         roll = self.table_roll(path, columns[0]) if "roll" in t else None
         rows: list[tuple[Value, ...]] = []
         keys: list[tuple[int, int]] = []
@@ -970,7 +1124,7 @@ def _dice_fact(kind: FactKind, raw: Any) -> FactRead:
 
 # Characters that reorder the text around them (embeddings, overrides, isolates, marks): in a name or a title
 # they make it display in another order than it reads, and than search and links match.
-BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+BIDI = DIRECTION
 
 
 def _describe_path(path: JsonPath) -> str:

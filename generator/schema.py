@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -15,8 +16,9 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 
-from generator.diagnostics.core import Diagnostics, did_you_mean
-from generator.load import Document, JsonPath
+from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics, Span, did_you_mean
+from generator.files import Unreadable, read_project_file
+from generator.load import MAX_BYTES, Document, JsonPath
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -39,12 +41,44 @@ TYPE_NAMES = {"integer": "a whole number", "string": "text", "boolean": "true or
 def _schemas(schema_dir: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The schema files as read, and the system and chapter schemas with their $refs inlined, read once for both
     validators."""
-    schemas = {name: json.loads((Path(schema_dir) / name).read_text(encoding="utf-8")) for name in SCHEMA_FILES}
-    variant = Path(schema_dir) / VARIANT_FILE
-    schemas[VARIANT_FILE] = json.loads((variant if variant.is_file() else SCHEMA_DIR / VARIANT_FILE).read_text("utf-8"))
+    schemas = {name: schema_json(Path(schema_dir), name) for name in (*SCHEMA_FILES, VARIANT_FILE)}
     kinds = {kind: _inline(schemas[f"{kind}.schema.json"], schemas[f"{kind}.schema.json"], schemas)
              for kind in ("system", "chapter", "variant")}
     return schemas, kinds
+
+
+def schema_text(schema_dir: Path, name: str) -> str:
+    """A schema file of a project's schema/ folder (or of rulesc's own, where the project's lacks it), read as
+    content is read (generator/files.py): a regular file inside the project, never through a link out of it, nor
+    a device or a pipe, and at most MAX_BYTES. A ContentError at the file where it cannot be read."""
+    path = schema_dir / name if os.path.lexists(schema_dir / name) else SCHEMA_DIR / name
+    try:
+        return read_project_file(path, path.parent.parent, MAX_BYTES).decode("utf-8")
+    except Unreadable as exc:
+        raise _schema_error(exc.code, exc.message, name, exc.hint) from None
+    except UnicodeDecodeError:
+        raise _schema_error("E0335", "the schema file is not text in UTF-8", name) from None
+
+
+def schema_json(schema_dir: Path, name: str) -> Any:
+    """A schema file (see schema_text) as JSON; E0335 at the place where it stops being JSON."""
+    try:
+        return json.loads(schema_text(schema_dir, name))
+    except json.JSONDecodeError as exc:
+        raise _schema_error("E0335", f"the schema file is not JSON: {exc.msg}", name, None,
+                            exc.lineno, exc.colno) from None
+
+
+def _schema_error(code: str, message: str, name: str, hint: str | None = None, line: int = 1,
+                  col: int = 1) -> ContentError:
+    hint = hint or "the project's schema/ folder holds JSON Schemas for editors; delete it to use rulesc's own"
+    return ContentError([Diagnostic("error", code, message, Span(f"schema/{name}", line, col), hint)])
+
+
+def inlined_schema(schema_dir: str, kind: str) -> dict[str, Any]:
+    """The `system`, `chapter` or `variant` schema with every $ref inlined (shared: copy it before changing it)."""
+    schema: dict[str, Any] = _schemas(schema_dir)[1][kind]
+    return schema
 
 
 @lru_cache(maxsize=64)

@@ -72,7 +72,7 @@ function encode(v, as) {
 
 function run(c) {
   try {
-    if ("display" in c) return {text: widget.display(decode(c.display), c.format, c.type, c.labels || [], c.suffix || "")};
+    if ("display" in c) return {text: widget.display(decode(c.display), c.format, c.type, c.labels || [], c.suffix || "", c.texts || null)};
     if ("is" in c) return {result: decode(c.value) instanceof R[c.is]};
     const found = R[c.call];
     if (found === undefined) return {missing: c.call};

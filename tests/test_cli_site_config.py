@@ -64,3 +64,49 @@ def test_a_missing_mkdocs_yml_is_named(tmp_path: Path) -> None:
         "error[E0802]: mkdocs.yml: the project folder has no mkdocs.yml\n"
         "  = hint: `rulesc build --no-site` builds everything but the site\n" + DONE))
     assert run_rulesc("--root", str(tmp_path), "build", "--no-site")[0] == 0
+
+
+@pytest.mark.parametrize(("text", "url", "name"), [
+    ("site_url: https://example.org/rules/ # where it lives\nsite_name: 'Odd # site' # its name\n",
+     "https://example.org/rules/", "Odd # site"),
+    ("site_name: !ENV [NAME, Fallback]\nsite_url: >-\n  https://example.org/x/\n", "https://example.org/x/",
+     "Rules reference"),
+    ("nav: []\n", "", "Rules reference"),
+    ("site_url:\nsite_name: ''\n", "", "Rules reference"),
+])
+def test_settings_are_read_as_yaml_reads_them(tmp_path: Path, text: str, url: str, name: str) -> None:
+    """A comment after site_url is no part of every permalink; tags are not built; a missing value is unset."""
+    from generator.build.offline import site_name_of
+    from generator.build.site_config import setting
+
+    (tmp_path / "mkdocs.yml").write_text(text, encoding="utf-8")
+    assert ((setting(tmp_path, "site_url") or "").strip(), site_name_of(tmp_path)) == (url, name)
+
+
+def test_hooks_and_inherit_outside_the_project_are_refused_before_mkdocs_runs_them(built: Path,
+                                                                                    tmp_path: Path) -> None:
+    """A hook is Python that MkDocs imports: one outside the project never runs, the build stops before MkDocs
+    starts and changes nothing. INHERIT is relative to the file naming it, hooks to mkdocs.yml's folder."""
+    root = tmp_path / "project"
+    shutil.copytree(built, root)
+    ran = tmp_path / "ran"
+    (tmp_path / "evil.py").write_text(f"open({str(ran)!r}, 'w').close()\n", encoding="utf-8")
+    (root / "conf").mkdir()
+    (root / "conf/base.yml").write_text("hooks:\n  - ../evil.py\n  - conf/hook.py\n", encoding="utf-8")
+    (root / "conf/hook.py").write_text("", encoding="utf-8")
+    (root / "conf/away.yml").symlink_to(tmp_path / "evil.py")
+    (root / "mkdocs.yml").write_text(CONFIG + "INHERIT: conf/base.yml\n", encoding="utf-8")
+    before = digest(root)
+    assert run_rulesc("--root", str(root), "build") == (1, "", (
+        "conf/base.yml:2:5: error[E0336]: hooks names '../evil.py', a file outside the project\n"
+        "   2 |   - ../evil.py\n"
+        "     |     ^\n"
+        "  = hint: rulesc builds only what the project holds: copy the file into it\n" + DONE))
+    assert not ran.exists() and digest(root) == before
+    (root / "mkdocs.yml").write_text(CONFIG + "INHERIT: ../base.yml\nhooks: [conf/away.yml]\n", encoding="utf-8")
+    status, _, err = run_rulesc("--root", str(root), "check")
+    assert status == 1
+    assert [line for line in err.splitlines() if "error[" in line] == [
+        "mkdocs.yml:5:10: error[E0336]: INHERIT names '../base.yml', a file outside the project",
+        "mkdocs.yml:6:9: error[E0114]: hooks names 'conf/away.yml': this is a symbolic link to a file outside the "
+        "project, which rulesc does not read"]

@@ -131,7 +131,7 @@ def test_value_change_shows_the_field_and_every_result_it_changes(repo: Path) ->
 ### Affected
 
 - engine functions: `rules_engine.mini.double`
-- pages: mini/basics/
+- pages: mini/basics/, mini/gm-screen/
 """, "")
 
 
@@ -216,7 +216,7 @@ def test_formula_change_lists_changed_examples_defaults_engine_and_pages(repo: P
 ### Affected
 
 - engine functions: `rules_engine.mini.double`
-- pages: mini/basics/
+- pages: mini/basics/, mini/gm-screen/
 """, "")
 
 
@@ -259,7 +259,7 @@ def test_json_report(repo: Path) -> None:
     assert system["changed"][0]["fields"] == [{"field": "value factor", "old": "2", "new": "3"}]
     assert system["impact"]["formulas"][0]["results"] == [{"subject": "double(n=3)", "old": "6", "new": "9"}]
     assert system["impact"]["engine"] == ["rules_engine.mini.double"]
-    assert system["pages"] == ["mini/basics/"]
+    assert system["pages"] == ["mini/basics/", "mini/gm-screen/"]
 
 
 def test_no_change(repo: Path) -> None:
@@ -292,3 +292,85 @@ def test_engine_functions_are_named_as_the_engine_publishes_them(repo: Path) -> 
     assert status == 0
     report = json.loads(out)
     assert "engine function `rules_engine.mini.lambda_` removed" in report["breaking"]
+
+
+def test_edited_worked_examples_are_reported(repo: Path) -> None:
+    """A note, an example's arguments and a new example change no result, yet the page and the doctests show them."""
+    edited = DOUBLING.replace("{args: {n: 3}, expect: 6}", "{args: {n: 3}, expect: 6, note: Three doubled.}") \
+        .replace("{args: {n: 0}, expect: 0}", "{args: {n: 1}, expect: 2}\n          - {args: {n: 5}, expect: 10}")
+    commit(repo, edited + DASH, "examples")
+    commit(repo, DOUBLING.replace("          - {args: {n: 0}, expect: 0}\n", "") + DASH, "one example fewer")
+    assert diff(repo, "HEAD~2", "HEAD~1") == (0, """\
+# Rules diff: `HEAD~2` -> `HEAD~1`
+
+## Mini (`mini`)
+
+### Formulas
+
+- `double` (Doubling): worked examples edited
+  - example double(n=3): note (none) -> Three doubled.
+  - example arguments: double(n=0) -> double(n=1)
+  - example added: double(n=5), expecting 10
+
+### Affected
+
+- engine functions: `rules_engine.mini.double`
+- pages: mini/basics/
+""", "")
+    status, out, _ = diff(repo, "HEAD~2", "HEAD", "--format", "json")
+    assert status == 0
+    assert json.loads(out)["systems"][0]["impact"]["formulas"] == [
+        {"id": "double", "rule": "Doubling", "status": "examples", "expr": None, "signature": None, "results": [],
+         "examples": [{"call": "double(n=0)", "field": "removed", "old": "0", "new": "(none)"}]}]
+
+
+def test_affected_pages_are_the_part_and_gm_screen_pages_that_hold_the_rule(repo: Path) -> None:
+    """A chapter long enough to split into part pages: the diff names the part page of the changed rule, not the
+    chapter's landing page, and the GM screen page of its calculator."""
+    filler = "".join(f"""\
+  - id: filler-{i}
+    name: Filler {i}
+    kind: general
+    text: {" ".join(["Each filler rule says a great deal about very little, at length."] * 60)}
+    provenance: {{source: src, section: Filler}}
+""" for i in range(12))
+    commit(repo, filler + DOUBLING + DASH, "a long chapter")
+    write(repo, filler + DOUBLING.replace("factor: 2", "factor: 3").replace("expect: 6", "expect: 9") + DASH)
+    status, out, _ = diff(repo, "HEAD")
+    assert status == 0
+    assert out.endswith("- pages: mini/basics/filler-10/, mini/gm-screen/\n")
+
+
+def test_a_word_diff_of_long_repetitive_text_is_fast_and_keeps_its_common_ends() -> None:
+    """difflib took 5 s for 4,000 words of 'a b' against 'b a' and minutes for more; past WORD_PAIRS a text keeps
+    its common start and end, and a middle still too long is one removal and one insertion."""
+    import time
+
+    started = time.perf_counter()
+    long = word_diff("a b " * 8000 + "one two three " + "c d " * 8000, "a b " * 8000 + "one 2 three " + "c d " * 8000)
+    swapped = word_diff("a b " * 50_000, "b a " * 50_000)
+    assert time.perf_counter() - started < 2
+    assert long is not None and swapped is not None
+    assert [(s.op, s.text) for s in long.segments] == [
+        ("equal", ("a b " * 8000 + "one").strip()), ("delete", "two"), ("insert", "2"),
+        ("equal", ("three " + "c d " * 8000).strip())]
+    assert [(s.op, len(s.text)) for s in swapped.segments] == [("delete", 199_999), ("insert", 199_999)]
+
+
+def test_a_rule_moved_out_of_a_split_chapter_names_the_part_page_it_left(repo: Path) -> None:
+    filler = "".join(f"""\
+  - id: filler-{i}
+    name: Filler {i}
+    kind: general
+    text: {" ".join(["Each filler rule says a great deal about very little, at length."] * 60)}
+    provenance: {{source: src, section: Filler}}
+""" for i in range(12))
+    commit(repo, filler + DOUBLING + DASH, "a long chapter")
+    write(repo, filler + DOUBLING)
+    (repo / "content/mini/more.yaml").write_text(CHAPTER.replace("basics", "more").replace("order: 1", "order: 2")
+                                                 .replace("Basics", "More") + DASH, encoding="utf-8")
+    status, out, _ = diff(repo, "HEAD")
+    assert status == 0
+    assert "- Dash: page mini/basics/filler-10/ -> mini/more/\n" in out
+    assert ("- Dash (`dash`): moved from mini/basics/filler-10/ to mini/more/: links to "
+            "mini/basics/filler-10/#dash stop working\n") in out

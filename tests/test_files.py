@@ -100,3 +100,34 @@ def test_a_quoted_line_is_read_only_so_far(tmp_path: Path) -> None:
     (tmp_path / "long.yaml").write_bytes(b"a" * 100_000 + b"\nsecond\n")
     shown = render(Diagnostic("error", "E0101", "x", Span("long.yaml", 2, 1)), tmp_path)
     assert shown == "long.yaml:2:1: error[E0101]: x\n   2 | second\n     | ^"
+
+
+def test_a_schema_file_linked_out_of_the_project_or_a_pipe_is_not_read(tmp_path: Path) -> None:
+    """The project's schema/ is read as content is: a link out of it or a pipe is a located error, never read."""
+    root = project(tmp_path)
+    (root / "schema").mkdir()
+    (root / "schema/common.schema.json").symlink_to("/etc/passwd")
+    os.mkfifo(root / "schema/system.schema.json")
+    assert check(root) == (1, "schema/common.schema.json:1:1: error[E0114]: this is a symbolic link to a file outside "
+                              "the project, which rulesc does not read\n" + HINT +
+                              "rulesc: 1 error(s); nothing was written\n")
+    (root / "schema/common.schema.json").unlink()
+    assert check(root) == (1, "schema/system.schema.json:1:1: error[E0113]: this is a named pipe (FIFO), not a file\n"
+                              "  = hint: rulesc reads only ordinary files; rename or remove it\n"
+                              "rulesc: 1 error(s); nothing was written\n")
+
+
+def test_a_schema_folder_linked_out_of_the_project_is_not_read(tmp_path: Path) -> None:
+    """schema/ itself a link out of the project: no file there is read (a link to /etc, which holds none of the
+    schemas, leaves rulesc's own)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "common.schema.json").write_text("{}", encoding="utf-8")
+    root = project(tmp_path / "book")
+    (root / "schema").symlink_to(elsewhere)
+    assert check(root) == (1, "schema/common.schema.json:1:1: error[E0114]: this file's folder is a symbolic link to "
+                              "outside the project, which rulesc does not read\n" + HINT +
+                              "rulesc: 1 error(s); nothing was written\n")
+    other = project(tmp_path / "other")
+    (other / "schema").symlink_to("/etc")
+    assert check(other) == (0, "rulesc: ok: 1 system(s), 2 rules, 1 formulas, 1 examples passed, 0 calculators\n")

@@ -94,3 +94,15 @@ def test_the_bundled_content_passes_check_strict() -> None:
     status, out, err = run_rulesc("--root", str(REPO), "check", "--strict")
     assert (status, err) == (0, "")
     assert out.startswith("rulesc: ok: 4 system(s)")
+
+
+def test_a_signed_number_is_a_number_too(tmp_path: Path) -> None:
+    found = _check(tmp_path, "Jump {{leap_far}} squares; take +12 on a run, (-3) fuel, and −7 when you [[land]].")
+    assert [line.split(": ", 2)[2] for line in found] == [
+        "the number +12 is typed in prose, but 'leap_far' holds it",
+        "the number -3 is typed in prose, but 'leap-x's Fuel' holds it",
+        "the number −7 is typed in prose, but 'land_soft' holds it"]
+
+
+def test_a_sign_between_numbers_is_an_operator_or_a_range(tmp_path: Path) -> None:
+    assert _check(tmp_path, "Jump {{leap_far}} squares; roll 1d6+12 or 2d6-3, a range 2-12 or 1-3, n+3 or x-12.") == []

@@ -229,3 +229,18 @@ def test_a_value_whose_name_markdown_could_read_as_emphasis_is_filled_in_as_writ
     assert markup.block(text, Section("p.md")) == "<p>It costs 7 and <em>more</em>.</p>"
     assert markup.inline(text, Section("p.md")) == "It costs 7 and <em>more</em>."
     assert markup.plain(text) == "It costs 7 and more."
+
+
+CASED = compile_project(Project(ROOT / "tests/cases/good/term-link-case")).programs[0]
+
+
+def test_a_term_link_inside_a_sentence_reads_as_the_text_types_the_term() -> None:
+    # The system's text types "action" in lower case inside sentences and "Escalation" with its capital; it never
+    # types Momentum, which keeps its name's case. A link that starts a sentence or a list item keeps the capital.
+    rule = CASED.rules["press-on"]
+    html = Markup(CASED).block(rule.text, Section("basics.md", rule.id))
+    assert LINKED.findall(html) == [("action", "action"), ("action", "Action"), ("escalation", "Escalation"),
+                                    ("momentum", "Momentum"), ("action", "Action")]
+    assert Markup(CASED).plain(rule.text) == ("Make an action roll. Action rolls add your stat; at each step of "
+                                              "Escalation the stakes rise, and you may spend Momentum to push. "
+                                              "Action first, then the story.")

@@ -3,6 +3,8 @@ calculator_suffixes) are exactly the folders, exports and element ids a build wr
 
 from __future__ import annotations
 
+import dataclasses
+import doctest
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from generator.build.staging import build_project
-from generator.model import ENGINE_EXPORTS, SITE_FOLDERS, calculator_suffixes
+from generator.model import ENGINE_EXPORTS, SITE_FOLDERS, calculator_ids, calculator_suffixes
 from generator.pipeline import Project, compile_project
-from tests.backends import drop_engine, import_engine
+from tests.backends import built_case, drop_engine, import_engine, run_js
 from tests.hostile import hostile_content
 
 
@@ -47,3 +49,20 @@ def test_a_calculators_parts_are_the_element_ids_its_form_writes(plain: Path) ->
     assert written == set(calculator_suffixes(calc)) == {"title", "stale", "n", "n-msg", "pick", "pick-msg", "rung_of",
                                                           "rung_of-msg", "out-doubled", "out-word_out",
                                                           "out-verdict_out"}
+    assert set(calculator_ids("mini", calc)) == {base} | {f"{base}-{part}" for part in written}
+    assert f'id="{base}"' in page
+
+
+def test_a_system_id_that_is_no_python_name_gets_an_engine_module_that_is(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A system `5e` (ids may start with a digit) is rules_engine._5e, importable and with passing doctests; the
+    JavaScript keeps its id, a string key. A keyword is prefixed too; no id starts with '_', so none collide."""
+    with built_case(tmp_path_factory, "system-named-5e") as (root, program, module):
+        assert (program.system.module, module.__name__) == ("_5e", "rules_engine._5e")
+        assert module.double(3) == 6
+        assert doctest.testmod(module).failed == 0
+        assert __import__("rules_engine").SYSTEMS == ("_5e",)
+        call = {"system": "5e", "formula": "double", "args": {"n": 4}, "types": {"n": "int"}, "order": ["n"]}
+        assert run_js(root / "build/docs", [call]) == [{"value": 8}]
+    modules = {name: dataclasses.replace(program.system, id=name).module for name in ("class", "if-else", "d-20")}
+    assert modules == {"class": "_class", "if-else": "if_else", "d-20": "d_20"}

@@ -56,8 +56,13 @@ def codes_of(root: Path) -> list[str]:
     if broken:
         return [d.code for d in broken]
     if (root / "mkdocs.yml").is_file():  # the site's settings, as `rulesc build` checks them
-        return [d.code for d in site_config_problems(root)] or [d.code for d in lint(compiled.programs)]
-    return [d.code for d in lint(compiled.programs)]
+        return [d.code for d in site_config_problems(root)] or _warnings(compiled)
+    return _warnings(compiled)
+
+
+def _warnings(compiled: Compiled) -> list[str]:
+    """The codes of the warnings found while compiling (W0708) and by the lint, as `rulesc check` lists them."""
+    return [d.code for d in (*compiled.warnings, *lint(compiled.programs))]
 
 
 WARNED: dict[str, FileText] = {
@@ -79,6 +84,8 @@ def test_github_escapes_properties_and_data() -> None:
     assert github(diag) == "::warning file=content/a%2Cb%3Ac.yaml,line=2,col=3,title=W0701::100%25 sure,%0Areally"
     assert github(Diagnostic("error", "E0003", "content/ holds no game system", None)) == (
         "::error title=E0003::content/ holds no game system")
+    assert github(Diagnostic("error", "E0311", "name 'a\u202eb'", None, "not \u2066 here")) == (
+        "::error title=E0311::name 'a<U+202E>b'%0Ahint: not <U+2066> here")
 
 
 def test_json_report_for_errors() -> None:
@@ -218,3 +225,15 @@ def test_built_site_has_the_error_page(built: Path) -> None:
     assert 'id="e0402"' in html and "unknown name" in html
     landing = (built / "site" / "errors" / "index.html").read_text(encoding="utf-8")
     assert '<a href="formulas/#e0402">E0402: unknown name</a>' in landing
+
+
+def test_an_excerpt_shows_direction_controls_by_code_point_and_the_caret_follows(tmp_path: Path) -> None:
+    from generator.diagnostics.core import Diagnostic, Span, render
+
+    (tmp_path / "x.yaml").write_text("name: \"a\u202eb\u2066c\"\n", encoding="utf-8")
+    diag = Diagnostic("error", "E0311", "bad name 'a\u202eb'", Span("x.yaml", 1, 12), "not \u200f here")
+    assert render(diag, tmp_path) == (
+        "x.yaml:1:12: error[E0311]: bad name 'a<U+202E>b'\n"
+        "   1 | name: \"a<U+202E>b<U+2066>c\"\n"
+        "     | " + " " * len('name: "a<U+202E>b<U+2066>') + "^\n"
+        "  = hint: not <U+200F> here")

@@ -323,7 +323,7 @@ def test_each_row_of_a_roll_table_is_a_search_record_named_by_its_table_key_and_
     rows = [r for r in records if r["kind"] == "row"]
     assert [r["title"] for r in rows[4:]] == ["Spiral · 1 · A way out", "Spiral · 2-20 · Two more turns"]
     assert [(r["title"], r["names"], r["text"], r["url"], r["crumbs"]) for r in rows[:4]] == [
-        ("Omens · 1 · A crow with an Edge", ["A crow with an Edge"], "A crow with an Edge",
+        ("Omens · 1 · A crow with an edge", ["A crow with an edge"], "A crow with an edge",
          "skirmish/oracles/#row_omens_1", ["Skirmish", "Oracles", "Omens"]),
         ("Omens · 2 · A comet", ["A comet"], "A comet", "skirmish/oracles/#row_omens_2",
          ["Skirmish", "Oracles", "Omens"]),
@@ -347,7 +347,7 @@ def test_the_systems_script_holds_its_roll_tables_and_where_each_row_is(project:
       "1d2",
       ["1", "2"],
       [1, 1],
-      ["A crow with an Edge", "A comet"],
+      ["A crow with an edge", "A comet"],
       [["weather", 1, true, false], ["weather", 1, true, false]],
       [[1, 1, 0], [2, 1, 1]]
     ],
@@ -392,7 +392,7 @@ def test_the_gm_screen_lists_the_roll_tables_after_the_calculators(project: Path
 
 # --- roll tables in the browser -----------------------------------------------------------------------------------
 
-OMEN_STEP = re.compile(r"Omens · (1: A crow with an Edge|2: A comet)")
+OMEN_STEP = re.compile(r"Omens · (1: A crow with an edge|2: A comet)")
 WEATHER_STEP = re.compile(r"Weather · (1-3: Rain|4-6: Blazing sun)")
 
 

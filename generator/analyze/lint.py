@@ -24,8 +24,18 @@ def lint(programs: tuple[Program, ...]) -> list[Diagnostic]:
         found += _uncited_sources(program)
         found += _retyped_numbers(program)
         found += _editor_notes(program)
+        found += _unused_kinds(program)
         found += runs_on(program.tables)
     return sorted_diagnostics(found)
+
+
+def _unused_kinds(program: Program) -> Iterator[Diagnostic]:
+    """W0709: a kind the system declares that no rule has."""
+    used = {rule.kind for rule in program.rules.values()}
+    for kind in program.system.kinds:
+        if kind.span is not None and kind.id not in used:
+            yield Diagnostic("warning", "W0709", f"kind '{kind.id}' ({kind.label}) has no rules", kind.span,
+                             "give a rule this kind, or remove its declaration")
 
 
 def texts(program: Program) -> Iterator[Text]:
@@ -39,8 +49,7 @@ def texts(program: Program) -> Iterator[Text]:
     for term in system.terms:
         yield term.definition
     for rule in system.rules():
-        yield rule.text
-        yield from rule.items
+        yield from rule.texts()
         if rule.table:
             yield from (cell for row in rule.table.texts for cell in row if cell is not None)
 
@@ -62,6 +71,7 @@ def names_in(node: n.Node | None) -> Iterator[str]:
 
 def _unused_terms(program: Program) -> Iterator[Diagnostic]:
     sources = [text.source for text in texts(program)]
+    sources += [stat for rule in program.system.rules() if rule.roll for stat in rule.roll.stats]
     targets = {m.group(1).strip() for source in sources for m in LINK.finditer(source)}
     targets |= mentioned_terms(program.system.terms, sources)  # the site links these mentions to the glossary
     targets |= {t.id for t in program.system.terms if t.rule and t.rule in targets}  # its defining rule is linked
@@ -104,25 +114,41 @@ def _uncited_sources(program: Program) -> Iterator[Diagnostic]:
                              "cite it in a rule's provenance, or remove it from sources")
 
 
-NUMBER = re.compile(r"(?<![\w.+/-])(\d+)(?![\w/]|\.\d)")
+# A number as prose writes it, with its sign where the sign is the number's own ("take +1 momentum", "-2 to the
+# roll", "(-1)"), not an operator or a range between numbers (1d6+2, 3-5, x+1).
+NUMBER = re.compile(r"(?<![\w.+/\-\u2212])([+\-\u2212]?)(\d+)(?![\w/]|\.\d)")
 INERT = re.compile(r"\{\{[^{}]*\}\}|\[\[[^\[\]]*\]\]|`[^`]*`")  # shown values, links and code hold no typed number
+SIGNS = {"+": 1, "-": -1, "\u2212": -1}
 
 
 def _retyped_numbers(program: Program) -> Iterator[Diagnostic]:
     """W0705: a number typed in a rule's prose or fact words that equals a value of the rule or of a rule it links."""
     for rule in program.rules.values():
         known = {k: v for k, v in _numbers_of(program, rule).items() if k not in rule.literals}
-        for text in (rule.text, *rule.items):
-            for offset, number in _typed_numbers(text.source):
-                if number in known:
-                    yield _retyped(text.locate(offset), number, known[number])
+        for text in rule.texts():
+            for offset, written in _typed_numbers(text.source):
+                found = _held(written, known)
+                if found:
+                    yield _retyped(text.locate(offset), written, *found)
         for fact in rule.facts:
-            for number in sorted(_fact_numbers(fact)):
-                if number in known and fact.span is not None:
-                    yield _retyped(fact.span, number, known[number])
+            for written in sorted(_fact_numbers(fact)):
+                found = _held(written, known)
+                if found and fact.span is not None:
+                    yield _retyped(fact.span, written, *found)
 
 
-def _fact_numbers(fact: Fact) -> set[int]:
+def _held(written: str, known: dict[int, list[str]]) -> tuple[list[str], str] | None:
+    """The names holding a number as prose writes it, and the sign to write before {{name}}: -2 is a value of -2
+    (no sign) or of 2 (a minus before it); +1 and 1 are a value of 1."""
+    sign, digits = (written[0], written[1:]) if written[0] in SIGNS else ("", written)
+    if SIGNS.get(sign) == -1 and -int(digits) in known:
+        return known[-int(digits)], ""
+    if int(digits) in known:
+        return known[int(digits)], sign
+    return None
+
+
+def _fact_numbers(fact: Fact) -> set[str]:
     """The numbers typed in a fact's words, its note and the text standing for its amount (not in dice)."""
     words = [fact.words if fact.kind.type != "dice" else None,
              *((fact.amount.text, fact.amount.note) if fact.amount else ())]
@@ -132,7 +158,7 @@ def _fact_numbers(fact: Fact) -> set[int]:
 def _numbers_of(program: Program, rule: Rule) -> dict[int, list[str]]:
     """The whole-number values of a rule and of the rules it links or names in its facts, and the amounts and limits
     of its own facts, by number."""
-    targets = [m.group(1).strip() for t in (rule.text, *rule.items) for m in LINK.finditer(t.source)]
+    targets = [m.group(1).strip() for t in rule.texts() for m in LINK.finditer(t.source)]
     targets += [target for fact in rule.facts for target in fact.ids]
     rules = [rule, *(r for r in (program.resolve(t) for t in targets) if isinstance(r, Rule) and r is not rule)]
     found: dict[int, list[str]] = {}
@@ -148,18 +174,19 @@ def _numbers_of(program: Program, rule: Rule) -> dict[int, list[str]]:
     return found
 
 
-def _typed_numbers(source: str) -> Iterator[tuple[int, int]]:
-    """(offset, number) of each number written as digits outside {{values}}, [[links]] and code."""
+def _typed_numbers(source: str) -> Iterator[tuple[int, str]]:
+    """(offset, number as written, with its sign) of each number written as digits outside {{values}}, [[links]]
+    and code."""
     blanked = INERT.sub(lambda m: " " * len(m.group(0)), source)
     for match in NUMBER.finditer(blanked):
-        yield match.start(1), int(match.group(1))
+        yield match.start(), match.group(1) + match.group(2)
 
 
-def _retyped(span: Span, number: int, names: list[str]) -> Diagnostic:
+def _retyped(span: Span, written: str, names: list[str], sign: str) -> Diagnostic:
     shown = " or ".join(f"'{name}'" for name in names[:3])
     value = next((name for name in names if "'" not in name), None)  # a value's name has no apostrophe; a fact's has
-    fix = f"write {{{{{value}}}}}" if value else "name the fact's amount with value: and show it with {{name}}"
-    return Diagnostic("warning", "W0705", f"the number {number} is typed in prose, but {shown} holds it", span,
+    fix = f"write {sign}{{{{{value}}}}}" if value else "name the fact's amount with value: and show it with {{name}}"
+    return Diagnostic("warning", "W0705", f"the number {written} is typed in prose, but {shown} holds it", span,
                       f"{fix} so the number lives once; worked-example prose may list it under the rule's "
                       "literals: with a reason")
 

@@ -15,9 +15,9 @@ from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.bounds import Interval, overflow_checks
-from generator.formula.check import UNKEYED, Scope, type_of
+from generator.formula.check import UNKEYED, Scope, repeat_hint, type_of
 from generator.formula.evaluate import evaluate
-from generator.formula.names import check_definition
+from generator.formula.names import check_definition, refusal, written_as_dice
 from generator.model import (
     SYSTEM_PAGES,
     Calculator,
@@ -59,6 +59,7 @@ class Program:
     types: dict[int, str] = field(default_factory=dict)
     value_names: set[str] = field(default_factory=set)
     text_values: dict[str, tuple[str, Span]] = field(default_factory=dict)  # values no formula can use, and where
+    refused: set[str] = field(default_factory=set)  # names defined though the language reserves them (E0408)
     _reported: set[str] = field(default_factory=set, repr=False, compare=False)  # text values already reported
     _runtime_tables: dict[str, R.Table] | None = field(default=None, repr=False)
     _upgrades: dict[str, R.Upgrade] | None = field(default=None, repr=False)
@@ -73,12 +74,12 @@ class Program:
         return self.rules.get(rule_id) or self.terms.get(target)
 
     def upgrades(self) -> dict[str, R.Upgrade]:
-        """Every upgrade (a rule of kind upgrade, or one with upgrade data) as the runtime checks sets of them."""
+        """Every upgrade (a rule of a kind of upgrades, or one with upgrade data) as the runtime checks sets of them."""
         if self._upgrades is not None:
             return self._upgrades
         found = {}
         for rule in sorted(self.rules.values(), key=lambda r: r.id):
-            if rule.kind == "upgrade" or rule.upgrade is not None:
+            if self.system.kind(rule.kind).upgrade or rule.upgrade is not None:
                 data = rule.upgrade
                 found[rule.id] = R.Upgrade(rule.name, data.requires if data else (), data.excludes if data else (),
                                            (data.max_times if data else None) or 1)
@@ -243,21 +244,30 @@ def _index(program: Program, diags: Diagnostics) -> None:
 
 
 def _check_definitions(program: Program, diags: Diagnostics) -> None:
-    """E0408 where an author defines a name the formula language reserves (lets are checked with their formula)."""
+    """E0408 where an author defines a name the formula language reserves (lets are checked with their formula);
+    the names refused are kept, so that the errors their uses cause are not reported again."""
+    for name, what, span in _definitions(program):
+        if refusal(name, what) is not None:
+            program.refused.add(name)
+            check_definition(name, what, span, diags)
+
+
+def _definitions(program: Program) -> Iterator[tuple[str, str, Span]]:
+    """Every name an author defines for formulas to use: what it names, and where."""
     for rule in program.rules.values():
         for key, _ in rule.values:
-            check_definition(key, "value", _value_span(rule, key), diags)
+            yield key, "value", _value_span(rule, key)
         if rule.table:
-            check_definition(rule.table.name, "table", rule.table.span, diags)
+            yield rule.table.name, "table", rule.table.span
         for formula in rule.formulas:
-            check_definition(formula.id, "formula", formula.span, diags)
+            yield formula.id, "formula", formula.span
             for param in formula.params:
-                check_definition(param.name, "parameter", param.span, diags)
+                yield param.name, "parameter", param.span
         for calc in rule.calculators:
             for param in calc.inputs:
-                check_definition(param.name, "input", param.span, diags)
+                yield param.name, "input", param.span
             for output in calc.outputs:
-                check_definition(output.name, "output", output.expr.span, diags)
+                yield output.name, "output", output.expr.span
 
 
 def _value_span(rule: Rule, key: str) -> Span:
@@ -280,10 +290,10 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
             diags.error("E0604", f"unknown source '{term.provenance.source}'", term.provenance.span,
                         did_you_mean(term.provenance.source, sources))
         if term.rule:
-            _need(term.rule, rule_ids, "rule", term.span, diags)
+            _need(term.rule, rule_ids, "rule", term.rule_span or term.span, diags)
     for rule in program.rules.values():
         cells = (cell for row in rule.table.texts for cell in row if cell is not None) if rule.table else ()
-        for text in (rule.text, *rule.items, *cells):
+        for text in (*rule.texts(), *cells):
             _check_text(text, program, diags)
         if rule.provenance.source not in sources:
             diags.error("E0604", f"unknown source '{rule.provenance.source}'", rule.provenance.span,
@@ -420,7 +430,7 @@ def _scope(program: Program, local: dict[str, str], diags: Diagnostics) -> Scope
         return tuple(p.type for p in formula.params), returns or "int"
 
     constants, tables = _global_types(program)
-    return Scope(local, constants, tables, signature, program.types)
+    return Scope(local, constants, tables, signature, program.types, program.system.format)
 
 
 def _global_types(program: Program) -> GlobalTypes:
@@ -456,7 +466,8 @@ def _formula_type(program: Program, formula: Formula, diags: Diagnostics) -> str
                       (f"formula '{formula.id}'", formula.returns), diags)
     if inferred and formula.returns and inferred != formula.returns:
         hint = ("a comparison on a roll is an event, yes or no with its chance: declare returns: event, or "
-                "take its chance with p(...)") if inferred == "event" else None
+                "take its chance with p(...)") if inferred == "event" else \
+            repeat_hint(formula.expr.node, formula.returns, inferred)
         diags.error("E0403", f"formula '{formula.id}' is declared to return {formula.returns} but gives {inferred}",
                     formula.expr.span, hint)
     program.returns[formula.id] = inferred or formula.returns or "int"
@@ -477,6 +488,8 @@ def _typed(program: Program, node: nodes.Node, local: dict[str, str], user: tupl
             diags.error("E0407", message, span, hint)
     if uses:
         scope.constants = {**scope.constants, **{name: assumed(need) for name, need in uses.items()}}
+    if written_as_dice(node, program.refused):  # d8 for a parameter d8 is a roll: its E0408 says so, once
+        return None
     return type_of(node, scope, diags)
 
 

@@ -6,7 +6,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from generator.build.site_config import config_text
+from generator.build.site_config import setting
 from generator.emit.site.offline import WORKER, site_worker
 
 # Never fetched by a page of the site: source maps, the compressed sitemap for crawlers (Material's instant
@@ -56,8 +56,5 @@ def write_site_worker(site: Path) -> None:
 
 
 def site_name_of(root: Path) -> str:
-    """site_name from the project's mkdocs.yml, read as a line (the file may use tags such as !ENV)."""
-    for line in (config_text(root) or "").splitlines():
-        if line.startswith("site_name:"):
-            return line.split(":", 1)[1].split(" #", 1)[0].strip().strip("'\"") or "Rules reference"
-    return "Rules reference"
+    """site_name from the project's mkdocs.yml, or a default where it has none (a manifest needs a name)."""
+    return (setting(root, "site_name") or "").strip() or "Rules reference"

@@ -25,7 +25,7 @@ def syntax_problems(root: Path) -> list[Diagnostic]:
         return []
     try:
         text = read_project_file(root / CONFIG, root, MAX_BYTES).decode("utf-8")
-        yaml.compose(text, Loader=yaml.SafeLoader)  # no tags built: !ENV is fine
+        node = yaml.compose(text, Loader=yaml.SafeLoader)  # no tags built: !ENV is fine
     except Unreadable as exc:  # MkDocs would read a link out of the project, or wait on a pipe for ever
         return [Diagnostic("error", exc.code, exc.message, Span(CONFIG, 1, 1), exc.hint)]
     except yaml.MarkedYAMLError as exc:
@@ -35,7 +35,56 @@ def syntax_problems(root: Path) -> list[Diagnostic]:
         return [Diagnostic("error", "E0801", f"{CONFIG} is not valid YAML: {exc.problem or exc.context}", span, hint)]
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         return [Diagnostic("error", "E0801", f"{CONFIG} is not valid YAML: {exc}", None)]
-    return []
+    return boundary_problems(root, CONFIG, node)
+
+
+MAX_INHERIT = 8  # INHERIT chains deeper than this are left to MkDocs
+
+
+def boundary_problems(root: Path, config: str, node: yaml.Node | None, depth: int = 0) -> list[Diagnostic]:
+    """E0336 where a settings file (mkdocs.yml, or a file it INHERITs) names a file outside the project for
+    MkDocs to read (INHERIT) or to run (hooks:); E0113 or E0114 where the file is inside but no file rulesc reads
+    (a pipe, a link out). As MkDocs reads them, INHERIT is relative to the file that names it, hooks to
+    mkdocs.yml's folder, the project's."""
+    found: list[Diagnostic] = []
+    for key, value in _paths(node):
+        where = Span(config, value.start_mark.line + 1, value.start_mark.column + 1)
+        base = os.path.dirname(config) if key == "INHERIT" else ""
+        path = os.path.normpath(os.path.join(base, value.value))
+        if os.path.isabs(value.value) or path == ".." or path.startswith("../"):
+            found.append(Diagnostic("error", "E0336", f"{key} names '{value.value}', a file outside the project",
+                                    where, "rulesc builds only what the project holds: copy the file into it"))
+        elif os.path.lexists(root / path):
+            found += _inside_problems(root, path, key, where, depth)
+    return found
+
+
+def _paths(node: yaml.Node | None) -> list[tuple[str, yaml.ScalarNode]]:
+    """The file paths a settings file's top level names: INHERIT's, and each of hooks:."""
+    if not isinstance(node, yaml.MappingNode):
+        return []
+    found = []
+    for key, value in node.value:
+        if isinstance(key, yaml.ScalarNode) and key.value == "INHERIT" and isinstance(value, yaml.ScalarNode):
+            found.append(("INHERIT", value))
+        if isinstance(key, yaml.ScalarNode) and key.value == "hooks" and isinstance(value, yaml.SequenceNode):
+            found += [("hooks", item) for item in value.value if isinstance(item, yaml.ScalarNode)]
+    return found
+
+
+def _inside_problems(root: Path, path: str, key: str, where: Span, depth: int) -> list[Diagnostic]:
+    """A path inside the project, read as content is; an INHERITed file is checked in turn."""
+    try:
+        data = read_project_file(root / path, root, MAX_BYTES)
+    except Unreadable as exc:
+        return [Diagnostic("error", exc.code, f"{key} names '{path}': {exc.message}", where, exc.hint)]
+    if key != "INHERIT" or depth >= MAX_INHERIT:
+        return []
+    try:
+        parent = yaml.compose(data.decode("utf-8"), Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, UnicodeDecodeError):
+        return []  # MkDocs reports it
+    return boundary_problems(root, path, parent, depth + 1)
 
 
 def config_text(root: Path) -> str | None:
@@ -44,6 +93,20 @@ def config_text(root: Path) -> str | None:
         return read_project_file(root / CONFIG, root, MAX_BYTES).decode("utf-8")
     except (Unreadable, UnicodeDecodeError):
         return None
+
+
+def setting(root: Path, key: str) -> str | None:
+    """A top-level text setting of the project's mkdocs.yml as YAML reads it (a trailing `# comment` is no part
+    of it), without building tags such as !ENV: None where the file, the key or a plain text value is missing."""
+    try:
+        node = yaml.compose(config_text(root) or "", Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    values = [v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == key]
+    return values[0].value if values and isinstance(values[0], yaml.ScalarNode) and not values[0].tag.startswith("!") \
+        and values[0].tag != "tag:yaml.org,2002:null" else None
 
 
 def load_site_config(root: Path, **options: Any) -> Any:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +17,9 @@ from generator.analyze.variants import Marks
 from generator.build.builders import DEFAULT_SITE_BUILDER, SiteBuildError, zensical_build
 from generator.build.offline import site_name_of, write_site_worker
 from generator.build.parallel import WorkerFailed, plan, run_shares
-from generator.build.site_config import config_text, load_site_config
+from generator.build.site_config import load_site_config, setting
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
+from generator.emit.editor_schema import kinds_overlay, system_chapter_schema
 from generator.emit.engine import emit_engine, engine_module
 from generator.emit.export import emit_export, system_export
 from generator.emit.scripts import emit_scripts, system_script
@@ -57,7 +60,7 @@ from generator.pipeline import (
     discover,
     few_collections,
 )
-from generator.schema import SCHEMA_FILES
+from generator.schema import SCHEMA_FILES, schema_text
 
 OUTPUTS = ("build/docs", "build/engine", "build/export", "build/schema")
 SITE = "site"
@@ -72,11 +75,12 @@ class Emitted:
     files: dict[str, dict[str, str]]  # by output folder, as generate() returns them
     home_item: str
     facet: tuple[str, str]  # the search page's filter: system id and title
-    kinds: list[str]
+    kinds: list[tuple[str, str]]
     script: list[str]
     records: list[str]
     module: str
     nav: dict[str, list[Any]]
+    editor: dict[str, Any] = field(default_factory=dict)  # its kinds for its editor schema (emit/editor_schema.py)
     written: int = 0  # how many of its own files were written straight to the staging folder (then left out of files)
 
 
@@ -105,7 +109,8 @@ def emit_system(program: Program, site_url: str, timings: Timings | None = None,
     with timings.stage("export"):
         export = system_export(program, site_url)
     files = {"build/docs": pages, "build/engine": engine, "build/export": export, "build/schema": {}}
-    return Emitted(system.id, files, item, (system.id, system.title), kinds, script, records, system.module, entry)
+    return Emitted(system.id, files, item, (system.id, system.title), kinds, script, records, system.module, entry,
+                   kinds_overlay(program))
 
 
 def assemble(project: Project, emitted: list[Emitted], timings: Timings | None = None) -> dict[str, dict[str, str]]:
@@ -124,15 +129,19 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
         export = emit_export(project.schema)
         offline = offline_files(site_name_of(project.root))  # manifest, icon, preview worker
     shared = {"build/docs": {HOME: home, SEARCH_PAGE: search, **scripts, **errors, **records, **dice, **offline},
-              "build/engine": engine, "build/export": export, "build/schema": editor_schemas(project)}
+              "build/engine": engine, "build/export": export, "build/schema": editor_schemas(project, emitted)}
     return {folder: {**files, **{k: v for e in emitted for k, v in e.files[folder].items()}}
             for folder, files in shared.items()}
 
 
-def editor_schemas(project: Project) -> dict[str, str]:
+def editor_schemas(project: Project, emitted: Sequence[Emitted] = ()) -> dict[str, str]:
     """The content schemas the project is checked against, for editors (a scaffold's .vscode/settings.json maps
-    content files to build/schema/): always those of the rulesc that built it, or the project's own schema/."""
-    return {name: (project.schema / name).read_text(encoding="utf-8") for name in SCHEMA_FILES}
+    content files to build/schema/): always those of the rulesc that built it, or the project's own schema/; and
+    each system's chapter schema, which knows its kinds and their fields (<system>/chapter.schema.json)."""
+    shared = {name: schema_text(project.schema, name) for name in SCHEMA_FILES}
+    return shared | {f"{e.system}/chapter.schema.json": json.dumps(
+        system_chapter_schema(str(project.schema), e.system, e.editor), indent=2, ensure_ascii=False) + "\n"
+        for e in emitted if e.editor}
 
 
 def generate(project: Project, compiled: Compiled) -> dict[str, dict[str, str]]:
@@ -357,10 +366,8 @@ def _nav_pages(entries: list[Any]) -> list[str]:
 
 
 def site_url_of(project: Project) -> str:
-    for line in (config_text(project.root) or "").splitlines():
-        if line.startswith("site_url:"):
-            return line.split(":", 1)[1].strip().strip("'\"")
-    return ""
+    """site_url from mkdocs.yml as MkDocs reads it (a comment after it is no part of it), or "" where unset."""
+    return (setting(project.root, "site_url") or "").strip()
 
 
 def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[Any], dirty: bool = False,

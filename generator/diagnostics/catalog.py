@@ -15,6 +15,7 @@ from generator.runtime.rulesc_runtime import MAX_INT
 
 SYSTEM = "content/mini/system.yaml"
 CHAPTER = "content/mini/basics.yaml"
+SCHEMA_FILE = "schema/chapter.schema.json"
 
 
 @dataclass(frozen=True)
@@ -222,6 +223,34 @@ def fact_edit(code: str, title: str, explanation: str, bad: str, fixed: str) -> 
                  {SYSTEM: SYSTEM_WITH_COST, CHAPTER: edit(old, f"    facts: {fixed}\n{old}")})
 
 
+def kinds_system(kinds: str) -> str:
+    """The base system declaring the kinds of rule `kinds` (YAML flow mappings, one a line)."""
+    return BASE_SYSTEM.replace("terms:", "kinds:\n" + "".join(f"  - {k}\n" for k in kinds.splitlines()) + "terms:")
+
+
+def kind_edit(code: str, title: str, explanation: str, kinds: tuple[str, str],
+              rule: tuple[str, str] = ("", "")) -> Entry:
+    """An entry whose system declares the kinds `kinds[0]` and whose rule adds the lines `rule[0]` after its kind,
+    then the same with `kinds[1]` and `rule[1]`."""
+    old = "    kind: general\n"
+    return Entry(code, title, explanation, {SYSTEM: kinds_system(kinds[0]), CHAPTER: edit(old, old + rule[0])},
+                 {SYSTEM: kinds_system(kinds[1]), CHAPTER: edit(old, old + rule[1])})
+
+
+GENERAL = "{id: general, label: Rule, plural: Rules"
+def _coin(tails: str, formula: str = "toss") -> str:
+    """The base chapter whose rule has two outcomes, heads and `tails`, rolled by the formula `formula`; and a rule
+    with the coin-toss formula toss."""
+    rule = RULE.replace("    provenance: {source: src, section: Doubling}\n",
+                        f"    provenance: {{source: src, section: Doubling}}\n    roll: {{formula: {formula}}}\n")
+    outcomes = f"    outcomes:\n      - {{name: heads, text: You win.}}\n      - {{name: {tails}, text: You lose.}}\n"
+    coin = ("  - id: coin\n    name: Coin\n    kind: general\n    text: Toss a coin.\n"
+            "    provenance: {source: src, section: Coin}\n    formulas:\n      - id: toss\n        summary: A toss.\n"
+            '        params: []\n        expr: if 1d2 == 2 then "heads" else "tails"\n        examples:\n'
+            "          - {args: {}, expect: {heads: 1/2, tails: 1/2}}\n")
+    return chapter(rule + outcomes + coin)
+
+
 LAYOUT = [
     Entry("E0001", "no content folder",
           "rulesc looks for content/ in the project folder: the current folder, or the one given with --root.",
@@ -236,6 +265,12 @@ LAYOUT = [
           "rulesc reads content/<system>/system.yaml and the system's other .yaml files (its chapters). A chapter "
           "saved as .yml, or a .yaml file put in content/ itself, would be left out of the book without a word.",
           {SYSTEM: BASE_SYSTEM, "content/mini/basics.yml": chapter()}, {SYSTEM: BASE_SYSTEM, CHAPTER: chapter()}),
+    Entry("E0005", "unknown content format", "A system's `format:` in system.yaml names the content format it is "
+          "written in: 1 (the default when it is left out) or 2, in which multiplying a roll multiplies its result "
+          "and d66 is a tens-and-units roll. A higher number is a rulebook written for a newer rulesc; "
+          "`rulesc migrate` takes a system from format 1 to 2.",
+          {SYSTEM: BASE_SYSTEM.replace("title: Mini\n", "title: Mini\nformat: 3\n")},
+          {SYSTEM: BASE_SYSTEM.replace("title: Mini\n", "title: Mini\nformat: 2\n")}),
 ]
 
 LOADING = [
@@ -296,7 +331,8 @@ SCHEMA = [
     Entry("E0203", "wrong type", "A value has the wrong type, e.g. text where a number is expected.",
           {CHAPTER: chapter(head="id: basics\ntitle: Basics\norder: first\n")}, GOOD),
     rule_edit("E0204", "not one of the allowed values", "The value must be one of a fixed list; the hint names the "
-              "closest.", "kind: general", "kind: generl"),
+              "closest.", "{name: n, type: int, min: 0, max: 10}",
+              "{name: n, type: integer, min: 0, max: 10}"),
     rule_edit("E0205", "invalid id or name", "Ids are lowercase letters, digits and hyphens (they become "
               "permalinks); formula names use underscores instead of hyphens.", "- id: doubling", "- id: Doubling"),
     Entry("E0206", "number, list or text out of bounds", "A number is below its minimum or above its maximum, a "
@@ -353,10 +389,10 @@ MODEL = [
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{}")},
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{requires: [swift]}")}),
     rule_edit("E0311", "direction control in a name", "A name or title (of a system, chapter, rule, term, "
-              "calculator or source, an alias or phrase, or an input's or output's label) may not hold the "
-              "invisible characters that reorder text (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C): with "
-              "one, a name displays in another order than it reads, and than search and links match it. Rule text "
-              "may hold them.",
+              "calculator or source, an alias or phrase, the label of an input, output, option, table column or "
+              "fact kind) and a fact kind's units, per and choices may not hold the invisible characters that "
+              "reorder text (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C): with one, a name displays in "
+              "another order than it reads, and than search and links match it. Rule text may hold them.",
               "    name: Doubling\n", '    name: "Doubl\\u202Eing"\n'),
     rule_edit("E0313", "not a table roll", "A table's roll: is the dice the book rolls on it: a number of dice of a "
               "number of sides and a modifier (1d100, 2d6, 1d20+2), or d66 and d666, two or three d6 read as tens and "
@@ -384,6 +420,26 @@ MODEL = [
           "first number its first column covers, as the choice's value: that column must be an int or range "
           "column, not text or dice.", {CHAPTER: _choices("sizes", "size").replace("type: range}", "type: text}")},
           {CHAPTER: _choices("sizes", "size")}),
+    Entry("E0335", "schema file not JSON", "A project may keep its own JSON Schemas in schema/ (rulesc's own are "
+          "used for any it lacks); each must be JSON in UTF-8. schema/ is project configuration, not content: a "
+          "change to it changes what check accepts, so review it as a change to rulesc itself.",
+          {SCHEMA_FILE: '{"type": "object",,}\n', CHAPTER: BASE_CHAPTER}, GOOD),
+    rule_edit("E0320", "unknown kind", "A rule's kind is one its system declares under kinds: in system.yaml, or "
+              "rulesc's own section, table or list. A system that declares no kinds: has general, "
+              "action, maneuver, stunt, upgrade, condition and keyword.", "kind: general", "kind: generl"),
+    kind_edit("E0321", "field its kind does not have", "A rule gives only the fields its kind lists under fields: "
+              "(fact kinds of the system and the parts trigger, roll and outcomes); a move's fields are not a "
+              "spell's.", (GENERAL + "}", GENERAL + ", fields: [trigger]}"),
+              ("    trigger: When you need twice as much.\n",) * 2),
+    kind_edit("E0322", "required field missing", "A rule gives every field its kind lists under required:.",
+              (GENERAL + ", fields: [trigger], required: [trigger]}",) * 2,
+              ("", "    trigger: When you need twice as much.\n")),
+    kind_edit("E0323", "kind declared twice", "Each kind of rule is declared once under kinds:; two declarations "
+              "of one id would give its rules two labels and two sets of fields.",
+              (GENERAL + "}\n" + GENERAL.replace("Rule", "Law") + "}", GENERAL + "}")),
+    kind_edit("E0324", "field that is no fact kind or part", "A kind's fields: name fact kinds the system declares "
+              "under facts: or the structured parts trigger, roll and outcomes, and its required: fields are among "
+              "them.", (GENERAL + ", fields: [triger]}", GENERAL + ", fields: [trigger]}")),
 ]
 
 FORMULAS = [
@@ -469,7 +525,8 @@ REFERENCES = [
           "engine module (with _ for -), so it may not be a folder the site has for its own pages (search, "
           "dice-notation, errors, pagefind, assets) nor a name the engine package exports (show, exact, mean, ...); "
           "a calculator's id may not be another calculator's id followed by one of its parts (`fc` with an input "
-          "`n`, and `fc-n`), whose element ids would be the same.",
+          "`n`, and `fc-n`), whose element ids would be the same; and a rule's id or alias, its anchor, may not be "
+          "a calculator's element id (`calc-<system>-<calculator>` and its parts, such as `calc-mini-fc-n`).",
           {SYSTEM: BASE_SYSTEM.replace("id: mini", "id: search"), CHAPTER: chapter()},
           {SYSTEM: BASE_SYSTEM, CHAPTER: chapter()}),
     rule_edit("E0612", "roll on an unknown table", "A row's then: {table: name} rolls on another roll table of "
@@ -495,6 +552,12 @@ REFERENCES = [
           {CHAPTER: Generated(f"(a rule under a rule, and so on, {MAX_NESTING + 2} rules in all)",
                               lambda: _nested_rules(MAX_NESTING + 1).encode())},
           {CHAPTER: _nested_rules(3)}),
+    Entry("E0615", "outcomes that do not match the formula's", "When a rule has named outcomes and a formula "
+          "rolls them (the one its roll: names, else its own formulas that return named outcomes), each outcome is "
+          "a name the formula returns and each name it returns has an outcome: the page shows each outcome's text "
+          "with its chance.", {CHAPTER: _coin("tail")}, {CHAPTER: _coin("tails")}),
+    Entry("E0616", "roll names an unknown formula", "A rule's roll: may name the formula that rolls it, which must "
+          "be a formula of the system.", {CHAPTER: _coin("tails", "tos")}, {CHAPTER: _coin("tails")}),
 ]
 
 WARNINGS = [
@@ -510,9 +573,10 @@ WARNINGS = [
           {SYSTEM: BASE_SYSTEM.replace("title: The rulebook}", "title: The rulebook}\n  - {id: extra, file: extra.txt, "
                                        "title: Supplement}")}, {SYSTEM: BASE_SYSTEM}),
     rule_edit("W0705", "number typed twice", "A number typed in a rule's text (or in a fact's words) that equals "
-              "a value of the rule or of a rule it links: change the value and the text would go stale. Show the "
-              "value with `{{name}}`; prose that is a worked example may list its numbers under the rule's literals: "
-              "with a reason.", "is {{factor}} times", "is 2 times"),
+              "a value of the rule or of a rule it links, signed or not (`+1 momentum` for a value of 1, `-2` for "
+              "one of -2 or 2): change the value and the text would go stale. Show the value with `{{name}}` "
+              "(`+{{name}}`, `-{{name}}`); prose that is a worked example may list its numbers under the rule's "
+              "literals: with a reason.", "is {{factor}} times", "is 2 times"),
     rule_edit("W0707", "roll that may never end", "A roll table row that rolls again with repeats allowed can "
               "come up again on its own chain; where the rows ask on average for as many rolls as they make (or "
               "more), a roll has no finite length on average and may never end. rulesc's rolls stop with an error "
@@ -528,6 +592,16 @@ WARNINGS = [
               "    provenance:\n      source: src\n      section: Doubling\n      unstated:\n"
               "        - {what: Whether halves round down., reasoning: This reference rounds them down.}\n"
               "    # Editors: revisit the rounding if the full rulebook turns up.\n"),
+    rule_edit("W0708", "a pool multiplied in content format 1", "In a system without `format: 2` (content format 1), "
+              "a pool times a number repeats its dice: `1d6 * 10 + 1d6` is 11d6, whose mean is a d66's but whose "
+              "chances are not. Format 2 reads `*` as the roll's result times the number, as AnyDice and icepool do, "
+              "and spells repetition `repeat(pool, n)`, which works in both formats. `rulesc migrate` rewrites every "
+              "such `*` to `repeat()` and moves the system to format 2.",
+              "expr: n * factor", "expr: n * factor + p_at_least(1d6 * 2, 13)",
+              "expr: n * factor + p_at_least(repeat(1d6, 2), 13)"),
+    Entry("W0709", "kind without rules", "A kind the system declares under kinds: that no rule has: give it its "
+          "rules, or remove it.", {SYSTEM: kinds_system(GENERAL + "}\n{id: spell, label: Spell, plural: Spells}")},
+          {SYSTEM: kinds_system(GENERAL + "}")}),
 ]
 
 SITE_CONFIG = "mkdocs.yml"
@@ -540,6 +614,11 @@ SITE_SETTINGS = [
     Entry("E0802", "a setting MkDocs refuses", "`rulesc build` hands mkdocs.yml to MkDocs, which refuses an unknown "
           "key, a value of the wrong type, a plugin or theme that is not installed, or a missing file.",
           {SITE_CONFIG: SITE.replace("true", "maybe")}, {SITE_CONFIG: SITE}),
+    Entry("E0336", "a settings file names a file outside the project", "mkdocs.yml is project configuration, "
+          "and MkDocs runs what it names: each hook is Python that MkDocs imports. rulesc refuses a hook "
+          "(`hooks:`, relative to mkdocs.yml) or an inherited settings file (`INHERIT:`, relative to the file that "
+          "names it) outside the project, so a build runs or reads nothing the project does not hold.",
+          {SITE_CONFIG: SITE + "hooks:\n  - ../hooks/site.py\n"}, {SITE_CONFIG: SITE}),
 ]
 
 VARIANT = "content/mini/variants/triple/variant.yaml"

@@ -13,6 +13,9 @@ from generator.files import Unreadable, open_project_file
 
 SNIPPET_BYTES = 4096  # a line is read at most this far: a file of one endless line is not read whole
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # shown as \ufffd so a bad byte cannot garble the terminal
+# The invisible characters that reorder the text around them: refused in names (model.py, E0311), and written as
+# their code points, <U+202E>, in what check prints, so an excerpt reads in the order it is stored.
+DIRECTION = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
 
 
 @dataclass(frozen=True, order=True)
@@ -85,16 +88,22 @@ def did_you_mean(word: str, known: Iterable[str]) -> str | None:
 
 def render(diag: Diagnostic, root: Path | None = None) -> str:
     """Compiler-style text: location, message, the source line with a caret, then the hint."""
-    head = f"{diag.severity}[{diag.code}]: {diag.message}"
+    head = f"{diag.severity}[{diag.code}]: {visible(diag.message)}"
     lines = [f"{diag.span}: {head}" if diag.span else head]
     source = _source_line(diag.span, root)
     if source is not None and diag.span is not None:
         gutter = f"{diag.span.line:>4} | "
-        lines.append(gutter + source)
-        lines.append(" " * (len(gutter) - 2) + "| " + " " * _caret_offset(source, diag.span.col) + "^")
+        lines.append(gutter + visible(source))
+        offset = len(visible(source[:_caret_offset(source, diag.span.col)]))
+        lines.append(" " * (len(gutter) - 2) + "| " + " " * offset + "^")
     if diag.hint:
-        lines.append(f"  = hint: {diag.hint}")
+        lines.append(f"  = hint: {visible(diag.hint)}")
     return "\n".join(lines)
+
+
+def visible(text: str) -> str:
+    """Text with each direction control written as its code point, <U+202E>."""
+    return DIRECTION.sub(lambda m: f"<U+{ord(m.group()):04X}>", text) if DIRECTION.search(text) else text
 
 
 def _source_line(span: Span | None, root: Path | None) -> str | None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from generator.diagnostics.core import Diagnostic, render
+from generator.diagnostics.core import Diagnostic, render, visible
 
 FORMATS = ("human", "github", "json")
 MACHINE_FORMATS = ("github", "json")  # printed on stdout, for tools to read
@@ -96,7 +96,7 @@ def github(diag: Diagnostic) -> str:
         props += [f"file={_escape_property(diag.span.file)}", f"line={diag.span.line}", f"col={diag.span.col}"]
     props.append(f"title={_escape_property(diag.code)}")
     message = diag.message + (f"\nhint: {diag.hint}" if diag.hint else "")
-    return f"::{diag.severity} {','.join(props)}::{_escape_data(message)}"
+    return f"::{diag.severity} {','.join(props)}::{_escape_data(visible(message))}"
 
 
 def _escape_data(text: str) -> str:

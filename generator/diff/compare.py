@@ -10,9 +10,8 @@ from generator.analyze.program import Program
 from generator.diagnostics.core import ContentError, Diagnostic, Span
 from generator.diff.fields import rule_fields, term_fields
 from generator.diff.git import commit_of, export_revision
-from generator.diff.impact import Impact, assess
+from generator.diff.impact import Impact, assess, rule_url
 from generator.diff.text import WordDiff
-from generator.emit.site.links import page_url
 from generator.model import Rule
 from generator.pipeline import Project, compile_project
 
@@ -185,7 +184,7 @@ def _has_changes(diff: SystemDiff) -> bool:
 
 
 def _entry(program: Program, rule: Rule, breaking: bool = False) -> RuleEntry:
-    return RuleEntry(rule.id, rule.name, page_url(program.system, rule.chapter), breaking)
+    return RuleEntry(rule.id, rule.name, rule_url(program, rule), breaking)
 
 
 def _renames(old: Program, new: Program) -> tuple[Rename, ...]:
@@ -195,7 +194,7 @@ def _renames(old: Program, new: Program) -> tuple[Rename, ...]:
         target = new.aliases.get(rule.id) if rule.id not in new.rules else None
         if target is not None:
             renamed = new.rules[target]
-            found.append(Rename(rule.id, target, renamed.name, page_url(new.system, renamed.chapter)))
+            found.append(Rename(rule.id, target, renamed.name, rule_url(new, renamed)))
     return tuple(found)
 
 
@@ -210,10 +209,9 @@ def _rule_change(old: Program, new: Program, before: Rule, after: Rule) -> RuleC
     fields, texts = rule_fields(old, new, before, after)
     if before.id != after.id:  # a rename: the new alias is the rename itself
         fields = [f for f in fields if f[0] != "aliases"]
-    page = page_url(new.system, after.chapter)
+    page = rule_url(new, after)
     breaking = () if before.chapter == after.chapter or before.id != after.id else (
-        f"moved from {page_url(old.system, before.chapter)} to {page}: "
-        f"links to {page_url(old.system, before.chapter)}#{before.id} stop working",)
+        f"moved from {rule_url(old, before)} to {page}: links to {rule_url(old, before)}#{before.id} stop working",)
     return RuleChange(after.id, after.name, page,
                       tuple(FieldChange(*f) for f in fields),
                       tuple(TextChange(name, d) for name, d in texts), breaking)

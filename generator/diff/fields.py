@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.analyze.program import Program, show
+from generator.diff.impact import rule_url
 from generator.diff.text import WordDiff, word_diff
 from generator.emit.site.fragments import plain_style, show_fact
-from generator.emit.site.links import page_url
 from generator.model import Chain, Rule, Table, Term, Text
 
 NONE = "(none)"
@@ -20,7 +20,7 @@ def rule_fields(old: Program, new: Program, before: Rule, after: Rule) -> tuple[
     """Field changes (name, kind, values, limits, table rows...) and text changes of one rule."""
     fields = [f for f in _plain(before, after) if f[1] != f[2]]
     if before.chapter != after.chapter:
-        fields.append(("page", page_url(old.system, before.chapter), page_url(new.system, after.chapter)))
+        fields.append(("page", rule_url(old, before), rule_url(new, after)))
     fields += _keyed("value", dict(before.values), dict(after.values))
     fields += _keyed("fact", _facts(old, before), _facts(new, after))
     fields += _table(before.table, after.table)
@@ -35,6 +35,16 @@ def _plain(before: Rule, after: Rule) -> Iterator[Field]:
     yield "source", _source(before), _source(after)
     yield "unstated", _listing([g.what for g in before.provenance.unstated]), \
         _listing([g.what for g in after.provenance.unstated])
+    yield "roll", _roll(before), _roll(after)
+    yield "outcomes", _listing([o.name for o in before.outcomes]), _listing([o.name for o in after.outcomes])
+
+
+def _roll(rule: Rule) -> str:
+    """What the rule's roll adds, and the formula named to roll it: +Edge or +Heart, plus adds (action)."""
+    if rule.roll is None:
+        return NONE
+    shown = " or ".join(f"+{stat}" for stat in rule.roll.stats) + (", plus adds" if rule.roll.adds else "")
+    return shown + (f" ({rule.roll.formula})" if rule.roll.formula else "") if shown or rule.roll.formula else NONE
 
 
 def _facts(program: Program, rule: Rule) -> dict[str, str]:
@@ -119,6 +129,9 @@ def _texts(before: Rule, after: Rule) -> list[TextDiff]:
     pairs: list[tuple[str, Text | None, Text | None]] = [("text", before.text, after.text)]
     count = max(len(before.items), len(after.items))
     pairs += [(f"item {i + 1}", _at(before.items, i), _at(after.items, i)) for i in range(count)]
+    pairs.append(("trigger", before.trigger, after.trigger))
+    old, new = {o.name: o.text for o in before.outcomes}, {o.name: o.text for o in after.outcomes}
+    pairs += [(f"outcome {name}", old.get(name), new.get(name)) for name in [*old, *(n for n in new if n not in old)]]
     found = [(name, word_diff(a.source if a else "", b.source if b else "")) for name, a, b in pairs]
     return [(name, d) for name, d in found if d is not None]
 

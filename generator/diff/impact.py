@@ -10,9 +10,10 @@ from typing import Any
 
 from generator.analyze.lint import names_in
 from generator.analyze.program import VALUE, Program, runtime_table, show
+from generator.diff.examples import ExampleEdit, example_edits
 from generator.emit.engine import python_names
-from generator.emit.site.links import page_url
-from generator.model import Calculator, Formula, default_of
+from generator.emit.site.links import gm_calculator_page, rule_page, url_of
+from generator.model import Calculator, Formula, Rule, default_of
 from generator.runtime.rulesc_runtime import RulesError
 
 NO_ANSWER = "no answer"
@@ -31,10 +32,11 @@ class ResultChange:
 class FormulaChange:
     id: str
     rule: str  # the name of the rule it belongs to
-    status: str  # added, removed, changed (its definition), affected (same definition, other results)
+    status: str  # added, removed, changed (its definition), affected (same definition, other results), examples
     expr: tuple[str, str] | None = None
     signature: tuple[str, str] | None = None
     results: tuple[ResultChange, ...] = ()
+    examples: tuple[ExampleEdit, ...] = ()  # its worked examples as the author edited them
 
 
 @dataclass(frozen=True)
@@ -121,13 +123,15 @@ def _formula_change(old: Program, new: Program, fid: str, touched: set[str]) -> 
         assert some is not None
         owner = (new if before is None else old).rules[some.rule].name
         return FormulaChange(fid, owner, "added" if before is None else "removed")
+    edits = example_edits(before, after)
     if fid not in touched:
-        return None
+        return FormulaChange(fid, new.rules[after.rule].name, "examples", examples=edits) if edits else None
     expr = (_one_line(before.expr.source), _one_line(after.expr.source))
     signature = (_signature(old, before), _signature(new, after))
     status = "changed" if expr[0] != expr[1] or signature[0] != signature[1] else "affected"
     return FormulaChange(fid, new.rules[after.rule].name, status, expr if expr[0] != expr[1] else None,
-                         signature if signature[0] != signature[1] else None, _example_results(old, new, before, after))
+                         signature if signature[0] != signature[1] else None, _example_results(old, new, before, after),
+                         edits)
 
 
 def _one_line(text: str) -> str:
@@ -211,28 +215,38 @@ def _outputs(program: Program, calc_id: str, inputs: dict[str, Any]) -> dict[str
         return {}
 
 
+def rule_url(program: Program, rule: Rule) -> str:
+    """The address of the page that holds the rule: its chapter's, or the part page of a split chapter."""
+    return url_of(rule_page(program.system, rule))
+
+
 def _pages(old: Program, new: Program, touched: set[str], formulas: list[FormulaChange],
            calculators: list[CalculatorChange]) -> tuple[str, ...]:
-    """Pages that show a changed formula, calculator or value."""
+    """Pages that show a changed formula, calculator or value: the rule's page, and for a calculator the GM
+    screen page (or part of it) that holds its copy."""
     pages: set[str] = set()
-    changes: tuple[FormulaChange | CalculatorChange, ...] = (*formulas, *calculators)
-    for change in changes:
+    for change in formulas:
         program = old if change.status == "removed" else new
-        item = program.formulas.get(change.id) if isinstance(change, FormulaChange) \
-            else program.calculators.get(change.id)
-        if item is not None:
-            pages.add(page_url(program.system, program.rules[item.rule].chapter))
+        formula = program.formulas.get(change.id)
+        if formula is not None:
+            pages.add(rule_url(program, program.rules[formula.rule]))
+    for calc_change in calculators:
+        program = old if calc_change.status == "removed" else new
+        calc = program.calculators.get(calc_change.id)
+        if calc is not None:
+            pages |= {rule_url(program, program.rules[calc.rule]),
+                      url_of(gm_calculator_page(program.system, calc.id))}
     pages |= _pages_showing(new, touched)
     return tuple(sorted(pages))
 
 
 def _pages_showing(program: Program, names: set[str]) -> set[str]:
-    """Chapter pages whose text shows one of `names` with {{name}}."""
+    """The pages of the rules whose text shows one of `names` with {{name}}."""
     pages = set()
     for rule in program.system.rules():
-        for text in (rule.text, *rule.items):
+        for text in rule.texts():
             if {m.group(1) for m in VALUE.finditer(text.source)} & names:
-                pages.add(page_url(program.system, rule.chapter))
+                pages.add(rule_url(program, rule))
     return pages
 
 

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from generator.diff.compare import WORKING_TREE, RulebookDiff, RuleChange, SystemDiff, TermChange
+from generator.diff.examples import ExampleEdit
 from generator.diff.history import Changelog
 from generator.diff.impact import CalculatorChange, FormulaChange
 from generator.diff.text import markdown as word_diff_markdown
@@ -78,13 +79,26 @@ def _term_lines(term: TermChange) -> list[str]:
 
 def _formula_lines(change: FormulaChange) -> list[str]:
     what = {"added": "added", "removed": "removed", "changed": "changed",
-            "affected": "unchanged itself, but it uses a value, table or formula that changed"}[change.status]
+            "affected": "unchanged itself, but it uses a value, table or formula that changed",
+            "examples": "worked examples edited"}[change.status]
     lines = [f"`{change.id}` ({change.rule}): {what}"]
     if change.expr:
         lines.append(f"  - formula: `{change.expr[0]}` -> `{change.expr[1]}`")
     if change.signature:
         lines.append(f"  - signature: `{change.signature[0]}` -> `{change.signature[1]}`")
-    return lines + [f"  - {r.subject}: {r.old} -> {r.new}" for r in change.results]
+    lines += [f"  - {r.subject}: {r.old} -> {r.new}" for r in change.results]
+    return lines + [f"  - {example_line(e)}" for e in change.examples]
+
+
+def example_line(edit: ExampleEdit) -> str:
+    """One edited worked example, as a line of the report."""
+    if edit.field == "added":
+        return f"example added: {edit.call}, expecting {edit.new}"
+    if edit.field == "removed":
+        return f"example removed: {edit.call}, which expected {edit.old}"
+    if edit.field == "arguments":
+        return f"example arguments: {edit.old} -> {edit.new}"
+    return f"example {edit.call}: {edit.field} {edit.old} -> {edit.new}"
 
 
 def _calculator_lines(change: CalculatorChange) -> list[str]:

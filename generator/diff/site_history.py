@@ -133,7 +133,7 @@ def _sections(diff: SystemDiff | None) -> tuple[Section, ...]:
 
 
 _STATUS = {"added": "added", "removed": "removed", "changed": "changed",
-           "affected": "unchanged itself, but what it uses changed"}
+           "affected": "unchanged itself, but what it uses changed", "examples": "worked examples edited"}
 
 
 def _change_lines(change: Any) -> list[str]:

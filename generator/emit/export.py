@@ -6,11 +6,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from generator.analyze.program import Program
+from generator.analyze.program import LINK, Program
 from generator.emit.site.links import permalink
+from generator.emit.site.markup import Markup
 from generator.emit.writer import json_text
+from generator.kinds import RuleKind
 from generator.model import ANY_TIMES, Fact, FactKind, Formula, Param, Provenance, Rule, Table, Text, Value
 from generator.runtime.rulesc_runtime import Dice
+from generator.schema import schema_text
 
 EXPORT_VERSION = 2
 RECORD_DEPTH = 4  # system, its lists, a chapter, its rules: each rule and term stands on one line
@@ -18,7 +21,7 @@ RECORD_DEPTH = 4  # system, its lists, a chapter, its rules: each rule and term 
 
 def emit_export(schema_dir: Path) -> dict[str, str]:
     """What the export holds besides the systems' files: the JSON Schema they follow."""
-    return {"rulesc-export.schema.json": (schema_dir / "export.schema.json").read_text(encoding="utf-8")}
+    return {"rulesc-export.schema.json": schema_text(schema_dir, "export.schema.json")}
 
 
 def system_export(program: Program, site_url: str) -> dict[str, str]:
@@ -54,7 +57,40 @@ def _system(program: Program, site_url: str) -> dict[str, Any]:
                    "provenance": _provenance(t.provenance) if t.provenance else None} for t in system.terms],
         "chapters": [{"id": c.id, "title": c.title, "order": c.order, "summary": _text(c.summary),
                       "rules": [_rule(program, r, site_url) for r in c.rules]} for c in system.chapters],
-    }
+    } | _declared_kinds(program)
+
+
+def _declared_kinds(program: Program) -> dict[str, Any]:
+    """The kinds of rule the system declares, when it declares them (an export of format 1 stays as it was)."""
+    declared = [kind for kind in program.system.kinds if kind.span is not None]
+    return {"kinds": [_rule_kind(kind) for kind in declared]} if declared else {}
+
+
+def _rule_kind(kind: RuleKind) -> dict[str, Any]:
+    return {"id": kind.id, "label": kind.label, "plural": kind.plural, "fields": list(kind.fields),
+            "required": list(kind.required), "upgrade": kind.upgrade}
+
+
+def _plain(program: Program, text: Text) -> dict[str, Any]:
+    """Text as other apps read it: plain words (links as their names, values as shown) and the ids it links."""
+    linked = (program.resolve(m.group(1).strip()) for m in LINK.finditer(text.source))
+    ids = dict.fromkeys(target.id for target in linked if target is not None)
+    return {"text": Markup.of(program).plain(text), "links": list(ids)}
+
+
+def _structure(program: Program, rule: Rule) -> dict[str, Any]:
+    """The rule's text and list items in plain words (format 2 on: an export of format 1 stays as it was), and its
+    trigger, roll and outcomes, each only when it has one."""
+    out: dict[str, Any] = {}
+    if program.system.format >= 2:
+        out["plain"] = {**_plain(program, rule.text), "items": [Markup.of(program).plain(i) for i in rule.items]}
+    if rule.trigger is not None:
+        out["trigger"] = _plain(program, rule.trigger)
+    if rule.roll is not None:
+        out["roll"] = {"stats": list(rule.roll.stats), "adds": rule.roll.adds, "formula": rule.roll.formula}
+    if rule.outcomes:
+        out["outcomes"] = [{"name": o.name, **_plain(program, o.text)} for o in rule.outcomes]
+    return out
 
 
 def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
@@ -78,7 +114,7 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
                                      for o in c.outputs]}
                         for c in rule.calculators],
     }
-    return out
+    return out | _structure(program, rule)
 
 
 def _roll(table: Table) -> dict[str, Any]:

@@ -74,6 +74,13 @@ def check_definition(name: str, what: str, span: Span, diags: Diagnostics) -> No
                     f"rename it; {reason}")
 
 
+def written_as_dice(node: n.Node, names: Collection[str]) -> bool:
+    """Whether an expression holds bare dice notation spelled like one of `names` (d8 where an author defined
+    a parameter d8): such a name reads as a roll, so its definition's E0408 explains every error the roll causes."""
+    return any(isinstance(each, n.DiceRoll) and not each.special and each.count.span == each.span
+               and isinstance(each.sides, n.Num) and f"d{each.sides.value}" in names for each in n.walk(node))
+
+
 def allocate(items: Iterable[tuple[Key, str]], unsafe: Callable[[str], bool]) -> dict[Key, str]:
     """Hygienic spellings: each item keeps its natural spelling unless `unsafe` says so or another item has it,
     then gets underscores appended until it is free. Injective, and deterministic in the items' order."""

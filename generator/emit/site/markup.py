@@ -16,14 +16,19 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 
+from generator.analyze.lint import INERT, texts
 from generator.analyze.program import LINK, VALUE, Program, show
 from generator.analyze.terms import shields, term_keys, term_of, term_pattern
 from generator.emit.site.links import rule_href, term_href
+from generator.kinds import mid_sentence
 from generator.model import Rule, Term, Text
 
 SAFE_SCHEMES = ("http://", "https://", "mailto:")
 PREVIEW_CHARS = 220
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(])")
+# What ends the text before a word that starts a sentence: its punctuation, or a line's list or heading marker.
+SENTENCE_BEFORE = re.compile(r"[.!?:][\"')\]\u2019\u201d]*$|(?:^|\n)[ \t]*(?:[-*+>]|[0-9]+[.)]|#+)$")
+TAIL = 80  # how much text before a link decides whether the link starts a sentence
 
 
 @dataclass
@@ -59,13 +64,14 @@ class Markup:
         self._parsed: dict[str, list[Token] | Paragraphs] = {}  # parses plain() made that block() has not taken
         self._refs: list[tuple[str, str | None]] = []  # the [[references]] parked by _protect, by number
         self._parked_values: list[str] = []  # the {{values}} _protect parked, by number
+        self._common: set[str] | None = None  # the terms the text types in lower case inside sentences (once asked)
 
     def block(self, text: Text | str, section: Section) -> str:
         """Text as HTML blocks (paragraphs, lists, tables)."""
         parsed = self._tokens(_source(text))
         if isinstance(parsed, tuple):  # prose: written as markdown-it renders its paragraph tokens
-            return "\n".join("<p>" + "\n".join(self._html(line, section, False) for line in lines) + "</p>"
-                             for lines in parsed)
+            return "\n".join("<p>" + "\n".join(self._html(line, section, False, lines[i - 1] if i else "")
+                                                for i, line in enumerate(lines)) + "</p>" for lines in parsed)
         self._rewrite(parsed, section)
         return str(self.md.renderer.render(parsed, self.md.options, {})).strip()
 
@@ -112,8 +118,7 @@ class Markup:
 
     def _text_of(self, parsed: list[Token] | Paragraphs) -> str:
         if isinstance(parsed, tuple):
-            plain = PLACEHOLDER.sub(lambda m: self._label(int(m.group(1))),
-                                    " ".join(self._fill(line) for lines in parsed for line in lines))
+            plain = PLACEHOLDER.sub(self._plain_label, " ".join(self._fill(line) for lines in parsed for line in lines))
             return " ".join(plain.split())
         tokens = parsed
         parts: list[str] = []
@@ -125,7 +130,7 @@ class Markup:
                     parts.append(" ")
             if token.type.endswith("_close") and token.block:
                 parts.append(" ")
-        plain = PLACEHOLDER.sub(lambda m: self._label(int(m.group(1))), "".join(parts))
+        plain = PLACEHOLDER.sub(self._plain_label, "".join(parts))
         return " ".join(plain.split())
 
     def _protect(self, source: str) -> str:
@@ -152,15 +157,17 @@ class Markup:
             source = VALUE.sub(park_value, source)
         return LINK.sub(park, source) if "[[" in source else source
 
-    def _label(self, index: int) -> str:
-        target, label = self._refs[index]
-        return label or self._name(target)
+    def _plain_label(self, match: re.Match[str]) -> str:
+        """What a [[reference]] reads as in plain text: its label, or its target's name as the sentence has it."""
+        target, label = self._refs[int(match.group(1))]
+        return label or self._name(target, _starts_sentence(match.string[max(0, match.start() - TAIL):match.start()]))
 
     def preview_rule(self, rule: Rule) -> str:
         """The short text a link to the rule shows on hover; worked out once per rule, however many links."""
         key = ("rule", rule.id)
         if key not in self._previews:
-            self._previews[key] = f"{rule.name} ({rule.kind}): {_first_sentence(self.plain(rule.text))}"
+            kind = mid_sentence(self.program.system.kind(rule.kind).label)
+            self._previews[key] = f"{rule.name} ({kind}): {_first_sentence(self.plain(rule.text))}"
         return self._previews[key]
 
     def rule_link(self, target: str, page: str) -> str:
@@ -187,9 +194,9 @@ class Markup:
             self._previews[key] = f"{term.name}: {_first_sentence(self.plain(term.definition))}"
         return self._previews[key]
 
-    def _name(self, target: str) -> str:
+    def _name(self, target: str, first: bool) -> str:
         found = self.program.resolve(target)
-        return found.name if found is not None else target
+        return self._shown_name(found, first) if found is not None else target
 
     def _fill(self, text: str) -> str:
         if "\ue002" in text:
@@ -215,6 +222,7 @@ class Markup:
 
     def _inline(self, children: list[Token], section: Section, in_heading: bool) -> Iterator[Token]:
         in_link = dropped = False
+        before = ""  # the end of the text so far, to tell a link that starts a sentence
         for child in children:
             if child.type == "link_open":
                 dropped = not str(child.attrGet("href") or "").lower().startswith(SAFE_SCHEMES)
@@ -227,17 +235,19 @@ class Markup:
                 if not dropped:
                     yield child
             elif child.type == "text":
-                yield from self._text(child.content, section, in_link or in_heading)
+                yield from self._text(child.content, section, in_link or in_heading, before)
+                before = (before + child.content)[-TAIL:]
             else:
+                before = (before + (child.content if child.type == "code_inline" else " "))[-TAIL:]
                 yield child
 
-    def _text(self, content: str, section: Section, inert: bool) -> Iterator[Token]:
+    def _text(self, content: str, section: Section, inert: bool, before: str) -> Iterator[Token]:
         """A text token as one html_inline token (see _html)."""
         token = Token("html_inline", "", 0)
-        token.content = self._html(content, section, inert)
+        token.content = self._html(content, section, inert, before)
         yield token
 
-    def _html(self, content: str, section: Section, inert: bool) -> str:
+    def _html(self, content: str, section: Section, inert: bool, before: str) -> str:
         """Text as HTML with its links: [[references]] always, defined terms unless inert.
 
         The HTML is written here, escaped as markdown-it's text and attribute rules escape, and handed to the
@@ -247,14 +257,16 @@ class Markup:
         position = 0
         for match in PLACEHOLDER.finditer(content):
             self._terms(parts, self._fill(content[position:match.start()]), section, inert)
-            parts.append(self._reference(*self._refs[int(match.group(1))], section, inert))
+            start = match.start()
+            ahead = content[start - TAIL:start] if start >= TAIL else (before + content[:start])[-TAIL:]
+            parts.append(self._reference(*self._refs[int(match.group(1))], section, inert, _starts_sentence(ahead)))
             position = match.end()
         self._terms(parts, self._fill(content[position:]), section, inert)
         return "".join(parts)
 
-    def _reference(self, target: str, label: str | None, section: Section, inert: bool) -> str:
+    def _reference(self, target: str, label: str | None, section: Section, inert: bool, first: bool) -> str:
         found = self.program.resolve(target)
-        shown = self._fill(label) if label else (found.name if found is not None else target)
+        shown = self._fill(label) if label else (self._shown_name(found, first) if found is not None else target)
         if found is None or inert:
             return escapeHtml(shown)
         if isinstance(found, Rule):
@@ -278,6 +290,17 @@ class Markup:
                                    self._preview_attribute(term)))
                 position = match.end()
         parts.append(escapeHtml(content[position:]))
+
+    def _shown_name(self, target: Rule | Term, first: bool) -> str:
+        """The name a [[link]] without a label shows: a rule's name as named; a term's too, but inside a sentence
+        in the case the system's own text types it there ("make an action roll" where the text writes "take
+        action" more often than "take Action"), so a link reads as the words around it."""
+        name = target.name
+        if first or isinstance(target, Rule) or not name[:1].isupper():
+            return name
+        if self._common is None:
+            self._common = common_nouns(self.program, self.pattern, self.terms)
+        return name[0].lower() + name[1:] if target.id in self._common else name
 
     def _preview_attribute(self, target: Rule | Term) -> str:
         """The target's preview escaped for a data-rulesc-preview attribute, once per target."""
@@ -339,6 +362,30 @@ def prose_paragraphs(text: str) -> Paragraphs | None:
         return None
     return tuple(tuple(line.strip(" ") for line in paragraph.split("\n"))
                  for paragraph in _BLANK_LINES.split(text.strip(" \n")) if paragraph.strip(" "))
+
+
+def _starts_sentence(before: str) -> bool:
+    """Whether a link after the text `before` (at most TAIL characters of it) starts a sentence: it opens its block,
+    or follows '.', '!', '?' or ':'."""
+    tail = before.rstrip()
+    return not tail and len(before) < TAIL or SENTENCE_BEFORE.search(tail) is not None
+
+
+def common_nouns(program: Program, pattern: re.Pattern[str] | None, keys: dict[str, Term]) -> set[str]:
+    """The ids of the terms that the system's text, where it types a term's name (or its plural) inside a
+    sentence, types with a small first letter more often than with a capital: common nouns, not proper names."""
+    votes: dict[str, int] = {}
+    for text in texts(program):
+        blanked = INERT.sub(lambda m: " " * len(m.group(0)), text.source)
+        for match in pattern.finditer(blanked) if pattern is not None else ():
+            term, typed = term_of(keys, match.group(0)), match.group(0)
+            if term is None or not typed.casefold().startswith(term.name.casefold()):
+                continue
+            if typed[0].islower():
+                votes[term.id] = votes.get(term.id, 0) + 1
+            elif not _starts_sentence(blanked[max(0, match.start() - TAIL):match.start()]):
+                votes[term.id] = votes.get(term.id, 0) - 1
+    return {term_id for term_id, vote in votes.items() if vote > 0}
 
 
 def _source(text: Text | str) -> str:

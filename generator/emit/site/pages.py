@@ -34,8 +34,10 @@ from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sour
 from generator.emit.site.roll_tables import roll_table_html
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
+from generator.emit.site.structured import lead_parts, outcomes_block
 from generator.emit.site.tables import emit_index_tables, index_kind_pages, table_kinds
 from generator.emit.writer import Writer
+from generator.kinds import mid_sentence
 from generator.model import Chapter, Rule, System
 
 
@@ -104,7 +106,7 @@ def _landing(ctx: Context) -> str:
     _landing_section(w, "Chapters", [_chapter_item(ctx, c) for c in system.chapters] + [
         f'<li><a href="{href(page, glossary_path(system))}">Glossary</a>: {len(system.terms)} defined terms, '
         "with their abbreviations and aliases</li>"])
-    kinds = ", ".join(f"{len(rules)} {kind}s" for kind, rules in table_kinds(ctx.program))
+    kinds = ", ".join(_counted(system, kind, len(rules)) for kind, rules in table_kinds(ctx.program))
     _landing_section(w, "Index tables", [
         f'<li><a href="{href(page, tables_path(system))}">Index tables</a>: {escape(kinds) or "no rules"}, '
         "filterable and sortable</li>"])
@@ -125,6 +127,12 @@ def _gm_link(ctx: Context) -> str:
         "this system has no calculators yet"
     return (f'<p><a class="md-button md-button--primary" href="{href(page, gm_screen_path(ctx.system))}">GM screen</a> '
             f'<span class="rulesc-muted">{what}</span></p>')
+
+
+def _counted(system: System, kind_id: str, count: int) -> str:
+    """A number of rules of a kind in the system's words: 1 move, 3 moves."""
+    kind = system.kind(kind_id)
+    return f"{count} {mid_sentence(kind.label if count == 1 else kind.plural)}"
 
 
 def _landing_section(w: Writer, title: str, items: list[str]) -> None:
@@ -254,9 +262,11 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, lis
     section = Section(page, rule.id, heading=min(level + 1, 6))
     old_ids = "".join(f'<span id="{alias}" class="rulesc-alias"></span>' for alias in rule.aliases)  # old permalinks
     body = [old_ids, stat_block(ctx.system, rule, html_style(ctx.markup, page)),
-            rule_notes(ctx.notes, rule.id, ctx.markup), ctx.markup.block(rule.text, section)]
+            rule_notes(ctx.notes, rule.id, ctx.markup), *lead_parts(ctx.markup, rule, section),
+            ctx.markup.block(rule.text, section)]
     if rule.items:
         body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")
+    body.append(outcomes_block(ctx.program, ctx.markup, rule, section))
     if rule.table:
         body.append(roll_table_html(rule, ctx.markup, page) if rule.table.roll else _table(rule))
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
