@@ -34,14 +34,14 @@ from generator.emit.site.links import (
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.site.reading import folds, provenance, refuse_raw_markup, rule_sources, sources, stat_block
+from generator.emit.site.roll_tables import roll_table_html
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
 from generator.emit.site.structured import lead_parts, outcomes_block
 from generator.emit.site.tables import emit_index_tables, index_kind_pages, table_kinds
 from generator.emit.writer import Writer
-from generator.formula.table_rolls import percent
 from generator.kinds import mid_sentence
-from generator.model import Chapter, Rule, System, Table
+from generator.model import Chapter, Rule, System
 
 
 class Context:
@@ -293,7 +293,7 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, lis
         body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")
     body.append(outcomes_block(ctx.program, ctx.markup, rule, section))
     if rule.table:
-        body.append(_roll_table(ctx.markup, rule.table, section) if rule.table.roll else _table(rule))
+        body.append(roll_table_html(rule, ctx.markup, page) if rule.table.roll else _table(rule))
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
     if not folded:
         body.append(rule_sources(ctx.program, ctx.markup, rule, section, cell, _folded_below(rule, children)))
@@ -333,21 +333,6 @@ def _table(rule: Rule) -> str:
     head = "".join(f'<th scope="col">{escape(c.label)}</th>' for c in table.columns)
     rows = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in table.rows)
     return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
-
-
-def _roll_table(markup: Markup, table: Table, section: Section) -> str:
-    """A roll table: its caption names the roll, each key cell adds the row's chance ("01-05 · 5%"), and text cells
-    are rendered as rule text (links, terms, emphasis), escaped."""
-    assert table.roll is not None
-    caption = escape(f"{table.caption} ({table.roll.written})" if table.caption else f"Roll {table.roll.written}")
-    head = "".join(f'<th scope="col">{escape(c.label)}</th>' for c in table.columns)
-    rows = "".join(
-        f'<tr data-row="{i}"><th scope="row">{escape(str(row[0]))} · {percent(table.chance(i))}</th>'
-        + "".join(f"<td>{markup.inline(text, section) if text else cell(value)}</td>"
-                  for value, text in zip(row[1:], table.texts[i][1:], strict=True)) + "</tr>"
-        for i, row in enumerate(table.rows))
-    return (f'<table class="rulesc-roll-table" data-table="{table.name}" data-roll="{escape(table.roll.written)}">'
-            f"<caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
 
 def _backlinks(ctx: Context, target: str, page: str) -> str:
