@@ -21,6 +21,7 @@ from tests.test_backends import _example_calls, _failures, _python_results
 EXAMPLES = REPO / "examples"
 SUMMARIES = {
     "dnd-srd": "rulesc: ok: 1 system(s), 48 rules, 4 formulas, 14 examples passed, 17 calculators\n",
+    "dungeon-world": "rulesc: ok: 1 system(s), 14 rules, 5 formulas, 15 examples passed, 3 calculators\n",
 }
 
 
@@ -101,3 +102,28 @@ def test_a_spells_damage_by_slot_level_is_exported(example: tuple[str, Path]) ->
     assert rules["goblin"]["facts"]["actions"][0] == {"name": "Scimitar", "to_hit": 4, "damage": "1d6+2",
                                                       "type": "slashing", "note": None,
                                                       "calculator": "goblin-scimitar"}
+
+
+def _dw() -> Program:
+    return compile_project(Project(EXAMPLES / "dungeon-world")).programs[0]
+
+
+def test_every_basic_move_has_a_trigger_and_the_three_outcomes_of_its_roll() -> None:
+    program = _dw()
+    moves = [r for r in program.rules.values() if r.kind == "move" and r.parent is None]
+    assert [m.id for m in moves] == ["hack-and-slash", "volley", "defy-danger", "defend", "spout-lore",
+                                     "discern-realities", "parley", "aid-or-interfere"]
+    assert all(m.trigger is not None and m.roll is not None and m.roll.formula == "move_roll" for m in moves)
+    assert {tuple(o.name for o in m.outcomes) for m in moves} == {("strong hit", "weak hit", "miss")}
+    assert dict(program.call("move_roll", [2]).items()) == {"strong hit": Fraction(5, 12), "weak hit": Fraction(5, 12),
+                                                            "miss": Fraction(1, 6)}
+
+
+def test_the_fighters_stat_block_names_its_moves_and_feeds_its_formulas() -> None:
+    program = _dw()
+    fighter = program.rules["fighter"]
+    facts = {fact.kind.id: fact for fact in fighter.facts}
+    assert facts["damage_die"].words == "1d10"
+    assert dict(facts["stats"].scores) == {"STR": 16, "DEX": 13, "CON": 15, "INT": 8, "WIS": 12, "CHA": 9}
+    assert facts["starting_moves"].ids == ("bend-bars-lift-gates", "armored", "signature-weapon")
+    assert program.calculate("fighter-numbers", {"constitution": 15, "strength": 16}) == {"hp": 25, "load": 14}
