@@ -624,8 +624,7 @@ class _Builder:
                         k.get("upgrade", False), self.span(path))
 
     def check_kind(self, path: JsonPath) -> None:
-        """E0320 for a kind the system does not have; E0321 for a field the rule's kind lacks; E0322 for a
-        required one the rule does not give."""
+        """E0320 for a kind the system does not have, then the rule's fields against its kind's."""
         r = self.get(path)
         kind = self.kinds_by_id.get(r["kind"])
         if kind is None:
@@ -633,13 +632,15 @@ class _Builder:
                              did_you_mean(r["kind"], self.kinds_by_id) or "the system declares "
                              + ", ".join(self.kinds_by_id) + "; declare a kind under kinds: in system.yaml")
             return
-        given = [*(part for part in PARTS if part in r), *r.get("facts", {})]
-        for name in given:
-            if not kind.has(name):
-                where = path + (name,) if name in PARTS else path + ("facts", name)
-                self.diags.error("E0321", f"a rule of kind '{kind.id}' has no field '{name}'",
-                                 self.doc.key_span(where), f"kind '{kind.id}' has "
-                                 + (", ".join(kind.fields) or "no fields") + "; list it under the kind's fields:")
+        self.check_fields(path, kind, [*(part for part in PARTS if part in r), *r.get("facts", {})])
+
+    def check_fields(self, path: JsonPath, kind: RuleKind, given: list[str]) -> None:
+        """E0321 for a field (`given`: the rule's parts and facts) its kind lacks; E0322 for a required one missing."""
+        for name in (name for name in given if not kind.has(name)):
+            where = path + (name,) if name in PARTS else path + ("facts", name)
+            self.diags.error("E0321", f"a rule of kind '{kind.id}' has no field '{name}'", self.doc.key_span(where),
+                             f"kind '{kind.id}' has {', '.join(kind.fields) or 'no fields'}; list it under the kind's "
+                             "fields:")
         missing = [name for name in kind.required if name not in given]
         if missing:
             self.diags.error("E0322", f"a rule of kind '{kind.id}' must give {', '.join(missing)}",
@@ -786,7 +787,7 @@ class _Builder:
         source = self.get(path)
         span = self.span(path)
         try:
-            node = parse_formula(source, scalar_locator(self.doc, path))
+            node = parse_formula(source, scalar_locator(self.doc, path), self.version)
         except FormulaSyntaxError as exc:
             self.diags.error("E0401", f"formula syntax error: {exc.message}",
                              locate_in_scalar(self.doc, path, exc.offset), exc.hint)

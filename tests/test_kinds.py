@@ -205,3 +205,30 @@ def test_declared_words_are_escaped_wherever_they_are_shown(tmp_path: Path) -> N
     assert "Index tables</a>: 1 mo&lt;b&gt;ve &amp; &quot;q&quot;, 1 型" in _docs(tmp_path, "oathbound/index.md")
     assert ('value="mo&lt;b&gt;ve &amp; &quot;q&quot;"> GM &lt;i&gt;moves&lt;/i&gt;</label>'
             in _docs(tmp_path, "search.md"))
+
+
+def test_a_roll_reads_as_the_book_writes_it() -> None:
+    from generator.diagnostics.core import Span
+    from generator.emit.site.structured import roll_line
+    from generator.model import Roll
+
+    span = Span("x.yaml", 1, 1)
+    assert [roll_line(Roll(stats, adds, None, span)) for stats, adds in
+            [(("Edge", "Heart"), True), (("Iron",), False), ((), True), ((), False), (("<b>",), False)]] == [
+        '<p class="rulesc-roll">Roll +Edge or +Heart, plus adds</p>', '<p class="rulesc-roll">Roll +Iron</p>',
+        '<p class="rulesc-roll">Roll plus adds</p>', "", '<p class="rulesc-roll">Roll +&lt;b&gt;</p>']
+
+
+def test_from_format_2_each_rule_exports_its_text_in_plain_words(tmp_path: Path, oathbound: Path) -> None:
+    old = json.loads((oathbound / "build/export/oathbound.json").read_text())
+    assert not any("plain" in r for c in old["chapters"] for r in c["rules"])  # format 1: as it was
+    shutil.copytree(CASE / "content", tmp_path / "content")
+    system = tmp_path / "content/oathbound/system.yaml"
+    system.write_text(system.read_text().replace("title: Oathbound\n", "title: Oathbound\nformat: 2\n"))
+    build_project(Project(tmp_path), site=False)
+    data = json.loads((tmp_path / "build/export/oathbound.json").read_text())
+    rule = next(r for c in data["chapters"] for r in c["rules"] if r["id"] == "face-danger")
+    assert rule["text"] == "Make an [[action-roll]]."  # the source, as before
+    assert rule["plain"] == {"text": "Make an Action roll.", "links": ["action-roll"], "items": []}
+    schema = json.loads((tmp_path / "build/export/rulesc-export.schema.json").read_text())
+    assert list(Draft202012Validator(schema).iter_errors(data)) == []

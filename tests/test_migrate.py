@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from generator.analyze.program import show
 from generator.diagnostics.core import ContentError, Span
+from generator.formula.nodes import Call, walk
 from generator.migrate import plan as migrate_plan
 from generator.migrate.edits import Edit, Overlap, apply, offset
 from generator.migrate.plan import Step, SystemSource, plan
-from generator.pipeline import Project
+from generator.migrate.written import Written
+from generator.model import default_of
+from generator.pipeline import Project, compile_project
+from generator.runtime.rulesc_runtime import RulesError
 from tests.run_case import run_rulesc
 
-CASES = Path(__file__).resolve().parent / "cases"
+REPO = Path(__file__).resolve().parent.parent
+CASES = REPO / "tests" / "cases"
 
 
 def _project(tmp_path: Path, case: str = "good/minimal") -> Path:
@@ -121,3 +129,129 @@ def test_edits_apply_in_any_order_and_refuse_to_overlap() -> None:
     assert apply(text, [Edit(path, 4, 5, "X"), Edit(path, 0, 1, "Y")]) == "Yb\ncX\n"
     with pytest.raises(Overlap):
         apply(text, [Edit(path, 0, 2, "X"), Edit(path, 1, 3, "Y")])
+
+
+def _answers(root: Path) -> dict[str, str]:
+    """Every worked example's and every calculator default's answer, as shown, by where it is asked."""
+    found: dict[str, str] = {}
+    for program in compile_project(Project(root)).programs:
+        for formula in program.formulas.values():
+            for example in formula.examples:
+                args = dict(example.args)
+                found[f"{program.system.id}.{formula.id}{example.args}"] = _shown(
+                    lambda: program.call(formula.id, [args[p.name] for p in formula.params]))  # noqa: B023
+        for calculator in program.calculators.values():
+            defaults = {p.name: default_of(p) for p in calculator.inputs}
+            found[f"{program.system.id}/{calculator.id}"] = _shown(
+                lambda: program.calculate(calculator.id, defaults))  # noqa: B023
+    return found
+
+
+def _shown(compute: Callable[[], Any]) -> str:
+    try:
+        value = compute()
+    except RulesError as exc:
+        return f"refused: {exc}"
+    return repr({k: show(v) for k, v in value.items()}) if isinstance(value, dict) else show(value)
+
+
+def _migrated(tmp_path: Path, source: Path) -> tuple[Path, Path]:
+    """A copy of the project at `source` before and after `rulesc migrate`."""
+    before, after = tmp_path / "before", tmp_path / "after"
+    for root in (before, after):
+        shutil.copytree(source / "content", root / "content")
+    assert run_rulesc("--root", str(after), "migrate")[0] == 0
+    return before, after
+
+
+def test_the_format_1_case_migrates_to_the_recorded_diff(tmp_path: Path) -> None:
+    case = CASES / "good" / "format-1-pool-repetition"
+    root = _project(tmp_path, "good/format-1-pool-repetition")
+    status, out, _ = run_rulesc("--root", str(root), "migrate", "--dry-run")
+    assert (status, out) == (0, (case / "migrate.diff").read_text(encoding="utf-8"))
+    assert "+        expr: repeat(dice, tier)   # three tiers of 1d6 are 3d6\n" in out
+    assert "+          repeat(dice + 1d4, tier)\n+          + repeat(dice, tier * 1)\n" in out
+    assert "+        expr: p_equal(1d(66), 66) + p_equal(2d(66), 1)\n" in out
+
+
+def test_the_format_1_case_means_the_same_after_migrating_without_warnings(tmp_path: Path) -> None:
+    before, after = _migrated(tmp_path, CASES / "good" / "format-1-pool-repetition")
+    assert _answers(after) == _answers(before)
+    assert len(_answers(before)) == 6
+    assert [d.code for d in compile_project(Project(before)).warnings] == ["W0708"] * 5
+    assert compile_project(Project(after)).warnings == ()
+
+
+def _in_format_1(root: Path) -> None:
+    """Write the project at `root` as format 1 would: every repeat(a, b) as (a) * (b), no `format: 2`."""
+    for program in compile_project(Project(root)).programs:
+        folder = root / "content" / program.system.id
+        texts = {path: path.read_text(encoding="utf-8") for path in folder.glob("*.yaml")}
+        edits = []
+        for formula in program.formulas.values():
+            path = root / formula.expr.span.file
+            written = Written(formula.expr, texts[path])
+            assert formula.expr.node is not None
+            for call in (c for c in walk(formula.expr.node) if isinstance(c, Call) and c.func == "repeat"):
+                pool, count = (texts[path][slice(*written.chars(arg))] for arg in call.args)
+                edits.append(Edit(path, *written.chars(call), f"({pool}) * ({count})"))
+        for path, text in texts.items():
+            path.write_text(apply(text, [e for e in edits if e.path == path]).replace("format: 2\n", ""))
+
+
+def test_the_bundled_content_means_the_same_in_format_1_and_migrates_back_to_itself(tmp_path: Path) -> None:
+    shutil.copytree(REPO / "content", tmp_path / "content")
+    old, new = tmp_path / "old", tmp_path / "new"
+    _in_format_1(tmp_path)
+    shutil.copytree(tmp_path / "content", old / "content")
+    assert "expr: (dice) * (tier)\n" in (old / "content" / "dbu" / "core-rules.yaml").read_text()
+    _, new = _migrated(tmp_path / "copies", old)
+    answers = _answers(REPO)
+    assert _answers(old) == answers and _answers(new) == answers and len(answers) == 584
+    assert _files(new / "content") == {new / p.relative_to(REPO): b for p, b in _files(REPO / "content").items()}
+
+
+VARIANT = """\
+title: Double tiers
+kind: house-rule
+summary: Powers grow twice as fast.
+replace:
+  formulas:
+    - was: dice * tier   # the base formula this replaces
+      formula:
+        id: tiered
+        summary: A power's dice at twice its tier.
+        params:
+          - {name: dice, type: dice, label: Dice}
+          - {name: tier, type: int, label: Tier, min: 0, max: 9}
+        returns: dice
+        expr: "dice * (2 * tier)"
+        examples:
+          - {args: {dice: 1d6, tier: 2}, expect: 4d6}
+"""
+
+
+def test_a_variant_s_formulas_and_its_was_are_migrated_with_its_system(tmp_path: Path) -> None:
+    root = _project(tmp_path, "good/format-1-pool-repetition")
+    variant = root / "content" / "mini" / "variants" / "double" / "variant.yaml"
+    variant.parent.mkdir(parents=True)
+    variant.write_text(VARIANT)
+    assert run_rulesc("--root", str(root), "migrate")[0] == 0
+    assert variant.read_text() == VARIANT.replace("was: dice * tier ", "was: repeat(dice, tier) ").replace(
+        '"dice * (2 * tier)"', '"repeat(dice, 2 * tier)"')
+    assert run_rulesc("--root", str(root), "check", "--variant", "double")[0] == 0
+
+
+def test_a_was_over_several_lines_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    root = _project(tmp_path, "good/format-1-pool-repetition")
+    variant = root / "content" / "mini" / "variants" / "double" / "variant.yaml"
+    variant.parent.mkdir(parents=True)
+    variant.write_text(VARIANT.replace("- was: dice * tier   # the base formula this replaces",
+                                       "- was: >-\n        dice\n        * tier"))
+    before = _files(root)
+    status, out, err = run_rulesc("--root", str(root), "migrate")
+    assert (status, out) == (1, "")
+    assert err.startswith("content/mini/variants/double/variant.yaml:6:12: error[E0903]: variant 'double' replaces "
+                          "formula 'tiered', written against 'dice * tier', but the base formula is now "
+                          "'repeat(dice, tier)'\n")
+    assert _files(root) == before

@@ -56,8 +56,13 @@ def codes_of(root: Path) -> list[str]:
     if broken:
         return [d.code for d in broken]
     if (root / "mkdocs.yml").is_file():  # the site's settings, as `rulesc build` checks them
-        return [d.code for d in site_config_problems(root)] or [d.code for d in lint(compiled.programs)]
-    return [d.code for d in lint(compiled.programs)]
+        return [d.code for d in site_config_problems(root)] or _warnings(compiled)
+    return _warnings(compiled)
+
+
+def _warnings(compiled: Compiled) -> list[str]:
+    """The codes of the warnings found while compiling (W0708) and by the lint, as `rulesc check` lists them."""
+    return [d.code for d in (*compiled.warnings, *lint(compiled.programs))]
 
 
 WARNED: dict[str, FileText] = {

@@ -14,7 +14,7 @@ from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.bounds import Interval, overflow_checks
-from generator.formula.check import UNKEYED, Scope, type_of
+from generator.formula.check import UNKEYED, Scope, repeat_hint, type_of
 from generator.formula.evaluate import evaluate
 from generator.formula.names import check_definition
 from generator.model import (
@@ -417,7 +417,7 @@ def _scope(program: Program, local: dict[str, str], diags: Diagnostics) -> Scope
         return tuple(p.type for p in formula.params), returns or "int"
 
     constants, tables = _global_types(program)
-    return Scope(local, constants, tables, signature, program.types)
+    return Scope(local, constants, tables, signature, program.types, program.system.format)
 
 
 def _global_types(program: Program) -> GlobalTypes:
@@ -453,7 +453,8 @@ def _formula_type(program: Program, formula: Formula, diags: Diagnostics) -> str
                       (f"formula '{formula.id}'", formula.returns), diags)
     if inferred and formula.returns and inferred != formula.returns:
         hint = ("a comparison on a roll is an event, yes or no with its chance: declare returns: event, or "
-                "take its chance with p(...)") if inferred == "event" else None
+                "take its chance with p(...)") if inferred == "event" else \
+            repeat_hint(formula.expr.node, formula.returns, inferred)
         diags.error("E0403", f"formula '{formula.id}' is declared to return {formula.returns} but gives {inferred}",
                     formula.expr.span, hint)
     program.returns[formula.id] = inferred or formula.returns or "int"

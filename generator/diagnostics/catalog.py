@@ -540,6 +540,13 @@ WARNINGS = [
               "    provenance:\n      source: src\n      section: Doubling\n      unstated:\n"
               "        - {what: Whether halves round down., reasoning: This reference rounds them down.}\n"
               "    # Editors: revisit the rounding if the full rulebook turns up.\n"),
+    rule_edit("W0708", "a pool multiplied in content format 1", "In a system without `format: 2` (content format 1), "
+              "a pool times a number repeats its dice: `1d6 * 10 + 1d6` is 11d6, whose mean is a d66's but whose "
+              "chances are not. Format 2 reads `*` as the roll's result times the number, as AnyDice and icepool do, "
+              "and spells repetition `repeat(pool, n)`, which works in both formats. `rulesc migrate` rewrites every "
+              "such `*` to `repeat()` and moves the system to format 2.",
+              "expr: n * factor", "expr: n * factor + p_at_least(1d6 * 2, 13)",
+              "expr: n * factor + p_at_least(repeat(1d6, 2), 13)"),
     Entry("W0709", "kind without rules", "A kind the system declares under kinds: that no rule has: give it its "
           "rules, or remove it.", {SYSTEM: kinds_system(GENERAL + "}\n{id: spell, label: Spell, plural: Spells}")},
           {SYSTEM: kinds_system(GENERAL + "}")}),

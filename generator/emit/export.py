@@ -89,8 +89,11 @@ def _plain(program: Program, text: Text) -> dict[str, Any]:
 
 
 def _structure(program: Program, rule: Rule) -> dict[str, Any]:
-    """The rule's trigger, roll and outcomes, each only when it has one."""
+    """The rule's text and list items in plain words (format 2 on: an export of format 1 stays as it was), and its
+    trigger, roll and outcomes, each only when it has one."""
     out: dict[str, Any] = {}
+    if program.system.format >= 2:
+        out["plain"] = {**_plain(program, rule.text), "items": [Markup.of(program).plain(i) for i in rule.items]}
     if rule.trigger is not None:
         out["trigger"] = _plain(program, rule.trigger)
     if rule.roll is not None:

@@ -26,6 +26,9 @@ ROLL_RESULTS = {"int": "dist", "dice": "dist", "dist": "dist", "text": "outcome"
 """What a result that depends on a roll becomes: a roll of numbers, of named outcomes, or of yes and no."""
 
 
+REPEAT_HINT = ("write repeat(pool, n) to repeat the dice in either format; `rulesc migrate` writes that for every "
+               "such '*' and moves the system to format 2")
+
 UNKEYED = ""
 """In a scope's table columns: the table's first column, when it holds no whole numbers to look a row up by."""
 
@@ -43,6 +46,7 @@ class Scope:
     tables: Mapping[str, Mapping[str, str]]
     signature: Callable[[str, Span], tuple[tuple[str, ...], str] | None]
     types: dict[int, str] = field(default_factory=dict)
+    format: int = 2  # the system's content format: in 1, a pool times a number repeats its dice (W0708)
 
 
 def type_of(node: n.Node, scope: Scope, diags: Diagnostics) -> str | None:
@@ -73,7 +77,7 @@ class _Typer:
     def expect(self, node: n.Node, wanted: str, what: str) -> str:
         got = self.visit(node)
         if got not in ACCEPTS.get(wanted, {wanted}):
-            raise self.fail("E0403", f"{what} must be {wanted}, got {got}", node.span)
+            raise self.fail("E0403", f"{what} must be {wanted}, got {got}", node.span, repeat_hint(node, wanted, got))
         return got
 
     def visit_Num(self, node: n.Num) -> str:
@@ -109,11 +113,16 @@ class _Typer:
 
     def visit_BinOp(self, node: n.BinOp) -> str:
         left, right = self.visit(node.left), self.visit(node.right)
+        if node.op == "*" and {left, right} == {"int", "dice"} and self.scope.format == 1:
+            self.diags.warning("W0708", "'*' on a pool repeats its dice in content format 1 (1d6 * 3 is 3d6); "
+                               "format 2 reads it as the roll's result times the number", node.span, REPEAT_HINT)
+            return "dice"
         result = _binary_type(node.op, left, right)
         if result is None:
             raise self.fail("E0403", f"'{node.op}' cannot combine {left} and {right}", node.span,
-                            "dice pools add to dice or numbers and multiply by numbers; rolls (dist) add to rolls, "
-                            "numbers and pools; '//' takes whole numbers and '/' gives an exact fraction")
+                            "dice pools add to dice or numbers, repeat(pool, n) repeats one; rolls (dist) add to "
+                            "rolls, numbers and pools and multiply by numbers; '//' takes whole numbers and '/' gives "
+                            "an exact fraction")
         return result
 
     def visit_Compare(self, node: n.Compare) -> str:
@@ -276,6 +285,13 @@ class _Typer:
         return columns[column.name]
 
 
+def repeat_hint(node: n.Node, wanted: str | None, got: str) -> str | None:
+    """Where dice are wanted and `pool * n` gave a roll: the hint to repeat the pool instead."""
+    if wanted == "dice" and got == "dist" and isinstance(node, n.BinOp) and node.op == "*":
+        return "'*' multiplies a roll's result (content format 2): write repeat(pool, n) to repeat a pool's dice"
+    return None
+
+
 def _separate(special: str) -> bool:
     """Whether a die kind explodes into extra dice: '!' not followed by a second '!'."""
     return special.startswith("!") and not special.startswith("!!")
@@ -301,7 +317,7 @@ def _binary_type(op: str, left: str, right: str) -> str | None:
     if op in "+-" and kinds <= {"int", "dice"} and not (op == "-" and left == "int"):
         return "dice"
     if op == "*" and kinds == {"int", "dice"}:
-        return "dice"
+        return "dist"  # the roll's result multiplied: 1d6 * 10 + 1d6 is d66's tens and units
     return None
 
 

@@ -28,6 +28,12 @@ class SystemSource:
     project: Project
     program: Program
     texts: Mapping[Path, str]
+    variants: tuple[tuple[Path, Program], ...] = ()  # each variant's file, and the program with it applied
+
+    @property
+    def programs(self) -> tuple[Program, ...]:
+        """The program, then the program with each variant applied (whose formulas include the variant's)."""
+        return (self.program, *(program for _, program in self.variants))
 
     def path(self, span: Span) -> Path:
         """The file a span of the program points into."""
@@ -93,8 +99,17 @@ def plan(project: Project, steps: Sequence[Step]) -> Migration:
 
 def _source(project: Project, program: Program) -> SystemSource:
     folder = (project.root / program.system.span.file).parent
-    files = sorted(folder.glob("*.yaml")) + [path for _, path in variant_files(folder)]
-    return SystemSource(project, program, {path: _read(path) for path in files})
+    variants = variant_files(folder)
+    files = sorted(folder.glob("*.yaml")) + [path for _, path in variants]
+    applied = tuple((path, _with_variant(project, f"{folder.name}/{name}", program.system.id))
+                    for name, path in variants)
+    return SystemSource(project, program, {path: _read(path) for path in files}, applied)
+
+
+def _with_variant(project: Project, qualified: str, system: str) -> Program:
+    """The system's program with one of its variants applied."""
+    programs = compile_project(Project(project.root, (qualified,))).programs
+    return next(program for program in programs if program.system.id == system)
 
 
 def _read(path: Path) -> str:
@@ -105,7 +120,7 @@ def _read(path: Path) -> str:
 def _format_edit(source: SystemSource) -> Edit:
     """`format: 2` in system.yaml: the written `format:` changed, or a new line before `sources:`."""
     path = source.path(source.program.system.span)
-    doc = _document(source.project, path)
+    doc = document(source.project, path)
     if "format" in doc.data:
         start = source.at(doc.span(("format",)))
         return Edit(path, start, start + len(str(doc.data["format"])), str(NEWEST))
@@ -115,7 +130,7 @@ def _format_edit(source: SystemSource) -> Edit:
     return Edit(path, start, start, f"format: {NEWEST}" + ("\r\n" if "\r\n" in text else "\n"))
 
 
-def _document(project: Project, path: Path) -> Document:
+def document(project: Project, path: Path) -> Document:
     doc = load_document(path, project.display(path), Diagnostics(), project.root)
     assert doc is not None, "a project that checks has readable files"
     return doc

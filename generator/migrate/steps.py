@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
+from generator.migrate import repetition
 from generator.migrate.declare_kinds import DECLARE_KINDS
 from generator.migrate.plan import Step
 
-STEPS: tuple[Step, ...] = (DECLARE_KINDS,)
+STEPS: tuple[Step, ...] = (repetition.STEP, DECLARE_KINDS)

@@ -78,7 +78,7 @@
     return pool(m, whole(a.c + sign * b.c));
   }
   function diceScale(a, k) {
-    if (k < 0) throw new RulesError("cannot multiply " + a + " by " + k);
+    if (k < 0) throw new RulesError("cannot repeat " + a + " " + k + " times");
     var m = new Map(); a.counts.forEach(function (p) { m.set(p[0], whole(p[1] * k)); });
     return pool(m, whole(a.c * k));
   }

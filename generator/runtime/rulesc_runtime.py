@@ -234,10 +234,10 @@ def dice_add(a: Dice | int, b: Dice | int, sign: int = 1) -> Dice:
 
 @lru_cache(maxsize=256)
 def dice_scale(a: Dice, k: int) -> Dice:
-    """A pool multiplied, as (T) multiplies by the tier: 1d10+1d4 times 2 is 2d10+2d4 (once per pool
-    and k)."""
+    """A pool repeated k times, as (T) repeats it once per tier: repeat(1d10+1d4, 2) is 2d10+2d4
+    (the formula language's repeat(), and `pool * k` in content format 1)."""
     if k < 0:
-        raise RulesError(f"cannot multiply {a} by {k}")
+        raise RulesError(f"cannot repeat {a} {k} times")
     return _pool({s: whole(c * k) for s, c in a.counts}, whole(a.const * k))
 
 

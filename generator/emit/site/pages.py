@@ -270,7 +270,7 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, lis
     section = Section(page, rule.id, heading=min(level + 1, 6))
     old_ids = "".join(f'<span id="{alias}" class="rulesc-alias"></span>' for alias in rule.aliases)  # old permalinks
     body = [old_ids, stat_block(ctx.system, rule, html_style(ctx.markup, page), ctx.modifier),
-            rule_notes(ctx.notes, rule.id, ctx.markup), *lead_parts(ctx.program, ctx.markup, rule, section),
+            rule_notes(ctx.notes, rule.id, ctx.markup), *lead_parts(ctx.markup, rule, section),
             ctx.markup.block(rule.text, section)]
     if rule.items:
         body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")

@@ -13,8 +13,8 @@ from generator.model import Formula, Roll, Rule
 from generator.runtime.rulesc_runtime import Outcomes, RulesError
 
 
-def lead_parts(program: Program, markup: Markup, rule: Rule, section: Section) -> list[str]:
-    """The trigger and the roll (before the rule's text), then the outcomes (after it), as HTML blocks."""
+def lead_parts(markup: Markup, rule: Rule, section: Section) -> list[str]:
+    """The trigger and the roll, which the page shows before the rule's text, as HTML blocks."""
     before = [f'<p class="rulesc-trigger"><em>{markup.inline(rule.trigger, section)}</em></p>'
               if rule.trigger else "", roll_line(rule.roll) if rule.roll else ""]
     return [part for part in before if part]
@@ -23,12 +23,13 @@ def lead_parts(program: Program, markup: Markup, rule: Rule, section: Section) -
 def roll_line(roll: Roll) -> str:
     """What the roll adds, as the book writes it: Roll +Edge or +Heart, plus adds."""
     stats = " or ".join(f"+{escape(stat)}" for stat in roll.stats)
-    adds = (", plus adds" if stats else " adds") if roll.adds else ""
+    adds = (", plus adds" if stats else " plus adds") if roll.adds else ""
     return f'<p class="rulesc-roll">Roll{" " + stats if stats else ""}{adds}</p>' if stats or adds else ""
 
 
 def outcomes_block(program: Program, markup: Markup, rule: Rule, section: Section) -> str:
-    """Each outcome's name, its chance at the rolling formula's first worked example, and its text."""
+    """Each outcome's name, its chance at the rolling formula's first worked example, and its text (after the rule's
+    text and list items)."""
     if not rule.outcomes:
         return ""
     formula = outcome_formula(program, rule)
