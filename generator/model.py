@@ -567,8 +567,9 @@ class _Builder:
         facts = tuple(f for f in (self.fact(path + ("facts", key)) for key in r.get("facts", {})) if f is not None)
         self.check_gap_facts(provenance, path + ("provenance",), list(r.get("facts", {})))
         self.check_kind(path)
+        name = self.name(path + ("name",))
         return Rule(
-            id=r["id"], name=self.name(path + ("name",)), kind=r["kind"], parent=r.get("parent"),
+            id=r["id"], name=name, kind=r["kind"], parent=r.get("parent"),
             aliases=tuple(r.get("aliases", ())),
             text=self.text(path + ("text",)), provenance=provenance,
             values=tuple((k, self.value(v)) for k, v in r.get("values", {}).items()) + _fact_values(facts),
@@ -578,7 +579,7 @@ class _Builder:
             formulas=tuple(self.formula(path + ("formulas", i), r["id"]) for i in range(len(r.get("formulas", ())))),
             calculators=tuple(self.calculator(path + ("calculators", i), r["id"])
                               for i in range(len(r.get("calculators", ()))))
-            + attack_calculators(r["id"], self.name(path + ("name",)), facts),
+            + attack_calculators(r["id"], name, facts),
             chapter=chapter, span=self.span(path), doc=self.doc, path=path,
             literals=tuple(r.get("literals", {}).get("numbers", ())),
             trigger=self.text(path + ("trigger",)) if "trigger" in r else None,
