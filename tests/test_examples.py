@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from generator.analyze.program import Program
 from generator.build.staging import build_project
@@ -49,9 +50,13 @@ def test_each_example_checks_strict(name: str) -> None:
     assert run_rulesc("--root", str(EXAMPLES / name), "check", "--strict") == (0, SUMMARIES[name], "")
 
 
-def test_each_example_builds_its_site(example: tuple[str, Path]) -> None:
+def test_each_example_builds_its_site_and_an_export_that_fits_its_schema(example: tuple[str, Path]) -> None:
     _, root = example
     assert (root / "site/index.html").is_file() and (root / "build/engine").is_dir()
+    program = compile_project(Project(root)).programs[0]
+    export = json.loads((root / f"build/export/{program.system.id}.json").read_text(encoding="utf-8"))
+    schema = json.loads((root / "build/export/rulesc-export.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator(schema).validate(export)
 
 
 def test_each_examples_worked_examples_run_the_same_in_python_and_javascript(example: tuple[str, Path]) -> None:
