@@ -97,10 +97,9 @@ def test_a_monsters_attacks_hit_and_hurt_by_the_srds_attack_roll() -> None:
     assert program.calculate("owlbear-claws", {"ac": 1}) == {"hit": Fraction(19, 20), "damage": Fraction(55, 4)}
 
 
-def test_a_spells_damage_by_slot_level_is_exported(example: tuple[str, Path]) -> None:
-    name, root = example
-    if name != "dnd-srd":
-        pytest.skip("the SRD's spells")
+def test_a_spells_damage_by_slot_level_and_a_monsters_attacks_are_exported(tmp_path: Path) -> None:
+    root = _copy("dnd-srd", tmp_path)
+    build_project(Project(root), site=False)
     export = json.loads((root / "build/export/srd.json").read_text(encoding="utf-8"))
     rules = {rule["id"]: rule for chapter in export["chapters"] for rule in chapter["rules"]}
     assert rules["fireball"]["facts"]["damage_by_slot"] == [{"level": n, "dice": f"{n + 5}d6"} for n in range(3, 10)]
