@@ -42,6 +42,7 @@ from generator.emit.site.tables import emit_index_tables, index_kind_pages, tabl
 from generator.emit.writer import Writer
 from generator.kinds import mid_sentence
 from generator.model import Chapter, Rule, System
+from generator.runtime import rulesc_runtime as R
 
 
 class Context:
@@ -53,6 +54,14 @@ class Context:
         self.system: System = program.system
         self.markup = Markup.of(program)
         self.backlinks = backlinks(program)
+
+    def modifier(self, formula: str, score: int) -> str:
+        """What a score's modifier formula gives for it, signed when a whole number: +2; ? if it cannot run."""
+        try:
+            value = self.program.call(formula, [score])
+        except (R.RulesError, KeyError):
+            return "?"
+        return f"{value:+d}" if isinstance(value, int) and not isinstance(value, bool) else show(value)
 
 
 def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str]:
@@ -286,7 +295,7 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, lis
     w.writeline()
     section = Section(page, rule.id, heading=min(level + 1, 6))
     old_ids = "".join(f'<span id="{alias}" class="rulesc-alias"></span>' for alias in rule.aliases)  # old permalinks
-    body = [old_ids, stat_block(ctx.system, rule, html_style(ctx.markup, page)),
+    body = [old_ids, stat_block(ctx.system, rule, html_style(ctx.markup, page), ctx.modifier),
             rule_notes(ctx.notes, rule.id, ctx.markup), *lead_parts(ctx.markup, rule, section),
             ctx.markup.block(rule.text, section)]
     if rule.items:
