@@ -7,6 +7,7 @@ import json
 import keyword
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -335,6 +336,11 @@ class Roll:
     adds: bool
     formula: str | None
     span: Span  # where the formula is named, else where the roll starts
+
+    def stat_choice(self, show: Callable[[str], str] = str) -> str:
+        """The stats as a book offers one of them: +Iron, +Edge or +Heart, or +Edge, +Heart, +Iron or +Wits."""
+        named = [f"+{show(stat)}" for stat in self.stats]
+        return " or ".join(named) if len(named) < 3 else ", ".join(named[:-1]) + " or " + named[-1]
 
 
 @dataclass(frozen=True)

@@ -214,9 +214,11 @@ def test_a_roll_reads_as_the_book_writes_it() -> None:
 
     span = Span("x.yaml", 1, 1)
     assert [roll_line(Roll(stats, adds, None, span)) for stats, adds in
-            [(("Edge", "Heart"), True), (("Iron",), False), ((), True), ((), False), (("<b>",), False)]] == [
+            [(("Edge", "Heart"), True), (("Iron",), False), ((), True), ((), False), (("<b>",), False),
+             (("Heart", "Iron", "Shadow"), False)]] == [
         '<p class="rulesc-roll">Roll +Edge or +Heart, plus adds</p>', '<p class="rulesc-roll">Roll +Iron</p>',
-        '<p class="rulesc-roll">Roll plus adds</p>', "", '<p class="rulesc-roll">Roll +&lt;b&gt;</p>']
+        '<p class="rulesc-roll">Roll plus adds</p>', "", '<p class="rulesc-roll">Roll +&lt;b&gt;</p>',
+        '<p class="rulesc-roll">Roll +Heart, +Iron or +Shadow</p>']
 
 
 def test_from_format_2_each_rule_exports_its_text_in_plain_words(tmp_path: Path, oathbound: Path) -> None:
