@@ -20,6 +20,7 @@ from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
 from generator.formula.table_rolls import ROLL_HINT, book_key, covered, read_roll, runs
 from generator.kinds import PARTS, RuleKind, implied_kinds, with_structural
+from generator.licenses import CUSTOM, LICENSES, license_of
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
 from generator.runtime.rulesc_runtime import MAX_INT, Dice, RulesError, parse_dice
 
@@ -85,11 +86,22 @@ def _written_offset(written: str, offset: int) -> int:
 
 @dataclass(frozen=True)
 class Source:
+    """A publication the rules restate: what a citation names, its license and the notice that license asks for."""
+
     id: str
-    file: str
+    file: str | None  # a local copy, whose lines provenance may cite
     title: str
     note: str | None
     span: Span
+    authors: tuple[str, ...] = ()
+    edition: str | None = None
+    publisher: str | None = None
+    year: int | None = None
+    url: str | None = None
+    license: str | None = None  # an SPDX id
+    attribution: str | None = None  # the notice as the author wrote it
+    changes: str | None = None  # what this reference changed, for a composed CC BY notice
+    pages: int | None = None  # how many pages the publication has
 
 
 @dataclass(frozen=True)
@@ -120,6 +132,9 @@ class Provenance:
     unstated: tuple[Gap, ...]
     span: Span
     lines: str | None = None  # the source lines the rule restates
+    page: str | None = None  # the publication's page or pages, e.g. "78" or "78-79"
+    lines_span: Span | None = field(default=None, compare=False)  # where lines: is written
+    page_span: Span | None = field(default=None, compare=False)  # where page: is written
 
 
 @dataclass(frozen=True)
@@ -512,8 +527,7 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
                       key=lambda c: (c.order, c.id))
     return System(
         id=data["id"], title=b.name(("title",)), summary=b.text(("summary",)), name_note=data.get("name_note"),
-        sources=tuple(Source(s["id"], s["file"], b.name(("sources", i, "title")), s.get("note"), b.span(("sources", i)))
-                      for i, s in enumerate(data["sources"])),
+        sources=tuple(b.source(i) for i in range(len(data["sources"]))),
         dice_summary=b.text(("dice", "summary")), base_die=data["dice"].get("base_die"),
         terms=tuple(b.term(i) for i in range(len(data["terms"]))),
         chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
@@ -713,12 +727,47 @@ class _Builder:
         assert fact is not None
         return dataclasses.replace(fact, span=self.span(path))
 
+    def check_license(self, raw: dict[str, Any], path: JsonPath) -> None:
+        """E0330 for a license rulesc does not know; E0331 for one whose notice the source does not give."""
+        spdx = raw.get("license")
+        if spdx is None or "attribution" in raw:
+            return
+        known = license_of(spdx)
+        if known is None and not spdx.startswith(CUSTOM):
+            close = did_you_mean(spdx, LICENSES)
+            self.diags.error("E0330", f"unknown license '{spdx}'", self.span(path + ("license",)),
+                             f"{close + ' ' if close else ''}rulesc knows {', '.join(LICENSES)}; write another "
+                             f"license as {CUSTOM}<name>, with the notice it asks for under attribution:")
+        elif known is None or (known.attribution and not known.composed):
+            self.diags.error("E0331", f"source '{raw['id']}' is published under {spdx}, which asks every copy to "
+                             "show its notice", self.span(path + ("license",)),
+                             "write the notice as the license asks for it under attribution:")
+        elif known.attribution and "authors" not in raw:
+            self.diags.error("E0331", f"source '{raw['id']}' is published under {spdx}, whose attribution names "
+                             "its authors", self.span(path + ("license",)),
+                             "give authors: (the notice is composed from title, authors, url and changes), "
+                             "or write the whole notice under attribution:")
+
     def provenance(self, path: JsonPath) -> Provenance:
         prov = self.get(path)
+        page = prov.get("page")
         return Provenance(prov["source"], prov["section"],
                           tuple(Gap(g["what"], g["reasoning"], g.get("lines"), g.get("fact"))
                                 for g in prov.get("unstated", ())),
-                          self.span(path), prov.get("lines"))
+                          self.span(path), prov.get("lines"), None if page is None else str(page),
+                          self.span(path + ("lines",)) if "lines" in prov else None,
+                          self.span(path + ("page",)) if "page" in prov else None)
+
+    def source(self, index: int) -> Source:
+        """One of the system's sources (a publication); its fields as written, names in NFC."""
+        raw, path = self.get(("sources", index)), ("sources", index)
+        names = {key: self.name(path + (key,)) if key in raw else None for key in ("edition", "publisher")}
+        text = {key: nfc(raw[key]) if key in raw else None for key in ("attribution", "changes")}
+        self.check_license(raw, path)
+        return Source(raw["id"], raw.get("file"), self.name(path + ("title",)), raw.get("note"), self.span(path),
+                      tuple(self.name(path + ("authors", i)) for i in range(len(raw.get("authors", ())))),
+                      names["edition"], names["publisher"], raw.get("year"), raw.get("url"), raw.get("license"),
+                      text["attribution"], text["changes"], raw.get("pages"))
 
     def check_gap_facts(self, provenance: Provenance, path: JsonPath, given: list[str], owner: str = "rule") -> None:
         """E0310 for a gap about a kind of fact the rule does not give (`given`: the kinds it gives; a term none)."""

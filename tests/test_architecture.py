@@ -19,7 +19,7 @@ GENERATOR = ROOT / "generator"
 
 # Earliest first. A module belongs to the longest prefix that names it; it may import its own layer and earlier.
 LAYERS = (
-    "generator.runtime generator.files",
+    "generator.runtime generator.files generator.licenses",
     "generator.diagnostics generator.diagnostics.core",
     "generator.load",
     "generator.schema",

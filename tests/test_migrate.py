@@ -178,7 +178,7 @@ def test_the_format_1_case_means_the_same_after_migrating_without_warnings(tmp_p
     before, after = _migrated(tmp_path, CASES / "good" / "format-1-pool-repetition")
     assert _answers(after) == _answers(before)
     assert len(_answers(before)) == 6
-    assert [d.code for d in compile_project(Project(before)).warnings] == ["W0708"] * 5
+    assert [d.code for d in compile_project(Project(before)).warnings] == ["W0708"] * 7
     assert compile_project(Project(after)).warnings == ()
 
 
@@ -255,3 +255,44 @@ def test_a_was_over_several_lines_is_refused_before_anything_is_written(tmp_path
                           "formula 'tiered', written against 'dice * tier', but the base formula is now "
                           "'repeat(dice, tier)'\n")
     assert _files(root) == before
+
+
+@pytest.mark.parametrize(("written", "rewritten"), [
+    ("- was: dice * tier   # the base formula this replaces", "- was: repeat(dice, tier)   # the base formula this "
+     "replaces"),
+    ("- was: 'dice * tier'", "- was: 'repeat(dice, tier)'"),
+    ('- was: "dice * tier"', '- was: "repeat(dice, tier)"'),
+])
+def test_was_keeps_its_quoting(tmp_path: Path, written: str, rewritten: str) -> None:
+    root = _project(tmp_path, "good/format-1-pool-repetition")
+    variant = root / "content" / "mini" / "variants" / "double" / "variant.yaml"
+    variant.parent.mkdir(parents=True)
+    variant.write_text(VARIANT.replace("- was: dice * tier   # the base formula this replaces", written))
+    assert run_rulesc("--root", str(root), "migrate")[0] == 0
+    assert f"    {rewritten}\n" in variant.read_text()
+
+
+def test_was_in_a_flow_mapping_is_quoted_so_its_commas_stay_inside(tmp_path: Path) -> None:
+    root = _project(tmp_path, "good/format-1-pool-repetition")
+    variant = root / "content" / "mini" / "variants" / "double" / "variant.yaml"
+    variant.parent.mkdir(parents=True)
+    variant.write_text(VARIANT.split("    - was:")[0] + "    - {was: dice * tier,\n       formula: {id: tiered, "
+                       "summary: A power's dice at twice its tier., returns: dice,\n         params: [{name: dice, "
+                       "type: dice, label: Dice}, {name: tier, type: int, label: Tier, min: 0, max: 9}],\n"
+                       "         expr: \"dice * (2 * tier)\",\n"
+                       "         examples: [{args: {dice: 1d6, tier: 2}, expect: 4d6}]}}\n")
+    assert run_rulesc("--root", str(root), "migrate")[0] == 0
+    assert '    - {was: "repeat(dice, tier)",\n' in variant.read_text()
+    assert run_rulesc("--root", str(root), "check", "--variant", "double")[0] == 0
+
+
+def test_a_plain_expression_in_a_flow_mapping_is_quoted_so_its_comma_stays_inside(tmp_path: Path) -> None:
+    root = _project(tmp_path, "good/format-1-pool-repetition")
+    powers = root / "content" / "mini" / "powers.yaml"
+    written = '          - {name: pool, label: Dice rolled, expr: "2 * tiered(dice, tier)"}\n'
+    text = powers.read_text()
+    assert written in text
+    powers.write_text(text.replace(written, written + "          - {name: more, label: More, expr: dice * 3}\n"))
+    assert run_rulesc("--root", str(root), "migrate")[0] == 0
+    assert '          - {name: more, label: More, expr: "repeat(dice, 3)"}\n' in powers.read_text()
+    assert run_rulesc("--root", str(root), "check")[0] == 0

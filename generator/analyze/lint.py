@@ -108,6 +108,7 @@ def _formulas_without_examples(program: Program) -> Iterator[Diagnostic]:
 
 def _uncited_sources(program: Program) -> Iterator[Diagnostic]:
     cited = {rule.provenance.source for rule in program.rules.values()}
+    cited |= {term.provenance.source for term in program.system.terms if term.provenance}
     for source in program.system.sources:
         if source.id not in cited:
             yield Diagnostic("warning", "W0704", f"source '{source.id}' is listed but no rule cites it", source.span,
@@ -122,16 +123,18 @@ SIGNS = {"+": 1, "-": -1, "\u2212": -1}
 
 
 def _retyped_numbers(program: Program) -> Iterator[Diagnostic]:
-    """W0705: a number typed in a rule's prose or fact words that equals a value of the rule or of a rule it links."""
+    """W0705: a number typed in a rule's prose or fact words that equals a value of the rule or of a rule it links;
+    signed numbers ("+1 momentum") from content format 2 on, so a rulebook that passed --strict before still does."""
+    signed = program.system.format >= 2
     for rule in program.rules.values():
         known = {k: v for k, v in _numbers_of(program, rule).items() if k not in rule.literals}
         for text in rule.texts():
-            for offset, written in _typed_numbers(text.source):
+            for offset, written in _typed_numbers(text.source, signed):
                 found = _held(written, known)
                 if found:
                     yield _retyped(text.locate(offset), written, *found)
         for fact in rule.facts:
-            for written in sorted(_fact_numbers(fact)):
+            for written in sorted(_fact_numbers(fact, signed)):
                 found = _held(written, known)
                 if found and fact.span is not None:
                     yield _retyped(fact.span, written, *found)
@@ -148,11 +151,11 @@ def _held(written: str, known: dict[int, list[str]]) -> tuple[list[str], str] | 
     return None
 
 
-def _fact_numbers(fact: Fact) -> set[str]:
+def _fact_numbers(fact: Fact, signed: bool) -> set[str]:
     """The numbers typed in a fact's words, its note and the text standing for its amount (not in dice)."""
     words = [fact.words if fact.kind.type != "dice" else None,
              *((fact.amount.text, fact.amount.note) if fact.amount else ())]
-    return {number for w in words if w for _, number in _typed_numbers(w)}
+    return {number for w in words if w for _, number in _typed_numbers(w, signed)}
 
 
 def _numbers_of(program: Program, rule: Rule) -> dict[int, list[str]]:
@@ -174,12 +177,13 @@ def _numbers_of(program: Program, rule: Rule) -> dict[int, list[str]]:
     return found
 
 
-def _typed_numbers(source: str) -> Iterator[tuple[int, str]]:
+def _typed_numbers(source: str, signed: bool = True) -> Iterator[tuple[int, str]]:
     """(offset, number as written, with its sign) of each number written as digits outside {{values}}, [[links]]
-    and code."""
+    and code; a signed one only where `signed` (content format 2 on)."""
     blanked = INERT.sub(lambda m: " " * len(m.group(0)), source)
     for match in NUMBER.finditer(blanked):
-        yield match.start(), match.group(1) + match.group(2)
+        if signed or not match.group(1):
+            yield match.start(), match.group(1) + match.group(2)
 
 
 def _retyped(span: Span, written: str, names: list[str], sign: str) -> Diagnostic:

@@ -23,6 +23,7 @@ from generator.model import (
     Calculator,
     Formula,
     Param,
+    Provenance,
     Rule,
     System,
     Table,
@@ -289,6 +290,8 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
         if term.provenance and term.provenance.source not in sources:
             diags.error("E0604", f"unknown source '{term.provenance.source}'", term.provenance.span,
                         did_you_mean(term.provenance.source, sources))
+        if term.provenance:
+            _check_lines(term.provenance, system, diags)
         if term.rule:
             _need(term.rule, rule_ids, "rule", term.rule_span or term.span, diags)
     for rule in program.rules.values():
@@ -299,6 +302,7 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
             diags.error("E0604", f"unknown source '{rule.provenance.source}'", rule.provenance.span,
                         did_you_mean(rule.provenance.source, sources)
                         or f"the system's sources: {', '.join(sorted(sources))}")
+        _check_lines(rule.provenance, system, diags)
         for target, span in _rule_targets(rule):
             _need(target, rule_ids, "rule", span, diags)
     _check_parents(program, diags)
@@ -306,6 +310,21 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
     _check_set_needs(program, diags)
     for text in (system.summary, system.dice_summary, *(c.summary for c in system.chapters)):
         _check_text(text, program, diags)
+
+
+def _check_lines(prov: Provenance, system: System, diags: Diagnostics) -> None:
+    """E0332 for lines of a source with no local copy to count them in (a page is what a publication has); E0333
+    for a page past the publication's last."""
+    source = next((s for s in system.sources if s.id == prov.source), None)
+    last = max((int(n) for n in re.findall(r"[0-9]+", prov.page or "")), default=0)
+    if source is not None and source.pages is not None and last > source.pages:
+        diags.error("E0333", f"page {last} of source '{source.id}', which has {source.pages} pages",
+                    prov.page_span or prov.span, "check the page number, or the source's pages:")
+    if prov.lines is not None and source is not None and source.file is None:
+        lines = f"line {prov.lines}" if prov.lines.isdigit() else f"lines {prov.lines}"
+        diags.error("E0332", f"{lines} of source '{source.id}', which has no file to count them in",
+                    prov.lines_span or prov.span, "cite the publication's page instead (page: 78), or give the "
+                    "source the file: of a local copy")
 
 
 def _rule_targets(rule: Rule) -> Iterator[tuple[str, Span]]:

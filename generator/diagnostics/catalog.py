@@ -209,6 +209,12 @@ def _assumed(facts: str) -> str:
     return chapter(RULE + UPGRADE.format(a="swift", name="Swift", upgrade="{}") + second)
 
 
+def _licensed(license_line: str, more: str) -> str:
+    """The base system whose source is a publication with no file, `license_line` and one more field, `more`."""
+    return BASE_SYSTEM.replace("  - {id: src, file: source.txt, title: The rulebook}\n",
+                               f"  - id: src\n    title: The rulebook\n    {license_line}\n    {more}\n")
+
+
 COST_KIND = """\
 facts:
   - {id: kp, label: KP cost, type: cost, unit: KP, scalings: [T]}
@@ -440,6 +446,30 @@ MODEL = [
     kind_edit("E0324", "field that is no fact kind or part", "A kind's fields: name fact kinds the system declares "
               "under facts: or the structured parts trigger, roll and outcomes, and its required: fields are among "
               "them.", (GENERAL + ", fields: [triger]}", GENERAL + ", fields: [trigger]}")),
+    Entry("E0330", "unknown license", "A source's license is an SPDX id rulesc knows (CC-BY-4.0, CC-BY-SA-4.0, "
+          "CC-BY-3.0, CC-BY-SA-3.0, CC-BY-NC-4.0, CC-BY-NC-SA-4.0, CC0-1.0, OGL-1.0a, ORC), or a license of your "
+          "own naming, LicenseRef-<name>, with the notice it asks for under attribution:.",
+          {SYSTEM: _licensed("license: CC-BY-4", "authors: [Ada Writer]")},
+          {SYSTEM: _licensed("license: CC-BY-4.0", "authors: [Ada Writer]")}),
+    Entry("E0331", "license notice missing", "A license that asks every copy to show a notice gets one: the site "
+          "shows it on the system's home page and in every page's footer, and the export carries it. For the CC BY "
+          "licenses rulesc composes it from the source's title, authors, url and changes, so give authors:; for "
+          "the OGL, the ORC License or a LicenseRef- license, write the notice as the license asks under "
+          "attribution:.",
+          {SYSTEM: _licensed("license: OGL-1.0a", "year: 2000")},
+          {SYSTEM: _licensed("license: OGL-1.0a", "attribution: Open Game License v 1.0a, 2000, Wizards.")}),
+    Entry("E0332", "lines of a source without a file", "A rule's provenance lines: count lines in the source's "
+          "local copy (its file:). A publication without one is cited by page: its page or pages.",
+          {SYSTEM: _licensed("license: CC0-1.0", "year: 2024"),
+           CHAPTER: edit("{source: src, section: Doubling}", "{source: src, section: Doubling, lines: \"12\"}")},
+          {SYSTEM: _licensed("license: CC0-1.0", "year: 2024"),
+           CHAPTER: edit("{source: src, section: Doubling}", "{source: src, section: Doubling, page: 12}")}),
+    Entry("E0333", "page past the publication's last", "A source that says how many pages it has (pages: 96) "
+          "is cited by pages within them: a page past its last is a typo in the page or in pages:.",
+          {SYSTEM: _licensed("license: CC0-1.0", "pages: 96"),
+           CHAPTER: edit("{source: src, section: Doubling}", "{source: src, section: Doubling, page: 120}")},
+          {SYSTEM: _licensed("license: CC0-1.0", "pages: 96"),
+           CHAPTER: edit("{source: src, section: Doubling}", "{source: src, section: Doubling, page: 12}")}),
 ]
 
 FORMULAS = [
@@ -592,11 +622,12 @@ WARNINGS = [
               "    provenance:\n      source: src\n      section: Doubling\n      unstated:\n"
               "        - {what: Whether halves round down., reasoning: This reference rounds them down.}\n"
               "    # Editors: revisit the rounding if the full rulebook turns up.\n"),
-    rule_edit("W0708", "a pool multiplied in content format 1", "In a system without `format: 2` (content format 1), "
-              "a pool times a number repeats its dice: `1d6 * 10 + 1d6` is 11d6, whose mean is a d66's but whose "
-              "chances are not. Format 2 reads `*` as the roll's result times the number, as AnyDice and icepool do, "
-              "and spells repetition `repeat(pool, n)`, which works in both formats. `rulesc migrate` rewrites every "
-              "such `*` to `repeat()` and moves the system to format 2.",
+    rule_edit("W0708", "a spelling content format 2 reads otherwise", "In a system without `format: 2` (content "
+              "format 1), a pool times a number repeats its dice: `1d6 * 10 + 1d6` is 11d6, whose mean is a d66's "
+              "but whose chances are not; and `d66` is one die of 66 sides. Format 2 reads `*` as the roll's result "
+              "times the number, as AnyDice and icepool do, `d66` as tens and units, and spells the old meanings "
+              "`repeat(pool, n)` and `1d(66)`, which work in both formats. `rulesc migrate` rewrites every such "
+              "spelling and moves the system to format 2.",
               "expr: n * factor", "expr: n * factor + p_at_least(1d6 * 2, 13)",
               "expr: n * factor + p_at_least(repeat(1d6, 2), 13)"),
     Entry("W0709", "kind without rules", "A kind the system declares under kinds: that no rule has: give it its "

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from generator.analyze.attribution import notice
 from generator.analyze.program import Program, whole_checks
 from generator.analyze.rolls import roll_spec, roll_tables
 from generator.emit.site.links import permalink
@@ -227,7 +228,8 @@ def _module_head(w: Writer, program: Program) -> None:
                    "{outcome: 'probability'} with show(); parse_dice() reads a pool. Both are public: "
                    "rules_engine.show, rules_engine.parse_dice.",
                    "Each function checks its arguments first (a pool may be given as text, '1d10+1d4') and raises "
-                   "rules_engine.ArgumentError for one of the wrong type or outside its range."])
+                   "rules_engine.ArgumentError for one of the wrong type or outside its range.",
+                   *(f"Attribution: {found.text()}" for found in (notice(s) for s in system.sources) if found)])
     w.writeline()
     _imports(w, program)
     w.writeline()

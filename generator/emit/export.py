@@ -6,12 +6,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from generator.analyze.attribution import notice
 from generator.analyze.program import LINK, Program
 from generator.emit.site.links import permalink
 from generator.emit.site.markup import Markup
 from generator.emit.writer import json_text
 from generator.kinds import RuleKind
-from generator.model import ANY_TIMES, Fact, FactKind, Formula, Param, Provenance, Rule, Table, Text, Value
+from generator.licenses import license_of
+from generator.model import ANY_TIMES, Fact, FactKind, Formula, Param, Provenance, Rule, Source, Table, Text, Value
 from generator.runtime.rulesc_runtime import Dice
 from generator.schema import schema_text
 
@@ -49,7 +51,7 @@ def _system(program: Program, site_url: str) -> dict[str, Any]:
         "title": system.title,
         "summary": _text(system.summary),
         "name_note": system.name_note,
-        "sources": [{"id": s.id, "file": s.file, "title": s.title, "note": s.note} for s in system.sources],
+        "sources": [_source(s) for s in system.sources],
         "dice": {"summary": _text(system.dice_summary), "base_die": system.base_die},
         "facts": [_kind(kind) for kind in system.fact_kinds],
         "terms": [{"id": t.id, "name": t.name, "abbreviations": list(t.abbreviations), "aliases": list(t.aliases),
@@ -126,8 +128,18 @@ def _roll(table: Table) -> dict[str, Any]:
                                              "repeats": "reroll" if c.reroll else "allowed"} for c in table.chains]}
 
 
+def _source(source: Source) -> dict[str, Any]:
+    """A publication, its license (an SPDX id) and the notice that license asks for, as plain text."""
+    known, found = license_of(source.license), notice(source)
+    return {"id": source.id, "file": source.file, "title": source.title, "authors": list(source.authors),
+            "edition": source.edition, "publisher": source.publisher, "year": source.year, "pages": source.pages,
+            "url": source.url,
+            "license": source.license, "license_url": known.url if known else None,
+            "attribution": found.text() if found else None, "note": source.note}
+
+
 def _provenance(prov: Provenance) -> dict[str, Any]:
-    return {"source": prov.source, "section": prov.section, "lines": prov.lines,
+    return {"source": prov.source, "section": prov.section, "page": prov.page, "lines": prov.lines,
             "unstated": [{"what": g.what, "reasoning": g.reasoning, "lines": g.lines, "fact": g.fact}
                          for g in prov.unstated]}
 

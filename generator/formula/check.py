@@ -100,6 +100,13 @@ class _Typer:
     def visit_DiceRoll(self, node: n.DiceRoll) -> str:
         self.expect(node.count, "int", "the number of dice")
         self.expect(node.sides, "int", "the number of sides")
+        if self.scope.format == 1 and _written_d66(node):
+            assert isinstance(node.sides, n.Num)
+            sides = node.sides.value
+            self.diags.warning("W0708", f"d{sides} is one die of {sides} sides in content format 1; format 2 reads "
+                               f"it as tens and units, as d66 tables do", node.span,
+                               f"write 1d({sides}) to keep a die of {sides} sides in either format; `rulesc migrate` "
+                               "writes that for every such die and moves the system to format 2")
         return "dice"
 
     def visit_Neg(self, node: n.Neg) -> str:
@@ -316,6 +323,13 @@ def repeat_hint(node: n.Node, wanted: str | None, got: str) -> str | None:
     if wanted == "dice" and got == "dist" and isinstance(node, n.BinOp) and node.op == "*":
         return "'*' multiplies a roll's result (content format 2): write repeat(pool, n) to repeat a pool's dice"
     return None
+
+
+def _written_d66(roll: n.DiceRoll) -> bool:
+    """Whether a die was written d66 or d666: those sides as a number right after its 'd' (not 1d(66))."""
+    sides = roll.sides
+    return not roll.special and isinstance(sides, n.Num) and sides.value in (66, 666) and \
+        (sides.span.file, sides.span.line, sides.span.col) == (roll.span.file, roll.span.line, roll.span.col + 1)
 
 
 def _separate(special: str) -> bool:

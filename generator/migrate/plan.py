@@ -78,6 +78,9 @@ def plan(project: Project, steps: Sequence[Step]) -> Migration:
     the others), checked in a scratch copy of the project: raises ContentError, and nothing is written, if the
     project or its migrated copy does not check."""
     programs = compile_project(project).programs
+    broken = check_variants(project)
+    if broken:
+        raise ContentError(broken)
     before: dict[Path, str] = {}
     after: dict[Path, str] = {}
     migrated: list[str] = []

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 from generator.analyze.program import Program
@@ -20,12 +21,25 @@ def edits(source: SystemSource) -> list[Edit]:
     found: set[Edit] = set()
     for program in source.programs:
         for expr in _expressions(program):
-            rewriter = _rewriter(source, program, expr)
-            assert expr.node is not None, "a project that checks has parsed every formula"
-            for node in rewriter.outermost(expr.node):
-                start, end = rewriter.written.chars(node)
-                found.add(Edit(source.path(expr.span), start, end, rewriter.render(node)))
+            found.update(_expression_edits(source, _rewriter(source, program, expr)))
     return sorted(found | set(_was_edits(source)))
+
+
+def _expression_edits(source: SystemSource, rewriter: _Rewriter) -> list[Edit]:
+    """The edits of one expression: each changed node rewritten in place, or, for a plain scalar inside `{...}`
+    whose new text has a comma (repeat(a, b)), the whole expression double-quoted so the comma stays inside it."""
+    expr = rewriter.written.expr
+    assert expr.node is not None, "a project that checks has parsed every formula"
+    path, changed = source.path(expr.span), list(rewriter.outermost(expr.node))
+    if changed and _plain_in_flow(source.texts[path], source.at(expr.span)):
+        start, end = rewriter.written.chars(expr.node)
+        return [Edit(path, start, end, json.dumps(rewriter.render(expr.node)))]
+    return [Edit(path, *rewriter.written.chars(node), rewriter.render(node)) for node in changed]
+
+
+def _plain_in_flow(text: str, start: int) -> bool:
+    """Whether the scalar starting at `start` is plain (unquoted, not a block) and inside a flow mapping or list."""
+    return text[start] not in "'\"|>" and any(mark in text[text.rfind("\n", 0, start) + 1:start] for mark in "{[")
 
 
 def _expressions(program: Program) -> Iterator[Expr]:

@@ -18,7 +18,8 @@ from generator.model import Expr
 if TYPE_CHECKING:
     from generator.migrate.plan import SystemSource
 
-_SUFFIXES = ("reroll", "keep", "faces", "fudge")  # what may follow a die's sides: 'r2', 'kh', '{9,10}'
+_SUFFIXES = ("reroll", "faces", "fudge")  # what may follow a die's 'd' or sides: 'F', 'r2', '{9,10}' (a keep, 'kh3',
+# is a call of its own whose count covers it)
 
 
 @dataclass
@@ -45,18 +46,23 @@ class Written:
 
     def extent(self, node: n.Node) -> tuple[int, int]:
         """The first and last token of a node as written, its brackets and a die's marks included."""
-        indices = [self.by_span[sub.span] for sub in n.walk(node) if sub.span in self.by_span]
-        first, last = self.balanced(min(indices), max(indices))
-        while last + 1 < len(self.tokens) and self.follows(last + 1):
+        own = self.by_span[node.span]
+        first, last = own, own
+        for child in n.children(node):
+            child_first, child_last = self.extent(child)
+            first, last = min(first, child_first), max(last, child_last)
+        first, last = self.balanced(first, last)
+        while last + 1 < len(self.tokens) and self.follows(node, last + 1):
             last += 1
         return self.balanced(first, last)
 
-    def follows(self, index: int) -> bool:
-        """Whether token `index` belongs to what ends just before it: a die's marks, or a call's brackets."""
+    def follows(self, node: n.Node, index: int) -> bool:
+        """Whether token `index` belongs to `node`, which ends just before it: a die's marks, a call's brackets."""
         token, before = self.tokens[index], self.tokens[index - 1]
-        return (token.kind in _SUFFIXES or token.text == "!"
-                or (token.kind == "int" and before.kind in ("reroll", "keep"))
-                or (token.text == "(" and before.kind == "name"))
+        if isinstance(node, n.DiceRoll):
+            return token.kind in _SUFFIXES or token.text == "!" or (token.kind == "int" and before.kind in
+                                                                      ("reroll", "d"))
+        return isinstance(node, n.Call) and token.text == "(" and before.kind == "name"
 
     def balanced(self, first: int, last: int) -> tuple[int, int]:
         """Widen first..last until its brackets match: an operand written in brackets, a call's arguments."""
@@ -103,8 +109,21 @@ def scalar_edit(source: SystemSource, doc: Document, path: JsonPath, new: str) -
     if end is None:
         return None
     quote = text[start] if text[start] in "'\"" else ""
-    plain = yaml.safe_load(f"k: {quote}{new}{quote}") == {"k": new} and "'" not in new
-    return Edit(file, start, start + end, f"{quote}{new}{quote}" if plain else json.dumps(new))
+    flow = any(bracket in text[text.rfind("\n", 0, start) + 1:start] for bracket in "{[")
+    return Edit(file, start, start + end, _spelled(new, quote, flow))
+
+
+def _spelled(new: str, quote: str, flow: bool) -> str:
+    """`new` as a YAML scalar quoted as the one it replaces, or double-quoted where that would read otherwise (a
+    quote inside it; a comma or bracket inside `{...}`, where it would end the value)."""
+    written = f"{quote}{new}{quote}"
+    try:
+        same = yaml.safe_load(f"k: {written}") == {"k": new}
+    except yaml.YAMLError:
+        same = False
+    if not same or (flow and not quote and any(mark in new for mark in ",[]{}")):
+        return json.dumps(new)
+    return written
 
 
 def _scalar_end(line: str, value: str) -> int | None:

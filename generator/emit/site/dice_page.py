@@ -103,8 +103,8 @@ def emit_dice_page() -> dict[str, str]:
     w.writeline()
     w.writeline("This is content format 2 (`format: 2` in `system.yaml`). A system without it is read as format 1, "
                 "where a pool times a number repeats its dice (`1d6 * 10 + 1d6` is 11d6: the mean of a d66, "
-                "but not its chances) and `d66` is one die of 66 sides; `rulesc check` warns at each such `*` "
-                "(W0708), and `rulesc migrate` rewrites them to `repeat()`, `d66` to `1d(66)`, and the system to "
+                "but not its chances) and `d66` is one die of 66 sides; `rulesc check` warns at each (W0708), "
+                "and `rulesc migrate` rewrites them to `repeat()`, `d66` to `1d(66)`, and the system to "
                 "format 2.")
     w.writeline()
     w.writeline("## Questions about a roll")

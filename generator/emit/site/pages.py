@@ -13,7 +13,10 @@ from typing import Any
 
 from generator.analyze.program import Program, show
 from generator.emit.site.calculators import display, render_calculator
+from generator.emit.site.credits import notices, notices_html, source_item, with_footer
 from generator.emit.site.crosslink import backlinks
+from generator.emit.site.dice_page import DICE_PAGE
+from generator.emit.site.errors_page import PAGE as ERRORS_PAGE
 from generator.emit.site.fragments import FactStyle, front, html_block, md_escape
 from generator.emit.site.gm_screen import gm_screen_pages
 from generator.emit.site.links import (
@@ -62,22 +65,31 @@ def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str
     for chapter in system.chapters:
         files.update(_chapter_pages(ctx, plans(system)[chapter.id]))
     refuse_raw_markup(program, files)
-    return files
+    return with_footer(files, notices_html([system]))
 
 
-def home_page(items: list[str]) -> str:
-    """The home page, from each system's home_item()."""
-    w = front("Rules reference", "content/", "Game rules compiled from canonical data, cross-linked and searchable.")
-    w.writeline("# Rules reference")
+def home_page(items: list[str], name: str, description: str | None) -> str:
+    """The home page, from each system's home_item(): titled by the site's name (mkdocs.yml site_name, which the
+    browser's tab shows alone) and introduced by its description (site_description); the pages for authors are
+    linked at its end, as the players' navigation leaves them out."""
+    w = front(None, "mkdocs.yml and content/", description or "")
+    w.writeline(f"# {md_escape(name)}")
     w.writeline()
     html_block(w, "rulesc-home", "\n".join([
-        "<p>A reference to look rules up during play. Every rule has its own link, every defined term in the text "
-        "links to its definition, and the calculators beside the rules compute with the same formulas and "
-        "numbers as the text shows. Everything here is compiled from one canonical set of rule data.</p>",
+        *([f"<p>{escape(description)}</p>"] if description else []),
         f'<p>Search by a rule\'s name, an abbreviation or any word of its text from the search box, or open the '
         f'<a href="{href(HOME, SEARCH_PAGE)}">search page</a> to filter by system and kind of rule.</p>',
-        "<h2>Systems</h2>", '<ul class="rulesc-systems">', *items, "</ul>"]))
+        *(["<h2>Systems</h2>"] if len(items) > 1 else []), '<ul class="rulesc-systems">', *items, "</ul>",
+        _for_authors()]))
     return w.getvalue()
+
+
+def _for_authors() -> str:
+    """The home page's end: the way to the pages for the rulebook's authors."""
+    return (f'<p class="rulesc-muted rulesc-for-authors">For authors: <a href="{href(HOME, DICE_PAGE)}">Dice '
+            "notation</a>, every construct of the formula language with its numbers, and "
+            f'<a href="{href(HOME, ERRORS_PAGE)}">Error codes</a>, what each message of <code>rulesc check</code> '
+            "means and how to fix it.</p>")
 
 
 def home_item(program: Program) -> str:
@@ -113,9 +125,9 @@ def _landing(ctx: Context) -> str:
     w.writeline("## Dice")
     w.writeline()
     html_block(w, "rulesc-text", ctx.markup.block(system.dice_summary, Section(page, heading=3)))
-    _landing_section(w, "Sources", [
-        f"<li>{escape(s.title)} (<code>{escape(s.file)}</code>).{' ' + escape(s.note) if s.note else ''}</li>"
-        for s in system.sources])
+    _landing_section(w, "Sources", [source_item(s) for s in system.sources])
+    if notices(system):
+        html_block(w, "rulesc-attributions", notices_html([system]))
     return w.getvalue()
 
 
@@ -240,8 +252,9 @@ def _part_page(ctx: Context, plan: ChapterPlan, part: Part, number: int) -> str:
     w.writeline(f"# {md_escape(chapter.title)}")
     w.writeline()
     landing = href(page, page_path(ctx.system, chapter.id))
-    html_block(w, "rulesc-part-of", f'<p class="rulesc-muted">Part {number} of {len(plan.parts)} of '
-                                    f'<a href="{landing}">{escape(chapter.title)}</a>: {escape(part.title)}</p>')
+    html_block(w, "rulesc-part-of", f'<p class="rulesc-muted" data-rulesc-landing="{landing}">Part {number} of '
+                                    f'{len(plan.parts)} of <a href="{landing}">{escape(chapter.title)}</a>: '
+                                    f"{escape(part.title)}</p>")
     top = part.units[0].depth
     for unit in part.units:
         _rule(w, ctx, unit.rule, plan.children if unit.whole else {}, unit.depth - top + 2, page)
