@@ -7,6 +7,7 @@ import json
 import keyword
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -379,6 +380,14 @@ class Roll:
     adds: bool
     formula: str | None
     span: Span  # where the formula is named, else where the roll starts
+    take: str | None = None  # "higher" or "lower": the roll adds that stat of its stats, not the roller's choice
+
+    def stat_choice(self, show: Callable[[str], str] = str) -> str:
+        """The stats as a book offers one of them: +Iron, +Edge or +Heart, or +Edge, +Heart, +Iron or +Wits; or as
+        it names the one taken: +Health or +Iron, whichever is higher."""
+        named = [f"+{show(stat)}" for stat in self.stats]
+        listed = " or ".join(named) if len(named) < 3 else ", ".join(named[:-1]) + " or " + named[-1]
+        return listed + (f", whichever is {self.take}" if self.take else "")
 
 
 @dataclass(frozen=True)
@@ -666,7 +675,7 @@ class _Builder:
         raw = self.get(path)
         where = path + ("formula",) if "formula" in raw else path
         stats = self.optional_names(path + ("stats",))
-        return Roll(stats, raw.get("adds", False), raw.get("formula"), self.span(where))
+        return Roll(stats, raw.get("adds", False), raw.get("formula"), self.span(where), raw.get("take"))
 
     def rule_kinds(self, facts: tuple[FactKind, ...]) -> tuple[RuleKind, ...]:
         """The kinds system.yaml declares (E0323 for one declared twice, E0324 for a field it cannot have); without

@@ -1,5 +1,6 @@
 """The ports under examples/: each checks with --strict, builds, and runs its worked examples and calculator defaults
-the same in Python and JavaScript; the D&D SRD port's stat blocks and attacks hold the SRD's numbers."""
+the same in Python and JavaScript; the D&D SRD port's stat blocks and attacks hold the SRD's numbers (the Ironsworn
+port's rolls and oracles: test_example_ironsworn.py)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ EXAMPLES = REPO / "examples"
 SUMMARIES = {
     "dnd-srd": "rulesc: ok: 1 system(s), 48 rules, 4 formulas, 14 examples passed, 17 calculators\n",
     "dungeon-world": "rulesc: ok: 1 system(s), 14 rules, 5 formulas, 15 examples passed, 3 calculators\n",
+    "ironsworn": "rulesc: ok: 1 system(s), 26 rules, 4 formulas, 8 examples passed, 2 calculators\n",
 }
 
 

@@ -103,6 +103,8 @@ def _structure(program: Program, rule: Rule) -> dict[str, Any]:
         out["trigger"] = _plain(program, rule.trigger)
     if rule.roll is not None:
         out["roll"] = {"stats": list(rule.roll.stats), "adds": rule.roll.adds, "formula": rule.roll.formula}
+        if rule.roll.take is not None:
+            out["roll"]["take"] = rule.roll.take
     if rule.outcomes:
         out["outcomes"] = [{"name": o.name, **_plain(program, o.text)} for o in rule.outcomes]
     return out
