@@ -441,8 +441,8 @@ def test_search_finds_a_row_and_lands_on_it(served: str, browser: Any) -> None:
         page = visit.page
         page.wait_for_selector(".rulesc-search__results li")
         hit = page.locator(".rulesc-search__results li").first
-        assert hit.locator("a").first.inner_text() == "Omens · 2 · A comet"
-        assert hit.locator(".rulesc-search__where").inner_text() == "Skirmish › Oracles › Omens · row"
+        assert hit.locator(".rulesc-hit__title").inner_text() == "Omens · 2 · A comet"
+        assert hit.locator(".rulesc-search__where").inner_text() == "Table row · Skirmish › Oracles › Omens"
         hit.locator("a").first.click()
         page.wait_for_url(served + "skirmish/oracles/#row_omens_2")
         assert page.evaluate("document.querySelector(':target').id") == "row_omens_2"
@@ -511,8 +511,11 @@ def test_a_split_gm_screen_lists_the_roll_tables_on_its_landing_page(tmp_path: P
     monkeypatch.setattr(split, "plan_gm_screen", lambda system, upgrades=0: plan(system, upgrades, budget=1))
     [program] = compile_project(Project(roll_project(tmp_path / "project"))).programs
     pages = gm_screen_pages(program, Markup.of(program))
-    assert sorted(pages) == ["skirmish/gm-screen/index.md", "skirmish/gm-screen/strike.md"]
-    landing, part = pages["skirmish/gm-screen/index.md"], pages["skirmish/gm-screen/strike.md"]
+    # the part is named by its topic; strike/, named after its first calculator before, forwards to it
+    assert sorted(pages) == ["skirmish/gm-screen/blows.md", "skirmish/gm-screen/index.md",
+                             "skirmish/gm-screen/strike.md"]
+    landing, part = pages["skirmish/gm-screen/index.md"], pages["skirmish/gm-screen/blows.md"]
+    assert "data-roll-table" not in pages["skirmish/gm-screen/strike.md"]
     assert [line for line in landing.splitlines() if line.startswith("#### ")] == [
         "#### Omens {#roll-table-omens}", "#### Weather {#roll-table-weather}", "#### Spiral {#roll-table-spiral}"]
     assert '<a href="../oracles/#omens"' in landing  # served at skirmish/gm-screen/, as the one page is
