@@ -1194,24 +1194,32 @@
     return highest ? dist : dmap(dist, function (s) { return (sides + 1) * k - s; });
   }
   function keepTable(n, sides, k) {
-    /* ways for the k highest of n dice to sum to each total: faces from high to low, how many dice show each */
-    var combs = [], states = new Map([[0, new Map([[0, 1n]])]]);
-    for (var m = 0; m <= n; m++) combs.push(pascal(m));
+    /* ways for the k highest of n dice (0 < k <= n) to sum to each total: faces from high to low, how many dice
+       show each while fewer than k are placed; the face that places the k-th die settles the roll, the dice left
+       on it or lower faces counted at once, the same for every state with as many placed (as in Python) */
+    var done = new Map(), states = new Map([[0, new Map([[0, 1n]])]]), fewer = [], placed, count;
+    for (placed = 0; placed < k; placed++) fewer.push(pascal(n - placed).slice(0, k - placed));
     for (var face = sides; face >= 1; face--) {
-      var next = new Map();
+      var settles = [], next = new Map(), f = BigInt(face), below = BigInt(face - 1);
+      for (placed = 0; placed < k; placed++) {
+        var lower = 0n;
+        for (count = 0; count < k - placed; count++) lower += fewer[placed][count] * below ** BigInt(n - placed - count);
+        settles.push(f ** BigInt(n - placed) - lower);
+      }
       states.forEach(function (byTotal, placed) {
         byTotal.forEach(function (ways, total) {
-          for (var count = 0; count <= n - placed; count++) {
-            var kept = Math.max(0, Math.min(count, k - placed)), p = placed + count, t = total + kept * face;
-            var row = next.get(p);
+          for (var count = 0; count < k - placed; count++) {
+            var p = placed + count, t = total + count * face, row = next.get(p);
             if (!row) { row = new Map(); next.set(p, row); }
-            row.set(t, (row.get(t) || 0n) + ways * combs[n - placed][count]);
+            row.set(t, (row.get(t) || 0n) + ways * fewer[placed][count]);
           }
+          var kept = total + (k - placed) * face;
+          done.set(kept, (done.get(kept) || 0n) + ways * settles[placed]);
         });
       });
       states = next;
     }
-    return states.get(n) || new Map();
+    return done;
   }
   function keepPool(pool, k, highest) {
     if (pool.counts.length !== 1 || typeof pool.counts[0][0] !== "number") {  /* mixed or special dice: one roll asked */

@@ -617,20 +617,30 @@ def keep(n: int, sides: int, k: int, highest: bool = True) -> Dist:
 
 
 def _keep_table(n: int, sides: int, k: int) -> dict[int, int]:
-    """Ways for the k highest of n dice to sum to each total.
+    """Ways for the k highest of n dice (0 < k <= n) to sum to each total.
 
-    Faces go from high to low, choosing how many dice show each.
+    Faces go from high to low, choosing how many dice show each while fewer than k are placed; a
+    face that places the k-th die settles the roll: the kept total is known, and the dice left show
+    this face or lower ones, at least the needed ones this face (all such rolls of `left` dice but
+    those with fewer on this face), counted at once, the same for every state with as many placed.
+    Only states with fewer than k placed go on, so the work grows with k and not with n * n.
     """
+    done: dict[int, int] = {}
     states: dict[tuple[int, int], int] = {(0, 0): 1}
+    fewer = [[math.comb(n - placed, count) for count in range(k - placed)] for placed in range(k)]
     for face in range(sides, 0, -1):
+        settles = [face ** (n - placed) - sum(orders * (face - 1) ** (n - placed - count)
+                                              for count, orders in enumerate(fewer[placed]))
+                   for placed in range(k)]
         following: dict[tuple[int, int], int] = {}
         for (placed, total), ways in states.items():
-            for count in range(n - placed + 1):
-                kept = max(0, min(count, k - placed))
-                key = (placed + count, total + kept * face)
-                following[key] = following.get(key, 0) + ways * math.comb(n - placed, count)
+            for count, orders in enumerate(fewer[placed]):
+                key = (placed + count, total + count * face)
+                following[key] = following.get(key, 0) + ways * orders
+            kept = total + (k - placed) * face
+            done[kept] = done.get(kept, 0) + ways * settles[placed]
         states = following
-    return {total: ways for (placed, total), ways in states.items() if placed == n}
+    return done
 
 
 def at_least(a: Dist | Dice | int, k: int) -> Fraction:
