@@ -25,7 +25,7 @@ ASKED = [[("highest", 1)], [("highest", 2)], [("highest", 0)], [("highest", 5)],
          [("highest", -1)], [("lowest", 9), ("successes", 4)], [("lowest", 1)],
          [("highest", 1), ("lowest", 1), ("highest", 1)], [("lowest", 1), ("total",)],
          [("highest", 1), ("count", 6)], [("count", 1, 2), ("lowest", 1), ("successes", 3)],
-         [("highest", 1), ("lowest", 1), ("total",), ("count", 0)]]
+         [("highest", 1), ("lowest", 1), ("total",), ("count", 0)], [("lowest", 2)], [("lowest", 3), ("lowest", 2)]]
 
 
 def faces_of(key: R.DieKey) -> list[tuple[int, int]]:

@@ -596,13 +596,31 @@
       var joint = extremeSums(kinds, pool.counts.map(function (p) { return p[1]; }), asked);
       return {joint: shifted(joint, asked, pool.c), total: total};
     }
+    var counts = pool.counts.map(function (p) { return p[1]; });
+    if (asked.every(function (q) { return q[0] === "lowest"; })) return {joint: mirroredLowest(kinds, counts, asked), total: total};
+    return {joint: shifted(keptAnswers(kinds, counts, asked), asked, pool.c), total: total};
+  }
+  function mirroredLowest(kinds, counts, asked) {
+    /* every question a lowest(): the highest() of the dice with each face x shown as -x, the answers negated back,
+       so that a roll settles as soon as its lowest dice are placed (as in Python) */
+    var mirrored = kinds.map(function (kind) {
+      return new Dist(-(kind.offset + kind.weights.length - 1), kind.weights.slice().reverse(), kind.total);
+    });
+    var joint = keptAnswers(mirrored, counts, asked.map(function (q) { return ["highest"].concat(q.slice(1)); }));
+    var back = new Map();
+    joint.forEach(function (ways, k) {
+      back.set(k.split(",").map(function (a) { return String(-Number(a)); }).join(","), ways);
+    });
+    return back;
+  }
+  function keptAnswers(kinds, counts, asked) {  /* highest() or lowest() asked (some k above 1), no constant added */
+    var diceCount = counts.reduce(function (n, c) { return n + c; }, 0);
     if (diceCount >= 2 && asked.length === 1 && asked[0][0] === "highest" && asked[0][1] === 2)
-      return {joint: bestTwo(kinds, pool.counts.map(function (p) { return p[1]; })), total: total};
-    if (kinds.length === 1 && fewRolls(kinds[0], diceCount))
-      return {joint: shifted(enumerated(kinds[0], diceCount, asked), asked, pool.c), total: total};
+      return bestTwo(kinds, counts);
+    if (kinds.length === 1 && fewRolls(kinds[0], diceCount)) return enumerated(kinds[0], diceCount, asked);
     var combs = [];
     for (var m = 0; m <= diceCount; m++) combs.push(pascal(m));
-    var states = new Map(), lefts = pool.counts.map(function (p) { return p[1]; });
+    var states = new Map(), lefts = counts.slice();
     var zeros = asked.map(function () { return 0; }), done = new Map(), settled = settledAt(asked, diceCount);
     states.set(key(lefts, 0, zeros), {left: lefts, placed: 0, answers: zeros, ways: 1n});
     var faces = new Set();
@@ -621,7 +639,7 @@
       var k = state.answers.join(",");
       done.set(k, (done.get(k) || 0n) + state.ways);
     });
-    return {joint: shifted(done, asked, pool.c), total: total};
+    return done;
   }
   function extremes(kinds, counts, asked) {  /* only highest(p, 1) and lowest(p, 1) asked */
     var low = Infinity, high = -Infinity, a, b;
