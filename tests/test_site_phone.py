@@ -1,0 +1,66 @@
+"""The site at the table, in system Chromium on a phone (390 px) and a desktop (1366 px), light and dark: each
+calculator's answer beside the input being changed, every page's contents, controls big enough to tap, term
+cards, the header, the home page and the offline state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser import Visit
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+LAYOUTS = [pytest.param(PHONE, "light", id="phone-light"), pytest.param(PHONE, "dark", id="phone-dark"),
+           pytest.param(DESKTOP, "light", id="desktop-light"), pytest.param(DESKTOP, "dark", id="desktop-dark")]
+CALCULATOR_PAGES = ["dbu/core-rules/combat-rolls/", "dbu/core-rules/priority-section/",
+                    "dbu/gm-screen/adventurous-uses/"]
+
+
+def _visit(browser: Any, url: str, viewport: dict[str, int], scheme: str, **context: Any) -> Visit:
+    phone = viewport["width"] < 500
+    return Visit(browser, url, viewport=viewport, color_scheme=scheme, is_mobile=phone, has_touch=phone, **context)
+
+
+# Each input of each calculator brought to the middle of the screen, as a reader scrolls to change it: where its
+# calculator's results in words are then, and whether they come before the calculator's charts.
+ANSWER_BESIDE_EACH_INPUT = """() => {
+  const found = [];
+  for (const box of document.querySelectorAll("[data-calculator]")) {
+    const results = box.querySelector(".rulesc-calc__results"), chart = box.querySelector("[data-chart]");
+    const first = !chart || Boolean(results.compareDocumentPosition(chart) & Node.DOCUMENT_POSITION_FOLLOWING);
+    for (const input of box.querySelectorAll("form input:not([type=hidden]), form select")) {
+      if (input.closest(".rulesc-calc__results") || !input.getClientRects().length) continue;
+      input.scrollIntoView({block: "center"});
+      const answer = results.getBoundingClientRect(), field = input.getBoundingClientRect();
+      const shown = answer.top >= 0 && answer.bottom <= innerHeight;
+      const covers = answer.top < field.bottom && field.top < answer.bottom;
+      found.push([box.dataset.calculator, input.name, shown, !covers, first]);
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+def test_every_calculator_shows_its_answer_beside_the_input_being_changed(site: str, browser: Any,
+                                                                           viewport: dict[str, int],
+                                                                           scheme: str) -> None:
+    with _visit(browser, site + CALCULATOR_PAGES[0], viewport, scheme) as visit:
+        checked = 0
+        for path in CALCULATOR_PAGES:
+            visit.go(site + path)
+            visit.wait_until_calculators_are_ready()
+            found = visit.page.evaluate(ANSWER_BESIDE_EACH_INPUT)
+            assert [f for f in found if f[2:] != [True, True, True]] == [], path
+            checked += len(found)
+        assert checked >= 20
+        assert visit.errors == []
+
+
+def test_a_phone_lays_calculator_inputs_out_two_to_a_row(site: str, browser: Any) -> None:
+    with _visit(browser, site + CALCULATOR_PAGES[0], PHONE, "light") as visit:
+        boxes = visit.page.locator('[data-calculator="dbu/combat-roll-odds"] .rulesc-calc__field').evaluate_all(
+            "fields => fields.map((f) => Math.round(f.getBoundingClientRect().left))")
+        assert len(boxes) == 9 and len(set(boxes)) == 2 and boxes[0] < boxes[1] and boxes[0] == boxes[2]
