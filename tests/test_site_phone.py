@@ -118,3 +118,70 @@ def test_no_control_is_too_small_to_tap_on_any_page_type(site: str, browser: Any
             measured[name] = visit.page.evaluate(UNDERSIZED_CONTROLS)
             assert visit.page.locator("a[href], button").count() > 5, name
         assert measured == {name: [] for name in TAP_PAGES}
+
+
+# ---- every page's contents: the phone's drawer, the desktop's sidebar ----
+
+CONTENTS_PAGES = {"part page": "dbu/maneuvers/modifier-maneuvers/", "GM screen part": "dbu/gm-screen/adventurous-uses/",
+                  "listed page": "dbu/glossary/"}
+HEADINGS = "document.querySelectorAll('.md-content :is(h2, h3, h4)[id]').length"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_phone_reaches_every_page_s_headings_from_the_drawer(site: str, browser: Any, scheme: str) -> None:
+    with _visit(browser, site, PHONE, scheme) as visit:
+        page = visit.page
+        for name, path in CONTENTS_PAGES.items():
+            visit.go(site + path)
+            page.click("label.md-header__button[for=__drawer]")
+            page.locator(".md-nav--primary label.md-nav__link[for=__toc]").click()
+            links = page.locator(".md-nav--primary .md-nav--secondary a.md-nav__link")
+            page.wait_for_function("(link) => link.getBoundingClientRect().left >= 0", arg=links.first.element_handle())
+            assert links.count() == page.evaluate(HEADINGS) > 3, name
+            last = links.last.bounding_box()
+            assert last is not None and 0 <= last["x"] < PHONE["width"], name
+            links.last.click()
+            page.wait_for_function("(href) => location.hash === new URL(href, location.href).hash",
+                                   arg=links.last.get_attribute("href"))
+            assert visit.errors == [], name
+
+
+# The table of contents' box, its title and its entries, measured: the box against what it holds, the first
+# entry against the title above it, and which entries are shown and marked as being read.
+CONTENTS_BOX = """() => {
+  const box = document.querySelector(".md-sidebar--secondary .md-sidebar__scrollwrap");
+  const title = box.querySelector(".md-nav__title").getBoundingClientRect();
+  const links = Array.from(box.querySelectorAll("a.md-nav__link"));
+  const shown = links.filter((a) => a.offsetHeight > 0);
+  const within = (a) => { const r = a.getBoundingClientRect(), b = box.getBoundingClientRect();
+                          return r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5; };
+  const active = shown.filter((a) => a.classList.contains("md-nav__link--active"));
+  return {short: box.scrollHeight - box.clientHeight, links: links.length, shown: shown.length,
+          clear: shown[0].getBoundingClientRect().top - title.bottom,
+          active: active.map((a) => [a.hash, within(a)])};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_desktop_contents_are_whole_and_mark_the_sub_rule_being_read(site: str, browser: Any,
+                                                                         scheme: str) -> None:
+    with _visit(browser, site + CONTENTS_PAGES["part page"], DESKTOP, scheme) as visit:
+        page = visit.page
+        box = page.evaluate(CONTENTS_BOX)
+        assert box["short"] == 0 and box["clear"] >= 0  # a short table: whole, its first entry clear of the title
+        assert box["shown"] == box["links"] == page.evaluate(HEADINGS)  # every level, the sub-rules' too
+        sub_rule = page.locator(".md-content h4[id]").nth(2)
+        sub_rule.evaluate("(h) => h.scrollIntoView()")  # its heading at the top, just under the header
+        hash_ = "#" + str(sub_rule.get_attribute("id"))
+        page.wait_for_function(f"() => document.querySelector('.md-sidebar--secondary a.md-nav__link--active')"
+                               f"?.hash === {hash_!r}")
+        assert page.evaluate(CONTENTS_BOX)["active"] == [[hash_, True]]
+        visit.go(site + "dbu/glossary/")  # a table longer than the screen scrolls on its own, its last entry whole
+        box = page.evaluate(CONTENTS_BOX)
+        assert box["short"] > 0 and box["clear"] >= 0
+        page.locator(".md-sidebar--secondary .md-sidebar__scrollwrap").evaluate("(b) => b.scrollTo(0, b.scrollHeight)")
+        last = page.locator(".md-sidebar--secondary a.md-nav__link").last
+        assert page.evaluate("""(a) => { const b = a.closest('.md-sidebar__scrollwrap').getBoundingClientRect();
+                                         return a.getBoundingClientRect().bottom <= b.bottom; }""",
+                             last.element_handle())
+        assert visit.errors == []
