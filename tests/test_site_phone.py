@@ -4,6 +4,8 @@ cards, the header, the home page and the offline state."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -185,3 +187,17 @@ def test_the_desktop_contents_are_whole_and_mark_the_sub_rule_being_read(site: s
                                          return a.getBoundingClientRect().bottom <= b.bottom; }""",
                              last.element_handle())
         assert visit.errors == []
+
+
+NUMBER_FIELD = re.compile(r'<input type="number"([^>]*)>')
+
+
+def test_a_field_that_takes_negative_numbers_brings_a_keypad_with_a_minus_key(built: Path) -> None:
+    """iOS's inputmode="numeric" keypad has digits only; type="number" alone brings one with a minus key."""
+    keypads: dict[tuple[bool, bool], int] = {}
+    for page in (built / "site" / "dbu").rglob("index.html"):
+        for attributes in NUMBER_FIELD.findall(page.read_text(encoding="utf-8")):
+            low = re.search(r' min="(-?\d+)"', attributes)
+            key = (low is not None and int(low.group(1)) >= 0, 'inputmode="numeric"' in attributes)
+            keypads[key] = keypads.get(key, 0) + 1
+    assert set(keypads) == {(True, True), (False, False)} and min(keypads.values()) > 10

@@ -178,8 +178,14 @@ def _control(base: str, param: Param, value: Any) -> str:
         return (f'<div class="rulesc-calc__field">{label}<input type="text" {common} value="{html.escape(str(value))}" '
                 f'spellcheck="false" autocomplete="off" pattern="[0-9d+ ]+">{msg}</div>')
     bounds = "".join(f' {k}="{v}"' for k, v in (("min", param.min), ("max", param.max)) if v is not None)
-    return (f'<div class="rulesc-calc__field">{label}<input type="number" inputmode="numeric" step="1"{bounds} '
+    return (f'<div class="rulesc-calc__field">{label}<input type="number"{_keypad(param)} step="1"{bounds} '
             f'{common} value="{value}">{msg}</div>')
+
+
+def _keypad(param: Param) -> str:
+    """The phone keypad of a whole-number field: digits only where the field takes no negative number, else the
+    one type="number" brings, which has a minus key (iOS's "numeric" keypad has none)."""
+    return ' inputmode="numeric"' if param.min is not None and param.min >= 0 else ""
 
 
 
