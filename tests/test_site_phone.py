@@ -201,3 +201,59 @@ def test_a_field_that_takes_negative_numbers_brings_a_keypad_with_a_minus_key(bu
             key = (low is not None and int(low.group(1)) >= 0, 'inputmode="numeric"' in attributes)
             keypads[key] = keypads.get(key, 0) + 1
     assert set(keypads) == {(True, True), (False, False)} and min(keypads.values()) > 10
+
+
+# ---- the header and the home page ----
+
+TRUNCATED = "(span) => span.scrollWidth > span.clientWidth"
+
+
+@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+def test_the_header_keeps_the_page_title_whole_and_search_one_tap_away(site: str, browser: Any,
+                                                                       viewport: dict[str, int], scheme: str) -> None:
+    with _visit(browser, site + "dbu/core-rules/", viewport, scheme) as visit:
+        page = visit.page
+        phone = viewport is PHONE
+        site_name = page.locator(".md-header__topic:first-child .md-ellipsis")
+        assert site_name.inner_text() == "Rules reference" and not site_name.evaluate(TRUNCATED)
+        page.mouse.wheel(0, 600)
+        title = page.locator("[data-md-component=header-topic] .md-ellipsis")
+        page.wait_for_function("() => document.querySelector('.md-header__title--active')")
+        assert title.inner_text() == "Core Rules" and not title.evaluate(TRUNCATED)
+        button, box = page.locator(".rulesc-qs-open"), page.locator("#rulesc-qs-input")
+        assert (button.is_visible(), box.is_visible()) == (phone, not phone)
+        if phone:
+            size = button.bounding_box()
+            assert size is not None and size["width"] >= 40 and size["height"] >= 40
+            button.tap()
+            assert box.is_visible() and page.evaluate("document.activeElement.id") == "rulesc-qs-input"
+            assert button.get_attribute("aria-expanded") == "true"
+        box.fill("botch range")
+        page.wait_for_selector("#rulesc-qs-results li a")
+        if phone:
+            page.keyboard.press("Escape")
+            assert not box.is_visible() and page.evaluate("document.activeElement.className").startswith(
+                "rulesc-qs-open")
+            assert button.get_attribute("aria-expanded") == "false"
+        assert visit.errors == []
+
+
+@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+def test_the_home_page_opens_each_system_and_its_gm_screen_with_one_big_button(site: str, browser: Any,
+                                                                               viewport: dict[str, int],
+                                                                               scheme: str) -> None:
+    with _visit(browser, site, viewport, scheme) as visit:
+        page = visit.page
+        cards = page.locator(".rulesc-systems > li")
+        assert cards.count() == 4
+        for card in cards.all():
+            name = card.locator("a.rulesc-systems__name")
+            buttons = card.locator(".rulesc-systems__go a")
+            assert buttons.all_inner_texts() == ["GM screen", "Glossary", "Index tables"]
+            for target in (name, *buttons.all()):
+                size = target.bounding_box()
+                assert size is not None and size["height"] >= 36 and size["width"] >= 80, target.inner_text()
+        gm = cards.nth(2).locator(".rulesc-systems__go a").first
+        gm.click()
+        page.wait_for_url(site + "dbu/gm-screen/")
+        assert visit.errors == []
