@@ -257,3 +257,47 @@ def test_the_home_page_opens_each_system_and_its_gm_screen_with_one_big_button(s
         gm.click()
         page.wait_for_url(site + "dbu/gm-screen/")
         assert visit.errors == []
+
+
+# ---- a term's card ----
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, browser: Any, scheme: str) -> None:
+    with _visit(browser, site + "dbu/maneuvers/counter-maneuvers/", PHONE, scheme) as visit:
+        page = visit.page
+        link = page.locator(".md-content .rulesc-rule > p a.rulesc-ref--term[data-rulesc-rule*='/']").first
+        card = page.locator("#rulesc-preview")
+        link.tap()
+        assert card.is_visible() and card.get_attribute("role") == "dialog"
+        assert card.locator("p").inner_text() == link.get_attribute("data-rulesc-preview")
+        onward = card.locator("a.rulesc-preview__rule")
+        assert onward.inner_text() == "Rule: " + str(link.get_attribute("data-rulesc-rule-name"))
+        for control in (onward, card.locator("button.rulesc-preview__close")):
+            size = control.bounding_box()
+            assert size is not None and size["height"] >= 24 and size["width"] >= 24
+        card.locator("button.rulesc-preview__close").tap()
+        assert not card.is_visible()
+        link.tap()
+        target = page.evaluate("(a) => new URL(a.dataset.rulescRule, location.href).href", link.element_handle())
+        onward.tap()  # one tap from the card to the rule
+        page.wait_for_url(target)
+        page.wait_for_timeout(400)  # the page settles: blocks laid out as they come near, the pill's quiet time
+        heading = page.locator(f"[id='{target.split('#')[1]}']")
+        top = page.locator(".md-top")
+        page.mouse.wheel(0, -5)  # a reader's small scroll up brings the back-to-top button back
+        page.wait_for_function("() => !document.querySelector('.md-top').hidden")
+        below = heading.bounding_box()
+        pill = top.bounding_box()
+        assert below is not None and pill is not None and below["y"] >= pill["y"] + pill["height"]
+        assert visit.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_desktop_keeps_the_plain_preview_on_hover(site: str, browser: Any, scheme: str) -> None:
+    with _visit(browser, site + "dbu/maneuvers/counter-maneuvers/", DESKTOP, scheme) as visit:
+        link = visit.page.locator(".md-content .rulesc-rule > p a.rulesc-ref--term[data-rulesc-rule*='/']").first
+        link.hover()
+        tip = visit.page.locator("#rulesc-preview")
+        assert tip.is_visible() and tip.get_attribute("role") == "tooltip"
+        assert tip.inner_text() == link.get_attribute("data-rulesc-preview")
+        assert tip.locator("a, button").count() == 0
