@@ -144,19 +144,22 @@ def ironsworn_site(ironsworn: Built) -> Iterator[str]:
 
 def test_a_phone_rolls_the_region_oracle_and_reads_its_row(ironsworn: Built, ironsworn_site: str,
                                                             browser: Any) -> None:
-    """The site's runtime rolls the table with seed 7 (42, as the engine rolls it) and the row it names is
-    found in the table the phone shows, its region cell read."""
+    """One tap on the Region oracle's Roll button at 390 px shows one of its rows, key and region, as the table
+    on the page has it; the row it names is the one the page's table holds under that key."""
     table = ironsworn[2].ROLL_TABLES["region"]
-    spec = [[table.name, table.roll, list(table.keys), list(table.weights), list(table.texts),
-             [None] * len(table.keys), [list(o) for o in table.outcomes]]]
+    rows = {key: text for key, text in zip(table.keys, table.texts, strict=True)}
     with Visit(browser, ironsworn_site + "ironsworn/oracles/", viewport=PHONE) as visit:
         page = visit.page
-        page.add_script_tag(url=ironsworn_site + "assets/rulesc/runtime.js")  # the site's own runtime
-        value, row, key = page.evaluate("""(spec) => { const R = globalThis.RulesRuntime;
-                                           const step = R.roll(R.rollTables(spec).region, R.seeded(7))[0];
-                                           return [step[6], step[1], step[2]]; }""", spec)
-        shown = page.locator(f'table[data-table="region"] tr[data-row="{row}"]')
-        shown.scroll_into_view_if_needed()
-        assert (value, key) == (42, "35-46") and shown.is_visible()
-        assert (shown.locator("th").inner_text(), shown.locator("td").inner_text()) == ("35-46 · 12%", "Flooded Lands")
+        page.wait_for_selector('[data-roll-table="ironsworn/region"][data-ready="1"]')
+        button = page.get_by_role("button", name="Roll on Region", exact=True)
+        result = button.locator("xpath=following-sibling::*[@role='status']")
+        button.scroll_into_view_if_needed()
+        button.click()
+        page.wait_for_function("el => el.textContent !== ''", arg=result.element_handle())
+        step = result.locator("li").first.inner_text()
+        key, text = step.removeprefix("Region \u00b7 ").split(": ", 1)
+        assert rows[key] == text, step
+        heading = page.locator(f'th:text-matches("^{key} \u00b7")')
+        shown = page.locator('table[data-table="region"] tr').filter(has=heading)
+        assert shown.locator("td").inner_text() == text
         assert visit.errors == []

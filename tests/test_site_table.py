@@ -137,7 +137,8 @@ def _page_results(page: Any) -> list[str]:
 
 
 def _quick(page: Any, query: str) -> list[str]:
-    if page.locator(".rulesc-qs-open").is_visible():  # a phone folds the header's box into a button
+    folded = page.locator(".rulesc-qs--open").count() == 0
+    if folded and page.locator(".rulesc-qs-open").is_visible():  # a phone folds the header's box into a button
         page.click(".rulesc-qs-open")
     page.fill("#rulesc-qs-input", query)
     page.wait_for_selector("#rulesc-qs-results li.rulesc-qs__all")
