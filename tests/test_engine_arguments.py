@@ -30,7 +30,7 @@ from tests.backends import import_engine
 
 CASES = Path(__file__).resolve().parent / "cases" / "good"
 PUBLIC = ["parse_dice", "Dice", "Dist", "mean", "sd", "p_at_least", "p_at_most", "p_equal", "show", "exact",
-          "RulesError", "ArgumentError"]
+          "roll", "RulesError", "ArgumentError"]
 
 
 def build_case(name: str, root: Path) -> Path:
