@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import shutil
 import subprocess
 import sys
@@ -75,14 +77,32 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """rulesc's wheel, built once from a copy of the sources as pip builds it for an installation or a hook."""
-    source, out = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel")
+    """rulesc's wheel, built once a run from a copy of the sources as pip builds it for an installation or a hook:
+    the first worker to ask builds it under a lock, in the folder the run's workers share, the others reuse it."""
+    shared = run_folder(tmp_path_factory)
+    with open(shared / "wheel.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, even if the build fails
+        out = shared / "wheel"
+        if not out.is_dir():
+            build_wheel(tmp_path_factory.mktemp("source"), out)
+    (found,) = out.glob("rulesc-*.whl")
+    return found
+
+
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of this run that every xdist worker's own temporary folder is in (this process's without xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def build_wheel(source: Path, out: Path) -> None:
+    """Build the wheel from a copy of the sources into `out`, which appears only once the wheel is whole."""
     for part in WHEEL_SOURCES:
         if (REPO / part).is_dir():
             shutil.copytree(REPO / part, source / part, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
         else:
             shutil.copy2(REPO / part, source / part)
+    staging = source.with_name(source.name + "-wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-                    "-q", "-w", str(out), str(source)], check=True, capture_output=True)
-    (found,) = out.glob("rulesc-*.whl")
-    return found
+                    "-q", "-w", str(staging), str(source)], check=True, capture_output=True)
+    staging.rename(out)
