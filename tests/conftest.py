@@ -35,6 +35,10 @@ def copy_project(target: Path) -> Path:
 
 
 SESSION_THREADS = {"browser", "site"}  # fixtures that keep a thread running until the session ends
+LONGEST_FIRST = ("test_site_table.py", "test_site_zensical.py", "test_site_browser.py", "test_browser.py")
+"""The browser files that take longest (axe at four layouts, every calculator in Zensical's site and in MkDocs',
+every page type), by the profile of the whole suite: they start first among the files that run last, so the two
+workers end together instead of one running a long file alone."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -50,7 +54,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     threaded = {item.path for item in items if SESSION_THREADS & set(getattr(item, "fixturenames", ()))}
     # Whole files move, not single tests: with --dist loadfile a worker takes a file at once, at the place of its
     # first test, so a file that mixed the two kinds would start the session's threads early in that worker.
-    items.sort(key=lambda item: (item.path in threaded, bool(SESSION_THREADS & set(getattr(item, "fixturenames", ())))))
+    # Among those, the longest files go first (LONGEST_FIRST); a file's tests keep their order.
+    items.sort(key=lambda item: (item.path in threaded, rank(item.path) if item.path in threaded else 0,
+                                 bool(SESSION_THREADS & set(getattr(item, "fixturenames", ())))))
+
+
+def rank(path: Path) -> int:
+    """Where a file that runs last starts: the longest in LONGEST_FIRST's order, then the others."""
+    return LONGEST_FIRST.index(path.name) if path.name in LONGEST_FIRST else len(LONGEST_FIRST)
 
 
 @pytest.fixture(scope="session")
