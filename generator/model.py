@@ -17,6 +17,9 @@ from generator.formula import nodes
 from generator.formula.builtins import ROWS
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
+from generator.formula.table_rolls import ROLL_HINT, book_key, covered, read_roll, runs
+from generator.kinds import PARTS, RuleKind, implied_kinds, with_structural
+from generator.licenses import CUSTOM, LICENSES, license_of
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
 from generator.runtime.rulesc_runtime import MAX_INT, Dice, RulesError, parse_dice
 
@@ -25,6 +28,9 @@ _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice":
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_' -]*")
 """An expected name (a named outcome, a word from a table), as opposed to a dice pool such as 2d6+1."""
+FORMATS = (1, 2)
+"""The content formats this rulesc reads (system.yaml's `format:`): in 2, multiplying a roll multiplies its result
+and d66 is a tens-and-units roll; in 1, multiplying a pool repeats its dice and d66 is a die of 66 sides."""
 WORDS = ("text", "outcome")  # the return types whose examples expect words as written
 
 
@@ -79,11 +85,22 @@ def _written_offset(written: str, offset: int) -> int:
 
 @dataclass(frozen=True)
 class Source:
+    """A publication the rules restate: what a citation names, its license and the notice that license asks for."""
+
     id: str
-    file: str
+    file: str | None  # a local copy, whose lines provenance may cite
     title: str
     note: str | None
     span: Span
+    authors: tuple[str, ...] = ()
+    edition: str | None = None
+    publisher: str | None = None
+    year: int | None = None
+    url: str | None = None
+    license: str | None = None  # an SPDX id
+    attribution: str | None = None  # the notice as the author wrote it
+    changes: str | None = None  # what this reference changed, for a composed CC BY notice
+    pages: int | None = None  # how many pages the publication has
 
 
 @dataclass(frozen=True)
@@ -114,6 +131,9 @@ class Provenance:
     unstated: tuple[Gap, ...]
     span: Span
     lines: str | None = None  # the source lines the rule restates
+    page: str | None = None  # the publication's page or pages, e.g. "78" or "78-79"
+    lines_span: Span | None = field(default=None, compare=False)  # where lines: is written
+    page_span: Span | None = field(default=None, compare=False)  # where page: is written
 
 
 @dataclass(frozen=True)
@@ -151,6 +171,12 @@ class Expr:
     source: str
     node: nodes.Node | None
     span: Span
+    doc: Document | None = field(default=None, repr=False, compare=False)  # where it was written, for locate()
+    path: JsonPath = field(default=(), repr=False, compare=False)
+
+    def locate(self, offset: int) -> Span:
+        """Where character `offset` of the source was typed, in the file as written."""
+        return self.span if self.doc is None else locate_in_scalar(self.doc, self.path, offset)
 
 
 @dataclass(frozen=True)
@@ -192,6 +218,32 @@ class Column:
 
 
 @dataclass(frozen=True)
+class Chain:
+    """What a row of a roll table rolls next: `times` rolls on `table` (its own when None); `keep`: the row is a
+    result too; `reroll`: a roll landing on a row already drawn in the group, or on the row that asked for it
+    (or one before it in the chain), is rolled again."""
+
+    table: str | None
+    times: int
+    keep: bool
+    reroll: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class TableRoll:
+    """The dice a roll table is rolled with, as written, and the outcomes they give with their weights."""
+
+    written: str
+    outcomes: tuple[tuple[int, int], ...]
+    span: Span
+
+    @property
+    def total(self) -> int:
+        return sum(weight for _, weight in self.outcomes)
+
+
+@dataclass(frozen=True)
 class Table:
     name: str
     caption: str | None
@@ -199,6 +251,16 @@ class Table:
     rows: tuple[tuple[Value, ...], ...]
     keys: tuple[tuple[int, int], ...]
     span: Span
+    roll: TableRoll | None = None
+    weights: tuple[int, ...] = ()  # a roll table's rows: the ways each comes up, out of roll.total
+    chains: tuple[Chain | None, ...] = ()
+    texts: tuple[tuple[Text | None, ...], ...] = ()  # a roll table's text cells, for their links and markup
+    row_spans: tuple[Span, ...] = ()
+
+    def chance(self, row: int) -> Fraction:
+        """The chance of a roll table's row on one roll."""
+        assert self.roll is not None
+        return Fraction(self.weights[row], self.roll.total)
 
 
 @dataclass(frozen=True)
@@ -272,6 +334,25 @@ class Fact:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """One named outcome of a rule (strong hit, weak hit, miss) and what happens on it."""
+
+    name: str
+    text: Text
+    span: Span
+
+
+@dataclass(frozen=True)
+class Roll:
+    """What a rule's roll may add: one of its stats, and adds; and the formula that rolls it, if named."""
+
+    stats: tuple[str, ...]
+    adds: bool
+    formula: str | None
+    span: Span  # where the formula is named, else where the roll starts
+
+
+@dataclass(frozen=True)
 class Rule:
     id: str
     name: str
@@ -292,6 +373,13 @@ class Rule:
     doc: Document | None = field(default=None, repr=False, compare=False)
     path: JsonPath = field(default=(), repr=False, compare=False)
     literals: tuple[int, ...] = ()  # numbers its prose may type although they equal a value (worked examples)
+    trigger: Text | None = None  # when it applies ("When you...")
+    roll: Roll | None = None
+    outcomes: tuple[Outcome, ...] = ()
+
+    def texts(self) -> tuple[Text, ...]:
+        """Every Markdown text of the rule: its text, list items, trigger and outcomes' texts, in that order."""
+        return (self.text, *self.items, *((self.trigger,) if self.trigger else ()), *(o.text for o in self.outcomes))
 
     def facts_of_type(self, *types: str) -> list[Fact]:
         return [fact for fact in self.facts if fact.kind.type in types]
@@ -399,6 +487,13 @@ class System:
     fact_kinds: tuple[FactKind, ...] = ()
     set_needs_one_of: tuple[tuple[str, Span], ...] = ()  # upgrade ids of which every set takes one
     phrases: tuple[str, ...] = ()  # names that are neither terms nor rules: no term is linked inside one
+    format: int = 1  # the content format it is written in (FORMATS): what its formulas' notation means
+    kinds: tuple[RuleKind, ...] = ()  # declared (or format 1's) then rulesc's own, in the index tables' order
+
+    def kind(self, kind_id: str) -> RuleKind:
+        """The kind of that id (check refused rules of any other kind); an unknown id gets a kind named by it."""
+        found = next((kind for kind in self.kinds if kind.id == kind_id), None)
+        return found or RuleKind(kind_id, kind_id, kind_id, (), (), False, open=True)
 
     @property
     def module(self) -> str:
@@ -417,28 +512,33 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     data = system_doc.data
     b = _Builder(system_doc, diags)
     kinds = tuple(b.fact_kind(i) for i in range(len(data.get("facts", ()))))
+    version = b.format()
+    rule_kinds = with_structural(b.rule_kinds(kinds))
     known = _whole_values(chapter_docs)
     tables = _raw_tables(chapter_docs)
-    chapters = sorted((_Builder(doc, diags, kinds, known, tables).chapter() for doc in chapter_docs),
+    chapters = sorted((_Builder(doc, diags, kinds, known, tables, version, rule_kinds).chapter()
+                       for doc in chapter_docs),
                       key=lambda c: (c.order, c.id))
     return System(
         id=data["id"], title=b.name(("title",)), summary=b.text(("summary",)), name_note=data.get("name_note"),
-        sources=tuple(Source(s["id"], s["file"], b.name(("sources", i, "title")), s.get("note"), b.span(("sources", i)))
-                      for i, s in enumerate(data["sources"])),
+        sources=tuple(b.source(i) for i in range(len(data["sources"]))),
         dice_summary=b.text(("dice", "summary")), base_die=data["dice"].get("base_die"),
         terms=tuple(b.term(i) for i in range(len(data["terms"]))),
         chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
         set_needs_one_of=tuple((upgrade, b.span(("upgrade_sets", "needs_one_of", i))) for i, upgrade
                                in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))),
-        phrases=b.optional_names(("phrases",)))
+        phrases=b.optional_names(("phrases",)), format=version, kinds=rule_kinds)
 
 
 class _Builder:
     """Reads one validated document; every accessor takes the JSON path of what it builds."""
 
     def __init__(self, doc: Document, diags: Diagnostics, kinds: tuple[FactKind, ...] = (),
-                 known: dict[str, int] | None = None, tables: dict[str, dict[str, Any]] | None = None):
+                 known: dict[str, int] | None = None, tables: dict[str, dict[str, Any]] | None = None,
+                 version: int = 1, rule_kinds: tuple[RuleKind, ...] = ()):
         self.doc = doc
+        self.version = version  # the system's content format, which its formulas are read in
+        self.kinds_by_id = {kind.id: kind for kind in rule_kinds}
         self.diags = diags
         self.kinds = {kind.id: kind for kind in kinds}
         self.known = known or {}  # the system's whole-number values, for {{name}} in a parameter's range
@@ -474,6 +574,17 @@ class _Builder:
         """The words of an optional list (see word)."""
         return tuple(self.word(path + (i,)) for i in range(len(self.get(path[:-1]).get(path[-1], ()))))
 
+    def format(self) -> int:
+        """The system's content format (1 when left out); an unknown one is E0005 and read as the newest."""
+        written = self.doc.data.get("format", 1)
+        if written not in FORMATS:
+            known = " and ".join(str(known) for known in FORMATS)
+            self.diags.error("E0005", f"unknown content format {written}: this rulesc reads formats {known}",
+                             self.span(("format",)), f"leave it out for format 1, or write format: {FORMATS[-1]}; "
+                             "a newer format needs a newer rulesc")
+            return FORMATS[-1]
+        return int(written)
+
     def optional_names(self, path: JsonPath) -> tuple[str, ...]:
         """The names of an optional list (none when it is left out)."""
         parent = self.get(path[:-1])
@@ -501,6 +612,7 @@ class _Builder:
         provenance = self.provenance(path + ("provenance",))
         facts = tuple(f for f in (self.fact(path + ("facts", key)) for key in r.get("facts", {})) if f is not None)
         self.check_gap_facts(provenance, path + ("provenance",), list(r.get("facts", {})))
+        self.check_kind(path)
         return Rule(
             id=r["id"], name=self.name(path + ("name",)), kind=r["kind"], parent=r.get("parent"),
             aliases=tuple(r.get("aliases", ())),
@@ -513,7 +625,71 @@ class _Builder:
             calculators=tuple(self.calculator(path + ("calculators", i), r["id"])
                               for i in range(len(r.get("calculators", ())))),
             chapter=chapter, span=self.span(path), doc=self.doc, path=path,
-            literals=tuple(r.get("literals", {}).get("numbers", ())))
+            literals=tuple(r.get("literals", {}).get("numbers", ())),
+            trigger=self.text(path + ("trigger",)) if "trigger" in r else None,
+            roll=self.roll(path + ("roll",)) if "roll" in r else None,
+            outcomes=tuple(Outcome(self.name(path + ("outcomes", i, "name")), self.text(path + ("outcomes", i, "text")),
+                                   self.span(path + ("outcomes", i))) for i in range(len(r.get("outcomes", ())))))
+
+    def roll(self, path: JsonPath) -> Roll:
+        raw = self.get(path)
+        where = path + ("formula",) if "formula" in raw else path
+        stats = self.optional_names(path + ("stats",))
+        return Roll(stats, raw.get("adds", False), raw.get("formula"), self.span(where))
+
+    def rule_kinds(self, facts: tuple[FactKind, ...]) -> tuple[RuleKind, ...]:
+        """The kinds system.yaml declares (E0323 for one declared twice, E0324 for a field it cannot have); without
+        kinds:, those every rulebook had before declarations (kinds.py's FORMAT_1_KINDS)."""
+        data = self.doc.data
+        if "kinds" not in data:
+            return implied_kinds()
+        found: dict[str, RuleKind] = {}
+        for i in range(len(data["kinds"])):
+            kind = self.rule_kind(("kinds", i), {fact.id for fact in facts})
+            if kind.id in found:
+                self.diags.error("E0323", f"kind '{kind.id}' is declared twice (first at {found[kind.id].span})",
+                                 self.span(("kinds", i, "id")), "declare each kind once; merge the two declarations")
+            else:
+                found[kind.id] = kind
+        return tuple(found.values())
+
+    def rule_kind(self, path: JsonPath, facts: set[str]) -> RuleKind:
+        k = self.get(path)
+        fields, required = tuple(k.get("fields", ())), tuple(k.get("required", ()))
+        for i, name in enumerate(fields):
+            if name not in PARTS and name not in facts:
+                self.diags.error("E0324", f"kind '{k['id']}' lists the field '{name}', which is neither a fact kind "
+                                 f"of the system nor one of {', '.join(PARTS)}", self.span(path + ("fields", i)),
+                                 did_you_mean(name, [*PARTS, *sorted(facts)]) or "declare the fact kind under facts:")
+        for i, name in enumerate(required):
+            if name not in fields:
+                self.diags.error("E0324", f"kind '{k['id']}' requires the field '{name}', which its fields do not "
+                                 "list", self.span(path + ("required", i)), "list it under fields: too")
+        return RuleKind(k["id"], self.name(path + ("label",)), self.name(path + ("plural",)), fields, required,
+                        k.get("upgrade", False), self.span(path))
+
+    def check_kind(self, path: JsonPath) -> None:
+        """E0320 for a kind the system does not have, then the rule's fields against its kind's."""
+        r = self.get(path)
+        kind = self.kinds_by_id.get(r["kind"])
+        if kind is None:
+            self.diags.error("E0320", f"unknown kind '{r['kind']}'", self.span(path + ("kind",)),
+                             did_you_mean(r["kind"], self.kinds_by_id) or "the system declares "
+                             + ", ".join(self.kinds_by_id) + "; declare a kind under kinds: in system.yaml")
+            return
+        self.check_fields(path, kind, [*(part for part in PARTS if part in r), *r.get("facts", {})])
+
+    def check_fields(self, path: JsonPath, kind: RuleKind, given: list[str]) -> None:
+        """E0321 for a field (`given`: the rule's parts and facts) its kind lacks; E0322 for a required one missing."""
+        for name in (name for name in given if not kind.has(name)):
+            where = path + (name,) if name in PARTS else path + ("facts", name)
+            self.diags.error("E0321", f"a rule of kind '{kind.id}' has no field '{name}'", self.doc.key_span(where),
+                             f"kind '{kind.id}' has {', '.join(kind.fields) or 'no fields'}; list it under the kind's "
+                             "fields:")
+        missing = [name for name in kind.required if name not in given]
+        if missing:
+            self.diags.error("E0322", f"a rule of kind '{kind.id}' must give {', '.join(missing)}",
+                             self.span(path + ("kind",)), "the kind's required: lists it")
 
     def fact_kind(self, index: int) -> FactKind:
         path: JsonPath = ("facts", index)
@@ -545,12 +721,47 @@ class _Builder:
         assert fact is not None
         return dataclasses.replace(fact, span=self.span(path))
 
+    def check_license(self, raw: dict[str, Any], path: JsonPath) -> None:
+        """E0330 for a license rulesc does not know; E0331 for one whose notice the source does not give."""
+        spdx = raw.get("license")
+        if spdx is None or "attribution" in raw:
+            return
+        known = license_of(spdx)
+        if known is None and not spdx.startswith(CUSTOM):
+            close = did_you_mean(spdx, LICENSES)
+            self.diags.error("E0330", f"unknown license '{spdx}'", self.span(path + ("license",)),
+                             f"{close + ' ' if close else ''}rulesc knows {', '.join(LICENSES)}; write another "
+                             f"license as {CUSTOM}<name>, with the notice it asks for under attribution:")
+        elif known is None or (known.attribution and not known.composed):
+            self.diags.error("E0331", f"source '{raw['id']}' is published under {spdx}, which asks every copy to "
+                             "show its notice", self.span(path + ("license",)),
+                             "write the notice as the license asks for it under attribution:")
+        elif known.attribution and "authors" not in raw:
+            self.diags.error("E0331", f"source '{raw['id']}' is published under {spdx}, whose attribution names "
+                             "its authors", self.span(path + ("license",)),
+                             "give authors: (the notice is composed from title, authors, url and changes), "
+                             "or write the whole notice under attribution:")
+
     def provenance(self, path: JsonPath) -> Provenance:
         prov = self.get(path)
+        page = prov.get("page")
         return Provenance(prov["source"], prov["section"],
                           tuple(Gap(g["what"], g["reasoning"], g.get("lines"), g.get("fact"))
                                 for g in prov.get("unstated", ())),
-                          self.span(path), prov.get("lines"))
+                          self.span(path), prov.get("lines"), None if page is None else str(page),
+                          self.span(path + ("lines",)) if "lines" in prov else None,
+                          self.span(path + ("page",)) if "page" in prov else None)
+
+    def source(self, index: int) -> Source:
+        """One of the system's sources (a publication); its fields as written, names in NFC."""
+        raw, path = self.get(("sources", index)), ("sources", index)
+        names = {key: self.name(path + (key,)) if key in raw else None for key in ("edition", "publisher")}
+        text = {key: nfc(raw[key]) if key in raw else None for key in ("attribution", "changes")}
+        self.check_license(raw, path)
+        return Source(raw["id"], raw.get("file"), self.name(path + ("title",)), raw.get("note"), self.span(path),
+                      tuple(self.name(path + ("authors", i)) for i in range(len(raw.get("authors", ())))),
+                      names["edition"], names["publisher"], raw.get("year"), raw.get("url"), raw.get("license"),
+                      text["attribution"], text["changes"], raw.get("pages"))
 
     def check_gap_facts(self, provenance: Provenance, path: JsonPath, given: list[str], owner: str = "rule") -> None:
         """E0310 for a gap about a kind of fact the rule does not give (`given`: the kinds it gives; a term none)."""
@@ -642,12 +853,12 @@ class _Builder:
         source = self.get(path)
         span = self.span(path)
         try:
-            node = parse_formula(source, scalar_locator(self.doc, path))
+            node = parse_formula(source, scalar_locator(self.doc, path), self.version)
         except FormulaSyntaxError as exc:
             self.diags.error("E0401", f"formula syntax error: {exc.message}",
                              locate_in_scalar(self.doc, path, exc.offset), exc.hint)
             node = None
-        return Expr(source, node, span)
+        return Expr(source, node, span, self.doc, path)
 
     def formula(self, path: JsonPath, rule: str) -> Formula:
         f = self.get(path)
@@ -691,36 +902,105 @@ class _Builder:
         t = self.get(path)
         columns = tuple(Column(c["key"], self.name(path + ("columns", i, "label")), c["type"])
                         for i, c in enumerate(t["columns"]))
+        roll = self.table_roll(path, columns[0]) if "roll" in t else None
         rows: list[tuple[Value, ...]] = []
         keys: list[tuple[int, int]] = []
         names = [c.key for c in columns]
-        for i, row in enumerate(t["rows"]):
-            rpath = path + ("rows", i)
-            if not self.row_fits(row, names, rpath):
-                continue
-            rows.append(tuple(self.cell(row[c.key], c, rpath + (c.key,)) for c in columns))
-            keys.append(self.key(row[names[0]], columns[0], rpath + (names[0],)))
-        self.no_overlaps(t["name"], [(key, self.span(path + ("rows", i, names[0])), row[0])
-                                     for i, (key, row) in enumerate(zip(keys, rows, strict=True))])
-        return Table(t["name"], t.get("caption"), columns, tuple(rows), tuple(keys), self.span(path))
+        kept = [i for i, row in enumerate(t["rows"]) if self.row_fits(row, names, path + ("rows", i))]
+        for i in kept:
+            row, rpath = t["rows"][i], path + ("rows", i)
+            raw = book_key(row[names[0]], roll.outcomes) if roll else row[names[0]]
+            rows.append(tuple(self.cell(row[c.key], c, rpath + (c.key,), raw if c is columns[0] else None)
+                              for c in columns))
+            keys.append(self.key(raw, columns[0], rpath + (names[0],)))
+        key_spans = [self.span(path + ("rows", i, names[0])) for i in kept]
+        keyed = [(key, span, row[0]) for key, span, row in zip(keys, key_spans, rows, strict=True)]
+        self.no_doubles(t["name"], roll, keyed) if roll else self.no_overlaps(t["name"], keyed)
+        found = Table(t["name"], t.get("caption"), columns, tuple(rows), tuple(keys), self.span(path))
+        if roll is None:
+            self.no_chains(path)
+            return found
+        return self.rolled(found, roll, path, kept, key_spans)
+
+    def no_chains(self, path: JsonPath) -> None:
+        """A row that rolls again needs a table that is rolled (E0317)."""
+        for i, row in enumerate(self.get(path)["rows"]):
+            if "then" in row:
+                self.diags.error("E0317", "a row of a table with no roll cannot roll again",
+                                 self.doc.key_span(path + ("rows", i, "then")),
+                                 "declare the dice the table is rolled with, e.g. roll: 1d100, or remove then:")
+
+    def table_roll(self, path: JsonPath, first: Column) -> TableRoll | None:
+        """The roll a table declares, read as its outcomes (E0313), on a table keyed by numbers (E0316)."""
+        written = self.get(path + ("roll",))
+        try:
+            outcomes = read_roll(written)
+        except RulesError as exc:
+            self.diags.error("E0313", f"table roll {exc}", self.span(path + ("roll",)), ROLL_HINT)
+            return None
+        if first.type not in ("int", "range"):
+            self.diags.error("E0316", f"a roll table's first column holds the outcomes each row covers; "
+                             f"'{first.key}' is a {first.type} column", self.span(path + ("columns", 0)),
+                             "make the first column type: range (01-05, 96-00) or int")
+            return None
+        return TableRoll(written, outcomes, self.span(path + ("roll",)))
+
+    def rolled(self, table: Table, roll: TableRoll, path: JsonPath, kept: list[int], key_spans: list[Span]) -> Table:
+        """A roll table with each row's weight, chain and text cells; every outcome covered once (E0314/E0315)."""
+        t = self.get(path)
+        weights = tuple(sum(w for _, w in covered(roll.outcomes, key)) for key in table.keys)
+        for raw, key, weight, span in zip((t["rows"][i][table.columns[0].key] for i in kept), table.keys,
+                                          weights, key_spans, strict=True):
+            if key != NO_KEY and not weight:
+                self.diags.error("E0315", f"row {_shown(raw)} covers no outcome of {roll.written} "
+                                 f"({runs([o for o, _ in roll.outcomes], roll.outcomes)})", span,
+                                 _unreached_hint(raw, roll))
+        if len(kept) == len(t["rows"]) and NO_KEY not in table.keys:
+            self.no_gaps(table, roll, key_spans)
+        chains = tuple(self.chain(path + ("rows", i, "then")) for i in kept)
+        texts = tuple(tuple(self.text(path + ("rows", i, c.key)) if c.type == "text" and isinstance(
+            t["rows"][i][c.key], str) else None for c in table.columns) for i in kept)
+        return dataclasses.replace(table, roll=roll, weights=weights, chains=chains, texts=texts,
+                                   row_spans=tuple(self.span(path + ("rows", i)) for i in kept))
+
+    def no_gaps(self, table: Table, roll: TableRoll, key_spans: list[Span]) -> None:
+        """Outcomes of the roll no row covers: an error at the row after them (the last row after the last)."""
+        reached = {o for key in table.keys for o, _ in covered(roll.outcomes, key)}
+        missing = [o for o, _ in roll.outcomes if o not in reached]
+        if not missing:
+            return
+        after = [i for i, (low, _) in enumerate(table.keys) if low > missing[0]]
+        span = key_spans[after[0]] if after else key_spans[-1]
+        self.diags.error("E0314", f"no row of table '{table.name}' covers {runs(missing, roll.outcomes)} of "
+                         f"{roll.written}", span, "every outcome of the roll needs exactly one row")
+
+    def chain(self, path: JsonPath) -> Chain | None:
+        """What a roll table's row rolls next (`then:`), if anything."""
+        parent = self.get(path[:-1])
+        if not isinstance(parent, dict) or "then" not in parent:
+            return None
+        then = parent["then"]
+        return Chain(then.get("table"), then.get("times", 1), then.get("keep", False),
+                     then.get("repeats", "allowed") == "reroll", self.span(path))
 
     def row_fits(self, row: dict[str, Scalar], names: list[str], path: JsonPath) -> bool:
         for key in row:
-            if key not in names:
+            if key not in names and key != "then":
                 self.diags.error("E0303", f"table row has a cell for unknown column '{key}'",
                                  self.doc.key_span(path + (key,)), did_you_mean(key, names))
         missing = [name for name in names if name not in row]
         if missing:
             self.diags.error("E0303", f"table row has no cell for column(s) {', '.join(missing)}", self.span(path))
-        return not missing and all(key in names for key in row)
+        return not missing and all(key in names or key == "then" for key in row)
 
-    def cell(self, raw: Scalar, column: Column, path: JsonPath) -> Value:
+    def cell(self, raw: Scalar, column: Column, path: JsonPath, read: Scalar | None = None) -> Value:
+        """A cell as written; a range is checked as `read` (a roll table's key with the book's zeros read)."""
         if column.type == "dice":
             return self.typed(raw if isinstance(raw, str) else str(raw), "dice", path)
         if column.type == "int":
             return self.typed(raw, "int", path)
         if column.type == "range":
-            self.range(raw, path)
+            self.range(raw if read is None else read, path)
         return raw if isinstance(raw, str) else str(raw).lower() if isinstance(raw, bool) else str(raw)
 
     def key(self, raw: Scalar, column: Column, path: JsonPath) -> tuple[int, int]:
@@ -740,6 +1020,21 @@ class _Builder:
             self.diags.error("E0304", f"expected a range of whole numbers, got {_shown(raw)}: {problem}",
                              self.span(path), RANGE_HINT)
         return None
+
+    def no_doubles(self, table: str, roll: TableRoll, keyed: list[tuple[tuple[int, int], Span, Value]]) -> None:
+        """Outcomes of a roll that two rows cover: an error at the later row, naming them."""
+        owner: dict[int, int] = {}
+        doubled: dict[tuple[int, int], list[int]] = {}
+        for row, (key, _, _) in enumerate(keyed):
+            for outcome, _ in covered(roll.outcomes, key):
+                if outcome in owner:
+                    doubled.setdefault((row, owner[outcome]), []).append(outcome)
+                else:
+                    owner[outcome] = row
+        for (later, first), both in sorted(doubled.items()):
+            self.diags.error("E0305", f"rows {keyed[first][2]} and {keyed[later][2]} of table '{table}' both cover "
+                             f"{runs(both, roll.outcomes)} of {roll.written}", keyed[later][1],
+                             "every outcome of the roll needs exactly one row")
 
     def no_overlaps(self, table: str, keyed: list[tuple[tuple[int, int], Span, Value]]) -> None:
         """Rows whose keys share a whole number are an error at the later row: a lookup must have one answer."""
@@ -938,6 +1233,15 @@ def parse_range(raw: Scalar) -> tuple[int, int, str | None]:
     if high < low:
         return (0, -1, f"it runs backwards; write {high}-{low}")
     return (low, high, None)
+
+
+def _unreached_hint(raw: Scalar, roll: TableRoll) -> str:
+    """What to do about a row no outcome reaches; YAML reads an unquoted 00 as 0."""
+    highest = roll.outcomes[-1][0]
+    if raw == 0 and not isinstance(raw, bool) and re.fullmatch(r"10+", str(highest)):
+        zeros = "0" * (len(str(highest)) - 1)
+        return f'quote the book\'s {zeros}, "{zeros}", for {highest}: unquoted, YAML reads it as the number 0'
+    return "give the row outcomes the roll can show, or remove it"
 
 
 def _shown(raw: Scalar) -> str:

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from generator.analyze.kinds import check_kinds
 from generator.analyze.program import Program, analyze_system
 from generator.analyze.variants import Marks, apply_variant, variant_files
 from generator.analyze.verbatim import check_verbatim
@@ -181,6 +182,7 @@ def compile_systems(project: Project, layout: Layout, timings: Timings | None = 
     with timings.stage("semantic"):
         programs = tuple(analyze_system(system, diags) for system in systems)
         for program in programs:
+            check_kinds(program, diags)
             check_verbatim(program, diags)
     diags.raise_if_errors()
     return Compiled(programs, tuple(d for d in diags.items if d.severity == "warning"), marks)

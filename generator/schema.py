@@ -75,6 +75,12 @@ def _schema_error(code: str, message: str, name: str, hint: str | None = None, l
     return ContentError([Diagnostic("error", code, message, Span(f"schema/{name}", line, col), hint)])
 
 
+def inlined_schema(schema_dir: str, kind: str) -> dict[str, Any]:
+    """The `system`, `chapter` or `variant` schema with every $ref inlined (shared: copy it before changing it)."""
+    schema: dict[str, Any] = _schemas(schema_dir)[1][kind]
+    return schema
+
+
 @lru_cache(maxsize=64)
 def _ecma(pattern: str) -> re.Pattern[str]:
     """A schema's regex as ECMA 262 (JSON Schema's dialect) reads it: `$` ends the text, where Python's `$` also

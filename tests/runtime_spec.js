@@ -42,6 +42,7 @@ function decode(v) {
   if ("big" in v) return BigInt(v.big);
   if ("map" in v) return new Map(v.map.map(([key, x]) => [key, decode(x)]));
   if ("fn" in v) return CALLBACKS[v.fn];
+  if ("roll_table" in v) return R.rollTables(v.tables)[v.roll_table];
   if ("upgrades" in v) {
     return Object.fromEntries(Object.entries(v.upgrades).map(([id, u]) => [id, Object.assign(
       {requires: [], excludes: [], max_times: 1, requires_any: []}, u)]));
@@ -71,7 +72,7 @@ function encode(v, as) {
 
 function run(c) {
   try {
-    if ("display" in c) return {text: widget.display(decode(c.display), c.format, c.type, c.labels || [], c.suffix || "")};
+    if ("display" in c) return {text: widget.display(decode(c.display), c.format, c.type, c.labels || [], c.suffix || "", c.texts || null)};
     if ("is" in c) return {result: decode(c.value) instanceof R[c.is]};
     const found = R[c.call];
     if (found === undefined) return {missing: c.call};

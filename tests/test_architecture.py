@@ -19,18 +19,19 @@ GENERATOR = ROOT / "generator"
 
 # Earliest first. A module belongs to the longest prefix that names it; it may import its own layer and earlier.
 LAYERS = (
-    "generator.runtime generator.files",
+    "generator.runtime generator.files generator.licenses",
     "generator.diagnostics generator.diagnostics.core",
     "generator.load",
     "generator.schema",
     "generator.formula",
-    "generator.model",
+    "generator.model generator.kinds",
     "generator.analyze",
     "generator.pipeline",
     "generator.diagnostics.catalog generator.diagnostics.report",
     "generator.emit",
     "generator.build",
     "generator.diff",
+    "generator.migrate",
     "generator.bench",
     "generator.cli",
 )

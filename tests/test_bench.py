@@ -240,7 +240,7 @@ def test_dice_bench_on_a_book_without_dice_says_so(tmp_path: Path) -> None:
 
 def test_bench_needs_a_benchmark_and_a_positive_repeat(tiny: Path) -> None:
     assert run_rulesc("--root", str(tiny), "bench") == (
-        2, "", "rulesc: error: choose a benchmark: --dice, --calculators, --rules N or --content\n")
+        2, "", "rulesc: error: choose a benchmark: --dice, --rolls, --calculators, --rules N or --content\n")
     assert run_rulesc("--root", str(tiny), "bench", "--dice", "--repeat", "0") == (
         2, "", "rulesc: error: --repeat needs a positive number of runs\n")
 
@@ -388,3 +388,24 @@ def test_dice_bench_finds_formulas_whose_host_names_are_mangled(tmp_path: Path) 
     assert (status, err) == (0, "")
     assert {name: row[3] for name, row in rows_of(out).items()} == {
         "tiny/check_upgrades": "yes", "tiny/hit_chance": "yes", "tiny/lambda": "yes"}
+
+
+def test_bench_rolls_times_each_roll_in_both_runtimes_and_compares_their_draws(tmp_path: Path) -> None:
+    from generator.bench import rolls
+
+    status, out, err = run_rulesc("--root", str(ROOT / "tests/cases/good/roll-tables"), "bench", "--rolls", "--json")
+    lines = out.splitlines()
+    assert (status, err) == (0, "")
+    assert [line.split()[0] for line in lines[2:-1]] == [
+        "oracle.action_oracle", "oracle.fortune", "oracle.gifts", "oracle.hoard", "oracle.reaction", "oracle.wilds",
+        "oracle.fortune_roll"]
+    assert all(line.endswith("  yes") for line in lines[2:-1])
+    figures = json.loads(lines[-1])
+    assert figures["rolls"] == 7 and figures["all_same"] is True and figures["slowest_python_per_s"] > 0
+    job = rolls.RollJob("x.d6", weights=(1, 1, 1, 1, 1, 1))
+    python = rolls.python_rolls(job, 1000)[1]
+    assert rolls.node_rolls([job, rolls.RollJob("x.d6", weights=(1, 1, 1, 1, 1, 2))], 1000)[0][1] == python
+    assert rolls.node_rolls([rolls.RollJob("x.d6", weights=(1, 1, 1, 1, 1, 2))], 1000)[0][1] != python
+    shutil.copytree(ROOT / "tests/cases/good/minimal/content", tmp_path / "content")
+    assert run_rulesc("--root", str(tmp_path), "bench", "--rolls") == (
+        0, "no roll table and no formula that rolls in the content: nothing to roll\n", "")

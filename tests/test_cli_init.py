@@ -65,6 +65,9 @@ def test_the_build_writes_the_site_with_rulesc_theme_and_search(started: Path) -
     assert (started / "site/assets/rulesc/calculators.js").read_text(encoding="utf-8") == \
         emit_front_end()["assets/rulesc/calculators.js"]
     assert (started / "site/pagefind/pagefind-entry.json").is_file()
+    home = (started / "site/index.html").read_text(encoding="utf-8")  # the game's own, from mkdocs.yml
+    assert "<title>My Game rules</title>" in home and '<h1 id="my-game-rules">My Game rules<a' in home
+    assert "<p>The rules of My Game, compiled by rulesc, with calculators that run the same formulas.</p>" in home
 
 
 def test_init_refuses_to_overwrite_and_writes_nothing(tmp_path: Path) -> None:

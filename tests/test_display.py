@@ -47,7 +47,7 @@ def run_node(script: str, files: list[Path], payload: Any) -> Any:
 def python_text(case: dict[str, Any]) -> str:
     value = decode(case["value"])
     return display(list(value) if isinstance(value, tuple) else value, case["format"], case["type"],
-                   case.get("labels", ()), case.get("suffix", ""))
+                   case.get("labels", ()), case.get("suffix", ""), case.get("texts"))
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: f"{json.dumps(case['value'])}-{case['format']}")

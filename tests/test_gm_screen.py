@@ -258,12 +258,13 @@ def test_gm_screen_leads_to_a_calculator_that_computes_shares_a_link_that_restor
         assert visit.errors == []
     parts = urlsplit(shared)
     assert parts.fragment == "calc-clash-odds" and parse_qs(parts.query) == {"clash-odds.attacker_bonus": ["37"]}
-    assert shared.startswith(part + "?")
-    old = f"{site}dbu/gm-screen/?{parts.query}#calc-clash-odds"  # a link shared before the GM screen split
+    assert shared.startswith(site + "dbu/gm-screen/?")  # the GM screen's page, which sends it on to the part
+    landed = f"{part}?{parts.query}#calc-clash-odds"
+    old = f"{part}?{parts.query}#calc-clash-odds"  # a link to the part, shared before links named the GM screen
     for url in (shared, old):
         with _open(browser, url, width) as visit:
             page = visit.page
-            assert page.url == shared
+            assert page.url == landed
             assert page.input_value(f'{calc} input[name="attacker_bonus"]') == "37"
             assert page.inner_text(f'{calc} output[name="attacker_wins"]') == expected
             assert page.evaluate("document.querySelector(':target').id") == "calc-clash-odds"

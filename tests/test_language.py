@@ -35,7 +35,7 @@ def test_a_written_keep_count_lies_between_one_and_the_dice_rolled(source: str, 
 
 def test_keeping_every_die_or_a_counted_pool_is_still_accepted(capsys: pytest.CaptureFixture[str]) -> None:
     assert dice(capsys, "3d6kh3 + 3d6kl1 + 2d20kh")[0] == 0
-    assert dice(capsys, "--json", "let n = 2 in highest(1d6 * n, 1)")[0] == 0
+    assert dice(capsys, "--json", "let n = 2 in highest(repeat(1d6, n), 1)")[0] == 0
 
 
 def test_rulesc_dice_refuses_keeping_more_dice_than_rolled(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,6 +10,7 @@ from tests.run_case import run_rulesc
 REPO = Path(__file__).resolve().parent.parent
 SYSTEM = """\
 id: qq-7
+format: 2
 title: Odd Numbers
 summary: A rulebook for the number lint.
 sources:
@@ -46,11 +47,11 @@ rules:
 """
 
 
-def _check(tmp_path: Path, text: str, extra: str = "", literals: str = "") -> list[str]:
+def _check(tmp_path: Path, text: str, extra: str = "", literals: str = "", system: str = SYSTEM) -> list[str]:
     """The W0705 lines `check` prints for the rulebook with the Leap rule's text, facts and literals."""
     root = tmp_path / "book"
     (root / "content/qq-7").mkdir(parents=True, exist_ok=True)
-    (root / "content/qq-7/system.yaml").write_text(SYSTEM)
+    (root / "content/qq-7/system.yaml").write_text(system)
     (root / "content/qq-7/moves.yaml").write_text(RULES.format(text=text, extra=extra, literals=literals))
     status, out, err = run_rulesc("--root", str(root), "check")
     assert status == 0, err
@@ -102,6 +103,13 @@ def test_a_signed_number_is_a_number_too(tmp_path: Path) -> None:
         "the number +12 is typed in prose, but 'leap_far' holds it",
         "the number -3 is typed in prose, but 'leap-x's Fuel' holds it",
         "the number −7 is typed in prose, but 'land_soft' holds it"]
+
+
+def test_a_format_1_rulebook_keeps_its_signed_numbers_unread(tmp_path: Path) -> None:
+    """A rulebook written before signed numbers counted still passes --strict: they count from format 2 on."""
+    text = "Jump {{leap_far}} squares; take +12 on a run, (-3) fuel, and 7 when you [[land]]."
+    assert [line.split(": ", 2)[2] for line in _check(tmp_path, text, system=SYSTEM.replace("format: 2\n", ""))] == [
+        "the number 7 is typed in prose, but 'land_soft' holds it"]
 
 
 def test_a_sign_between_numbers_is_an_operator_or_a_range(tmp_path: Path) -> None:

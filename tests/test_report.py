@@ -56,8 +56,13 @@ def codes_of(root: Path) -> list[str]:
     if broken:
         return [d.code for d in broken]
     if (root / "mkdocs.yml").is_file():  # the site's settings, as `rulesc build` checks them
-        return [d.code for d in site_config_problems(root)] or [d.code for d in lint(compiled.programs)]
-    return [d.code for d in lint(compiled.programs)]
+        return [d.code for d in site_config_problems(root)] or _warnings(compiled)
+    return _warnings(compiled)
+
+
+def _warnings(compiled: Compiled) -> list[str]:
+    """The codes of the warnings found while compiling (W0708) and by the lint, as `rulesc check` lists them."""
+    return [d.code for d in (*compiled.warnings, *lint(compiled.programs))]
 
 
 WARNED: dict[str, FileText] = {
@@ -195,7 +200,7 @@ def test_catalog_examples_give_their_code_and_their_fix_is_clean(code: str, tmp_
     assert codes_of(write_project(tmp_path / "fixed", entry.fixed)) == []
 
 
-def test_error_page_documents_every_code_and_is_in_the_navigation() -> None:
+def test_error_page_documents_every_code_and_is_left_out_of_the_players_navigation() -> None:
     pages = emit_errors_page()
     for title, _, entries in SECTIONS:
         page = pages[section_path(title)]
@@ -204,7 +209,7 @@ def test_error_page_documents_every_code_and_is_in_the_navigation() -> None:
             assert [path for path, text in pages.items() if heading in text] == [section_path(title)]
         assert page.count("**Bad:**") >= len(entries) and page.count("**Fixed:**") >= len(entries)
     assert sum(len(entries) for _, _, entries in SECTIONS) == len(CATALOG)
-    assert compiled_nav(Compiled((), ()))[-1] == {"Error codes": "errors/index.md"}
+    assert compiled_nav(Compiled((), ())) == [{"Home": "index.md"}, {"Search": "search.md"}]  # for authors: home
 
 
 def test_error_page_excerpt_shows_the_changed_lines() -> None:
@@ -220,6 +225,10 @@ def test_built_site_has_the_error_page(built: Path) -> None:
     assert 'id="e0402"' in html and "unknown name" in html
     landing = (built / "site" / "errors" / "index.html").read_text(encoding="utf-8")
     assert '<a href="formulas/#e0402">E0402: unknown name</a>' in landing
+    home = (built / "site" / "index.html").read_text(encoding="utf-8")
+    assert '<p class="rulesc-muted rulesc-for-authors">For authors: <a href="dice-notation/">Dice notation</a>' in home
+    assert '<a href="errors/">Error codes</a>, what each message' in home
+    assert "Error codes" not in home.split('<nav class="md-nav md-nav--primary"')[1].split("</nav>")[0]
 
 
 def test_an_excerpt_shows_direction_controls_by_code_point_and_the_caret_follows(tmp_path: Path) -> None:

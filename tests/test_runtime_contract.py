@@ -78,6 +78,7 @@ def decode(value: Any) -> Any:
         "dice": R.parse_dice, "roll": lambda text: R.as_dist(R.parse_dice(text)), "exact": Fraction,
         "float": float, "big": int, "fn": CALLBACKS.__getitem__, "upgrades": upgrades,
         "map": lambda pairs: {key: decode(item) for key, item in pairs},
+        "roll_table": lambda name: R.roll_tables(decode(value["tables"]))[name],
     }
     return readers[kind](given)
 
@@ -173,6 +174,7 @@ def covered(cases: list[tuple[str, dict[str, Any]]]) -> set[str]:
     """The exports the cases call (an argument made by a call counts: its result is checked through the call it
     feeds), in Python spelling (JavaScript's own by their own names), and the error classes they expect."""
     called = {str(v["call"]) for _, case in cases for v in iter_values(case.get("args", [])) if "call" in v}
+    called |= {"roll_tables" for _, case in cases for v in iter_values(case.get("args", [])) if "roll_table" in v}
     return called | {subject(case) for _, case in cases} | {case.get("error_type", "RulesError")
                                                             for _, case in cases if "error" in case}
 

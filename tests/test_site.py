@@ -210,7 +210,7 @@ def test_glossary_entries_do_not_link_to_themselves(mini: Path) -> None:
 def test_references_resolve_to_links_with_previews_and_backlinks(built: Path) -> None:
     html = (built / "site/dbu/core-rules/tier-of-power-section/index.html").read_text()  # its part of the chapter
     assert ('<a href="#tier-extra-dice" class="rulesc-ref rulesc-ref--rule" '
-            'data-rulesc-preview="Tier of Power Extra Dice (general): From tier 2 on, every combat roll adds '
+            'data-rulesc-preview="Tier of Power Extra Dice (general rule): From tier 2 on, every combat roll adds '
             "Tier of Power Extra Dice") in html
     program = _program(built, "dbu")
     referring = [r for r in program.system.rules() if "[[tier-extra-dice" in r.text.source]

@@ -114,7 +114,7 @@ def test_the_tables_landing_page_lists_each_kind_and_sends_old_anchors_to_its_pa
     landing = _html(heap, f"{BIG}/tables/")
     listed = re.findall(r'<li><a href="([^"]+)"><strong>([^<]+)</strong></a> <span class="rulesc-muted">\(([^)]+)\)',
                         landing)
-    assert listed == [(f"{kind}/", plural(kind).capitalize(), f"{len(rules)} rule{'s' * (len(rules) != 1)}")
+    assert listed == [(f"{kind}/", plural(program.system, kind), f"{len(rules)} rule{'s' * (len(rules) != 1)}")
                       for kind, rules in table_kinds(program)]
     assert listed[0][2] == "1 rule" and listed[-1][2] == f"{HEAPED} rules"
     assert "data-index-table" not in landing and "<table" not in landing  # the tables are on their pages only

@@ -109,9 +109,10 @@ def test_records_carry_their_parents_and_a_term_named_as_its_rule_joins_it(shelf
     pages = search_pages(records)
     assert len(pages) == len(records) - 1
     stone, terms = next((r, t) for r, t in pages if r["title"] == "Ember Stone")
-    assert stone["kind"] == "general" and [t["url"] for t in terms] == [term["url"]]
+    assert stone["kind"] == "general rule" and [t["url"] for t in terms] == [term["url"]]  # the kind's label
     html = record_html(stone, terms)
-    assert '<span data-pagefind-filter="kind:general"></span><span data-pagefind-filter="kind:term"></span>' in html
+    assert ('<span data-pagefind-filter="kind:general rule"></span><span data-pagefind-filter="kind:term"></span>'
+            in html)
     assert "Ember Stone|ES" in html and "Warms a room all night. A coal that never cools." in html
     crumbs = coded("Alpha, First <Book> \u203a Lamps")  # the whole place, kept out of search (coded)
     assert f'<p data-pagefind-meta="crumbs" data-pagefind-ignore hidden>{crumbs}</p>' in html
@@ -138,7 +139,7 @@ def test_a_sub_rule_shows_its_parents_and_a_snippet_with_the_words_marked(shelf_
     with _visit(browser, shelf_site + "search/?q=hinge", width) as visit:
         assert _page_results(visit.page)[0] == "Hinge"
         first = visit.page.locator(".rulesc-search__results li").first
-        where = f"{ALPHA} \u203a Lamps \u203a Vault \u203a Vault Door \u00b7 general"
+        where = f"{ALPHA} \u203a Lamps \u203a Vault \u203a Vault Door \u00b7 general rule"
         assert first.locator(".rulesc-search__where").inner_text() == where
         assert first.locator(".rulesc-search__snippet").inner_text() == "It squeaks when opened."  # its own text only
         visit.page.fill("#rulesc-search-q", "squeaks")
@@ -153,7 +154,7 @@ def test_a_bundled_sub_rule_names_its_parent_maneuver(site: str, browser: Any, w
         results = _page_results(visit.page)
         where = visit.page.locator(".rulesc-search__results li .rulesc-search__where").nth(results.index("Head"))
         assert where.inner_text().startswith("Dragon Ball Universe \u203a ")
-        assert where.inner_text().endswith("\u203a Called Shot \u00b7 general")
+        assert where.inner_text().endswith("\u203a Called Shot \u00b7 general rule")
 
 
 def test_a_term_named_as_its_rule_is_one_hit_found_by_its_abbreviation(shelf_site: str, browser: Any) -> None:
@@ -163,7 +164,7 @@ def test_a_term_named_as_its_rule_is_one_hit_found_by_its_abbreviation(shelf_sit
         visit.page.wait_for_function(
             "document.querySelector('.rulesc-search__results a')?.textContent === 'Ember Stone'")
         where = visit.page.locator(".rulesc-search__results li .rulesc-search__where").first.inner_text()
-        assert where.endswith("\u00b7 general, term")
+        assert where.endswith("\u00b7 general rule, term")
         visit.page.fill("#rulesc-search-q", "never cools")  # the term's definition is found on the rule's hit
         assert _page_results(visit.page) == ["Ember Stone"]
         href = visit.page.locator(".rulesc-search__results a").first.get_attribute("href")

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {atTiers, chosenTiers, compareCells, matchesAll} from "../src/site/filters.js";
+import {atTiers, chosenTiers, compareCells, matchesAll, midSentence} from "../src/site/filters.js";
 import {chipText} from "../src/site/upgrade_picker.js";
 import {regionName} from "../src/site/scroll_regions.js";
 
@@ -21,6 +21,11 @@ test("scaled amounts read at the chosen tiers, the others as written", () => {
   assert.equal(atTiers(text, {bT: 3}), "24 (8(bT)) KP, 2d6(T) damage, 3(T) rounds");
   assert.equal(atTiers(text, {T: 2, bT: 1}), "8 (8(bT)) KP, 4d6 (2d6(T)) damage, 6 (3(T)) rounds");
   assert.equal(atTiers(text, {}), text);
+});
+
+test("a kind's plural reads mid-sentence as Python's mid_sentence() writes it", () => {
+  assert.deepEqual(["Moves", "GM moves", "型", "X", "Élan", "General rules"].map(midSentence),
+    ["moves", "GM moves", "型", "X", "élan", "general rules"]);
 });
 
 test("only tiers from 1 to 9 count", () => {

@@ -36,6 +36,7 @@ interface CalculatorInput {
 /** One output: how the page shows it, and run(), which works it out from the inputs and earlier outputs. */
 interface CalculatorOutput {
   name: string; label: string; type: string; labels: string[] | null; format: string | null; formula: string;
+  texts?: Record<string, string>;  // what happens on each named outcome, when the output rolls its rule's outcomes
   run(env: Record<string, unknown>): unknown;
 }
 interface Calculator { title: string; inputs: CalculatorInput[]; outputs: CalculatorOutput[] }

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from generator.analyze.program import LINK, VALUE, Program
+from generator.analyze.rolls import runs_on
 from generator.analyze.terms import mentioned_terms
 from generator.diagnostics.core import Diagnostic, Span, sorted_diagnostics
 from generator.formula import nodes as n
@@ -23,11 +24,23 @@ def lint(programs: tuple[Program, ...]) -> list[Diagnostic]:
         found += _uncited_sources(program)
         found += _retyped_numbers(program)
         found += _editor_notes(program)
+        found += _unused_kinds(program)
+        found += runs_on(program.tables)
     return sorted_diagnostics(found)
 
 
+def _unused_kinds(program: Program) -> Iterator[Diagnostic]:
+    """W0709: a kind the system declares that no rule has."""
+    used = {rule.kind for rule in program.rules.values()}
+    for kind in program.system.kinds:
+        if kind.span is not None and kind.id not in used:
+            yield Diagnostic("warning", "W0709", f"kind '{kind.id}' ({kind.label}) has no rules", kind.span,
+                             "give a rule this kind, or remove its declaration")
+
+
 def texts(program: Program) -> Iterator[Text]:
-    """Every piece of Markdown text of a system: summaries, definitions, rule texts and list items."""
+    """Every piece of Markdown text of a system: summaries, definitions, rule texts, list items and the text cells
+    of roll tables."""
     system = program.system
     yield system.summary
     yield system.dice_summary
@@ -36,8 +49,9 @@ def texts(program: Program) -> Iterator[Text]:
     for term in system.terms:
         yield term.definition
     for rule in system.rules():
-        yield rule.text
-        yield from rule.items
+        yield from rule.texts()
+        if rule.table:
+            yield from (cell for row in rule.table.texts for cell in row if cell is not None)
 
 
 def names_in(node: n.Node | None) -> Iterator[str]:
@@ -57,6 +71,7 @@ def names_in(node: n.Node | None) -> Iterator[str]:
 
 def _unused_terms(program: Program) -> Iterator[Diagnostic]:
     sources = [text.source for text in texts(program)]
+    sources += [stat for rule in program.system.rules() if rule.roll for stat in rule.roll.stats]
     targets = {m.group(1).strip() for source in sources for m in LINK.finditer(source)}
     targets |= mentioned_terms(program.system.terms, sources)  # the site links these mentions to the glossary
     targets |= {t.id for t in program.system.terms if t.rule and t.rule in targets}  # its defining rule is linked
@@ -93,6 +108,7 @@ def _formulas_without_examples(program: Program) -> Iterator[Diagnostic]:
 
 def _uncited_sources(program: Program) -> Iterator[Diagnostic]:
     cited = {rule.provenance.source for rule in program.rules.values()}
+    cited |= {term.provenance.source for term in program.system.terms if term.provenance}
     for source in program.system.sources:
         if source.id not in cited:
             yield Diagnostic("warning", "W0704", f"source '{source.id}' is listed but no rule cites it", source.span,
@@ -107,16 +123,18 @@ SIGNS = {"+": 1, "-": -1, "\u2212": -1}
 
 
 def _retyped_numbers(program: Program) -> Iterator[Diagnostic]:
-    """W0705: a number typed in a rule's prose or fact words that equals a value of the rule or of a rule it links."""
+    """W0705: a number typed in a rule's prose or fact words that equals a value of the rule or of a rule it links;
+    signed numbers ("+1 momentum") from content format 2 on, so a rulebook that passed --strict before still does."""
+    signed = program.system.format >= 2
     for rule in program.rules.values():
         known = {k: v for k, v in _numbers_of(program, rule).items() if k not in rule.literals}
-        for text in (rule.text, *rule.items):
-            for offset, written in _typed_numbers(text.source):
+        for text in rule.texts():
+            for offset, written in _typed_numbers(text.source, signed):
                 found = _held(written, known)
                 if found:
                     yield _retyped(text.locate(offset), written, *found)
         for fact in rule.facts:
-            for written in sorted(_fact_numbers(fact)):
+            for written in sorted(_fact_numbers(fact, signed)):
                 found = _held(written, known)
                 if found and fact.span is not None:
                     yield _retyped(fact.span, written, *found)
@@ -133,17 +151,17 @@ def _held(written: str, known: dict[int, list[str]]) -> tuple[list[str], str] | 
     return None
 
 
-def _fact_numbers(fact: Fact) -> set[str]:
+def _fact_numbers(fact: Fact, signed: bool) -> set[str]:
     """The numbers typed in a fact's words, its note and the text standing for its amount (not in dice)."""
     words = [fact.words if fact.kind.type != "dice" else None,
              *((fact.amount.text, fact.amount.note) if fact.amount else ())]
-    return {number for w in words if w for _, number in _typed_numbers(w)}
+    return {number for w in words if w for _, number in _typed_numbers(w, signed)}
 
 
 def _numbers_of(program: Program, rule: Rule) -> dict[int, list[str]]:
     """The whole-number values of a rule and of the rules it links or names in its facts, and the amounts and limits
     of its own facts, by number."""
-    targets = [m.group(1).strip() for t in (rule.text, *rule.items) for m in LINK.finditer(t.source)]
+    targets = [m.group(1).strip() for t in rule.texts() for m in LINK.finditer(t.source)]
     targets += [target for fact in rule.facts for target in fact.ids]
     rules = [rule, *(r for r in (program.resolve(t) for t in targets) if isinstance(r, Rule) and r is not rule)]
     found: dict[int, list[str]] = {}
@@ -159,12 +177,13 @@ def _numbers_of(program: Program, rule: Rule) -> dict[int, list[str]]:
     return found
 
 
-def _typed_numbers(source: str) -> Iterator[tuple[int, str]]:
+def _typed_numbers(source: str, signed: bool = True) -> Iterator[tuple[int, str]]:
     """(offset, number as written, with its sign) of each number written as digits outside {{values}}, [[links]]
-    and code."""
+    and code; a signed one only where `signed` (content format 2 on)."""
     blanked = INERT.sub(lambda m: " " * len(m.group(0)), source)
     for match in NUMBER.finditer(blanked):
-        yield match.start(), match.group(1) + match.group(2)
+        if signed or not match.group(1):
+            yield match.start(), match.group(1) + match.group(2)
 
 
 def _retyped(span: Span, written: str, names: list[str], sign: str) -> Diagnostic:

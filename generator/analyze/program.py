@@ -10,11 +10,12 @@ from typing import Any
 
 from generator.analyze.calls import check_call_trees
 from generator.analyze.namespace import check_namespace
+from generator.analyze.rolls import check_roll_tables
 from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.bounds import Interval, overflow_checks
-from generator.formula.check import UNKEYED, Scope, type_of
+from generator.formula.check import UNKEYED, Scope, repeat_hint, type_of
 from generator.formula.evaluate import evaluate
 from generator.formula.names import check_definition, refusal, written_as_dice
 from generator.model import (
@@ -22,6 +23,7 @@ from generator.model import (
     Calculator,
     Formula,
     Param,
+    Provenance,
     Rule,
     System,
     Table,
@@ -73,12 +75,12 @@ class Program:
         return self.rules.get(rule_id) or self.terms.get(target)
 
     def upgrades(self) -> dict[str, R.Upgrade]:
-        """Every upgrade (a rule of kind upgrade, or one with upgrade data) as the runtime checks sets of them."""
+        """Every upgrade (a rule of a kind of upgrades, or one with upgrade data) as the runtime checks sets of them."""
         if self._upgrades is not None:
             return self._upgrades
         found = {}
         for rule in sorted(self.rules.values(), key=lambda r: r.id):
-            if rule.kind == "upgrade" or rule.upgrade is not None:
+            if self.system.kind(rule.kind).upgrade or rule.upgrade is not None:
                 data = rule.upgrade
                 found[rule.id] = R.Upgrade(rule.name, data.requires if data else (), data.excludes if data else (),
                                            (data.max_times if data else None) or 1)
@@ -200,6 +202,7 @@ def analyze_system(system: System, diags: Diagnostics) -> Program:
     _check_formulas(program, diags)
     check_call_trees(program.formulas, diags)
     _check_calculators(program, diags)
+    program.derived["roll_results"] = check_roll_tables(program.tables, diags)
     if not diags.errors:
         _run_examples(program, diags)
         _run_calculators(program, diags)
@@ -287,15 +290,19 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
         if term.provenance and term.provenance.source not in sources:
             diags.error("E0604", f"unknown source '{term.provenance.source}'", term.provenance.span,
                         did_you_mean(term.provenance.source, sources))
+        if term.provenance:
+            _check_lines(term.provenance, system, diags)
         if term.rule:
             _need(term.rule, rule_ids, "rule", term.rule_span or term.span, diags)
     for rule in program.rules.values():
-        for text in (rule.text, *rule.items):
+        cells = (cell for row in rule.table.texts for cell in row if cell is not None) if rule.table else ()
+        for text in (*rule.texts(), *cells):
             _check_text(text, program, diags)
         if rule.provenance.source not in sources:
             diags.error("E0604", f"unknown source '{rule.provenance.source}'", rule.provenance.span,
                         did_you_mean(rule.provenance.source, sources)
                         or f"the system's sources: {', '.join(sorted(sources))}")
+        _check_lines(rule.provenance, system, diags)
         for target, span in _rule_targets(rule):
             _need(target, rule_ids, "rule", span, diags)
     _check_parents(program, diags)
@@ -303,6 +310,21 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
     _check_set_needs(program, diags)
     for text in (system.summary, system.dice_summary, *(c.summary for c in system.chapters)):
         _check_text(text, program, diags)
+
+
+def _check_lines(prov: Provenance, system: System, diags: Diagnostics) -> None:
+    """E0332 for lines of a source with no local copy to count them in (a page is what a publication has); E0333
+    for a page past the publication's last."""
+    source = next((s for s in system.sources if s.id == prov.source), None)
+    last = max((int(n) for n in re.findall(r"[0-9]+", prov.page or "")), default=0)
+    if source is not None and source.pages is not None and last > source.pages:
+        diags.error("E0333", f"page {last} of source '{source.id}', which has {source.pages} pages",
+                    prov.page_span or prov.span, "check the page number, or the source's pages:")
+    if prov.lines is not None and source is not None and source.file is None:
+        lines = f"line {prov.lines}" if prov.lines.isdigit() else f"lines {prov.lines}"
+        diags.error("E0332", f"{lines} of source '{source.id}', which has no file to count them in",
+                    prov.lines_span or prov.span, "cite the publication's page instead (page: 78), or give the "
+                    "source the file: of a local copy")
 
 
 def _rule_targets(rule: Rule) -> Iterator[tuple[str, Span]]:
@@ -427,7 +449,7 @@ def _scope(program: Program, local: dict[str, str], diags: Diagnostics) -> Scope
         return tuple(p.type for p in formula.params), returns or "int"
 
     constants, tables = _global_types(program)
-    return Scope(local, constants, tables, signature, program.types)
+    return Scope(local, constants, tables, signature, program.types, program.system.format)
 
 
 def _global_types(program: Program) -> GlobalTypes:
@@ -463,7 +485,8 @@ def _formula_type(program: Program, formula: Formula, diags: Diagnostics) -> str
                       (f"formula '{formula.id}'", formula.returns), diags)
     if inferred and formula.returns and inferred != formula.returns:
         hint = ("a comparison on a roll is an event, yes or no with its chance: declare returns: event, or "
-                "take its chance with p(...)") if inferred == "event" else None
+                "take its chance with p(...)") if inferred == "event" else \
+            repeat_hint(formula.expr.node, formula.returns, inferred)
         diags.error("E0403", f"formula '{formula.id}' is declared to return {formula.returns} but gives {inferred}",
                     formula.expr.span, hint)
     program.returns[formula.id] = inferred or formula.returns or "int"

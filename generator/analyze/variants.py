@@ -69,7 +69,8 @@ class _Merge:
         self.origin_exprs = {f.id: _one_line(f.expr.source) for r in origin.rules() for f in r.formulas}
         self.data: dict[str, Any] = doc.data
         self.chapters: dict[str, list[Rule]] = {c.id: list(c.rules) for c in system.chapters}
-        self.builder = _Builder(doc, diags, system.fact_kinds, _whole_values(system), _raw_tables(system))
+        self.builder = _Builder(doc, diags, system.fact_kinds, _whole_values(system), _raw_tables(system),
+                                system.format, system.kinds)
         self.base = {r.id: r for r in system.rules()}
 
     def run(self) -> None:

@@ -6,7 +6,6 @@ import hashlib
 import re
 from pathlib import Path
 
-from generator.build.site_config import setting
 from generator.emit.site.offline import WORKER, site_worker
 
 # Never fetched by a page of the site: source maps, the compressed sitemap for crawlers (Material's instant
@@ -53,8 +52,3 @@ def write_site_worker(site: Path) -> None:
     """Replace the preview's worker in the built site with one that precaches the whole site."""
     urls = precache(site)
     (site / WORKER).write_text(site_worker(urls, version(site, urls)), encoding="utf-8", newline="\n")
-
-
-def site_name_of(root: Path) -> str:
-    """site_name from the project's mkdocs.yml, or a default where it has none (a manifest needs a name)."""
-    return (setting(root, "site_name") or "").strip() or "Rules reference"

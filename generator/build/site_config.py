@@ -6,6 +6,7 @@ import logging
 import os
 import re
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -87,26 +88,42 @@ def _inside_problems(root: Path, path: str, key: str, where: Span, depth: int) -
     return boundary_problems(root, path, parent, depth + 1)
 
 
+@dataclass(frozen=True)
+class SiteText:
+    """What the project's mkdocs.yml says of the site for its home page: its name and its description."""
+
+    name: str
+    description: str | None
+
+
+def site_text(root: Path) -> SiteText:
+    """site_name and site_description as YAML reads them (tags such as !ENV are left unresolved: a tagged value is
+    not used), with MkDocs' default name where there is none."""
+    found = {key: setting(root, key) for key in ("site_name", "site_description")}
+    return SiteText(found["site_name"] or "Rules reference", found["site_description"])
+
+
+def setting(root: Path, key: str) -> str | None:
+    """A top-level text setting of mkdocs.yml as YAML reads it (a `# comment` after it is no part of it); None
+    where the file, the key or a plain (untagged) text value is missing."""
+    text = config_text(root)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader) if text is not None else None
+    except yaml.YAMLError:
+        return None
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    values = [v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == key]
+    plain = values and isinstance(values[0], yaml.ScalarNode) and values[0].tag.startswith("tag:yaml.org")
+    return " ".join(values[0].value.split()) or None if plain else None
+
+
 def config_text(root: Path) -> str | None:
     """The project's mkdocs.yml as rulesc reads content (generator/files.py); None where it has none it can read."""
     try:
         return read_project_file(root / CONFIG, root, MAX_BYTES).decode("utf-8")
     except (Unreadable, UnicodeDecodeError):
         return None
-
-
-def setting(root: Path, key: str) -> str | None:
-    """A top-level text setting of the project's mkdocs.yml as YAML reads it (a trailing `# comment` is no part
-    of it), without building tags such as !ENV: None where the file, the key or a plain text value is missing."""
-    try:
-        node = yaml.compose(config_text(root) or "", Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return None
-    if not isinstance(node, yaml.MappingNode):
-        return None
-    values = [v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == key]
-    return values[0].value if values and isinstance(values[0], yaml.ScalarNode) and not values[0].tag.startswith("!") \
-        and values[0].tag != "tag:yaml.org,2002:null" else None
 
 
 def load_site_config(root: Path, **options: Any) -> Any:

@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from generator.analyze.program import Program
 from generator.analyze.variants import Marks
 from generator.build.builders import DEFAULT_SITE_BUILDER, SiteBuildError, zensical_build
-from generator.build.offline import site_name_of, write_site_worker
+from generator.build.offline import write_site_worker
 from generator.build.parallel import WorkerFailed, plan, run_shares
-from generator.build.site_config import load_site_config, setting
+from generator.build.site_config import load_site_config, setting, site_text
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
+from generator.emit.editor_schema import kinds_overlay, system_chapter_schema
 from generator.emit.engine import emit_engine, engine_module
 from generator.emit.export import emit_export, system_export
 from generator.emit.scripts import emit_scripts, system_script
 from generator.emit.site.changes_page import SystemHistory, changes_page, changes_path
+from generator.emit.site.credits import notices_html, with_footer
 from generator.emit.site.dice_page import DICE_PAGE, emit_dice_page
 from generator.emit.site.errors_page import PAGE as ERRORS_PAGE
 from generator.emit.site.errors_page import emit_errors_page
@@ -72,11 +76,13 @@ class Emitted:
     files: dict[str, dict[str, str]]  # by output folder, as generate() returns them
     home_item: str
     facet: tuple[str, str]  # the search page's filter: system id and title
-    kinds: list[str]
+    kinds: list[tuple[str, str]]
     script: list[str]
     records: list[str]
     module: str
     nav: dict[str, list[Any]]
+    editor: dict[str, Any] = field(default_factory=dict)  # its kinds for its editor schema (emit/editor_schema.py)
+    footer: str = ""  # the notices its sources' licenses ask for, as HTML: the shared pages' footers carry them too
     written: int = 0  # how many of its own files were written straight to the staging folder (then left out of files)
 
 
@@ -99,13 +105,15 @@ def emit_system(program: Program, site_url: str, timings: Timings | None = None,
         notes = PageNotes(marks or {}, history.rules if history else {})
         pages, item, kinds = system_pages(program, notes), home_item(program), search_kinds(program)
         entry = nav_entry(program, history is not None)
-        pages.update({changes_path(system): changes_page(system, history)} if history else {})
+        pages.update(with_footer({changes_path(system): changes_page(system, history)} if history else {},
+                                 notices_html([system])))
     with timings.stage("search_records"):
         records = record_texts(program)
     with timings.stage("export"):
         export = system_export(program, site_url)
     files = {"build/docs": pages, "build/engine": engine, "build/export": export, "build/schema": {}}
-    return Emitted(system.id, files, item, (system.id, system.title), kinds, script, records, system.module, entry)
+    return Emitted(system.id, files, item, (system.id, system.title), kinds, script, records, system.module, entry,
+                   kinds_overlay(program), notices_html([system]))
 
 
 def assemble(project: Project, emitted: list[Emitted], timings: Timings | None = None) -> dict[str, dict[str, str]]:
@@ -115,24 +123,30 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
         scripts = emit_scripts([e.script for e in emitted], [e.system for e in emitted])
         engine = emit_engine([e.module for e in emitted])
     with timings.stage("pages"):
-        home, search = home_page([e.home_item for e in emitted]), \
+        site = site_text(project.root)
+        home, search = home_page([e.home_item for e in emitted], site.name, site.description), \
             search_page([e.facet for e in emitted], {k for e in emitted for k in e.kinds})
         errors, dice = emit_errors_page(), emit_dice_page()
     with timings.stage("search_records"):
         records = emit_search_records([r for e in emitted for r in e.records])
     with timings.stage("export"):
         export = emit_export(project.schema)
-        offline = offline_files(site_name_of(project.root))  # manifest, icon, preview worker
-    shared = {"build/docs": {HOME: home, SEARCH_PAGE: search, **scripts, **errors, **records, **dice, **offline},
-              "build/engine": engine, "build/export": export, "build/schema": editor_schemas(project)}
+        offline = offline_files(site.name)  # manifest, icon, preview worker
+    pages = with_footer({HOME: home, SEARCH_PAGE: search, **errors, **dice}, "".join(e.footer for e in emitted))
+    shared = {"build/docs": {**pages, **scripts, **records, **offline},
+              "build/engine": engine, "build/export": export, "build/schema": editor_schemas(project, emitted)}
     return {folder: {**files, **{k: v for e in emitted for k, v in e.files[folder].items()}}
             for folder, files in shared.items()}
 
 
-def editor_schemas(project: Project) -> dict[str, str]:
+def editor_schemas(project: Project, emitted: Sequence[Emitted] = ()) -> dict[str, str]:
     """The content schemas the project is checked against, for editors (a scaffold's .vscode/settings.json maps
-    content files to build/schema/): always those of the rulesc that built it, or the project's own schema/."""
-    return {name: schema_text(project.schema, name) for name in SCHEMA_FILES}
+    content files to build/schema/): always those of the rulesc that built it, or the project's own schema/; and
+    each system's chapter schema, which knows its kinds and their fields (<system>/chapter.schema.json)."""
+    shared = {name: schema_text(project.schema, name) for name in SCHEMA_FILES}
+    return shared | {f"{e.system}/chapter.schema.json": json.dumps(
+        system_chapter_schema(str(project.schema), e.system, e.editor), indent=2, ensure_ascii=False) + "\n"
+        for e in emitted if e.editor}
 
 
 def generate(project: Project, compiled: Compiled) -> dict[str, dict[str, str]]:
@@ -315,10 +329,13 @@ def _swap(root: Path, staging: Path, folders: list[str]) -> None:
     shutil.rmtree(retired, ignore_errors=True)
 
 
+AUTHORS_PAGES = (DICE_PAGE, ERRORS_PAGE)
+"""Pages for the rulebook's authors: linked from the home page's end, and left out of the players' navigation."""
+
+
 def nav(systems: list[dict[str, list[Any]]]) -> list[Any]:
-    """The site navigation: home, search, each system's nav_entry(), then the dice and error code pages."""
-    return [{"Home": "index.md"}, {"Search": SEARCH_PAGE}, *systems, {"Dice notation": DICE_PAGE},
-            {"Error codes": ERRORS_PAGE}]
+    """The players' navigation: home, search and each system's nav_entry() (AUTHORS_PAGES are left out)."""
+    return [{"Home": "index.md"}, {"Search": SEARCH_PAGE}, *systems]
 
 
 def compiled_nav(compiled: Compiled) -> list[Any]:
@@ -338,12 +355,13 @@ def nav_entry(program: Program, changes: bool = False) -> dict[str, list[Any]]:
 
 def listed_by_their_section(docs: Path, navigation: list[Any]) -> str:
     """The pages the navigation leaves to a page it lists, as MkDocs' not_in_nav patterns: every other page in the
-    folder of a listed `folder/index.md` (a split chapter's parts, the error codes' sections, a big system's index
-    tables by kind: each landing page lists its own). The sidebar stays one entry each, as Material writes the whole
-    navigation into every page."""
+    folder of a listed `folder/index.md` (a split chapter's parts, a big system's index tables by kind: each landing
+    page lists its own), and the pages for authors with the error codes' sections, which the home page links. The
+    sidebar stays one entry each, as Material writes the whole navigation into every page."""
     listed = set(_nav_pages(navigation))
-    folders = sorted(page[: -len("index.md")] for page in listed if page.endswith("/index.md"))
+    folders = sorted(page[: -len("index.md")] for page in {*listed, *AUTHORS_PAGES} if page.endswith("/index.md"))
     pages = [f"{folder}{path.name}" for folder in folders for path in sorted((docs / folder).glob("*.md"))]
+    pages += [page for page in AUTHORS_PAGES if page not in pages]
     return "\n".join(f"/{page}" for page in pages if page not in listed)
 
 

@@ -23,6 +23,7 @@ LABELS = {"build": "full build (rulesc build, timing its own stages)", "search_r
 TARGET_RULES = 5000  # the book size the compile share and check targets are set for
 ROWS = ("load", "validate", "model", "semantic", "formulas", "pages", "search_records", "export", "write")
 DICE_RUNS = 5  # bench --dice: the median of this many runs unless --repeat says otherwise
+ROLL_TIMES = 100_000  # bench --rolls: seeded rolls of each roll
 
 
 class Progress:
@@ -128,8 +129,8 @@ def _repeat(args: argparse.Namespace, default: int) -> int:
 
 
 def register(commands: Any) -> None:
-    bench = commands.add_parser("bench", help="benchmarks: --dice, --calculators, --rules N (build stages at scale), "
-                                              "--content")
+    bench = commands.add_parser("bench", help="benchmarks: --dice, --rolls, --calculators, --rules N (build stages "
+                                              "at scale), --content")
     bench.add_argument("--dice", action="store_true",
                        help="time every dice formula in the generated engine (Python) and the generated JavaScript "
                             "(Node) on its worked examples and the top of its ranges, and compare their results")
@@ -138,6 +139,9 @@ def register(commands: Any) -> None:
                             "'system/formula' to a function computing the same answer with icepool) models, in "
                             "this process, and print engine, JavaScript and icepool side by side; "
                             "icepool's caches are emptied before every run, as the engine's are")
+    bench.add_argument("--rolls", action="store_true",
+                       help=f"rolls per second of every roll table and every formula that rolls, {ROLL_TIMES} "
+                            "seeded rolls each in the Python and the JavaScript runtime, whose draws must agree")
     bench.add_argument("--calculators", action="store_true",
                        help="time every calculator's recompute at the top of its input ranges in headless Chromium")
     bench.add_argument("--phone", action="store_true",
@@ -211,7 +215,25 @@ def _models(path: Path | None) -> Models | None:
     return Models(module, models)
 
 
+def _bench_rolls(project: Project, args: argparse.Namespace) -> int:
+    from generator.bench.rolls import RollBenchError, bench_rolls, rolls_table, summary
+
+    try:
+        rows = bench_rolls(compile_project(project), ROLL_TIMES)
+    except RollBenchError as exc:
+        raise UsageError(str(exc)) from None
+    if not rows:
+        print("no roll table and no formula that rolls in the content: nothing to roll")
+        return 0
+    print(rolls_table(rows, ROLL_TIMES))
+    if args.json:
+        print(json.dumps(summary(rows), sort_keys=True))
+    return 0 if all(row.same for row in rows) else 1
+
+
 def run_bench_command(project: Project, args: argparse.Namespace) -> int:
+    if getattr(args, "rolls", False):
+        return _bench_rolls(project, args)
     if getattr(args, "phone", False):
         return _bench_phone(project, args)
     if getattr(args, "calculators", False):
@@ -219,5 +241,5 @@ def run_bench_command(project: Project, args: argparse.Namespace) -> int:
     if args.rules is not None or args.content:
         return run_rules_bench(project, args)
     if not args.dice:
-        raise UsageError("choose a benchmark: --dice, --calculators, --rules N or --content")
+        raise UsageError("choose a benchmark: --dice, --rolls, --calculators, --rules N or --content")
     return run_dice_bench(project, args)

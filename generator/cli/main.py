@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from generator import __version__
-from generator.cli import bench, build, check, dice, diff, init, query
+from generator.cli import bench, build, check, dice, diff, init, migrate, query, roll
 from generator.cli.usage import UsageError
 from generator.diagnostics import report
 from generator.diagnostics.core import ContentError
@@ -62,7 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--root", default=".", help="the project folder (holds content/ and mkdocs.yml)")
     parser.add_argument("--debug", action="store_true", help="show details of internal errors")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in (init, check, diff, build, query, dice, bench):
+    for command in (init, check, diff, build, query, roll, dice, bench, migrate):
         command.register(commands)
     return parser
 

@@ -1,4 +1,5 @@
-"""`rulesc list` and `rulesc calc`: the ids of systems, rules, formulas and calculators, and their answers."""
+"""`rulesc list` and `rulesc calc`: the ids of systems, rules, formulas, calculators and roll tables, and their
+answers."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from generator.analyze.program import Program, show
+from generator.analyze.rolls import roll_tables
 from generator.cli.answers import encode
 from generator.cli.check import add_variant_option, with_variants
 from generator.cli.inputs import parse_input
@@ -20,7 +22,8 @@ from generator.runtime.rulesc_runtime import RulesError
 
 
 def register(commands: Any) -> None:
-    listing = commands.add_parser("list", help="list systems, rules, formulas and calculators with their ids")
+    listing = commands.add_parser("list", help="list systems, rules, formulas, calculators and roll tables with "
+                                  "their ids")
     listing.add_argument("--json", action="store_true", help="print JSON")
     listing.set_defaults(run=run_list)
     calc = commands.add_parser("calc", help="evaluate a formula (system.formula) or calculator (system/calculator)")
@@ -49,6 +52,10 @@ def run_list(project: Project, args: argparse.Namespace) -> int:
         print(f"  calculators ({len(system['calculators'])}):")
         for calc in system["calculators"]:
             print(f"    {calc['id']:<40} {calc['title']}")
+        if system["roll_tables"]:
+            print(f"  roll tables ({len(system['roll_tables'])}):")
+        for table in system["roll_tables"]:
+            print(f"    {table['id']:<40} {table['roll']}")
     return 0
 
 
@@ -60,6 +67,8 @@ def _listing(program: Program) -> dict[str, Any]:
         "formulas": [{"id": f"{system.id}.{f.id}", "params": [p.name for p in f.params],
                       "returns": program.returns[f.id]} for f in program.formulas.values()],
         "calculators": [{"id": f"{system.id}/{c.id}", "title": c.title} for c in program.calculators.values()],
+        "roll_tables": [{"id": f"{system.id}.{t.name}", "roll": t.roll.written} for t in roll_tables(program.tables)
+                        if t.roll is not None],
     }
 
 

@@ -123,6 +123,20 @@ def _call_chain(step: str, length: int = 10) -> str:
     return chapter(RULE + base + chain)
 
 
+def _rolled(roll: str, rows: str) -> str:
+    """A roll table rolled with `roll` whose rows are `rows` (flow mappings, one a line), then the rule's values."""
+    lines = "".join(f"        - {row}\n" for row in rows.split("; "))
+    return ("    table:\n      name: omens\n      roll: " + roll + "\n      columns:\n"
+            "        - {key: roll, label: Roll, type: range}\n        - {key: omen, label: Omen, type: text}\n"
+            "      rows:\n" + lines + "    values:\n")
+
+
+def _chained(then: str, extra: str = "") -> str:
+    """A d6 roll table whose last row rolls again as `then` says, beside another roll table if `extra` is given."""
+    rolled = _rolled("1d6", f'{{roll: "1-3", omen: Rain}}; {{roll: "4-6", omen: Again, then: {then}}}')
+    return rolled + (extra + "    values:\n" if extra else "")
+
+
 def rule_edit(code: str, title: str, explanation: str, old: str, bad: str, fixed: str | None = None) -> Entry:
     """An entry whose bad example changes `old` in the base rule to `bad`, and whose fix changes it to `fixed`."""
     return Entry(code, title, explanation, {CHAPTER: edit(old, bad)},
@@ -195,6 +209,12 @@ def _assumed(facts: str) -> str:
     return chapter(RULE + UPGRADE.format(a="swift", name="Swift", upgrade="{}") + second)
 
 
+def _licensed(license_line: str, more: str) -> str:
+    """The base system whose source is a publication with no file, `license_line` and one more field, `more`."""
+    return BASE_SYSTEM.replace("  - {id: src, file: source.txt, title: The rulebook}\n",
+                               f"  - id: src\n    title: The rulebook\n    {license_line}\n    {more}\n")
+
+
 COST_KIND = """\
 facts:
   - {id: kp, label: KP cost, type: cost, unit: KP, scalings: [T]}
@@ -207,6 +227,34 @@ def fact_edit(code: str, title: str, explanation: str, bad: str, fixed: str) -> 
     old = "    values:\n"
     return Entry(code, title, explanation, {SYSTEM: SYSTEM_WITH_COST, CHAPTER: edit(old, f"    facts: {bad}\n{old}")},
                  {SYSTEM: SYSTEM_WITH_COST, CHAPTER: edit(old, f"    facts: {fixed}\n{old}")})
+
+
+def kinds_system(kinds: str) -> str:
+    """The base system declaring the kinds of rule `kinds` (YAML flow mappings, one a line)."""
+    return BASE_SYSTEM.replace("terms:", "kinds:\n" + "".join(f"  - {k}\n" for k in kinds.splitlines()) + "terms:")
+
+
+def kind_edit(code: str, title: str, explanation: str, kinds: tuple[str, str],
+              rule: tuple[str, str] = ("", "")) -> Entry:
+    """An entry whose system declares the kinds `kinds[0]` and whose rule adds the lines `rule[0]` after its kind,
+    then the same with `kinds[1]` and `rule[1]`."""
+    old = "    kind: general\n"
+    return Entry(code, title, explanation, {SYSTEM: kinds_system(kinds[0]), CHAPTER: edit(old, old + rule[0])},
+                 {SYSTEM: kinds_system(kinds[1]), CHAPTER: edit(old, old + rule[1])})
+
+
+GENERAL = "{id: general, label: Rule, plural: Rules"
+def _coin(tails: str, formula: str = "toss") -> str:
+    """The base chapter whose rule has two outcomes, heads and `tails`, rolled by the formula `formula`; and a rule
+    with the coin-toss formula toss."""
+    rule = RULE.replace("    provenance: {source: src, section: Doubling}\n",
+                        f"    provenance: {{source: src, section: Doubling}}\n    roll: {{formula: {formula}}}\n")
+    outcomes = f"    outcomes:\n      - {{name: heads, text: You win.}}\n      - {{name: {tails}, text: You lose.}}\n"
+    coin = ("  - id: coin\n    name: Coin\n    kind: general\n    text: Toss a coin.\n"
+            "    provenance: {source: src, section: Coin}\n    formulas:\n      - id: toss\n        summary: A toss.\n"
+            '        params: []\n        expr: if 1d2 == 2 then "heads" else "tails"\n        examples:\n'
+            "          - {args: {}, expect: {heads: 1/2, tails: 1/2}}\n")
+    return chapter(rule + outcomes + coin)
 
 
 LAYOUT = [
@@ -223,6 +271,12 @@ LAYOUT = [
           "rulesc reads content/<system>/system.yaml and the system's other .yaml files (its chapters). A chapter "
           "saved as .yml, or a .yaml file put in content/ itself, would be left out of the book without a word.",
           {SYSTEM: BASE_SYSTEM, "content/mini/basics.yml": chapter()}, {SYSTEM: BASE_SYSTEM, CHAPTER: chapter()}),
+    Entry("E0005", "unknown content format", "A system's `format:` in system.yaml names the content format it is "
+          "written in: 1 (the default when it is left out) or 2, in which multiplying a roll multiplies its result "
+          "and d66 is a tens-and-units roll. A higher number is a rulebook written for a newer rulesc; "
+          "`rulesc migrate` takes a system from format 1 to 2.",
+          {SYSTEM: BASE_SYSTEM.replace("title: Mini\n", "title: Mini\nformat: 3\n")},
+          {SYSTEM: BASE_SYSTEM.replace("title: Mini\n", "title: Mini\nformat: 2\n")}),
 ]
 
 LOADING = [
@@ -283,7 +337,8 @@ SCHEMA = [
     Entry("E0203", "wrong type", "A value has the wrong type, e.g. text where a number is expected.",
           {CHAPTER: chapter(head="id: basics\ntitle: Basics\norder: first\n")}, GOOD),
     rule_edit("E0204", "not one of the allowed values", "The value must be one of a fixed list; the hint names the "
-              "closest.", "kind: general", "kind: generl"),
+              "closest.", "{name: n, type: int, min: 0, max: 10}",
+              "{name: n, type: integer, min: 0, max: 10}"),
     rule_edit("E0205", "invalid id or name", "Ids are lowercase letters, digits and hyphens (they become "
               "permalinks); formula names use underscores instead of hyphens.", "- id: doubling", "- id: Doubling"),
     Entry("E0206", "number, list or text out of bounds", "A number is below its minimum or above its maximum, a "
@@ -316,7 +371,8 @@ MODEL = [
               "up to the largest whole number rulesc computes with). A key in no row has no answer.",
               "    values:\n", _sizes("1-5", "9-6"), _sizes("1-5", "6+")),
     rule_edit("E0305", "table rows overlap", "Two rows of a table cover the same number, so a lookup of it would "
-              "have two answers; each number belongs to at most one row.",
+              "have two answers; each number belongs to at most one row. On a roll table the error names the "
+              "outcomes of the roll that both rows cover (11-26 and 17-20 on a d66 share none).",
               "    values:\n", _sizes("1-5", "5-9"), _sizes("1-5", "6-9")),
     fact_edit("E0306", "unknown fact kind", "A rule's facts: names kinds its system declares under facts: in "
               "system.yaml (a cost, an action, a limit...); the hint names the closest.", "{kp_cost: 2}", "{kp: 2}"),
@@ -344,6 +400,28 @@ MODEL = [
               "reorder text (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C): with one, a name displays in "
               "another order than it reads, and than search and links match it. Rule text may hold them.",
               "    name: Doubling\n", '    name: "Doubl\\u202Eing"\n'),
+    rule_edit("E0313", "not a table roll", "A table's roll: is the dice the book rolls on it: a number of dice of a "
+              "number of sides and a modifier (1d100, 2d6, 1d20+2), or d66 and d666, two or three d6 read as tens and "
+              "units. It is notation for the outcomes the table covers, not a formula.", "    values:\n",
+              _rolled("1d6x", '{roll: "1-3", omen: Rain}; {roll: "4-6", omen: Sun}'),
+              _rolled("1d6", '{roll: "1-3", omen: Rain}; {roll: "4-6", omen: Sun}')),
+    rule_edit("E0314", "outcomes no row covers", "Every outcome of a roll table's roll is covered by exactly one "
+              "row: the error names the outcomes no row covers, at the row after them (00 stands for 100 on a "
+              "d100, as books print it).", "    values:\n",
+              _rolled("1d100", '{roll: "01-50", omen: Rain}; {roll: "56-00", omen: Sun}'),
+              _rolled("1d100", '{roll: "01-55", omen: Rain}; {roll: "56-00", omen: Sun}')),
+    rule_edit("E0315", "row the roll cannot reach", "A row of a roll table whose key covers no outcome of the "
+              "roll (13 on 2d6, 17-20 on d66) could never come up.", "    values:\n",
+              _rolled("2d6", '{roll: "2-12", omen: Rain}; {roll: 13, omen: Sun}'),
+              _rolled("2d6", '{roll: "2-11", omen: Rain}; {roll: 12, omen: Sun}')),
+    rule_edit("E0316", "roll table keyed by words", "A roll table's first column holds the outcomes each row "
+              "covers, so it is a range or int column.", "    values:\n",
+              _rolled("1d6", '{roll: "1-3", omen: Rain}; {roll: "4-6", omen: Sun}').replace(
+                  "label: Roll, type: range", "label: Roll, type: text"),
+              _rolled("1d6", '{roll: "1-3", omen: Rain}; {roll: "4-6", omen: Sun}')),
+    rule_edit("E0317", "roll again on a table with no roll", "then: (roll again) belongs to the rows of a roll "
+              "table; a table read by lookup() alone is never rolled.", "    values:\n",
+              _sizes("1-5", "6+").replace("size: 3}", "size: 3, then: {times: 2}}"), _sizes("1-5", "6+")),
     Entry("E0312", "choices from a table not keyed by numbers", "An input's options_from takes each row's key, the "
           "first number its first column covers, as the choice's value: that column must be an int or range "
           "column, not text or dice.", {CHAPTER: _choices("sizes", "size").replace("type: range}", "type: text}")},
@@ -352,6 +430,46 @@ MODEL = [
           "used for any it lacks); each must be JSON in UTF-8. schema/ is project configuration, not content: a "
           "change to it changes what check accepts, so review it as a change to rulesc itself.",
           {SCHEMA_FILE: '{"type": "object",,}\n', CHAPTER: BASE_CHAPTER}, GOOD),
+    rule_edit("E0320", "unknown kind", "A rule's kind is one its system declares under kinds: in system.yaml, or "
+              "rulesc's own section, table or list. A system that declares no kinds: has general, "
+              "action, maneuver, stunt, upgrade, condition and keyword.", "kind: general", "kind: generl"),
+    kind_edit("E0321", "field its kind does not have", "A rule gives only the fields its kind lists under fields: "
+              "(fact kinds of the system and the parts trigger, roll and outcomes); a move's fields are not a "
+              "spell's.", (GENERAL + "}", GENERAL + ", fields: [trigger]}"),
+              ("    trigger: When you need twice as much.\n",) * 2),
+    kind_edit("E0322", "required field missing", "A rule gives every field its kind lists under required:.",
+              (GENERAL + ", fields: [trigger], required: [trigger]}",) * 2,
+              ("", "    trigger: When you need twice as much.\n")),
+    kind_edit("E0323", "kind declared twice", "Each kind of rule is declared once under kinds:; two declarations "
+              "of one id would give its rules two labels and two sets of fields.",
+              (GENERAL + "}\n" + GENERAL.replace("Rule", "Law") + "}", GENERAL + "}")),
+    kind_edit("E0324", "field that is no fact kind or part", "A kind's fields: name fact kinds the system declares "
+              "under facts: or the structured parts trigger, roll and outcomes, and its required: fields are among "
+              "them.", (GENERAL + ", fields: [triger]}", GENERAL + ", fields: [trigger]}")),
+    Entry("E0330", "unknown license", "A source's license is an SPDX id rulesc knows (CC-BY-4.0, CC-BY-SA-4.0, "
+          "CC-BY-3.0, CC-BY-SA-3.0, CC-BY-NC-4.0, CC-BY-NC-SA-4.0, CC0-1.0, OGL-1.0a, ORC), or a license of your "
+          "own naming, LicenseRef-<name>, with the notice it asks for under attribution:.",
+          {SYSTEM: _licensed("license: CC-BY-4", "authors: [Ada Writer]")},
+          {SYSTEM: _licensed("license: CC-BY-4.0", "authors: [Ada Writer]")}),
+    Entry("E0331", "license notice missing", "A license that asks every copy to show a notice gets one: the site "
+          "shows it on the system's home page and in every page's footer, and the export carries it. For the CC BY "
+          "licenses rulesc composes it from the source's title, authors, url and changes, so give authors:; for "
+          "the OGL, the ORC License or a LicenseRef- license, write the notice as the license asks under "
+          "attribution:.",
+          {SYSTEM: _licensed("license: OGL-1.0a", "year: 2000")},
+          {SYSTEM: _licensed("license: OGL-1.0a", "attribution: Open Game License v 1.0a, 2000, Wizards.")}),
+    Entry("E0332", "lines of a source without a file", "A rule's provenance lines: count lines in the source's "
+          "local copy (its file:). A publication without one is cited by page: its page or pages.",
+          {SYSTEM: _licensed("license: CC0-1.0", "year: 2024"),
+           CHAPTER: edit("{source: src, section: Doubling}", "{source: src, section: Doubling, lines: \"12\"}")},
+          {SYSTEM: _licensed("license: CC0-1.0", "year: 2024"),
+           CHAPTER: edit("{source: src, section: Doubling}", "{source: src, section: Doubling, page: 12}")}),
+    Entry("E0333", "page past the publication's last", "A source that says how many pages it has (pages: 96) "
+          "is cited by pages within them: a page past its last is a typo in the page or in pages:.",
+          {SYSTEM: _licensed("license: CC0-1.0", "pages: 96"),
+           CHAPTER: edit("{source: src, section: Doubling}", "{source: src, section: Doubling, page: 120}")},
+          {SYSTEM: _licensed("license: CC0-1.0", "pages: 96"),
+           CHAPTER: edit("{source: src, section: Doubling}", "{source: src, section: Doubling, page: 12}")}),
 ]
 
 FORMULAS = [
@@ -441,6 +559,17 @@ REFERENCES = [
           "a calculator's element id (`calc-<system>-<calculator>` and its parts, such as `calc-mini-fc-n`).",
           {SYSTEM: BASE_SYSTEM.replace("id: mini", "id: search"), CHAPTER: chapter()},
           {SYSTEM: BASE_SYSTEM, CHAPTER: chapter()}),
+    rule_edit("E0612", "roll on an unknown table", "A row's then: {table: name} rolls on another roll table of "
+              "the same system; a table of another system, or one without a roll, cannot be rolled from here.",
+              "    values:\n", _chained("{table: wether}"), _chained("{keep: true, repeats: reroll}")),
+    rule_edit("E0613", "roll that never ends", "A chain of rows that roll again whose every branch rolls again "
+              "would never give a result: some row it can reach must not roll again. (A chain that can come back "
+              "but can also end is allowed: it ends with certainty, but its results are not listed.)",
+              "    values:\n", _rolled("1d6", '{roll: "1-6", omen: Again, then: {times: 2}}'),
+              _chained("{keep: true}")),
+    rule_edit("E0614", "rerolls run out of rows", "With repeats: reroll, a roll landing on a row already rolled "
+              "in its group, or on a row that led to it, is rolled again; a group needs that many rows left.",
+              "    values:\n", _chained("{times: 2, repeats: reroll}"), _chained("{times: 1, repeats: reroll}")),
     Entry("E0610", "rule under itself", "A rule's `parent` chain comes back to the rule: each would sit under the "
           "other, so neither would appear on any page.",
           {CHAPTER: chapter(RULE.replace("    kind: general\n", "    kind: general\n    parent: halving\n")
@@ -453,6 +582,12 @@ REFERENCES = [
           {CHAPTER: Generated(f"(a rule under a rule, and so on, {MAX_NESTING + 2} rules in all)",
                               lambda: _nested_rules(MAX_NESTING + 1).encode())},
           {CHAPTER: _nested_rules(3)}),
+    Entry("E0615", "outcomes that do not match the formula's", "When a rule has named outcomes and a formula "
+          "rolls them (the one its roll: names, else its own formulas that return named outcomes), each outcome is "
+          "a name the formula returns and each name it returns has an outcome: the page shows each outcome's text "
+          "with its chance.", {CHAPTER: _coin("tail")}, {CHAPTER: _coin("tails")}),
+    Entry("E0616", "roll names an unknown formula", "A rule's roll: may name the formula that rolls it, which must "
+          "be a formula of the system.", {CHAPTER: _coin("tails", "tos")}, {CHAPTER: _coin("tails")}),
 ]
 
 WARNINGS = [
@@ -472,6 +607,12 @@ WARNINGS = [
               "one of -2 or 2): change the value and the text would go stale. Show the value with `{{name}}` "
               "(`+{{name}}`, `-{{name}}`); prose that is a worked example may list its numbers under the rule's "
               "literals: with a reason.", "is {{factor}} times", "is 2 times"),
+    rule_edit("W0707", "roll that may never end", "A roll table row that rolls again with repeats allowed can "
+              "come up again on its own chain; where the rows ask on average for as many rolls as they make (or "
+              "more), a roll has no finite length on average and may never end. rulesc's rolls stop with an error "
+              "past 500 rolls; reroll repeats, or let fewer rows roll again.", "    values:\n",
+              _rolled("1d6", '{roll: "1-2", omen: Rain}; {roll: "3-6", omen: Again, then: {times: 2}}'),
+              _rolled("1d6", '{roll: "1-2", omen: Rain}; {roll: "3-6", omen: Again, then: {times: 1}}')),
     rule_edit("W0706", "editors' note in a players' box", "The notes under provenance.unstated are shown to "
               "players as \u201cNot stated by the source\u201d: what the source leaves open and what this reference "
               "assumes. Field names, data names and markers such as ASSUMPTION or TODO are for editors: put them "
@@ -481,6 +622,17 @@ WARNINGS = [
               "    provenance:\n      source: src\n      section: Doubling\n      unstated:\n"
               "        - {what: Whether halves round down., reasoning: This reference rounds them down.}\n"
               "    # Editors: revisit the rounding if the full rulebook turns up.\n"),
+    rule_edit("W0708", "a spelling content format 2 reads otherwise", "In a system without `format: 2` (content "
+              "format 1), a pool times a number repeats its dice: `1d6 * 10 + 1d6` is 11d6, whose mean is a d66's "
+              "but whose chances are not; and `d66` is one die of 66 sides. Format 2 reads `*` as the roll's result "
+              "times the number, as AnyDice and icepool do, `d66` as tens and units, and spells the old meanings "
+              "`repeat(pool, n)` and `1d(66)`, which work in both formats. `rulesc migrate` rewrites every such "
+              "spelling and moves the system to format 2.",
+              "expr: n * factor", "expr: n * factor + p_at_least(1d6 * 2, 13)",
+              "expr: n * factor + p_at_least(repeat(1d6, 2), 13)"),
+    Entry("W0709", "kind without rules", "A kind the system declares under kinds: that no rule has: give it its "
+          "rules, or remove it.", {SYSTEM: kinds_system(GENERAL + "}\n{id: spell, label: Spell, plural: Spells}")},
+          {SYSTEM: kinds_system(GENERAL + "}")}),
 ]
 
 SITE_CONFIG = "mkdocs.yml"

@@ -9,7 +9,7 @@ from generator.analyze.program import Program, show
 from generator.diff.impact import rule_url
 from generator.diff.text import WordDiff, word_diff
 from generator.emit.site.fragments import plain_style, show_fact
-from generator.model import Rule, Table, Term, Text
+from generator.model import Chain, Rule, Table, Term, Text
 
 NONE = "(none)"
 Field = tuple[str, str, str]  # what, old, new
@@ -35,6 +35,16 @@ def _plain(before: Rule, after: Rule) -> Iterator[Field]:
     yield "source", _source(before), _source(after)
     yield "unstated", _listing([g.what for g in before.provenance.unstated]), \
         _listing([g.what for g in after.provenance.unstated])
+    yield "roll", _roll(before), _roll(after)
+    yield "outcomes", _listing([o.name for o in before.outcomes]), _listing([o.name for o in after.outcomes])
+
+
+def _roll(rule: Rule) -> str:
+    """What the rule's roll adds, and the formula named to roll it: +Edge or +Heart, plus adds (action)."""
+    if rule.roll is None:
+        return NONE
+    shown = " or ".join(f"+{stat}" for stat in rule.roll.stats) + (", plus adds" if rule.roll.adds else "")
+    return shown + (f" ({rule.roll.formula})" if rule.roll.formula else "") if shown or rule.roll.formula else NONE
 
 
 def _facts(program: Program, rule: Rule) -> dict[str, str]:
@@ -67,7 +77,9 @@ def _table(before: Table | None, after: Table | None) -> list[Field]:
         return [] if before is after else [("table", _table_name(before), _table_name(after))]
     label = f"table {after.name}"
     fields = [(f"{label} name", before.name, after.name), (f"{label} caption", before.caption or NONE,
-              after.caption or NONE), (f"{label} columns", _columns(before), _columns(after))]
+              after.caption or NONE), (f"{label} columns", _columns(before), _columns(after)),
+              (f"{label} roll", before.roll.written if before.roll else NONE,
+               after.roll.written if after.roll else NONE)]
     changed = [f for f in fields if f[1] != f[2]]
     return changed + _rows(label, before, after)
 
@@ -95,9 +107,18 @@ def _rows(label: str, before: Table, after: Table) -> list[Field]:
 
 
 def _rows_by_key(table: Table) -> dict[str, dict[str, str]]:
-    # The model builds each row from the table's columns, one cell per column.
-    return {shown(row[0]): {c.label: shown(v) for c, v in zip(table.columns[1:], row[1:], strict=True)}
-            for row in table.rows}
+    # The model builds each row from the table's columns, one cell per column; a roll table's row that rolls
+    # again adds what it rolls ("then").
+    chains = table.chains or (None,) * len(table.rows)
+    return {shown(row[0]): {**{c.label: shown(v) for c, v in zip(table.columns[1:], row[1:], strict=True)},
+                            **({"then": _chain_text(chain, table.name)} if chain else {})}
+            for row, chain in zip(table.rows, chains, strict=True)}
+
+
+def _chain_text(chain: Chain, own: str) -> str:
+    """A row's roll again as a reviewer reads it: "2 rolls on wilds, repeats rerolled, this row kept"."""
+    rolls = f"{chain.times} roll{'s' if chain.times > 1 else ''} on {chain.table or own}"
+    return rolls + (", repeats rerolled" if chain.reroll else "") + (", this row kept" if chain.keep else "")
 
 
 def _row_text(row: dict[str, str] | None) -> str:
@@ -108,6 +129,9 @@ def _texts(before: Rule, after: Rule) -> list[TextDiff]:
     pairs: list[tuple[str, Text | None, Text | None]] = [("text", before.text, after.text)]
     count = max(len(before.items), len(after.items))
     pairs += [(f"item {i + 1}", _at(before.items, i), _at(after.items, i)) for i in range(count)]
+    pairs.append(("trigger", before.trigger, after.trigger))
+    old, new = {o.name: o.text for o in before.outcomes}, {o.name: o.text for o in after.outcomes}
+    pairs += [(f"outcome {name}", old.get(name), new.get(name)) for name in [*old, *(n for n in new if n not in old)]]
     found = [(name, word_diff(a.source if a else "", b.source if b else "")) for name, a, b in pairs]
     return [(name, d) for name, d in found if d is not None]
 

@@ -244,7 +244,7 @@ def _pages_showing(program: Program, names: set[str]) -> set[str]:
     """The pages of the rules whose text shows one of `names` with {{name}}."""
     pages = set()
     for rule in program.system.rules():
-        for text in (rule.text, *rule.items):
+        for text in rule.texts():
             if {m.group(1) for m in VALUE.finditer(text.source)} & names:
                 pages.add(rule_url(program, rule))
     return pages

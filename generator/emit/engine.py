@@ -9,8 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from generator.analyze.attribution import notice
 from generator.analyze.program import Program, whole_checks
+from generator.analyze.rolls import roll_spec, roll_tables
 from generator.emit.site.links import permalink
+from generator.emit.site.markup import Markup
 from generator.emit.writer import WIDTH, Writer
 from generator.formula import nodes
 from generator.formula.builtins import ROWS
@@ -33,6 +36,7 @@ PUBLIC = {
     **{row.name: (row.runtime, row.engine) for row in ROWS if row.engine},
     "show": ("show", "show(value): prints a result in the book's terms ({outcome: 'probability'}, 'n/d')"),
     "exact": ("exact", "exact(value): a result in the book's terms, as Python values"),
+    "roll": ("roll", "roll(value, rng=None): one roll of a roll or a roll table (ROLL_TABLES[name])"),
     "RulesError": ("RulesError", "RulesError: raised where the rules give no answer (a value off a table)"),
     "ArgumentError": ("ArgumentError", "ArgumentError: the RulesError a function raises for an argument of "
                       "the wrong type or out of its range"),
@@ -49,7 +53,8 @@ PY_KEYWORDS = frozenset(keyword.kwlist) | {"__debug__"}
 HOST_FUNCTIONS = frozenset(row.host[0] for row in ROWS if row.host[0])
 """The Python built-ins a function body calls by name (builtins.py's hosts): a parameter or let never hides them."""
 MODULE_NAMES = HOST_FUNCTIONS | {
-    "R", "UPGRADES", "Final", "Sequence", "Dice", "Dist", "Number", "Outcomes", "rules_engine", "annotations",
+    "R", "UPGRADES", "ROLL_TABLES", "Final", "Sequence", "Dice", "Dist", "Number", "Outcomes", "rules_engine",
+    "annotations",
     "check_upgrades",
     "int", "bool", "list", "str", "dict",
     "__all__", "__annotations__", "__builtins__", "__cached__", "__dict__", "__dir__", "__doc__", "__file__",
@@ -178,7 +183,31 @@ def _module(program: Program, site_url: str) -> str:
     _pools(w, pools)
     w.write_block(functions.getvalue())
     _upgrades(w, program)
+    _roll_tables(w, program)
     return w.getvalue()
+
+
+def _roll_tables(w: Writer, program: Program) -> None:
+    """The system's roll tables by name: [name, roll, keys, weights, texts, chains, outcomes], each list one
+    item a line where it does not fit on one."""
+    specs = [roll_spec(table, Markup.of(program).plain) for table in roll_tables(program.tables)]
+    if not specs:
+        return
+    w.writeline()
+    w.writeline()
+    w.writeline("# Roll tables by name: rules_engine.roll(ROLL_TABLES[name]) rolls one, each chain followed.")
+    w.writeline("ROLL_TABLES: Final = R.roll_tables([")
+    with w.indent():
+        for name, roll, keys, weights, texts, chains, outcomes in specs:
+            w.writeline(f"[{name!r}, {roll!r},")
+            with w.indent():
+                for items in (keys, weights, texts, chains):
+                    assert isinstance(items, list)
+                    w.write_doc(concat(_tuple([repr(item) for item in items]), ","))
+                assert isinstance(outcomes, list)  # (value, weight, row) each
+                w.write_doc(concat(_tuple([repr(tuple(o)) for o in outcomes]), ","))
+            w.writeline("],")
+    w.writeline("])")
 
 
 def _pools(w: Writer, pools: dict[str, str]) -> None:
@@ -199,11 +228,13 @@ def _module_head(w: Writer, program: Program) -> None:
                    "{outcome: 'probability'} with show(); parse_dice() reads a pool. Both are public: "
                    "rules_engine.show, rules_engine.parse_dice.",
                    "Each function checks its arguments first (a pool may be given as text, '1d10+1d4') and raises "
-                   "rules_engine.ArgumentError for one of the wrong type or outside its range."])
+                   "rules_engine.ArgumentError for one of the wrong type or outside its range.",
+                   *(f"Attribution: {found.text()}" for found in (notice(s) for s in system.sources) if found)])
     w.writeline()
     _imports(w, program)
     w.writeline()
-    public = sorted(python_names(program).formulas.values()) + (["check_upgrades"] if program.upgrades() else [])
+    public = sorted(python_names(program).formulas.values()) + (["check_upgrades"] if program.upgrades() else []) + (
+        ["ROLL_TABLES"] if roll_tables(program.tables) else [])
     _listing(w, "__all__ = [", [json.dumps(name) for name in public], "]")
     w.writeline()
 

@@ -6,10 +6,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from generator.analyze.program import Program
+from generator.analyze.attribution import notice
+from generator.analyze.program import LINK, Program
 from generator.emit.site.links import permalink
+from generator.emit.site.markup import Markup
 from generator.emit.writer import json_text
-from generator.model import ANY_TIMES, Fact, FactKind, Formula, Param, Provenance, Rule, Text, Value
+from generator.kinds import RuleKind
+from generator.licenses import license_of
+from generator.model import ANY_TIMES, Fact, FactKind, Formula, Param, Provenance, Rule, Source, Table, Text, Value
 from generator.runtime.rulesc_runtime import Dice
 from generator.schema import schema_text
 
@@ -47,7 +51,7 @@ def _system(program: Program, site_url: str) -> dict[str, Any]:
         "title": system.title,
         "summary": _text(system.summary),
         "name_note": system.name_note,
-        "sources": [{"id": s.id, "file": s.file, "title": s.title, "note": s.note} for s in system.sources],
+        "sources": [_source(s) for s in system.sources],
         "dice": {"summary": _text(system.dice_summary), "base_die": system.base_die},
         "facts": [_kind(kind) for kind in system.fact_kinds],
         "terms": [{"id": t.id, "name": t.name, "abbreviations": list(t.abbreviations), "aliases": list(t.aliases),
@@ -55,7 +59,40 @@ def _system(program: Program, site_url: str) -> dict[str, Any]:
                    "provenance": _provenance(t.provenance) if t.provenance else None} for t in system.terms],
         "chapters": [{"id": c.id, "title": c.title, "order": c.order, "summary": _text(c.summary),
                       "rules": [_rule(program, r, site_url) for r in c.rules]} for c in system.chapters],
-    }
+    } | _declared_kinds(program)
+
+
+def _declared_kinds(program: Program) -> dict[str, Any]:
+    """The kinds of rule the system declares, when it declares them (an export of format 1 stays as it was)."""
+    declared = [kind for kind in program.system.kinds if kind.span is not None]
+    return {"kinds": [_rule_kind(kind) for kind in declared]} if declared else {}
+
+
+def _rule_kind(kind: RuleKind) -> dict[str, Any]:
+    return {"id": kind.id, "label": kind.label, "plural": kind.plural, "fields": list(kind.fields),
+            "required": list(kind.required), "upgrade": kind.upgrade}
+
+
+def _plain(program: Program, text: Text) -> dict[str, Any]:
+    """Text as other apps read it: plain words (links as their names, values as shown) and the ids it links."""
+    linked = (program.resolve(m.group(1).strip()) for m in LINK.finditer(text.source))
+    ids = dict.fromkeys(target.id for target in linked if target is not None)
+    return {"text": Markup.of(program).plain(text), "links": list(ids)}
+
+
+def _structure(program: Program, rule: Rule) -> dict[str, Any]:
+    """The rule's text and list items in plain words (format 2 on: an export of format 1 stays as it was), and its
+    trigger, roll and outcomes, each only when it has one."""
+    out: dict[str, Any] = {}
+    if program.system.format >= 2:
+        out["plain"] = {**_plain(program, rule.text), "items": [Markup.of(program).plain(i) for i in rule.items]}
+    if rule.trigger is not None:
+        out["trigger"] = _plain(program, rule.trigger)
+    if rule.roll is not None:
+        out["roll"] = {"stats": list(rule.roll.stats), "adds": rule.roll.adds, "formula": rule.roll.formula}
+    if rule.outcomes:
+        out["outcomes"] = [{"name": o.name, **_plain(program, o.text)} for o in rule.outcomes]
+    return out
 
 
 def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
@@ -71,7 +108,7 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
             "columns": [{"key": c.key, "label": c.label, "type": c.type} for c in rule.table.columns],
             # The model builds each row from the table's columns, one cell per column.
             "rows": [{c.key: _value(v) for c, v in zip(rule.table.columns, row, strict=True)}
-                     for row in rule.table.rows]},
+                     for row in rule.table.rows], **_roll(rule.table)},
         "formulas": [_formula(program, f) for f in rule.formulas],
         "calculators": [{"id": c.id, "title": c.title, "inputs": [_param(p) for p in c.inputs],
                          "outputs": [{"name": o.name, "label": o.label, "expr": o.expr.source,
@@ -79,11 +116,30 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
                                      for o in c.outputs]}
                         for c in rule.calculators],
     }
-    return out
+    return out | _structure(program, rule)
+
+
+def _roll(table: Table) -> dict[str, Any]:
+    """A roll table's roll, each row's exact chance, and what each row rolls next (null: nothing)."""
+    if table.roll is None:
+        return {}
+    return {"roll": table.roll.written, "chances": [str(table.chance(i)) for i in range(len(table.rows))],
+            "then": [None if c is None else {"table": c.table or table.name, "times": c.times, "keep": c.keep,
+                                             "repeats": "reroll" if c.reroll else "allowed"} for c in table.chains]}
+
+
+def _source(source: Source) -> dict[str, Any]:
+    """A publication, its license (an SPDX id) and the notice that license asks for, as plain text."""
+    known, found = license_of(source.license), notice(source)
+    return {"id": source.id, "file": source.file, "title": source.title, "authors": list(source.authors),
+            "edition": source.edition, "publisher": source.publisher, "year": source.year, "pages": source.pages,
+            "url": source.url,
+            "license": source.license, "license_url": known.url if known else None,
+            "attribution": found.text() if found else None, "note": source.note}
 
 
 def _provenance(prov: Provenance) -> dict[str, Any]:
-    return {"source": prov.source, "section": prov.section, "lines": prov.lines,
+    return {"source": prov.source, "section": prov.section, "page": prov.page, "lines": prov.lines,
             "unstated": [{"what": g.what, "reasoning": g.reasoning, "lines": g.lines, "fact": g.fact}
                          for g in prov.unstated]}
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from generator.analyze.program import Program, label_order, whole_checks
 from generator.emit.site.bundle import emit_front_end
+from generator.emit.site.calculators import outcome_texts
 from generator.emit.writer import Writer
 from generator.formula.layout import Doc, Group, concat, string
 from generator.formula.names import Spelling
@@ -180,9 +181,11 @@ def _output(program: Program, output: Output, known: set[str]) -> Doc:
     """An output: what the page shows it as, and run(v), which works it out from `v`, holding the names known."""
     assert output.expr.node is not None
     body = expr_to_js(output.expr.node, program.types, _spelling(known, lambda x: f"v.{x}"), whole_checks(program))
+    texts = outcome_texts(program, output)  # only where a rule's outcomes are rolled: other scripts stay as they were
     return Group("{", (concat("name: ", json.dumps(output.name)), concat("label: ", js_string(output.label)),
                        concat("type: ", json.dumps(program.types.get(id(output.expr.node), "int"))),
                        concat("labels: ", json.dumps(label_order(program, output.expr.node))),
+                       *([concat("texts: ", json.dumps(texts))] if texts else []),
                        concat("format: ", json.dumps(output.format)),
                        concat("formula: ", js_string(" ".join(output.expr.source.split()))),
                        concat("run: ", js_function(["v"], body))), "}")

@@ -54,6 +54,7 @@ ROWS: tuple[Builtin, ...] = (
     Builtin("dice_part", ("dice",), "dice", "dice_part"),
     Builtin("modifier", ("dice",), "int", "modifier"),
     Builtin("step", ("dice", "int"), "dice", "step"),
+    Builtin("repeat", ("dice", "int"), "dice", "dice_scale"),
     Builtin("roll", ("dist",), "dist", "as_dist"),
     Builtin("successes", ("dice", "int"), "dist", "successes", asks_pool=True),
     Builtin("highest", ("dice", "int"), "dist", "keep_pool", "keep", flags=(True,), asks_pool=True),

@@ -26,6 +26,9 @@ ROLL_RESULTS = {"int": "dist", "dice": "dist", "dist": "dist", "text": "outcome"
 """What a result that depends on a roll becomes: a roll of numbers, of named outcomes, or of yes and no."""
 
 
+REPEAT_HINT = ("write repeat(pool, n) to repeat the dice in either format; `rulesc migrate` writes that for every "
+               "such '*' and moves the system to format 2")
+
 UNKEYED = ""
 """In a scope's table columns: the table's first column, when it holds no whole numbers to look a row up by."""
 
@@ -43,6 +46,7 @@ class Scope:
     tables: Mapping[str, Mapping[str, str]]
     signature: Callable[[str, Span], tuple[tuple[str, ...], str] | None]
     types: dict[int, str] = field(default_factory=dict)
+    format: int = 2  # the system's content format: in 1, a pool times a number repeats its dice (W0708)
 
 
 def type_of(node: n.Node, scope: Scope, diags: Diagnostics) -> str | None:
@@ -73,7 +77,7 @@ class _Typer:
     def expect(self, node: n.Node, wanted: str, what: str) -> str:
         got = self.visit(node)
         if got not in ACCEPTS.get(wanted, {wanted}):
-            raise self.fail("E0403", f"{what} must be {wanted}, got {got}", node.span)
+            raise self.fail("E0403", f"{what} must be {wanted}, got {got}", node.span, repeat_hint(node, wanted, got))
         return got
 
     def visit_Num(self, node: n.Num) -> str:
@@ -96,6 +100,13 @@ class _Typer:
     def visit_DiceRoll(self, node: n.DiceRoll) -> str:
         self.expect(node.count, "int", "the number of dice")
         self.expect(node.sides, "int", "the number of sides")
+        if self.scope.format == 1 and _written_d66(node):
+            assert isinstance(node.sides, n.Num)
+            sides = node.sides.value
+            self.diags.warning("W0708", f"d{sides} is one die of {sides} sides in content format 1; format 2 reads "
+                               f"it as tens and units, as d66 tables do", node.span,
+                               f"write 1d({sides}) to keep a die of {sides} sides in either format; `rulesc migrate` "
+                               "writes that for every such die and moves the system to format 2")
         return "dice"
 
     def visit_Neg(self, node: n.Neg) -> str:
@@ -109,6 +120,10 @@ class _Typer:
 
     def visit_BinOp(self, node: n.BinOp) -> str:
         left, right = self.visit(node.left), self.visit(node.right)
+        if node.op == "*" and {left, right} == {"int", "dice"} and self.scope.format == 1:
+            self.diags.warning("W0708", "'*' on a pool repeats its dice in content format 1 (1d6 * 3 is 3d6); "
+                               "format 2 reads it as the roll's result times the number", node.span, REPEAT_HINT)
+            return "dice"
         result = _binary_type(node.op, left, right)
         if result is None:
             raise self.fail("E0403", f"'{node.op}' cannot combine {left} and {right}", node.span,
@@ -284,8 +299,8 @@ def _combine_hint(left: str, right: str) -> str:
     if {left, right} & NAMED:
         return ("text is a whole name and is never added or joined: write the name you mean in one quote, or choose "
                 "it whole, as in if total >= 10 then \"strong hit\" else \"miss\"")
-    return ("dice pools add to dice or numbers and multiply by numbers; rolls (dist) add to rolls, numbers and pools; "
-            "'//' takes whole numbers and '/' gives an exact fraction")
+    return ("dice pools add to dice or numbers, repeat(pool, n) repeats one; rolls (dist) add to rolls, numbers and "
+            "pools and multiply by numbers; '//' takes whole numbers and '/' gives an exact fraction")
 
 
 def _wrap_hint(node: n.Let) -> str:
@@ -301,6 +316,20 @@ def _wrap_hint(node: n.Let) -> str:
     more = ", ..." if len(taken.args) > 1 else ""
     return (f"{taken.func}(...) must wrap the whole let, which rolls '{node.name}': "
             f"{taken.func}(let {node.name} = ... in ...{more})")
+
+
+def repeat_hint(node: n.Node, wanted: str | None, got: str) -> str | None:
+    """Where dice are wanted and `pool * n` gave a roll: the hint to repeat the pool instead."""
+    if wanted == "dice" and got == "dist" and isinstance(node, n.BinOp) and node.op == "*":
+        return "'*' multiplies a roll's result (content format 2): write repeat(pool, n) to repeat a pool's dice"
+    return None
+
+
+def _written_d66(roll: n.DiceRoll) -> bool:
+    """Whether a die was written d66 or d666: those sides as a number right after its 'd' (not 1d(66))."""
+    sides = roll.sides
+    return not roll.special and isinstance(sides, n.Num) and sides.value in (66, 666) and \
+        (sides.span.file, sides.span.line, sides.span.col) == (roll.span.file, roll.span.line, roll.span.col + 1)
 
 
 def _separate(special: str) -> bool:
@@ -328,7 +357,7 @@ def _binary_type(op: str, left: str, right: str) -> str | None:
     if op in "+-" and kinds <= {"int", "dice"} and not (op == "-" and left == "int"):
         return "dice"
     if op == "*" and kinds == {"int", "dice"}:
-        return "dice"
+        return "dist"  # the roll's result multiplied: 1d6 * 10 + 1d6 is d66's tens and units
     return None
 
 

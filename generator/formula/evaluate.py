@@ -106,7 +106,8 @@ class _Evaluator:
             return R.divide(left, right)
         if node.op == "^":
             return R.power(left, right)
-        if isinstance(left, R.Dist) or isinstance(right, R.Dist) or (node.op == "//" and isinstance(left, R.Dice)):
+        if isinstance(left, R.Dist) or isinstance(right, R.Dist) or (node.op == "//" and isinstance(left, R.Dice)) \
+                or self.typed(node) == "dist":
             return _roll_arithmetic(node.op, left, right)
         if node.op == "//":
             return R.floor_div(left, right)
@@ -189,4 +190,4 @@ def _roll_arithmetic(op: str, left: Value, right: Value) -> Value:
         return R.dsub(left, right)
     if op == "//":
         return R.dfloor_div(left, right)
-    return R.dscale(left, right) if isinstance(left, R.Dist) else R.dscale(right, left)
+    return R.dscale(left, right) if isinstance(right, int) else R.dscale(right, left)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import product
 
 from generator.diagnostics.core import Span
 from generator.formula import nodes as n
@@ -15,13 +16,19 @@ MAX_NESTING = 100
 MAX_LENGTH = 10_000
 
 
-def parse_formula(source: str, locate: Callable[[int], Span]) -> n.Node:
-    """Parse a whole formula; `locate` turns a character offset into a span in the content file."""
+TENS_AND_UNITS = {written: "{" + ",".join("".join(digits) for digits in product("123456", repeat=len(written))) + "}"
+                  for written in ("66", "666")}
+"""In format 2, d66 and d666 are rolls read as tens and units (and hundreds): their faces, listed."""
+
+
+def parse_formula(source: str, locate: Callable[[int], Span], version: int = 2) -> n.Node:
+    """Parse a whole formula of content format `version` (in 2, d66 and d666 are tens-and-units rolls); `locate`
+    turns a character offset into a span in the content file."""
     if len(source) > MAX_LENGTH:
         raise FormulaSyntaxError(f"the formula is {len(source)} characters long; at most {MAX_LENGTH} are allowed", 0,
                                  _SPLIT_HINT)
     tokens = tokenize(source)
-    parser = _Parser(tokens, locate)
+    parser = _Parser(tokens, locate, version)
     try:
         node = parser.parse()
     except RecursionError:  # a long run of prefix operators such as '- - - 1' or 'not not ...'
@@ -48,8 +55,9 @@ def _depth(root: n.Node) -> int:
 
 
 class _Parser:
-    def __init__(self, tokens: list[Token], locate: Callable[[int], Span]):
+    def __init__(self, tokens: list[Token], locate: Callable[[int], Span], version: int = 2):
         self.tokens = tokens
+        self.version = version
         self.pos = 0
         self.locate = locate
         self.depth = 0
@@ -196,6 +204,8 @@ class _Parser:
             written = self.advance().text
             special = "F" if written == "F" else _faces(written)
             return _rollable(n.DiceRoll(span, count, n.Num(span, 0), special), token.offset)
+        if self.version >= 2 and self.tok.kind == "int" and self.tok.text in TENS_AND_UNITS:
+            return self.tens_and_units(span, count)
         sides = self.primary()
         if self.tok.kind == "reroll":
             return _rollable(n.DiceRoll(span, count, sides, self.reroll()), token.offset)
@@ -204,6 +214,14 @@ class _Parser:
             faces = _faces(self.advance().text) if self.tok.kind == "faces" else ""
             return _rollable(n.DiceRoll(span, count, sides, mark + faces), token.offset)
         return _rollable(n.DiceRoll(span, count, sides), token.offset)
+
+    def tens_and_units(self, span: Span, count: n.Node) -> n.DiceRoll:
+        """d66 (d666): one d6 read as tens and one as units (and one as hundreds), a roll of 11 to 66 (111 to 666)."""
+        written = self.advance().text
+        if self.tok.kind == "reroll" or self.at("!"):
+            raise FormulaSyntaxError(f"d{written} is a roll read as tens and units, which cannot explode or be "
+                                     "rerolled", self.tok.offset, f"write 1d({written}) for a die of {written} sides")
+        return n.DiceRoll(span, count, n.Num(span, 0), TENS_AND_UNITS[written])
 
     def reroll(self) -> str:
         """r or rr, then the highest face to reroll or the {faces}: 'r2', 'rr{1,2}'."""

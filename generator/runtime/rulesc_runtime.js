@@ -78,7 +78,7 @@
     return pool(m, whole(a.c + sign * b.c));
   }
   function diceScale(a, k) {
-    if (k < 0) throw new RulesError("cannot multiply " + a + " by " + k);
+    if (k < 0) throw new RulesError("cannot repeat " + a + " " + k + " times");
     var m = new Map(); a.counts.forEach(function (p) { m.set(p[0], whole(p[1] * k)); });
     return pool(m, whole(a.c * k));
   }
@@ -1330,6 +1330,155 @@
     if (Array.isArray(value)) return value.map(exact);
     return value;
   }
+  /* ---- rolls drawn from exact distributions, as the Python runtime draws them: a generator gives random bits
+     (rng.getrandbits(k), a BigInt below 2**k), randbelow() turns them into a whole number below the sum of the
+     exact weights as Python's randrange() does, and the roll is the first outcome whose running sum passes it ---- */
+  var MT_N = 624, MT_M = 397, MT_UPPER = 0x80000000, MT_LOWER = 0x7fffffff, MT_MATRIX = 0x9908b0df;
+  function Twister(seed) {  /* MT19937 seeded as Python's random.seed(int): init_by_array over the seed's 32-bit words */
+    var n = BigInt(seed), key = [];
+    if (n < 0n) n = -n;
+    do { key.push(Number(n & 0xffffffffn)); n >>= 32n; } while (n > 0n);
+    this.mt = new Uint32Array(MT_N);
+    this.index = MT_N;
+    twisterSeed(this.mt, key);
+  }
+  function twisterInit(mt, s) {
+    mt[0] = s;
+    for (var i = 1; i < MT_N; i++) mt[i] = Math.imul(1812433253, mt[i - 1] ^ (mt[i - 1] >>> 30)) + i;
+  }
+  function twisterSeed(mt, key) {  /* init_by_array of the reference MT19937 */
+    twisterInit(mt, 19650218);
+    var i = 1, j = 0, k;
+    for (k = Math.max(MT_N, key.length); k; k--) {
+      mt[i] = (mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1664525)) + key[j] + j;
+      i++; j++;
+      if (i >= MT_N) { mt[0] = mt[MT_N - 1]; i = 1; }
+      if (j >= key.length) j = 0;
+    }
+    for (k = MT_N - 1; k; k--) {
+      mt[i] = (mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1566083941)) - i;
+      i++;
+      if (i >= MT_N) { mt[0] = mt[MT_N - 1]; i = 1; }
+    }
+    mt[0] = MT_UPPER;
+  }
+  function twist(mt) {
+    for (var k = 0; k < MT_N; k++) {
+      var y = (mt[k] & MT_UPPER) | (mt[(k + 1) % MT_N] & MT_LOWER);
+      mt[k] = mt[(k + MT_M) % MT_N] ^ (y >>> 1) ^ (y & 1 ? MT_MATRIX : 0);
+    }
+  }
+  Twister.prototype.next32 = function () {  /* genrand_uint32 */
+    if (this.index >= MT_N) { twist(this.mt); this.index = 0; }
+    var y = this.mt[this.index++];
+    y ^= y >>> 11;
+    y ^= (y << 7) & 0x9d2c5680;
+    y ^= (y << 15) & 0xefc60000;
+    return (y ^ (y >>> 18)) >>> 0;
+  };
+  Twister.prototype.getrandbits = function (k) {  /* Python's: 32-bit words, least significant first, the last cut */
+    if (k <= 32) return BigInt(this.next32() >>> (32 - k));
+    var r = 0n;
+    for (var shift = 0n; k > 0; k -= 32, shift += 32n) {
+      var word = this.next32();
+      r |= BigInt(k < 32 ? word >>> (32 - k) : word) << shift;
+    }
+    return r;
+  };
+  function seeded(seed) {  /* a generator whose draws Python's seeded(seed) repeats */
+    if (typeof seed !== "bigint" && !Number.isInteger(seed))
+      throw new RulesError("a seed is a whole number, not " + (typeof seed === "string" ? quoted(seed) : String(seed)));
+    return new Twister(seed);
+  }
+  function drawBelow(rng, m, bits) {
+    var r = rng.getrandbits(bits);
+    while (r >= m) r = rng.getrandbits(bits);
+    return r;
+  }
+  function randbelow(rng, n) {  /* 0 .. n-1, each as likely: n's bit length of random bits, drawn again while they reach n */
+    var m = BigInt(n);
+    if (m < 1n) throw new RulesError("a draw needs a range of at least 1, not " + n);
+    var r = drawBelow(rng, m, bitLength(m));
+    return typeof n === "bigint" ? r : Number(r);
+  }
+  function drawnFrom(value) {  /* [outcomes, running sums of their weights], the weights lowest in terms */
+    var d = value instanceof Outcomes ? value : asDist(value), g = 0n, sum = 0n;
+    d.weights.forEach(function (w) { g = gcd(g, w); });
+    var choices = value instanceof Outcomes ? d.labels : d.weights.map(function (_, i) { return d.offset + i; });
+    return [choices, d.weights.map(function (w) { sum += w / g; return sum; })];
+  }
+  function firstAbove(running, r) {  /* the first index whose running sum passes r (Python's bisect_right) */
+    var lo = 0, hi = running.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (running[mid] > r) hi = mid; else lo = mid + 1; }
+    return lo;
+  }
+  function samples(value, rng, times) {  /* `times` rolls of a value; a number, flag or word is itself and draws nothing */
+    var out = [];
+    if (!(value instanceof Dist || value instanceof Dice || value instanceof Outcomes)) {
+      for (var n = 0; n < times; n++) out.push(value);
+      return out;
+    }
+    var drawn = drawnFrom(value), running = drawn[1], total = running[running.length - 1], bits = bitLength(total);
+    for (var i = 0; i < times; i++) out.push(drawn[0][firstAbove(running, drawBelow(rng, total, bits))]);
+    return out;
+  }
+  function sample(value, rng) { return samples(value, rng, 1)[0]; }
+  /* ---- roll tables: a roll on a table and the rolls its rows lead to, drawn as the Python runtime draws them ---- */
+  var MAX_CHAIN_ROLLS = 500;
+  function RollTable(spec, book) {  /* [name, roll, keys, weights, texts, chains, outcomes]; a chain [table, times,
+                                        keep, reroll], an outcome [value, weight, row] */
+    var g = 0n, sum = 0n;
+    spec[6].forEach(function (o) { g = gcd(g, BigInt(o[1])); });
+    this.name = spec[0]; this.roll = spec[1]; this.keys = spec[2]; this.weights = spec[3]; this.texts = spec[4];
+    this.outcomes = spec[6];
+    this.running = spec[6].map(function (o) { sum += BigInt(o[1]) / g; return sum; });
+    this.chains = spec[5].map(function (c) { return c && {table: c[0], times: c[1], keep: c[2], reroll: c[3]}; });
+    this.book = book;
+  }
+  function rollTables(specs) {  /* a system's roll tables by name */
+    var book = {};
+    specs.forEach(function (spec) { book[spec[0]] = new RollTable(spec, book); });
+    return book;
+  }
+  function cryptoBits() {  /* random bits from crypto.getRandomValues, for rolls no seed repeats */
+    return {getrandbits: function (k) {
+      var words = new Uint32Array(Math.ceil(k / 32)), r = 0n;
+      globalThis.crypto.getRandomValues(words);
+      words.forEach(function (word, i) { r |= BigInt(word) << BigInt(32 * i); });
+      return r & ((1n << BigInt(k)) - 1n);
+    }};
+  }
+  function roll(value, rng) {  /* one roll of a value, or of a roll table (its steps); without rng, crypto draws */
+    var source = rng || cryptoBits();
+    return value instanceof RollTable ? rollOn(value, source) : sample(value, source);
+  }
+  function rollOn(table, rng) {  /* one roll on a table, every roll its rows lead to depth first: [table, row, key, text, depth, kept, value] */
+    var steps = [];
+    rollGroup(table, 1, false, [], rng, steps);
+    return steps;
+  }
+  function rollGroup(table, times, reroll, path, rng, steps) {
+    var drawn = [];
+    for (var n = 0; n < times; n++) {
+      var barred = reroll ? drawn.concat(path.filter(function (p) { return p[0] === table.name; })
+                                            .map(function (p) { return p[1]; })) : [];
+      var outcome = drawRow(table, barred, rng), row = outcome[2], chain = table.chains[row];
+      drawn.push(row);
+      steps.push([table.name, row, table.keys[row], table.texts[row], path.length, !chain || chain.keep, outcome[0]]);
+      if (steps.length > MAX_CHAIN_ROLLS)
+        throw new RulesError("a roll on '" + steps[0][0] + "' led to more than " + MAX_CHAIN_ROLLS + " rolls");
+      if (chain) rollGroup(table.book[chain.table], chain.times, chain.reroll, path.concat([[table.name, row]]), rng, steps);
+    }
+  }
+  function drawRow(table, barred, rng) {  /* an outcome [value, weight, row] by its weight, drawn again while its row is barred */
+    if (table.weights.every(function (w, row) { return !w || barred.indexOf(row) >= 0; }))
+      throw new RulesError("no row of '" + table.name + "' is left to roll: each was rolled already");
+    var total = table.running[table.running.length - 1], bits = bitLength(total);
+    for (;;) {
+      var outcome = table.outcomes[firstAbove(table.running, drawBelow(rng, total, bits))];
+      if (barred.indexOf(outcome[2]) < 0) return outcome;
+    }
+  }
   /* ---- upgrade sets: upgrades maps id -> {name, requires, excludes, max_times} ---- */
   function upgradeProblems(upgrades, chosen) {
     var counts = {}, order = [], problems = [];
@@ -1373,7 +1522,9 @@
     fixed: fixed, floorDiv: floorDiv, greater: greater, keep: keepPool, lookup: lookup, mean: mean, mix: mix,
     modifier: modifier, nadd: nadd, namedChance: namedChance, negated: negated, nmax: nmax, nmin: nmin, nmul: nmul,
     nneg: nneg, nsub: nsub, outcomes: outcomes, p: p, parseDice: parseDice, poolAnswers: poolAnswers,
-    poolBind: poolBind, power: power, probEq: probEq, ratio: ratio, repeat: repeat, rollable: rollable, sd: sd, step: step,
+    poolBind: poolBind, power: power, probEq: probEq, randbelow: randbelow, ratio: ratio, repeat: repeat,
+    roll: roll, rollable: rollable, rollOn: rollOn, rollTables: rollTables, sample: sample, samples: samples, sd: sd,
+    seeded: seeded, step: step,
     successes: successes, table: table, tie: tie, toFloat: toFloat, upgradeProblems: upgradeProblems, whole: whole,
     win: win
   };

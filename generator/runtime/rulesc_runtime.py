@@ -8,13 +8,14 @@ import itertools
 import math
 import operator
 import pprint
+import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Union
+from typing import Any, NamedTuple, Protocol, Union
 
 __all__ = [
     "ArgumentError",
@@ -87,10 +88,17 @@ __all__ = [
     "pool_bind_named",
     "power",
     "prob_eq",
+    "randbelow",
     "repeat",
+    "roll",
+    "roll_on",
+    "roll_tables",
     "rollable",
     "RulesError",
+    "sample",
+    "samples",
     "sd",
+    "seeded",
     "show",
     "step",
     "successes",
@@ -234,10 +242,10 @@ def dice_add(a: Dice | int, b: Dice | int, sign: int = 1) -> Dice:
 
 @lru_cache(maxsize=256)
 def dice_scale(a: Dice, k: int) -> Dice:
-    """A pool multiplied, as (T) multiplies by the tier: 1d10+1d4 times 2 is 2d10+2d4 (once per pool
-    and k)."""
+    """A pool repeated k times, as (T) repeats it once per tier: repeat(1d10+1d4, 2) is 2d10+2d4
+    (the formula language's repeat(), and `pool * k` in content format 1)."""
     if k < 0:
-        raise RulesError(f"cannot multiply {a} by {k}")
+        raise RulesError(f"cannot repeat {a} {k} times")
     return _pool({s: whole(c * k) for s, c in a.counts}, whole(a.const * k))
 
 
@@ -2016,6 +2024,186 @@ def _reported_by(upgrades: Mapping[str, Upgrade], upgrade_id: str, other: str) -
     """Whether `upgrade_id` reports that it excludes `other`: a pair that excludes each other is
     reported once, by the id that sorts first."""
     return other not in upgrades or upgrade_id < other or upgrade_id not in upgrades[other].excludes
+
+
+# ---- rolls drawn from exact distributions -------------------------------------------------------
+# Both runtimes draw the same way, so a seed gives the same rolls in Python and JavaScript: a
+# generator gives random bits (Python's random.Random, or JavaScript's Twister, the same MT19937
+# seeded the same way), randbelow() turns them into a whole number below the sum of the exact
+# weights as Python's own randrange() does, and the roll is the first outcome whose running sum of
+# weights passes it.
+
+
+class RandomBits(Protocol):
+    """What a roll draws from: random.Random, random.SystemRandom or anything with getrandbits."""
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+
+def seeded(seed: int) -> random.Random:
+    """A generator whose draws JavaScript's seeded(seed) repeats: MT19937 seeded with a whole
+    number."""
+    if type(seed) is not int:
+        raise RulesError(f"a seed is a whole number, not {seed!r}")
+    return random.Random(seed)
+
+
+def randbelow(rng: RandomBits, n: int) -> int:
+    """A whole number from 0 to n - 1, each as likely: n's bit length of random bits, drawn again
+    while they reach n (random.Random.randrange(n) gives the same number from the same state)."""
+    if n < 1:
+        raise RulesError(f"a draw needs a range of at least 1, not {n}")
+    bits = n.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
+def _drawn_from(value: Dist | Dice | Outcomes) -> tuple[Sequence[Any], list[int]]:
+    """The outcomes of a roll and the running sums of their weights, the weights lowest in terms."""
+    if isinstance(value, Outcomes):
+        choices: Sequence[Any] = value.labels
+        weights: Sequence[int] = value.weights
+    else:
+        found = as_dist(value)
+        choices, weights = found.outcomes, found.weights
+    divisor = math.gcd(*weights)
+    return choices, list(itertools.accumulate(w // divisor for w in weights))
+
+
+def samples(value: Any, rng: RandomBits, times: int) -> list[Any]:
+    """`times` rolls of a value: an outcome of a roll, pool or named outcomes each time, by its
+    exact chance; a number, flag or word is itself and draws nothing."""
+    if not isinstance(value, (Dist, Dice, Outcomes)):
+        return [value] * times
+    choices, running = _drawn_from(value)
+    total, draw, find = running[-1], rng.getrandbits, bisect.bisect_right
+    bits, found = total.bit_length(), []
+    for _ in range(times):  # randbelow(rng, total), inlined: this loop is the sampler's whole cost
+        drawn = draw(bits)
+        while drawn >= total:
+            drawn = draw(bits)
+        found.append(choices[find(running, drawn)])
+    return found
+
+
+def sample(value: Any, rng: RandomBits) -> Any:
+    """One roll of a value (see samples())."""
+    return samples(value, rng, 1)[0]
+
+
+# ---- roll tables: a roll on a table and the rolls its rows lead to ---------------------------
+
+MAX_CHAIN_ROLLS = 500
+NO_ROWS: frozenset[int] = frozenset()
+"""The most rolls one roll on a table may lead to: past it, a chain that can repeat is stopped with
+an error."""
+
+
+@dataclass(frozen=True)
+class RowChain:
+    """What a row rolls next: `times` rolls on `table`; `keep`: the row is a result too; `reroll`:
+    a roll landing on a row already drawn in the group, or on a row of the chain that led here, is
+    drawn again."""
+
+    table: str
+    times: int
+    keep: bool
+    reroll: bool
+
+
+@dataclass(frozen=True)
+class RollTable:
+    """A roll table: each row's key as the book prints it, its weight (ways out of the roll's
+    total), its text and what it rolls next, and each outcome of the roll as (value, weight, row);
+    `book` holds the system's roll tables, which chains name."""
+
+    name: str
+    roll: str
+    keys: tuple[str, ...]
+    weights: tuple[int, ...]
+    texts: tuple[str, ...]
+    chains: tuple[RowChain | None, ...]
+    outcomes: tuple[tuple[int, int, int], ...]
+    book: Mapping[str, RollTable] = field(repr=False, compare=False)
+    running: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        divisor = math.gcd(*(w for _, w, _ in self.outcomes))  # running sums, lowest in terms
+        running = tuple(itertools.accumulate(w // divisor for _, w, _ in self.outcomes))
+        object.__setattr__(self, "running", running)
+
+
+class RollStep(NamedTuple):
+    """One roll of a chain, in the order rolled: the table, the row (from 0), its key and text, how
+    many rolls led to it, whether it is a result (a row that only says to roll again is not), and
+    the value the dice showed."""
+
+    table: str
+    row: int
+    key: str
+    text: str
+    depth: int
+    kept: bool
+    value: int
+
+
+def roll_tables(specs: Sequence[Sequence[Any]]) -> dict[str, RollTable]:
+    """A system's roll tables by name, from [name, roll, keys, weights, texts, chains, outcomes]
+    each (a chain is [table, times, keep, reroll] or None; an outcome [value, weight, row])."""
+    book: dict[str, RollTable] = {}
+    for name, roll, keys, weights, texts, chains, outcomes in specs:
+        book[name] = RollTable(name, roll, tuple(keys), tuple(weights), tuple(texts),
+                               tuple(None if c is None else RowChain(*c) for c in chains),
+                               tuple((int(v), int(w), int(r)) for v, w, r in outcomes), book)
+    return book
+
+
+def roll_on(table: RollTable, rng: RandomBits) -> list[RollStep]:
+    """One roll on a table, with every roll its rows lead to, depth first."""
+    steps: list[RollStep] = []
+    _roll_group(table, 1, False, (), rng, steps)
+    return steps
+
+
+def _roll_group(table: RollTable, times: int, reroll: bool, path: tuple[tuple[str, int], ...],
+                rng: RandomBits, steps: list[RollStep]) -> None:
+    drawn: list[int] = []
+    for _ in range(times):
+        barred = {r for name, r in path if name == table.name} | set(drawn) if reroll else NO_ROWS
+        value, row = _draw_row(table, barred, rng)
+        drawn.append(row)
+        chain = table.chains[row]
+        kept = chain is None or chain.keep
+        steps.append(RollStep(table.name, row, table.keys[row], table.texts[row], len(path), kept,
+                              value))
+        if len(steps) > MAX_CHAIN_ROLLS:
+            raise RulesError(f"a roll on '{steps[0].table}' led to more than {MAX_CHAIN_ROLLS} "
+                             "rolls")
+        if chain is not None:
+            after = (*path, (table.name, row))
+            _roll_group(table.book[chain.table], chain.times, chain.reroll, after, rng, steps)
+
+
+def _draw_row(table: RollTable, barred: Set[int], rng: RandomBits) -> tuple[int, int]:
+    """An outcome of the table's roll by its weight and the row it falls in, (value, row), drawn
+    again while the row is barred."""
+    if barred and all(row in barred or not weight for row, weight in enumerate(table.weights)):
+        raise RulesError(f"no row of '{table.name}' is left to roll: each was rolled already")
+    running = table.running
+    while True:
+        value, _, row = table.outcomes[bisect.bisect_right(running, randbelow(rng, running[-1]))]
+        if row not in barred:
+            return value, row
+
+
+def roll(value: Any, rng: RandomBits | None = None) -> Any:
+    """One roll of a value: an outcome of a roll, pool or named outcomes by its exact chance, or
+    for a roll table the steps of one roll on it, chains followed. `rng` (a random.Random) makes
+    the rolls a seed repeats; without one, the system's source of randomness draws."""
+    source = rng if rng is not None else random.SystemRandom()
+    return roll_on(value, source) if isinstance(value, RollTable) else sample(value, source)
 
 
 # ---- values in the book's terms ---------------------------------------------------------------

@@ -27,15 +27,26 @@ export function inOrder(value, labels) {
 
 function sentence(/** @type {string} */ text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 
+/** One named outcome as a sentence of what happens: its name, its chance and its text, ended by a stop.
+    @param {string} label @param {RulesNumber} chance @param {Record<string, string>} texts */
+function told(label, chance, texts) {
+  const said = sentence(label) + " " + percent(chance) + (label in texts ? ": " + texts[label] : "");
+  return /[.!?]$/.test(said) ? said : said + ".";
+}
+
 /** display() in calculators.py: a percent output shows a percent, a "num" output decimals, whichever branch
-    produced the value; a number is followed by its unit (suffix); a roll reads as a sentence.
+    produced the value; a number is followed by its unit (suffix); a roll reads as a sentence, or, with the texts of
+    its named outcomes (a rule's), a sentence of what happens on each.
     @param {unknown} value @param {string | null | undefined} format @param {string | null | undefined} type
-    @param {string[] | null | undefined} [labels] @param {string | null} [suffix] */
-export function display(value, format, type, labels, suffix) {
+    @param {string[] | null | undefined} [labels] @param {string | null} [suffix]
+    @param {Record<string, string> | null} [texts] */
+export function display(value, format, type, labels, suffix, texts) {
   suffix = suffix || "";
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (value instanceof R.Outcomes && (type === "event" || value.labels.every((l) => typeof l === "boolean")))
     return percent(R.p(value));
+  if (value instanceof R.Outcomes && texts && Object.keys(texts).length)
+    return inOrder(value, labels).map((item) => told(item[0], item[1], texts)).join(" ");
   if (value instanceof R.Outcomes)
     return sentence(inOrder(value, labels).map((item) => item[0] + " " + percent(item[1])).join(", "));
   if (Array.isArray(value)) return value.length ? value.join("; ") : "none";

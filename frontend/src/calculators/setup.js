@@ -82,7 +82,7 @@ function showResults(w, env, results) {
   const charts = [];
   w.calc.outputs.forEach((out) => {
     const node = w.form.querySelector(`output[name="${out.name}"]`), value = results[out.name];
-    if (node) node.textContent = display(value, out.format, out.type, out.labels, node.getAttribute("data-suffix"));
+    if (node) node.textContent = display(value, out.format, out.type, out.labels, node.getAttribute("data-suffix"), out.texts);
     const chart = w.form.querySelector(`[data-chart="${out.name}"]`);
     if (chart && value instanceof R.Dist) charts.push(() => { drawChart(chart, value, out.label, target(chart, env)); });
     if (chart && value instanceof R.Outcomes) charts.push(() => { drawOutcomes(chart, inOrder(value, out.labels), out.label); });

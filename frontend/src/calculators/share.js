@@ -1,6 +1,7 @@
 // @ts-check
 /* A calculator's inputs in the page's address (?<calculator>.<input>=value, only those that differ from their
    defaults), so a link restores them; and Share, which copies such a link landing on the calculator. */
+import {chapterAddress, landingOfPage} from "../shared/chapter.js";
 import {pickedUpgrades, setUpgrades} from "./fields.js";
 
 /** @param {string} calcId @param {string} name */
@@ -87,7 +88,7 @@ export function shareButton(element, form, calcId, calc) {
   reset.after(button);
   button.after(status);
   button.addEventListener("click", () => {
-    const url = stateUrl(form, calcId, calc);
+    const url = new URL(chapterAddress(window.location.href, landingOfPage()) + stateUrl(form, calcId, calc).search);
     url.hash = element.getAttribute("data-anchor") || element.id;
     copyText(url.toString(), status);
   });

@@ -39,3 +39,12 @@ export function chosenTiers(fields) {
   });
   return tiers;
 }
+
+/** Words as they read inside a sentence (kinds.py's mid_sentence): a capital first letter lowered, unless the second
+    is a capital too, so "Moves" reads "moves" and an initialism such as "GM moves" keeps its case.
+    @param {string} words */
+export function midSentence(words) {
+  const first = words.charAt(0), second = words.charAt(1);
+  const capital = (/** @type {string} */ c) => c !== c.toLowerCase() && c === c.toUpperCase();
+  return words.length > 1 && capital(first) && !capital(second) ? first.toLowerCase() + words.slice(1) : words;
+}

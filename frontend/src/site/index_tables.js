@@ -1,6 +1,6 @@
 // @ts-check
 /* Index tables: a filter box, sortable columns, and (N)(T) amounts read at a chosen tier. */
-import {SCALED, atTiers, chosenTiers, compareCells, matchesAll} from "./filters.js";
+import {SCALED, atTiers, chosenTiers, compareCells, matchesAll, midSentence} from "./filters.js";
 
 export function indexTables() {
   document.querySelectorAll("[data-index-table]").forEach((box) => {
@@ -11,7 +11,7 @@ export function indexTables() {
     field.className = "rulesc-filter";
     field.innerHTML = '<label for="' + id + '"></label><input type="search" id="' + id + '" autocomplete="off">' +
       '<span role="status" aria-live="polite"></span>';
-    /** @type {HTMLElement} */ (field.querySelector("label")).textContent = "Filter " + label.toLowerCase();
+    /** @type {HTMLElement} */ (field.querySelector("label")).textContent = "Filter " + midSentence(label);
     const input = /** @type {HTMLInputElement} */ (field.querySelector("input"));
     const status = /** @type {HTMLElement} */ (field.querySelector("span"));
     input.addEventListener("input", () => { filterRows(rows, input.value, status); });

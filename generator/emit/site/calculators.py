@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from generator.analyze.program import Program, label_order
 from generator.emit.site.links import calculator_element_id, rule_href
+from generator.emit.site.markup import Markup
 from generator.emit.site.upgrade_picker import upgrade_picker
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
@@ -68,11 +69,24 @@ def show_output(program: Program, output: Output, results: dict[str, Any]) -> st
     """A calculator output's result as the page and `rulesc calc` show it, with its unit (the output's suffix)."""
     assert output.expr.node is not None
     return display(results[output.name], output.format, program.types.get(id(output.expr.node), "int"),
-                   label_order(program, output.expr.node), output.suffix or "")
+                   label_order(program, output.expr.node), output.suffix or "", outcome_texts(program, output))
+
+
+def outcome_texts(program: Program, output: Output) -> dict[str, str]:
+    """The plain texts of the named outcomes of the rule whose calculator has `output`, when the output rolls named
+    outcomes: the calculator answers with what happens, not only with the names."""
+    if program.types.get(id(output.expr.node)) != "outcome":
+        return {}
+    calc = next((c for c in program.calculators.values() if any(o is output for o in c.outputs)), None)
+    rule = program.rules.get(calc.rule) if calc is not None else None
+    if rule is None or not rule.outcomes:
+        return {}
+    markup = Markup.of(program)
+    return {outcome.name: markup.plain(outcome.text) for outcome in rule.outcomes}
 
 
 def display(value: Any, fmt: str = "decimal", type_: str | None = None, labels: Sequence[str] = (),
-            suffix: str = "") -> str:
+            suffix: str = "", texts: Mapping[str, str] | None = None) -> str:
     """A value as pages, `rulesc calc` and calculators show it: yes/no for flags, a dash for no dice, numbers
     by the one number rule of fixed() (calculators.js applies the same rule in the widget).
 
@@ -80,7 +94,8 @@ def display(value: Any, fmt: str = "decimal", type_: str | None = None, labels: 
     percent whichever branch produced the value (an int from one branch of an `if` included). An exact number
     (Fraction, float) shows decimals whatever the type, never as a fraction. A number that is not
     a percent is followed by `suffix`, its unit (" m"). A roll reads as a sentence: "Average 2.51, typically
-    within ±1.31" (the standard deviation in words), or its named outcomes, "Hit 55.00%, critical 10.00%".
+    within ±1.31" (the standard deviation in words), or its named outcomes, "Hit 55.00%, critical 10.00%"; with the
+    `texts` of the outcomes (a rule's), each outcome reads as a sentence of what happens, "Hit 55.00%: You hit."
     """
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -90,6 +105,8 @@ def display(value: Any, fmt: str = "decimal", type_: str | None = None, labels: 
         return f"Average {fixed(mean(value), 2)}{suffix}, typically within \u00b1{fixed(sd(value), 2)}{suffix}"
     if isinstance(value, Outcomes) and (type_ == "event" or set(value.labels) <= {True, False}):
         return fixed(p(value) * 100, 2) + "%"
+    if isinstance(value, Outcomes) and texts:
+        return " ".join(_told(label, chance, texts) for label, chance in in_order(value, labels))
     if isinstance(value, Outcomes):
         return _sentence(", ".join(f"{label} {fixed(chance * 100, 2)}%" for label, chance in in_order(value, labels)))
     if isinstance(value, (int, Fraction, float)):
@@ -116,6 +133,12 @@ def _target(calc: Calculator, roll: Output) -> str:
             if isinstance(goal, n.Num):
                 return f' data-target="{goal.value}"'
     return ""
+
+
+def _told(label: str, chance: Fraction, texts: Mapping[str, str]) -> str:
+    """One outcome as a sentence: its name, its chance and what happens (ended by a stop if it has none)."""
+    said = f"{_sentence(label)} {fixed(chance * 100, 2)}%" + (f": {texts[label]}" if label in texts else "")
+    return said if said.endswith((".", "!", "?")) else said + "."
 
 
 def _sentence(text: str) -> str:

@@ -10,7 +10,7 @@ from generator.model import Rule
 
 def references(program: Program, rule: Rule) -> list[str]:
     """Ids of the rules and terms a rule points at: [[links]] in its text, and the rules its facts name."""
-    targets = [m.group(1).strip() for text in (rule.text, *rule.items) for m in LINK.finditer(text.source)]
+    targets = [m.group(1).strip() for text in rule.texts() for m in LINK.finditer(text.source)]
     targets += [target for fact in rule.facts for target in fact.ids]
     resolved = (program.resolve(t) for t in targets)
     return [found.id for found in resolved if found is not None]

@@ -15,6 +15,13 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("NdS", "N dice of S sides, added up", "2d6"),
     ("pool + pool + N", "dice of different sizes and a constant, added up", "1d10+1d4+2"),
     ("(expr)dS", "a number of dice worked out by a formula", "(4 + 6 // 3)d6"),
+    ("roll * N", "the roll's result multiplied: each result of 1d6 times 10", "1d6 * 10"),
+    ("repeat(pool, N)", "the pool's dice N times over, its constant too (a power's 1d6+1 at tier 3)",
+     "repeat(1d6+1, 3)"),
+    ("d66", "tens and units: one d6 read as tens and one as units, 11 to 66, each of its 36 results 1 in 36 "
+     "(the same roll as 1d6 * 10 + 1d6)", "d66"),
+    ("d666", "hundreds, tens and units: 111 to 666, each of its 216 results 1 in 216", "d666"),
+    ("Nd(S)", "dice whose number of sides is worked out by a formula: 1d(66) is one die of 66 sides", "1d(66)"),
     ("NdSkhK", "roll N dice and keep the K highest (K defaults to 1)", "2d10kh1"),
     ("NdSklK", "roll N dice and keep the K lowest", "4d6kl3"),
     ("successes(pool, T)", "how many dice of the pool show T or more", "successes(5d6, 5)"),
@@ -86,6 +93,19 @@ def emit_dice_page() -> dict[str, str]:
         outcomes = [x for x, _ in dist.items()]
         w.writeline(f"| `{notation}` | {meaning} | `{example}` | {min(outcomes)} to {max(outcomes)} | "
                     f"{_number(R.mean(dist))} |")
+    w.writeline()
+    w.writeline("## Multiplying a roll, repeating dice")
+    w.writeline()
+    w.writeline("Multiplying a roll multiplies its result, as AnyDice and icepool read it: `1d6 * 10 + 1d6` is a "
+                "d66 roll, 36 results from 11 to 66 at 1 in 36 each, and `2d6 * 2` is an even number from 4 to "
+                "24. To roll a pool's dice several times over, write `repeat(pool, N)`: `repeat(1d6, 3)` is 3d6, "
+                "and `repeat(dice, tier)` is a power's dice at its tier.")
+    w.writeline()
+    w.writeline("This is content format 2 (`format: 2` in `system.yaml`). A system without it is read as format 1, "
+                "where a pool times a number repeats its dice (`1d6 * 10 + 1d6` is 11d6: the mean of a d66, "
+                "but not its chances) and `d66` is one die of 66 sides; `rulesc check` warns at each (W0708), "
+                "and `rulesc migrate` rewrites them to `repeat()`, `d66` to `1d(66)`, and the system to "
+                "format 2.")
     w.writeline()
     w.writeline("## Questions about a roll")
     w.writeline()

@@ -30,11 +30,13 @@ def theme_text(text: str) -> str:
     return escape(text, quote=True)
 
 
-def front(title: str, source: str, description: str = "") -> Writer:
-    """A page's front matter (its title and description for the theme) and the comment naming its source."""
+def front(title: str | None, source: str, description: str = "") -> Writer:
+    """A page's front matter (its title and description for the theme) and the comment naming its source. Without a
+    title (the home page), the theme titles the page by the site's name alone."""
     w = Writer()
     w.writeline("---")
-    w.writeline(f"title: {yaml_string(theme_text(title))}")
+    if title is not None:
+        w.writeline(f"title: {yaml_string(theme_text(title))}")
     if description:
         w.writeline(f"description: {yaml_string(theme_text(description))}")
     w.writeline("---")

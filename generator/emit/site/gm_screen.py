@@ -109,8 +109,8 @@ def _part_page(program: Program, markup: Markup, parts: tuple[GmPart, ...], numb
     w = _opening(program, f"{part.title} ({system.title}: GM screen)",
                  f"Calculators of {system.title}: {part.title}.")
     landing = href(page, gm_screen_path(system))
-    html_block(w, "rulesc-part-of", f'<p class="rulesc-muted">Part {number} of {len(parts)} of the '
-                                    f'<a href="{landing}">GM screen</a>: {escape(part.title)}</p>')
+    html_block(w, "rulesc-part-of", f'<p class="rulesc-muted" data-rulesc-landing="{landing}">Part {number} of '
+                                    f'{len(parts)} of the <a href="{landing}">GM screen</a>: {escape(part.title)}</p>')
     _calculators(w, program, markup, list(part.calculators), page)
     steps = [(gm_part_path(system, other.id), other.title) for other in parts]
     html_block(w, "rulesc-part-steps", part_steps(steps, number, "Parts of the GM screen"))

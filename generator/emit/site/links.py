@@ -61,7 +61,9 @@ def page_url(system: System, chapter_id: str) -> str:
 
 
 def permalink(system: System, rule: Rule, site_url: str = "") -> str:
-    return f"{site_url.rstrip('/') + '/' if site_url else ''}{url_of(rule_page(system, rule))}#{rule.id}"
+    """A rule's canonical address, `system/chapter/#rule-id`: its chapter's page, which holds the rule or, split,
+    sends the rule's anchor on to the part page holding it (moved.py), so no other rule and no splitting moves it."""
+    return f"{site_url.rstrip('/') + '/' if site_url else ''}{page_url(system, rule.chapter)}#{rule.id}"
 
 
 @lru_cache(maxsize=4096)

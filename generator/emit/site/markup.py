@@ -20,6 +20,7 @@ from generator.analyze.lint import INERT, texts
 from generator.analyze.program import LINK, VALUE, Program, show
 from generator.analyze.terms import shields, term_keys, term_of, term_pattern
 from generator.emit.site.links import rule_href, term_href
+from generator.kinds import mid_sentence
 from generator.model import Rule, Term, Text
 
 SAFE_SCHEMES = ("http://", "https://", "mailto:")
@@ -165,7 +166,8 @@ class Markup:
         """The short text a link to the rule shows on hover; worked out once per rule, however many links."""
         key = ("rule", rule.id)
         if key not in self._previews:
-            self._previews[key] = f"{rule.name} ({rule.kind}): {_first_sentence(self.plain(rule.text))}"
+            kind = mid_sentence(self.program.system.kind(rule.kind).label)
+            self._previews[key] = f"{rule.name} ({kind}): {_first_sentence(self.plain(rule.text))}"
         return self._previews[key]
 
     def rule_link(self, target: str, page: str) -> str:

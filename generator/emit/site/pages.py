@@ -13,7 +13,10 @@ from typing import Any
 
 from generator.analyze.program import Program, show
 from generator.emit.site.calculators import display, render_calculator
+from generator.emit.site.credits import notices, notices_html, source_item, with_footer
 from generator.emit.site.crosslink import backlinks
+from generator.emit.site.dice_page import DICE_PAGE
+from generator.emit.site.errors_page import PAGE as ERRORS_PAGE
 from generator.emit.site.fragments import FactStyle, front, html_block, md_escape
 from generator.emit.site.gm_screen import gm_screen_pages
 from generator.emit.site.links import (
@@ -33,9 +36,12 @@ from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sources, sources, stat_block
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
+from generator.emit.site.structured import lead_parts, outcomes_block
 from generator.emit.site.tables import emit_index_tables, index_kind_pages, table_kinds
 from generator.emit.writer import Writer
-from generator.model import Chapter, Rule, System
+from generator.formula.table_rolls import percent
+from generator.kinds import mid_sentence
+from generator.model import Chapter, Rule, System, Table
 
 
 class Context:
@@ -59,22 +65,31 @@ def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str
     for chapter in system.chapters:
         files.update(_chapter_pages(ctx, plans(system)[chapter.id]))
     refuse_raw_markup(program, files)
-    return files
+    return with_footer(files, notices_html([system]))
 
 
-def home_page(items: list[str]) -> str:
-    """The home page, from each system's home_item()."""
-    w = front("Rules reference", "content/", "Game rules compiled from canonical data, cross-linked and searchable.")
-    w.writeline("# Rules reference")
+def home_page(items: list[str], name: str, description: str | None) -> str:
+    """The home page, from each system's home_item(): titled by the site's name (mkdocs.yml site_name, which the
+    browser's tab shows alone) and introduced by its description (site_description); the pages for authors are
+    linked at its end, as the players' navigation leaves them out."""
+    w = front(None, "mkdocs.yml and content/", description or "")
+    w.writeline(f"# {md_escape(name)}")
     w.writeline()
     html_block(w, "rulesc-home", "\n".join([
-        "<p>A reference to look rules up during play. Every rule has its own link, every defined term in the text "
-        "links to its definition, and the calculators beside the rules compute with the same formulas and "
-        "numbers as the text shows. Everything here is compiled from one canonical set of rule data.</p>",
+        *([f"<p>{escape(description)}</p>"] if description else []),
         f'<p>Search by a rule\'s name, an abbreviation or any word of its text from the search box, or open the '
         f'<a href="{href(HOME, SEARCH_PAGE)}">search page</a> to filter by system and kind of rule.</p>',
-        "<h2>Systems</h2>", '<ul class="rulesc-systems">', *items, "</ul>"]))
+        *(["<h2>Systems</h2>"] if len(items) > 1 else []), '<ul class="rulesc-systems">', *items, "</ul>",
+        _for_authors()]))
     return w.getvalue()
+
+
+def _for_authors() -> str:
+    """The home page's end: the way to the pages for the rulebook's authors."""
+    return (f'<p class="rulesc-muted rulesc-for-authors">For authors: <a href="{href(HOME, DICE_PAGE)}">Dice '
+            "notation</a>, every construct of the formula language with its numbers, and "
+            f'<a href="{href(HOME, ERRORS_PAGE)}">Error codes</a>, what each message of <code>rulesc check</code> '
+            "means and how to fix it.</p>")
 
 
 def home_item(program: Program) -> str:
@@ -103,16 +118,16 @@ def _landing(ctx: Context) -> str:
     _landing_section(w, "Chapters", [_chapter_item(ctx, c) for c in system.chapters] + [
         f'<li><a href="{href(page, glossary_path(system))}">Glossary</a>: {len(system.terms)} defined terms, '
         "with their abbreviations and aliases</li>"])
-    kinds = ", ".join(f"{len(rules)} {kind}s" for kind, rules in table_kinds(ctx.program))
+    kinds = ", ".join(_counted(system, kind, len(rules)) for kind, rules in table_kinds(ctx.program))
     _landing_section(w, "Index tables", [
         f'<li><a href="{href(page, tables_path(system))}">Index tables</a>: {escape(kinds) or "no rules"}, '
         "filterable and sortable</li>"])
     w.writeline("## Dice")
     w.writeline()
     html_block(w, "rulesc-text", ctx.markup.block(system.dice_summary, Section(page, heading=3)))
-    _landing_section(w, "Sources", [
-        f"<li>{escape(s.title)} (<code>{escape(s.file)}</code>).{' ' + escape(s.note) if s.note else ''}</li>"
-        for s in system.sources])
+    _landing_section(w, "Sources", [source_item(s) for s in system.sources])
+    if notices(system):
+        html_block(w, "rulesc-attributions", notices_html([system]))
     return w.getvalue()
 
 
@@ -124,6 +139,12 @@ def _gm_link(ctx: Context) -> str:
         "this system has no calculators yet"
     return (f'<p><a class="md-button md-button--primary" href="{href(page, gm_screen_path(ctx.system))}">GM screen</a> '
             f'<span class="rulesc-muted">{what}</span></p>')
+
+
+def _counted(system: System, kind_id: str, count: int) -> str:
+    """A number of rules of a kind in the system's words: 1 move, 3 moves."""
+    kind = system.kind(kind_id)
+    return f"{count} {mid_sentence(kind.label if count == 1 else kind.plural)}"
 
 
 def _landing_section(w: Writer, title: str, items: list[str]) -> None:
@@ -231,8 +252,9 @@ def _part_page(ctx: Context, plan: ChapterPlan, part: Part, number: int) -> str:
     w.writeline(f"# {md_escape(chapter.title)}")
     w.writeline()
     landing = href(page, page_path(ctx.system, chapter.id))
-    html_block(w, "rulesc-part-of", f'<p class="rulesc-muted">Part {number} of {len(plan.parts)} of '
-                                    f'<a href="{landing}">{escape(chapter.title)}</a>: {escape(part.title)}</p>')
+    html_block(w, "rulesc-part-of", f'<p class="rulesc-muted" data-rulesc-landing="{landing}">Part {number} of '
+                                    f'{len(plan.parts)} of <a href="{landing}">{escape(chapter.title)}</a>: '
+                                    f"{escape(part.title)}</p>")
     top = part.units[0].depth
     for unit in part.units:
         _rule(w, ctx, unit.rule, plan.children if unit.whole else {}, unit.depth - top + 2, page)
@@ -253,11 +275,13 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, lis
     section = Section(page, rule.id, heading=min(level + 1, 6))
     old_ids = "".join(f'<span id="{alias}" class="rulesc-alias"></span>' for alias in rule.aliases)  # old permalinks
     body = [old_ids, stat_block(ctx.system, rule, html_style(ctx.markup, page)),
-            rule_notes(ctx.notes, rule.id, ctx.markup), ctx.markup.block(rule.text, section)]
+            rule_notes(ctx.notes, rule.id, ctx.markup), *lead_parts(ctx.markup, rule, section),
+            ctx.markup.block(rule.text, section)]
     if rule.items:
         body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")
+    body.append(outcomes_block(ctx.program, ctx.markup, rule, section))
     if rule.table:
-        body.append(_table(rule))
+        body.append(_roll_table(ctx.markup, rule.table, section) if rule.table.roll else _table(rule))
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
     body += [rule_sources(ctx.program, ctx.markup, rule, section, cell), _backlinks(ctx, rule.id, page)]
     calculated = " data-calculated" if rule.calculators else ""  # laid out at once (rulesc-head.html)
@@ -285,6 +309,21 @@ def _table(rule: Rule) -> str:
     head = "".join(f'<th scope="col">{escape(c.label)}</th>' for c in table.columns)
     rows = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in table.rows)
     return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+def _roll_table(markup: Markup, table: Table, section: Section) -> str:
+    """A roll table: its caption names the roll, each key cell adds the row's chance ("01-05 · 5%"), and text cells
+    are rendered as rule text (links, terms, emphasis), escaped."""
+    assert table.roll is not None
+    caption = escape(f"{table.caption} ({table.roll.written})" if table.caption else f"Roll {table.roll.written}")
+    head = "".join(f'<th scope="col">{escape(c.label)}</th>' for c in table.columns)
+    rows = "".join(
+        f'<tr data-row="{i}"><th scope="row">{escape(str(row[0]))} · {percent(table.chance(i))}</th>'
+        + "".join(f"<td>{markup.inline(text, section) if text else cell(value)}</td>"
+                  for value, text in zip(row[1:], table.texts[i][1:], strict=True)) + "</tr>"
+        for i, row in enumerate(table.rows))
+    return (f'<table class="rulesc-roll-table" data-table="{table.name}" data-roll="{escape(table.roll.written)}">'
+            f"<caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
 
 def _backlinks(ctx: Context, target: str, page: str) -> str:

@@ -71,8 +71,8 @@ def provenance(markup: Markup, system: System, prov: Provenance, section: Sectio
     """Where the text comes from, and what the source leaves unstated (its notes may link rules and terms)."""
     source = next((s for s in system.sources if s.id == prov.source), None)
     title = escape(source.title if source else prov.source)
-    where = f" (<code>{escape(source.file)}</code>)" if source else ""
-    line = (f'<p class="rulesc-provenance"><span>Source:</span> {title}{where}, section '
+    edition = f" ({escape(source.edition)})" if source and source.edition else ""
+    line = (f'<p class="rulesc-provenance"><span>Source:</span> {title}{edition}{_pages(prov.page)}, section '
             f"\u201c{escape(prov.section)}\u201d{_lines(prov.lines)}.</p>")
     if not prov.unstated:
         return line
@@ -80,6 +80,13 @@ def provenance(markup: Markup, system: System, prov: Provenance, section: Sectio
                    f"{f' <span>(source {_lines(g.lines)[2:]})</span>' if g.lines else ''}</li>" for g in prov.unstated)
     return (f'{line}\n<div class="admonition note rulesc-gaps"><p class="admonition-title">'
             f"Not stated by the source</p><ul>{gaps}</ul></div>")
+
+
+def _pages(page: str | None) -> str:
+    """", p. 78" or ", pp. 78-79" after a publication's title; nothing without a page."""
+    if not page:
+        return ""
+    return f", p. {escape(page)}" if page.isdigit() else f", pp. {escape(page)}"
 
 
 def _lines(lines: str | None) -> str:

@@ -25,9 +25,10 @@ from generator.emit.site.fragments import front, html_block
 from generator.emit.site.links import calculator_anchor, glossary_path, gm_calculator_page, rule_page, url_of
 from generator.emit.site.markup import Markup
 from generator.emit.site.pagefind_index import run_pagefind
-from generator.emit.site.tables import plural, table_kinds
+from generator.emit.site.tables import table_kinds
 from generator.emit.site.theme import with_rulesc_theme
 from generator.emit.writer import json_array, json_text
+from generator.kinds import mid_sentence
 from generator.model import Calculator, Rule, Term
 
 RECORDS = ".search/records.json"
@@ -42,7 +43,7 @@ class SearchRecord(TypedDict):
     url: str
     title: str
     names: list[str]  # the title first, then the abbreviations and aliases
-    kind: str  # the rule's kind, "term" or "calculator"
+    kind: str  # the rule's kind as its system words one (mid-sentence: move), "term" or "calculator"
     system: str
     text: str
     crumbs: list[str]  # where it sits: the system, the chapter (or the glossary, the GM screen), the parent rules
@@ -64,9 +65,10 @@ def record_texts(program: Program) -> list[str]:
 
 
 def _rule_record(program: Program, markup: Markup, rule: Rule) -> SearchRecord:
-    texts = [markup.plain(rule.text), *(markup.plain(item) for item in rule.items)]
+    texts = [markup.plain(text) for text in rule.texts()]  # its text, list items, trigger and outcomes
     crumbs = [program.system.title, _chapter_title(program, rule.chapter), *_ancestors(program, rule)]
-    return {"url": _rule_url(program, rule), "title": rule.name, "names": [rule.name], "kind": rule.kind,
+    kind = mid_sentence(program.system.kind(rule.kind).label)
+    return {"url": _rule_url(program, rule), "title": rule.name, "names": [rule.name], "kind": kind,
             "system": program.system.id, "text": " ".join(texts),
             "crumbs": crumbs, "same_as": ""}
 
@@ -163,23 +165,25 @@ def write_index(docs_dir: Path, site_dir: Path) -> int:
     return len(pages)
 
 
-def search_kinds(program: Program) -> list[str]:
-    """The kinds of rule the system has, and "calculator" if it has any, for the search page's filter."""
-    calculators = ["calculator"] if any(rule.calculators for rule in program.system.rules()) else []
-    return [kind for kind, _ in table_kinds(program)] + calculators
+def search_kinds(program: Program) -> list[tuple[str, str]]:
+    """The kinds of rule the system has, and calculators if it has any, for the search page's filter: each as its
+    records name one (the filter's value) and as the filter names several."""
+    calculators = [("calculator", "calculators")] if any(rule.calculators for rule in program.system.rules()) else []
+    kinds = [program.system.kind(kind) for kind, _ in table_kinds(program)]
+    return [(mid_sentence(kind.label), mid_sentence(kind.plural)) for kind in kinds] + calculators
 
 
-def search_page(systems: list[tuple[str, str]], rule_kinds: set[str]) -> str:
+def search_page(systems: list[tuple[str, str]], rule_kinds: set[tuple[str, str]]) -> str:
     """The search page, filtering by the systems (id, title) and by the kinds of rule all of them have."""
     w = front("Search", "content/", "Search every rule, term and calculator by name, abbreviation or text.")
     w.writeline("# Search")
     w.writeline()
-    kinds = sorted(rule_kinds) + ["term"]
+    kinds = sorted(dict(sorted(rule_kinds)).items()) + [("term", "terms")]  # one box per word, however many systems
     html_block(w, "rulesc-search", "\n".join([
         '<form class="rulesc-search__form" role="search" action="./">',
         '<label for="rulesc-search-q">Rule name, abbreviation or words of its text</label>',
         '<input id="rulesc-search-q" name="q" type="search" autocomplete="off" spellcheck="false">',
-        _facet("system", "System", systems), _facet("kind", "Kind of rule", [(k, plural(k)) for k in kinds]),
+        _facet("system", "System", systems), _facet("kind", "Kind of rule", kinds),
         "</form>",
         '<p class="rulesc-search__status" role="status" aria-live="polite">Search needs JavaScript and the site '
         'served over HTTP; without them, browse from the <a href="../">home page</a>.</p>',

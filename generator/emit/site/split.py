@@ -144,6 +144,7 @@ def split_estimate(rule: Rule, upgrades: int = 0) -> int:
     """The bytes the rule's own Markdown takes, estimated from its data (fitted by least squares on the bundled
     chapters' rules: within about 500 bytes of a mean 2,500 per rule)."""
     size = 800 + 3 * len(rule.text.source) + sum(len(item.source) for item in rule.items)
+    size += sum(2 * len(text.source) + 120 for text in rule.texts()[1 + len(rule.items):])  # trigger and outcomes
     size += 45 * sum(len(row) for row in rule.table.rows) if rule.table else 0
     size += sum(100 + 120 * len(formula.examples) for formula in rule.formulas)
     return size + sum(calculator_estimate(calc, upgrades) for calc in rule.calculators)

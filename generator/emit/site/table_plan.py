@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from generator.model import Rule, System
 
-KIND_ORDER = ("maneuver", "upgrade", "action", "stunt", "keyword", "condition", "general", "table", "list")
-
 BUDGET = 800
 """The most cells of index tables on one page (see `table_cells`). On the phone bench (390x844, CPU 4x slower) a
 tables page was ready in about 750 ms + 0.14 ms per cell (least squares over the fastest of five loads of pages
@@ -18,11 +16,11 @@ from 0 to 1,806 cells), so 800 cells is about 860 ms, under the 900 ms that leav
 
 
 def kinds_of(system: System) -> list[tuple[str, list[Rule]]]:
-    """The kinds of rule a system has (sections are only headings), in a fixed order, with their rules."""
+    """The kinds of rule a system has (sections are only headings), in the order it declares them, with their
+    rules."""
     rules = system.rules()
-    kinds = [k for k in KIND_ORDER if any(r.kind == k for r in rules)]
-    kinds += sorted({r.kind for r in rules} - set(KIND_ORDER) - {"section"})
-    return [(kind, [r for r in rules if r.kind == kind]) for kind in kinds]
+    found = [(kind.id, [r for r in rules if r.kind == kind.id]) for kind in system.kinds if kind.index]
+    return [(kind, of_kind) for kind, of_kind in found if of_kind]
 
 
 def split_tables(system: System, budget: int = BUDGET) -> bool:
@@ -37,8 +35,10 @@ def table_cells(system: System) -> int:
 
 
 def _columns(system: System, rules: list[Rule]) -> int:
-    """Name and Chapter, Under and Values when a rule fills them, and each indexed fact kind the rules state."""
+    """Name and Chapter, Under, Trigger, Roll and Values when a rule fills them, and each indexed fact kind the rules
+    state."""
     count = 2 + any(rule.parent for rule in rules) + any(rule.values for rule in rules)
+    count += any(rule.trigger for rule in rules) + any(rule.roll and rule.roll.stats for rule in rules)
     for kind in (kind for kind in system.fact_kinds if kind.index):
         facts = [fact for rule in rules for fact in rule.facts if fact.kind.id == kind.id]
         amounts = any(fact.amount and fact.amount.amount is not None for fact in facts)

@@ -13,10 +13,11 @@ from html import escape
 from generator.analyze.program import Program, show
 from generator.emit.site.fragments import FactStyle, front, html_block, md_escape, show_fact
 from generator.emit.site.links import href, table_kind_path, tables_path
-from generator.emit.site.markup import Markup
+from generator.emit.site.markup import Markup, Section
 from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.site.table_plan import kinds_of, split_tables
 from generator.emit.writer import Writer
+from generator.kinds import mid_sentence
 from generator.model import FactKind, Rule, System
 
 Column = tuple[str, Callable[[Rule], str]]
@@ -27,8 +28,9 @@ def table_kinds(program: Program) -> list[tuple[str, list[Rule]]]:
     return kinds_of(program.system)
 
 
-def plural(kind: str) -> str:
-    return "general rules" if kind == "general" else f"{kind}s"
+def plural(system: System, kind: str) -> str:
+    """Several rules of a kind, as the system words them (Moves)."""
+    return system.kind(kind).plural
 
 
 def emit_index_tables(program: Program, markup: Markup) -> str:
@@ -43,9 +45,9 @@ def emit_index_tables(program: Program, markup: Markup) -> str:
     w.writeline()
     columns = _columns(program, markup, page)
     for kind, rules in table_kinds(program):
-        w.writeline(f"## {plural(kind).capitalize()} {{#{kind}}}")
+        w.writeline(f"## {md_escape(plural(system, kind))} {{#{kind}}}")
         w.writeline()
-        _index_table(w, columns, kind, rules)
+        _index_table(w, columns, kind, rules, plural(system, kind))
     return w.getvalue()
 
 
@@ -79,7 +81,7 @@ def _landing(program: Program) -> str:
     w.writeline(f"Every rule of {md_escape(system.title)} by kind, with its key fields: each kind's table is on a "
                 "page of its own, where a box filters it and a column heading sorts it.")
     w.writeline()
-    items = [f'<li><a href="{href(page, table_kind_path(system, kind))}"><strong>{escape(plural(kind).capitalize())}'
+    items = [f'<li><a href="{href(page, table_kind_path(system, kind))}"><strong>{escape(plural(system, kind))}'
              f'</strong></a> <span class="rulesc-muted">({_count(rules)})</span></li>' for kind, rules in kinds]
     html_block(w, "rulesc-list rulesc-parts", "\n".join(["<ul>", *items, "</ul>"]))
     return w.getvalue()
@@ -92,34 +94,35 @@ def _count(rules: list[Rule]) -> str:
 def _kind_page(program: Program, markup: Markup, kinds: list[tuple[str, list[Rule]]], number: int) -> str:
     """One kind's table, as on the one page, then links to the kinds before and after."""
     system, (kind, rules) = program.system, kinds[number - 1]
-    page, name = table_kind_path(system, kind), plural(kind).capitalize()
+    page, name = table_kind_path(system, kind), plural(system, kind)
     w = _opening(system, f"{md_escape(name)} {{#{kind}}}", f"{system.title}: {name} (index tables)")
     html_block(w, "rulesc-part-of", f'<p class="rulesc-muted">Table {number} of {len(kinds)} of the '
                                     f'<a href="{href(page, tables_path(system))}">index tables</a> of '
                                     f'{escape(system.title)}: {_count(rules)}</p>')
-    w.writeline(f"Every {escape(kind)} rule of {md_escape(system.title)}, with its key fields. Type in the box to "
+    one = md_escape(mid_sentence(system.kind(kind).label))
+    w.writeline(f"Every {one} of {md_escape(system.title)}, with its key fields. Type in the box to "
                 "filter the table; select a column heading to sort by it.")
     w.writeline()
-    _index_table(w, _columns(program, markup, page), kind, rules)
-    steps = [(table_kind_path(system, other), plural(other).capitalize()) for other, _ in kinds]
+    _index_table(w, _columns(program, markup, page), kind, rules, name)
+    steps = [(table_kind_path(system, other), plural(system, other)) for other, _ in kinds]
     html_block(w, "rulesc-part-steps", part_steps(steps, number, f"Index tables of {system.title}", "table"))
     return w.getvalue()
 
 
-def _index_table(w: Writer, columns: list[Column], kind: str, rules: list[Rule]) -> None:
+def _index_table(w: Writer, columns: list[Column], kind: str, rules: list[Rule], name: str) -> None:
     w.writeline(f'<div class="rulesc-index rulesc-index--cards" data-index-table="{kind}" markdown="0">')
-    w.write_block(_table(columns, kind, rules))
+    w.write_block(_table(columns, kind, rules, name))
     w.writeline("</div>")
     w.writeline()
 
 
-def _table(columns: list[Column], kind: str, rules: list[Rule]) -> str:
+def _table(columns: list[Column], kind: str, rules: list[Rule], name: str) -> str:
     """The kind's table, with the columns that hold something for at least one of its rules (and Name)."""
     rows = [[get(rule) for _, get in columns] for rule in rules]
     kept = [i for i, (label, _) in enumerate(columns) if label == "Name" or any(row[i] for row in rows)]
     head = "".join(f'<th scope="col">{escape(columns[i][0])}</th>' for i in kept)
     body = "\n".join("<tr>" + "".join(_cell(columns[i][0], row[i]) for i in kept) + "</tr>" for row in rows)
-    return "\n".join([f'<table id="index-{kind}" aria-label="{escape(plural(kind).capitalize())}">',
+    return "\n".join([f'<table id="index-{kind}" aria-label="{escape(name)}">',
                       f"<thead><tr>{head}</tr></thead>", f"<tbody>\n{body}\n</tbody>", "</table>"])
 
 
@@ -137,6 +140,8 @@ def _columns(program: Program, markup: Markup, page: str) -> list[Column]:
     return [("Name", lambda r: link(r.id)),
             ("Under", lambda r: link(r.parent) if r.parent else ""),
             ("Chapter", lambda r: escape(_chapter_title(program, r))),
+            ("Trigger", lambda r: markup.inline(r.trigger, Section(page)) if r.trigger else ""),
+            ("Roll", lambda r: " or ".join(f"+{escape(stat)}" for stat in r.roll.stats) if r.roll else ""),
             *[column for kind in kinds for column in _fact_columns(program, kind, style)],
             ("Values", _values)]
 

@@ -1,0 +1,82 @@
+"""d66 without a trap: in content format 2 a multiplied roll is multiplied, repeat() repeats dice and d66 is tens
+and units; format 1 keeps its meaning. Each answer is the same in the interpreter, the engine and the JavaScript."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from generator.analyze.program import Program
+from generator.emit.site.dice_page import emit_dice_page
+from generator.formula.expression import roll_expression
+from generator.runtime.rulesc_runtime import parse_dice
+from tests.backends import Built, built_case
+from tests.test_exact_runtimes import three_ways
+
+D66 = [10 * tens + units for tens, units in product(range(1, 7), repeat=2)]
+
+
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    with built_case(tmp_path_factory, "d66-format-2") as found:
+        yield found
+
+
+@pytest.fixture(scope="module")
+def old(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    with built_case(tmp_path_factory, "format-1-pool-repetition") as found:
+        yield found
+
+
+def _dist(found: Any) -> dict[int, Fraction]:
+    return {outcome: Fraction(chance) for outcome, chance in found["value"]["dist"]}
+
+
+def test_d66_is_36_outcomes_at_1_in_36_in_every_runtime(tables: tuple[Path, Program, ModuleType]) -> None:
+    d66, tens_then_units = three_ways(tables, [("d66_roll", {}), ("tens_then_units", {})])
+    assert _dist(d66) == _dist(tens_then_units) == {outcome: Fraction(1, 36) for outcome in D66}
+    assert len(D66) == 36 and min(D66) == 11 and max(D66) == 66
+
+
+def test_d666_a_die_of_66_sides_and_a_table_read_by_d66(tables: tuple[Path, Program, ModuleType]) -> None:
+    mean, sides, sky = three_ways(tables, [("d666_mean", {}), ("many_sides", {}), ("sky", {})])
+    assert (mean, sides) == ({"value": {"exact": "777/2"}}, {"value": {"exact": "1/66"}})
+    assert sky == {"value": {"outcomes": [["clear", "1/2"], ["rain", "1/3"], ["storm", "1/6"]]}}
+
+
+def test_repeat_repeats_and_a_doubled_roll_is_doubled(tables: tuple[Path, Program, ModuleType]) -> None:
+    d6, d8 = parse_dice("1d6"), parse_dice("1d8+1")
+    found = three_ways(tables, [("tiered", {"dice": d8, "tier": 2}), ("tiered", {"dice": d6, "tier": 0}),
+                                ("doubled_roll", {"dice": d6}), ("doubled_roll", {"dice": parse_dice("2d6")})])
+    assert found[:3] == [{"value": {"dice": "2d8+2"}}, {"value": {"dice": "0"}}, {"value": {"exact": "0"}}]
+    assert found[3] == {"value": {"exact": "0"}}  # a doubled roll is even: 1d6 * 2 repeated (2d6) is 3 in 1/18
+
+
+def test_format_1_keeps_repeating_a_multiplied_pool(old: tuple[Path, Program, ModuleType]) -> None:
+    eleven, sides, tiered = three_ways(old, [("tens_then_units", {}), ("sixty_six_sides", {}),
+                                              ("tiered", {"dice": parse_dice("1d6"), "tier": 3})])
+    assert eleven == {"value": {"exact": "1/362797056"}}  # 11d6 rolling all ones: (1/6)**11
+    assert sides == {"value": {"exact": "1/66"}}
+    assert tiered == {"value": {"dice": "3d6"}}
+
+
+def test_rulesc_dice_reads_the_newest_format() -> None:
+    assert roll_expression("1d6 * 10 + 1d6").items() == roll_expression("d66").items()
+    assert sorted(dict(roll_expression("d66").items())) == D66
+    assert len(dict(roll_expression("1d(66)").items())) == 66
+
+
+def test_the_dice_page_says_the_rule_with_a_d66_example() -> None:
+    page = next(iter(emit_dice_page().values()))
+    assert "| `d66` | tens and units: one d6 read as tens and one as units, 11 to 66, each of its 36 results 1 in 36 " \
+           "(the same roll as 1d6 * 10 + 1d6) | `d66` | 11 to 66 | 38.5000 (77/2) |\n" in page
+    assert "| `repeat(pool, N)` | the pool's dice N times over, its constant too (a power's 1d6+1 at tier 3) | " \
+           "`repeat(1d6+1, 3)` | 6 to 21 | 13.5000 (27/2) |\n" in page
+    assert "## Multiplying a roll, repeating dice\n\nMultiplying a roll multiplies its result" in page
+    assert "`rulesc migrate` rewrites them to `repeat()`, `d66` to `1d(66)`" in page
