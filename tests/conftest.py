@@ -35,10 +35,11 @@ def copy_project(target: Path) -> Path:
 
 
 SESSION_THREADS = {"browser", "site"}  # fixtures that keep a thread running until the session ends
-LONGEST_FIRST = ("test_site_table.py", "test_site_zensical.py", "test_site_browser.py", "test_browser.py")
-"""The browser files that take longest (axe at four layouts, every calculator in Zensical's site and in MkDocs',
-every page type), by the profile of the whole suite: they start first among the files that run last, so the two
-workers end together instead of one running a long file alone."""
+LONGEST_FIRST = ("test_site_table.py", "test_site_browser.py", "test_site_reading.py", "test_site_hostile.py",
+                 "test_browser.py", "test_site_zensical.py", "test_site_offline.py")
+"""The files that run last and take longest, longest first (measured with `pytest -n 0 -m browser --durations=0`,
+less the session's shared setup): they start first among the files that run last, so the two workers end
+together instead of one running a long file alone."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
