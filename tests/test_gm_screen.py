@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from generator.analyze.program import Program
+from generator.bench.phone import site_pages
 from generator.build.staging import nav_entry
 from generator.emit.site.calculators import display
 from generator.emit.site.changes_page import changes_path
@@ -27,7 +28,7 @@ from generator.emit.site.links import (
     url_of,
 )
 from generator.emit.site.markup import Markup
-from generator.emit.site.split import GM_BUDGET, calculator_estimate, folder, gm_parts
+from generator.emit.site.split import GM_BUDGET, calculator_estimate, folder, gm_parts, slug
 from generator.model import SYSTEM_PAGES, default_of
 from generator.pipeline import Project, compile_project
 from tests.browser import Visit
@@ -154,7 +155,7 @@ def test_a_split_gm_screen_lists_every_calculator_where_it_is_and_maps_its_old_a
     program = next(p for p in _programs(built) if len(gm_parts(p.system)) > 2)
     system, parts = program.system, gm_parts(program.system)
     landing = (built / "site" / system.id / "gm-screen/index.html").read_text()
-    links = re.findall(r'<li><a href="([a-z0-9_-]+)/#calc-([a-z0-9-]+)">', landing)
+    links = re.findall(r'<li data-words="[^"<>]+"><a href="([a-z0-9_-]+)/#calc-([a-z0-9-]+)">', landing)
     assert [calc for _, calc in links] == _calculators(program)
     where = {gm.calculator.id: part.id for part in parts for gm in part.calculators}
     assert links == [(where[calc], calc) for _, calc in links]
@@ -197,6 +198,34 @@ def _fewest_runs(sizes: list[int], budget: int) -> int:
 
 def test_a_calculator_or_rule_named_index_gets_a_part_folder_the_landing_page_does_not_use() -> None:
     assert folder("index") == "index_" and folder("index-2") == "index-2"
+
+
+def test_gm_parts_are_named_by_the_sections_they_hold_and_a_repeated_topic_is_numbered(built: Path) -> None:
+    dbu = next(p.system for p in _programs(built) if p.system.id == "dbu")
+    named = {part.title: part.id for part in gm_parts(dbu)}
+    assert named["Keywords \u2013 Clashes"] == "keywords-clashes"
+    assert named["Counter Maneuvers \u2013 Special Modifier Maneuvers"] == \
+        "counter-maneuvers-special-modifier-maneuvers"
+    action = next(p.system for p in _programs(built) if p.system.id == "action-dice")
+    assert [part.id for part in gm_parts(action)] == ["actions", "actions-2", "actions-3"]
+    assert [slug(t) for t in ("D\u00e9j\u00e0 vu \u2013 <Odds> & Ends", "\u6226\u95d8", "a" * 40 + " " + "b" * 40)] == \
+        ["deja-vu-odds-ends", "", "a" * 40]
+
+
+def test_a_parts_old_folder_sends_its_links_on_to_the_part_keeping_query_and_anchor(built: Path) -> None:
+    dbu = next(p.system for p in _programs(built) if p.system.id == "dbu")
+    part = next(part for part in gm_parts(dbu) if part.id == "keywords-clashes")
+    assert part.former == "adventurous-uses"  # its first calculator: the folder it had before
+    page = (built / "site/dbu/gm-screen/adventurous-uses/index.html").read_text()
+    assert ('<script>(function(){location.replace("../keywords-clashes/"+(location.protocol==="file:"?"index.html":"")'
+            "+location.search+location.hash);})();</script>") in page
+    link = '<a href="../keywords-clashes/">Keywords \u2013 Clashes (GM screen)</a>'
+    assert f"<p>This page has moved to {link}.</p>" in page
+    kept = {p.id for p in gm_parts(dbu)}
+    formers = {p.former for p in gm_parts(dbu)} - kept
+    assert formers and all((built / "site/dbu/gm-screen" / f / "index.html").is_file() for f in formers)
+    timed = site_pages(built / "site")  # the phone bench times the part, not the page that sends a reader on
+    assert "dbu/gm-screen/keywords-clashes/" in timed and not {f"dbu/gm-screen/{f}/" for f in formers} & set(timed)
 
 
 def test_each_calculator_is_a_search_record_pointing_at_its_anchor(built: Path) -> None:
@@ -259,9 +288,11 @@ def test_gm_screen_leads_to_a_calculator_that_computes_shares_a_link_that_restor
     parts = urlsplit(shared)
     assert parts.fragment == "calc-clash-odds" and parse_qs(parts.query) == {"clash-odds.attacker_bonus": ["37"]}
     assert shared.startswith(site + "dbu/gm-screen/?")  # the GM screen's page, which sends it on to the part
+    assert part == f"{site}dbu/gm-screen/keywords-clashes/"  # the part is named by its topic
     landed = f"{part}?{parts.query}#calc-clash-odds"
     old = f"{part}?{parts.query}#calc-clash-odds"  # a link to the part, shared before links named the GM screen
-    for url in (shared, old):
+    former = f"{site}dbu/gm-screen/adventurous-uses/?{parts.query}#calc-clash-odds"  # before parts had topics
+    for url in (shared, old, former):
         with _open(browser, url, width) as visit:
             page = visit.page
             assert page.url == landed
@@ -294,7 +325,7 @@ def test_share_without_a_clipboard_shows_the_link_selected_and_search_ranks_the_
                                       ("parry odds", "action-dice", "calc-parry-odds"),
                                       ("Attack set builder", "annulus", "calc-attack-set-builder")):
             first = _first_result(visit.page, query)
-            assert (first.inner_text().lower(), first.get_attribute("href")) == \
+            assert (first.locator(".rulesc-hit__title").inner_text().lower(), first.get_attribute("href")) == \
                 (query.lower(), f"{site}{url_of(gm_calculator_page(systems[system], anchor[5:]))}#{anchor}")
 
 
@@ -302,7 +333,7 @@ def _first_result(page: Any, query: str) -> Any:
     page.fill("#rulesc-search-q", query)
     page.wait_for_function("(q) => document.querySelector('.rulesc-search__status').textContent.indexOf('results') > 0"
                            " && document.querySelector('#rulesc-search-q').value === q", arg=query)
-    return page.locator(".rulesc-search__results li > a").first
+    return page.locator(".rulesc-search__results li > a.rulesc-hit").first
 
 
 def test_the_pages_every_system_gets_are_the_ids_no_chapter_may_take() -> None:
@@ -310,3 +341,69 @@ def test_the_pages_every_system_gets_are_the_ids_no_chapter_may_take() -> None:
     stems = {Path(path(system)).stem for path in (landing_path, glossary_path, tables_path, gm_screen_path,
                                                  changes_path)}
     assert stems == set(SYSTEM_PAGES)
+
+
+def _shown(page: Any, selector: str) -> list[str]:
+    return list(page.evaluate(f"[...document.querySelectorAll('{selector}')].filter((e) => e.offsetParent !== null)"
+                              ".map((e) => e.textContent)"))
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_the_gm_screen_index_narrows_as_the_reader_types_offline_and_by_keyboard(site: str, browser: Any,
+                                                                                width: int) -> None:
+    with Visit(browser, site + "dbu/gm-screen/", viewport={"width": width, "height": 844}, is_mobile=width == 390,
+               has_touch=width == 390) as visit:
+        page = visit.page
+        every = _shown(page, ".rulesc-gm__list li a")
+        assert len(every) == 46 and page.inner_text(".rulesc-gm-filter [role=status]") == "46 calculators"
+        visit.context.set_offline(True)  # the filter needs nothing from the network
+        page.get_by_label("Find a calculator").fill("odds clash")
+        assert _shown(page, ".rulesc-gm__list li a") == ["Clash odds"]
+        assert page.inner_text(".rulesc-gm-filter [role=status]") == "1 of 46 calculators"
+        headings = [h.split("\u00b6")[0] for h in _shown(page, "article h2, article h3")]
+        assert headings == ["Core Rules", "Clashes"]  # only the groups holding what is left
+        page.fill("#rulesc-gm-filter", "surges")  # found by its section's name as well as its title
+        assert _shown(page, ".rulesc-gm__list li a") == ["Surge calculator"]
+        page.fill("#rulesc-gm-filter", "zzz")
+        assert _shown(page, ".rulesc-gm__list li a") == [] and \
+            page.inner_text(".rulesc-gm-filter [role=status]") == "No calculator matches"
+        page.fill("#rulesc-gm-filter", "")
+        assert _shown(page, ".rulesc-gm__list li a") == every
+        visit.context.set_offline(False)
+        page.focus("#rulesc-gm-filter")
+        page.keyboard.type("clash odds")
+        page.keyboard.press("Enter")  # opens the first calculator left
+        page.wait_for_url(site + "dbu/gm-screen/keywords-clashes/#calc-clash-odds")
+        assert visit.errors == []
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_each_gm_screen_is_one_tap_from_the_home_page(site: str, browser: Any, width: int) -> None:
+    with Visit(browser, site, viewport={"width": width, "height": 844}, is_mobile=width == 390,
+               has_touch=width == 390) as visit:
+        page = visit.page
+        link = page.get_by_role("link", name="GM screen: Dragon Ball Universe")
+        box = link.bounding_box()
+        assert box is not None and box["height"] >= 24 and box["width"] >= 24 and box["y"] + box["height"] <= 844
+        link.tap() if width == 390 else link.click()
+        page.wait_for_url(site + "dbu/gm-screen/")
+        assert visit.errors == []
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_gm_calculators_disclosure_reads_as_the_book_with_the_code_for_editors(site: str, browser: Any,
+                                                                                width: int) -> None:
+    from tests.test_site_reading import SMALL_TEXT
+
+    with Visit(browser, site + "dbu/gm-screen/keywords-clashes/", viewport={"width": width, "height": 844},
+               is_mobile=width == 390, has_touch=width == 390) as visit:
+        page = visit.page
+        how = page.locator(f'[data-calculator="{CLASH}"] .rulesc-calc__how')
+        page.locator(f'[data-calculator="{CLASH}"] details.rulesc-sources > summary').click()
+        assert how.locator("dl").first.locator("dd").last.inner_text() == \
+            "the chance that Attacker's margin is exactly 0"  # an earlier output by its label
+        assert not how.locator("code").first.is_visible()
+        how.locator("details.rulesc-editors > summary").click()
+        assert how.locator("code").last.inner_text() == "p_equal(margin, 0)"
+        assert page.locator(f'[data-calculator="{CLASH}"] details.rulesc-sources').evaluate(SMALL_TEXT) == []
+        assert visit.errors == []

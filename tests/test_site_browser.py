@@ -15,7 +15,7 @@ AXE_DIR = REPO / "tests/js"
 AXE = AXE_DIR / "node_modules/axe-core/axe.min.js"
 PAGE_TYPES = {"home": "", "system landing": "dbu/", "chapter with calculators": "dbu/core-rules/tier-of-power-section/",
               "split chapter's landing page": "dbu/core-rules/", "GM screen": "dbu/gm-screen/",
-              "GM screen part": "dbu/gm-screen/adventurous-uses/",
+              "GM screen part": "dbu/gm-screen/keywords-clashes/",
               "glossary": "dbu/glossary/", "index tables": "dbu/tables/",
               "a kind's index table": "dbu/tables/maneuver/", "search": "search/"}
 
@@ -59,12 +59,12 @@ def _results(page: Any, query: str) -> list[str]:
     page.fill("#rulesc-search-q", query)
     page.wait_for_function("document.querySelector('.rulesc-search__status').textContent.indexOf('results') > 0"
                            " || document.querySelector('.rulesc-search__status').textContent === 'No results'")
-    return list(page.locator(".rulesc-search__results li > a").all_inner_texts())
+    return list(page.locator(".rulesc-search__results li .rulesc-hit__title").all_inner_texts())
 
 
 def _facets(page: Any) -> list[str]:
     """The system and kind line under each search result."""
-    return list(page.locator(".rulesc-search__results li > span").all_inner_texts())
+    return list(page.locator(".rulesc-search__results li .rulesc-search__where").all_inner_texts())
 
 
 def test_search_ranks_exact_names_first_and_finds_abbreviations_and_text(site: str, browser: Any) -> None:
@@ -86,12 +86,39 @@ def test_search_ranks_exact_names_first_and_finds_abbreviations_and_text(site: s
         assert visit.errors == []
 
 
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_rule_outranks_its_calculator_and_each_hit_is_one_link_saying_what_and_where(
+        site: str, browser: Any, width: int) -> None:
+    """"called shot": the rule first, then its calculator of the same name, told apart by the line under the name;
+    every hit is one link at least 24 px tall, and a tap on its snippet follows it."""
+    phone = width == 390
+    with Visit(browser, site + "search/", viewport={"width": width, "height": 844}, is_mobile=phone,
+               has_touch=phone) as visit:
+        page = visit.page
+        assert _results(page, "called shot")[:2] == ["Called Shot", "Called Shot"]
+        where = _facets(page)
+        chapter = "Dragon Ball Universe \u203a Actions and Maneuvers"
+        assert where[:2] == [f"Maneuver \u00b7 {chapter} \u203a Modifier Maneuvers",
+                             "Calculator \u00b7 Dragon Ball Universe \u203a GM screen \u203a Actions and Maneuvers"]
+        top = list(zip(_results(page, "called shot"), _facets(page), strict=True))[:5]
+        assert len(set(top)) == len(top) == 5  # no two top hits look the same
+        boxes = page.evaluate("[...document.querySelectorAll('.rulesc-search__results li')].map((li) => "
+                              "[li.children.length, li.firstElementChild.tagName, "
+                              "li.firstElementChild.getBoundingClientRect().height, "
+                              "li.firstElementChild.getBoundingClientRect().width])")
+        assert all(n == 1 and tag == "A" and h >= 24 and w >= 24 for n, tag, h, w in boxes), boxes
+        snippet = page.locator(".rulesc-search__results li .rulesc-search__snippet").first
+        snippet.tap() if phone else snippet.click()
+        page.wait_for_url(site + "dbu/maneuvers/modifier-maneuvers/#called-shot")
+        assert visit.errors == []
+
+
 def test_header_search_lands_on_the_rule_with_enter(site: str, browser: Any) -> None:
     with Visit(browser, site) as visit:
         page = visit.page
         page.fill("#rulesc-qs-input", "Botch Range")
         page.wait_for_selector("#rulesc-qs-results li a")
-        assert page.locator("#rulesc-qs-results li a").first.inner_text() == "Botch Range"
+        assert page.locator("#rulesc-qs-results li .rulesc-hit__title").first.inner_text() == "Botch Range"
         page.press("#rulesc-qs-input", "Enter")
         page.wait_for_url("**/dbu/core-rules/category-increase-limit/#botch-range")
         assert visit.errors == []

@@ -159,7 +159,8 @@ def test_calculators_previews_and_search_write_the_payload_as_text(hostile_site:
         page.goto(url + "search/")
         page.fill("#rulesc-search-q", "Doubling")
         page.wait_for_selector(".rulesc-search__results li")
-        assert f"Doubling {PAYLOAD}" in page.locator(".rulesc-search__results li > a").all_text_contents()
+        titles = page.locator(".rulesc-search__results li .rulesc-hit__title").all_text_contents()
+        assert f"Doubling {PAYLOAD}" in titles
         assert page.evaluate(INJECTED) == []
     finally:
         context.close()

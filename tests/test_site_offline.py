@@ -223,7 +223,7 @@ def test_after_one_visit_pages_search_and_calculators_work_offline(prefixed: str
     assert page.locator("h1").inner_text().startswith("Glossary")
     page.goto(prefixed + "search/?q=spark")
     page.wait_for_selector(".rulesc-search__results li")
-    assert "Spark" in page.locator(".rulesc-search__results li > a").all_inner_texts()
+    assert "Spark" in page.locator(".rulesc-search__results li .rulesc-hit__title").all_inner_texts()
     page.goto(prefixed + "q-9/2nd-wind/")
     page.wait_for_function("document.querySelector('[data-calculator=\"q-9/rest\"]').dataset.state === 'ok'")
     back = page.locator('[data-calculator="q-9/rest"] output[name="back"]')

@@ -11,8 +11,13 @@ from urllib.parse import urljoin
 
 import pytest
 
+from generator.diagnostics.core import Span
+from generator.emit.site.book import Book
+from generator.formula.parser import parse_formula
+from generator.model import Param
 from generator.pipeline import Project, compile_project
 from tests.browser import Visit
+from tests.conftest import REPO
 from tests.run_case import run_rulesc
 
 PHONE = {"width": 390, "height": 844}
@@ -167,7 +172,9 @@ def test_sources_stay_open_after_a_reload_and_on_the_next_page_once_the_reader_o
     with _visit(browser, site + "annulus/attacks/attacks-overview/", viewport, scheme) as visit:
         page = visit.page
         disclosures = page.locator("details[data-rulesc-sources]")
-        assert disclosures.count() == page.locator(".rulesc-rule").count() >= 8
+        folded = page.locator(".rulesc-rule:not(:has(> details[data-rulesc-sources]))")  # in their parents' instead
+        assert (disclosures.count(), folded.count()) == (5, 3)
+        assert folded.evaluate_all("rs => rs.filter((r) => r.querySelector('.rulesc-formula, form')).length") == 0
         assert disclosures.evaluate_all("ds => ds.filter((d) => d.open).length") == 0
         assert not page.locator(".rulesc-rule[data-rule='distance-scale'] .rulesc-formula").first.is_visible()
         page.locator(".rulesc-rule[data-rule='distance-scale'] details[data-rulesc-sources] > summary").click()
@@ -228,3 +235,70 @@ def test_a_rule_reads_stat_block_text_calculator_then_sources_on_a_phone(site: s
         levels = page.locator("article :is(h1, h2, h3, h4, h5, h6)").evaluate_all(
             "hs => hs.map((h) => Number(h.tagName[1]))")
         assert levels[0] == 1 and all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False))
+
+
+SMALL_TEXT = """(root) => [...root.querySelectorAll('*')].filter((e) => e.offsetParent !== null
+    && [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim())
+    && parseFloat(getComputedStyle(e).fontSize) < 12).map((e) => e.tagName + '.' + e.className + ': '
+    + getComputedStyle(e).fontSize)"""
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_rule_shows_players_the_books_formulas_in_one_disclosure_nothing_under_12px(
+        site: str, browser: Any, width: int) -> None:
+    """Called Shot: one disclosure for it and its five one-line sub-rules, formulas and worked examples in the book's
+    words, the source as the book and section, the engine's code behind "For editors"; no text under 12 px."""
+    with Visit(browser, site + "dbu/maneuvers/modifier-maneuvers/#called-shot",
+               viewport={"width": width, "height": 844}, is_mobile=width == 390, has_touch=width == 390) as visit:
+        page = visit.page
+        ids = ["called-shot", "called-shot-head", "called-shot-eyes", "called-shot-arm", "called-shot-leg",
+               "called-shot-gut"]
+        counts = [page.locator(f'[data-rule="{rule}"] details.rulesc-sources').count() for rule in ids]
+        assert counts == [1, 0, 0, 0, 0, 0]
+        box = page.locator('[data-rule="called-shot"] details.rulesc-sources')
+        box.locator("summary").first.click()
+        books = box.locator(".rulesc-formula__book").all_inner_texts()
+        assert books[:2] == ["KP Cost = 2 \u00d7 Tier of Power", "Strike Roll penalty = 2 \u00d7 Tier of Power"]
+        assert box.locator(".rulesc-formula").nth(2).locator("tbody tr").first.locator("td").all_inner_texts() == [
+            "Damage dealt: 20; Target's Maximum Life Points: 100; Knocked the target through a Health Threshold: no",
+            "yes", "Exactly a fifth is enough."]
+        assert box.locator(":scope > .rulesc-provenance").inner_text() == \
+            "Source: DBU actions and maneuvers, section \u201cCalled Shot\u201d."
+        assert box.locator("details.rulesc-editors").count() == 1  # the formulas' and the calculator's code, once
+        editors = box.locator(":scope > details.rulesc-editors")
+        assert not editors.locator("code").first.is_visible()  # the engine's code waits behind "For editors"
+        editors.locator("summary").click()
+        assert editors.locator("code").first.inner_text() == \
+            "called_shot_kp_cost(tier) = scaled(called_shot_kp, tier)"
+        assert editors.locator("dd code").first.inner_text() == "called_shot_kp_cost(tier)"  # the calculator's output
+        page.evaluate("document.querySelectorAll('[data-rule=\"called-shot\"] details').forEach((d) => d.open = true)")
+        assert page.locator('[data-rule="called-shot"]').evaluate(SMALL_TEXT) == []
+        assert visit.errors == []
+
+
+def _book(source: str, params: dict[str, str]) -> str:
+    """`source` in the minimal rulebook (a value `factor` of 2, a formula `double(n) = n * factor`), as the book
+    writes it with the parameters labelled."""
+    program = compile_project(Project(REPO / "tests/cases/good/minimal")).programs[0]
+    node = parse_formula(source, lambda offset: Span("t", 1, offset + 1))
+    labels = tuple(Param(name, "int", label, None, None, None, None, (), Span("t", 1, 1))
+                   for name, label in params.items())
+    return Book(program).expression(node, labels)
+
+
+@pytest.mark.parametrize(("source", "book"), [
+    ("double(a) + 1", "A \u00d7 2 + 1"),  # a small formula written out, the value as its number
+    ("(a + b) * factor", "(A + B) \u00d7 2"),
+    ("a - (b - 1)", "A \u2212 (B \u2212 1)"),
+    ("a // 5 >= b", "A \u00f7 5 (rounded down) \u2265 B"),
+    ("not (a > b) or a == b", "not (A > B) or A = B"),
+    ("a > 1 or a > 2 and b > 3 or b > 4", "A > 1 or (A > 2 and B > 3) or B > 4"),  # and within or: parenthesized
+    ("min(a, b, 3)", "the lowest of A, B and 3"),
+    ("clamp(a, 1, b) * 2", "(A, at least 1 and at most B) \u00d7 2"),
+    ("if a > b then a else -b", "A if A > B, otherwise \u2212B"),
+    ("let m = a * 2 in m + b", "m + B, where m = A \u00d7 2"),
+    ("p_at_least((a)d6, b)", "the chance that Ad6 is at least B"),
+    ("true and unknown_name", "yes and unknown name"),
+])
+def test_formulas_are_written_as_the_book_would(source: str, book: str) -> None:
+    assert _book(source, {"a": "A", "b": "B"}) == book

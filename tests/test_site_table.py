@@ -119,18 +119,27 @@ def test_records_carry_their_parents_and_a_term_named_as_its_rule_joins_it(shelf
     assert base64.b64decode(crumbs).decode() == f"{ALPHA} \u203a Lamps"
     assert f'data-pagefind-meta="href" data-pagefind-ignore hidden>{coded(stone["url"])}<' in html
     assert "Book" not in html and stone["url"] not in html  # Pagefind would match a query in any metadata
+    what = coded("General rule and glossary term")  # what the hit is, in words, coded as its place is
+    assert f'<p data-pagefind-meta="what" data-pagefind-ignore hidden>{what}</p>' in html
+
+
+def test_a_hit_says_what_it_is_in_words() -> None:
+    from generator.emit.site.search import hit_what
+
+    assert [hit_what(kinds) for kinds in (["maneuver"], ["calculator"], ["term"], ["general rule", "term"])] == \
+        ["Maneuver", "Calculator", "Glossary term", "General rule and glossary term"]
 
 
 
 def _page_results(page: Any) -> list[str]:
     page.wait_for_function("/results|No results/.test(document.querySelector('.rulesc-search__status').textContent)")
-    return list(page.locator(".rulesc-search__results li > a").all_inner_texts())
+    return list(page.locator(".rulesc-search__results li .rulesc-hit__title").all_inner_texts())
 
 
 def _quick(page: Any, query: str) -> list[str]:
     page.fill("#rulesc-qs-input", query)
     page.wait_for_selector("#rulesc-qs-results li.rulesc-qs__all")
-    return list(page.locator("#rulesc-qs-results li:not(.rulesc-qs__all) > a").all_inner_texts())
+    return list(page.locator("#rulesc-qs-results li:not(.rulesc-qs__all) .rulesc-hit__title").all_inner_texts())
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -139,7 +148,7 @@ def test_a_sub_rule_shows_its_parents_and_a_snippet_with_the_words_marked(shelf_
     with _visit(browser, shelf_site + "search/?q=hinge", width) as visit:
         assert _page_results(visit.page)[0] == "Hinge"
         first = visit.page.locator(".rulesc-search__results li").first
-        where = f"{ALPHA} \u203a Lamps \u203a Vault \u203a Vault Door \u00b7 general rule"
+        where = f"General rule \u00b7 {ALPHA} \u203a Lamps \u203a Vault \u203a Vault Door"
         assert first.locator(".rulesc-search__where").inner_text() == where
         assert first.locator(".rulesc-search__snippet").inner_text() == "It squeaks when opened."  # its own text only
         visit.page.fill("#rulesc-search-q", "squeaks")
@@ -153,8 +162,8 @@ def test_a_bundled_sub_rule_names_its_parent_maneuver(site: str, browser: Any, w
     with _visit(browser, site + "search/?q=head", width) as visit:
         results = _page_results(visit.page)
         where = visit.page.locator(".rulesc-search__results li .rulesc-search__where").nth(results.index("Head"))
-        assert where.inner_text().startswith("Dragon Ball Universe \u203a ")
-        assert where.inner_text().endswith("\u203a Called Shot \u00b7 general rule")
+        assert where.inner_text().startswith("General rule \u00b7 Dragon Ball Universe \u203a ")
+        assert where.inner_text().endswith("\u203a Called Shot")
 
 
 def test_a_term_named_as_its_rule_is_one_hit_found_by_its_abbreviation(shelf_site: str, browser: Any) -> None:
@@ -162,9 +171,9 @@ def test_a_term_named_as_its_rule_is_one_hit_found_by_its_abbreviation(shelf_sit
         assert _page_results(visit.page).count("Ember Stone") == 1
         visit.page.fill("#rulesc-search-q", "ES")
         visit.page.wait_for_function(
-            "document.querySelector('.rulesc-search__results a')?.textContent === 'Ember Stone'")
+            "document.querySelector('.rulesc-search__results .rulesc-hit__title')?.textContent === 'Ember Stone'")
         where = visit.page.locator(".rulesc-search__results li .rulesc-search__where").first.inner_text()
-        assert where.endswith("\u00b7 general rule, term")
+        assert where.startswith("General rule and glossary term \u00b7 ")
         visit.page.fill("#rulesc-search-q", "never cools")  # the term's definition is found on the rule's hit
         assert _page_results(visit.page) == ["Ember Stone"]
         href = visit.page.locator(".rulesc-search__results a").first.get_attribute("href")
@@ -225,7 +234,9 @@ def test_filters_and_pages_live_in_the_address_and_go_past_twenty(shelf_site: st
 # ---- 8. keyboard: arrow keys through results, one tab stop per rule, visible focus ----
 
 def _focused(page: Any) -> str:
-    return str(page.evaluate("document.activeElement.textContent"))
+    """The focused link's name: a hit's title, or the link's whole text."""
+    return str(page.evaluate("(document.activeElement.querySelector('.rulesc-hit__title') || document.activeElement)"
+                             ".textContent"))
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -233,7 +244,7 @@ def test_arrow_keys_walk_every_header_result_and_enter_opens(shelf_site: str, br
     with _visit(browser, shelf_site + "alpha/lamps/", width) as visit:
         page = visit.page
         _quick(page, "lantern")
-        links = page.locator("#rulesc-qs-results a").all_inner_texts()
+        links = [*_quick(page, "lantern"), page.locator("#rulesc-qs-results li.rulesc-qs__all a").inner_text()]
         assert len(links) == 9  # 8 results and "All ... results"
         walked = []
         for _ in links:
@@ -437,7 +448,7 @@ def test_long_chapters_list_two_levels_of_rules_in_the_table_of_contents(site: s
 
 # ---- axe-core: no serious or critical violation on the main page types ----
 
-GM_PART = "dbu/gm-screen/adventurous-uses/"  # the GM screen's page with Clash odds (charts, choices, checkboxes)
+GM_PART = "dbu/gm-screen/keywords-clashes/"  # the GM screen's page with Clash odds (charts, choices, checkboxes)
 AXE_PAGES = {"home": "", "system landing": "dbu/", "chapter with calculators": "dbu/core-rules/tier-of-power-section/",
              "split chapter's landing page": "dbu/core-rules/", "index tables' landing page": "dbu/tables/",
              "a kind's index table": "dbu/tables/maneuver/", "error codes of a section": "errors/formulas/",

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {test} from "node:test";
 import {boostNear, exactFirst, nameRank} from "../src/site/ranking.js";
 import {pageOf, resultsStatus, searchState} from "../src/site/search_page.js";
+import {hitPlace} from "../src/site/results.js";
 import {snippetOf, unpack} from "../src/site/snippets.js";
 
 const words = (found) => found.words.map((w) => (w.hit ? `[${w.word}]` : w.word)).join(" ");
@@ -31,12 +32,21 @@ test("hits of the system being read score twice; ties keep Pagefind's order", ()
   assert.deepEqual(boostNear(hits, new Set(["c", "d"])).map((h) => h.id), ["a", "c", "b", "d"]);
 });
 
-test("an exact name comes first, a rule before a term", () => {
+test("an exact name comes first: a rule, then a calculator of that name, then a term", () => {
   const data = (names, kind) => ({meta: {title: "", href: "", crumbs: "", text: "", names}, filters: {kind}});
-  const found = [data("Dash", ["term"]), data("Dashing", ["rule"]), data("dash|sprint", ["rule"]), data(undefined, [])];
-  assert.deepEqual(found.map((d) => nameRank(d, "DASH")), [1, 2, 0, 2]);
-  assert.deepEqual(exactFirst(["term", "other", "rule", "none"], found, "dash"), ["rule", "term", "other", "none"]);
+  const found = [data("Dash", ["term"]), data("Dashing", ["maneuver"]), data("dash|sprint", ["maneuver"]),
+    data(undefined, []), data("Dash", ["calculator"]), data("Dash", ["general", "term"])];
+  assert.deepEqual(found.map((d) => nameRank(d, "DASH")), [2, 3, 0, 3, 1, 0]);
+  assert.deepEqual(exactFirst(["term", "other", "rule", "none", "calc", "merged"], found, "dash"),
+    ["rule", "merged", "calc", "term", "other", "none"]);
   assert.deepEqual(exactFirst(["x", "y"], found.slice(0, 2), null), ["x", "y"]);
+});
+
+test("a hit's place line says what it is, then where it sits", () => {
+  const coded = (s) => Buffer.from(s).toString("base64");
+  const hit = (what) => ({meta: {title: "", href: "", text: "", crumbs: coded("Book \u203a Moves"), what}, filters: {}});
+  assert.equal(hitPlace(hit(coded("Rule (maneuver)"))), "Rule (maneuver) \u00b7 Book \u203a Moves");
+  assert.equal(hitPlace(hit(undefined)), "Book \u203a Moves");
 });
 
 test("the search page's address holds its query, filters, boosted system and page", () => {

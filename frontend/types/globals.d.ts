@@ -54,7 +54,7 @@ interface RulescNamespace {
 
 /** A search hit's data as search.py writes its records (href and crumbs base64-coded). */
 interface HitData {
-  meta: { title: string; href: string; crumbs: string; text: string; names?: string };
+  meta: { title: string; href: string; crumbs: string; text: string; names?: string; what?: string };
   filters: { kind?: string[] };
 }
 interface PagefindHit { id: string; score?: number; data(): Promise<HitData> }

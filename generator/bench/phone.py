@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.bench.calculators import CHROMIUM, CHROMIUM_ARGS, serve_static
+from generator.emit.site.moved import REDIRECT
 from generator.pipeline import Project
 
 SLOWDOWN = 4  # CDP Emulation.setCPUThrottlingRate: the CPU this many times slower
@@ -224,8 +225,10 @@ def _build(project: Project, folder: Path) -> Path:
 
 
 def site_pages(site: Path) -> list[str]:
-    """Every page of the built site as a path under its root ("" is the home page), in path order."""
-    found = [p.parent.relative_to(site).as_posix() for p in site.rglob("index.html")]
+    """Every page of the built site as a path under its root ("" is the home page), in path order; a page left at
+    an old address, which only sends the reader on, is no page to time."""
+    found = [p.parent.relative_to(site).as_posix() for p in site.rglob("index.html")
+             if f'class="{REDIRECT}"' not in p.read_text(encoding="utf-8")]
     return sorted("" if p == "." else p + "/" for p in found)
 
 

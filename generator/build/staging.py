@@ -124,7 +124,8 @@ def assemble(project: Project, emitted: list[Emitted], timings: Timings | None =
         engine = emit_engine([e.module for e in emitted])
     with timings.stage("pages"):
         site = site_text(project.root)
-        home, search = home_page([e.home_item for e in emitted], site.name, site.description), \
+        home, search = home_page([e.home_item for e in emitted], site.name, site.description,
+                                 [e.facet for e in emitted]), \
             search_page([e.facet for e in emitted], {k for e in emitted for k in e.kinds})
         errors, dice = emit_errors_page(), emit_dice_page()
     with timings.stage("search_records"):

@@ -37,6 +37,7 @@ class Builtin:
     asks_pool: bool = False  # whether it may ask a rolled pool a question (`let p = 5d6 in highest(p, 2)`)
     bounds: Bounds = ""  # how its result's range follows from its arguments' (bounds.py); "": any whole number
     engine: str = ""  # the generated engine exports it by its name: this line of the package's docstring
+    words: str = ""  # how the site writes a call for players: {0}, {1}... its arguments, {all} all of them listed
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -45,29 +46,33 @@ class Builtin:
 
 
 ROWS: tuple[Builtin, ...] = (
-    Builtin("abs", ("int",), "int", host=("abs", "Math.abs"), bounds="magnitude"),
-    Builtin("clamp", ("int", "int", "int"), "int", "clamp", bounds="clamp"),
-    Builtin("ceil_div", ("int", "int"), "int", "ceil_div", bounds="shrunk"),
-    Builtin("floor_div", ("int", "int"), "int", "floor_div", bounds="shrunk"),
+    Builtin("abs", ("int",), "int", host=("abs", "Math.abs"), bounds="magnitude", words="{0} without its sign"),
+    Builtin("clamp", ("int", "int", "int"), "int", "clamp", bounds="clamp", words="{0}, at least {1} and at most {2}"),
+    Builtin("ceil_div", ("int", "int"), "int", "ceil_div", bounds="shrunk", words="{0} \u00f7 {1} (rounded up)"),
+    Builtin("floor_div", ("int", "int"), "int", "floor_div", bounds="shrunk", words="{0} \u00f7 {1} (rounded down)"),
     Builtin("category", ("int",), "dice", "category"),
     Builtin("category_index", ("dice",), "int", "category_index"),
     Builtin("dice_part", ("dice",), "dice", "dice_part"),
     Builtin("modifier", ("dice",), "int", "modifier"),
     Builtin("step", ("dice", "int"), "dice", "step"),
-    Builtin("repeat", ("dice", "int"), "dice", "dice_scale"),
-    Builtin("roll", ("dist",), "dist", "as_dist"),
+    Builtin("repeat", ("dice", "int"), "dice", "dice_scale", words="{0} repeated {1} times"),
+    Builtin("roll", ("dist",), "dist", "as_dist", words="{0}"),
     Builtin("successes", ("dice", "int"), "dist", "successes", asks_pool=True),
     Builtin("highest", ("dice", "int"), "dist", "keep_pool", "keep", flags=(True,), asks_pool=True),
     Builtin("lowest", ("dice", "int"), "dist", "keep_pool", "keep", flags=(False,), asks_pool=True),
     Builtin("mean", ("dist",), "num", "mean",
-            engine="mean(roll): the roll's exact mean (a Fraction); a roll is a Dist, a Dice or a number"),
+            engine="mean(roll): the roll's exact mean (a Fraction); a roll is a Dist, a Dice or a number",
+            words="the average of {0}"),
     Builtin("sd", ("dist",), "num", "sd", engine="sd(roll): the roll's standard deviation (a float)"),
     Builtin("p_at_least", ("dist", "int"), "num", "at_least",
-            engine="p_at_least(roll, k): the exact chance (a Fraction) that the roll is k or more"),
+            engine="p_at_least(roll, k): the exact chance (a Fraction) that the roll is k or more",
+            words="the chance that {0} is at least {1}"),
     Builtin("p_at_most", ("dist", "int"), "num", "at_most",
-            engine="p_at_most(roll, k): the exact chance that the roll is k or less"),
+            engine="p_at_most(roll, k): the exact chance that the roll is k or less",
+            words="the chance that {0} is at most {1}"),
     Builtin("p_equal", ("dist", "int"), "num", "prob_eq",
-            engine="p_equal(roll, k): the exact chance that the roll is k"),
+            engine="p_equal(roll, k): the exact chance that the roll is k",
+            words="the chance that {0} is exactly {1}"),
     Builtin("p_greater", ("dist", "dist"), "num", "greater"),
     Builtin("p_tie", ("dist", "dist"), "num", "tie"),
     Builtin("p_win", ("dist", "dist", "bool"), "num", "win"),
@@ -76,8 +81,8 @@ ROWS: tuple[Builtin, ...] = (
     Builtin("p", ("event",), "num", "p"),
     Builtin("upgrade_problems", ("upgrades",), "list", "upgrade_problems", "upgrades"),
     Builtin("upgrade_count", ("upgrades",), "int", form="length", host=("len", "")),
-    Builtin("min", ("int",), "int", "dmin", "extreme", host=("min", "Math.min")),
-    Builtin("max", ("int",), "int", "dmax", "extreme", host=("max", "Math.max")),
+    Builtin("min", ("int",), "int", "dmin", "extreme", host=("min", "Math.min"), words="the lowest of {all}"),
+    Builtin("max", ("int",), "int", "dmax", "extreme", host=("max", "Math.max"), words="the highest of {all}"),
     Builtin("lookup", ("table", "column", "int"), "int", "lookup", "lookup"),
 )
 """Every built-in function. min and max take two or more arguments (params gives each one's type): whole numbers

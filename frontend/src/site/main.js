@@ -1,8 +1,9 @@
 // @ts-check
-/* rulesc site: copy-link buttons, link previews, sortable index tables, Pagefind search, the upgrade pickers'
-   chips, scrollable regions, the "Sources and formulas" choice, and on a page with calculators their scripts. */
+/* rulesc site: copy-link buttons, link previews, sortable index tables, the GM screen's filter, Pagefind search, the
+   upgrade pickers' chips, scrollable regions, the "Sources and formulas" choice, and on a page with calculators their scripts. */
 import {namespace} from "../shared/namespace.js";
 import {copyButtons} from "./copy_link.js";
+import {gmFilter} from "./gm_filter.js";
 import {indexTables} from "./index_tables.js";
 import {loadCalculators} from "./loader.js";
 import {markPlace} from "./place.js";
@@ -26,6 +27,7 @@ function init() {
      once the browser has laid each box out anyway */
   copyButtons();
   indexTables();
+  gmFilter();
   scrollRegions();
 }
 

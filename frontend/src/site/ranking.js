@@ -1,6 +1,6 @@
 // @ts-check
 /* The order of search hits, beyond Pagefind's own: results of the system being read score NEAR_BOOST times more;
-   then, among the best EXACT_WINDOW, an exact name comes first (a rule before a term). */
+   then, among the best EXACT_WINDOW, an exact name comes first (a rule, then a calculator, then a term). */
 
 export const EXACT_WINDOW = 30;
 const NEAR_BOOST = 2;
@@ -12,13 +12,14 @@ export function boostNear(hits, near) {
     .sort((a, b) => b.score - a.score || a.i - b.i).map((x) => x.r);
 }
 
-/** 0 for a hit named exactly `query` that is not only a term, 1 for a term named so, 2 for any other hit.
+/** Where a hit named exactly `query` comes: 0 a rule (a rule and its term merged in too), 1 a calculator, 2 a term
+    alone; 3 a hit not named so. A rule outranks the calculator of its own name: the calculator works out the rule.
     @param {HitData} data @param {string | null} query */
 export function nameRank(data, query) {
   const names = (data.meta.names || "").split("|");
   const named = names.some((n) => Boolean(query) && n.toLowerCase() === /** @type {string} */ (query).toLowerCase());
-  const kinds = data.filters.kind || [];
-  return named ? (kinds.indexOf("term") < 0 || kinds.length > 1 ? 0 : 1) : 2;
+  const first = (data.filters.kind || [])[0];
+  return !named ? 3 : first === "calculator" ? 1 : first === "term" ? 2 : 0;
 }
 
 /** The best hits (with their data, in the same order) with exact names first, else in the order given.

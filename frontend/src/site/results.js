@@ -1,23 +1,34 @@
 // @ts-check
-/* A list of search hits: each its name, where it sits (system > chapter > parent rules) and its kinds, and a
-   snippet of its text with the matched words marked; the arrow keys walk them. */
+/* A list of search hits: each one link holding its name, what it is and where it sits (Maneuver · system >
+   chapter > parent rules), and a snippet of its text with the matched words marked; the arrow keys walk them. */
 import {root} from "./root.js";
 import {snippet, unpack} from "./snippets.js";
 
-/** @param {HitData} d @param {string} query */
+/** A hit as a list item: the whole of it is the link, so a tap on its snippet follows it too.
+    @param {HitData} d @param {string} query */
 export function resultItem(d, query) {
-  const li = document.createElement("li"), a = document.createElement("a"), info = document.createElement("span");
-  const p = document.createElement("p");
+  const li = document.createElement("li"), a = document.createElement("a");
   a.href = hitHref(d);
-  a.textContent = d.meta.title;
-  info.className = "rulesc-muted rulesc-search__where";
-  info.textContent = unpack(d.meta.crumbs) + " \u00b7 " + (d.filters.kind || []).join(", ");
-  p.className = "rulesc-search__snippet";
-  p.appendChild(snippet(d.meta.text, query));
+  a.className = "rulesc-hit";
+  a.appendChild(part("rulesc-hit__title", d.meta.title));
+  a.appendChild(part("rulesc-muted rulesc-search__where", hitPlace(d)));
+  a.appendChild(part("rulesc-search__snippet", "")).appendChild(snippet(d.meta.text, query));
   li.appendChild(a);
-  li.appendChild(info);
-  li.appendChild(p);
   return li;
+}
+
+/** What a hit is and where it sits, as the line under its name shows them. @param {HitData} d */
+export function hitPlace(d) {
+  const what = unpack(d.meta.what);
+  return (what ? what + " \u00b7 " : "") + unpack(d.meta.crumbs);
+}
+
+/** @param {string} className @param {string} text */
+function part(className, text) {
+  const span = document.createElement("span");
+  span.className = className;
+  span.textContent = text;
+  return span;
 }
 
 /** A hit's page, from the site's root. */

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from generator.analyze.program import Program, label_order
+from generator.emit.site.book import Book
 from generator.emit.site.links import calculator_element_id, rule_href
 from generator.emit.site.markup import Markup
 from generator.emit.site.upgrade_picker import upgrade_picker
@@ -199,18 +200,30 @@ def _control(base: str, param: Param, value: Any) -> str:
 
 
 
-def explanation(program: Program, calc: Calculator, here: str) -> str:
-    """What each output of the calculator computes, in the formula language, and links to every rule whose formula
-    it uses (from the page `here`, a Markdown path)."""
-    rows = "".join(f"<dt>{html.escape(output.label)}</dt><dd><code>{html.escape(' '.join(output.expr.source.split()))}"
-                   "</code></dd>" for output in calc.outputs)
+def explanation(program: Program, calc: Calculator, here: str, editors: bool = True) -> str:
+    """What each output of the calculator computes, as the book writes it, and links to every rule whose formula it
+    uses (from the page `here`, a Markdown path); the outputs in the formula language follow behind "For editors"
+    unless `editors` is false (a rule's page gathers its own in one such disclosure)."""
+    book, outputs = Book(program), {output.name: output.label for output in calc.outputs}
+    rows = "".join(f"<dt>{html.escape(output.label)}</dt>"
+                   f"<dd>{html.escape(book.expression(output.expr.node, calc.inputs, outputs))}</dd>"
+                   for output in calc.outputs)
     parts = [f'<div class="rulesc-calc__how"><p>How <strong>{html.escape(calc.title)}</strong> works out each result:'
              f"</p><dl>{rows}</dl>"]
     rules = _rules_used(program, calc)
     if rules:
         links = ", ".join(f'<a href="{rule_href(program.system, r, here)}">{html.escape(r.name)}</a>' for r in rules)
         parts.append(f"<p>Rules used: {links}.</p>")
+    if editors:
+        parts.append(f'<details class="rulesc-editors"><summary>For editors</summary>{outputs_code(calc)}</details>')
     return "".join(parts) + "</div>"
+
+
+def outputs_code(calc: Calculator) -> str:
+    """The calculator's outputs in the formula language, for editors: each output's name and expression."""
+    code = "".join(f"<dt>{html.escape(output.name)}</dt><dd><code>{html.escape(' '.join(output.expr.source.split()))}"
+                   "</code></dd>" for output in calc.outputs)
+    return f"<dl>{code}</dl>"
 
 
 def _rules_used(program: Program, calc: Calculator) -> list[Rule]:

@@ -3,6 +3,8 @@
 A GM screen whose calculators fit split.BUDGET is one page. A bigger one is a landing page that lists every
 calculator by chapter and section, each linked to the part page it is on (split.py packs whole sections), and
 sends an old link to a calculator on the one page (`gm-screen/#calc-id`, a shared state in its query) on to it.
+A part is named by its topic (the sections it holds); the folder it had when parts were named after their first
+calculator keeps a page that sends its old links on, query and anchor kept.
 """
 
 from __future__ import annotations
@@ -21,10 +23,10 @@ from generator.emit.site.links import (
     href,
 )
 from generator.emit.site.markup import Markup
-from generator.emit.site.moved import moved_block, part_steps
+from generator.emit.site.moved import REDIRECT, moved_block, part_steps, redirect_block
 from generator.emit.site.split import GmCalculator, GmPart, chapter_sections, gm_calculators, gm_parts
 from generator.emit.writer import Writer
-from generator.model import Chapter, Rule
+from generator.model import Chapter, Rule, System
 
 GM_PREFIX = "gm"
 """The GM screen's prefix for the calculators' element ids (a chapter page's copies start with "calc")."""
@@ -41,7 +43,20 @@ def gm_screen_pages(program: Program, markup: Markup) -> dict[str, str]:
     files = {gm_screen_path(system): _landing(program, parts)}
     for number, part in enumerate(parts, 1):
         files[gm_part_path(system, part.id)] = _part_page(program, markup, parts, number)
+    current = {part.id for part in parts}
+    files.update({gm_part_path(system, part.former): _former_page(program, part) for part in parts
+                  if part.former not in current})
     return files
+
+
+def _former_page(program: Program, part: GmPart) -> str:
+    """The page at a part's former folder: it sends a link there on to the part, its query and anchor kept."""
+    system = program.system
+    w = _opening(program, f"{part.title} ({system.title}: GM screen)", f"Moved: calculators of {system.title}: "
+                 f"{part.title}.")
+    to = href(gm_part_path(system, part.former), gm_part_path(system, part.id))
+    html_block(w, REDIRECT, redirect_block(to, f"{part.title} (GM screen)"))
+    return w.getvalue()
 
 
 def gm_screen(program: Program, markup: Markup) -> str:
@@ -81,13 +96,20 @@ def _landing(program: Program, parts: tuple[GmPart, ...]) -> str:
     html_block(w, "rulesc-text rulesc-gm__intro",
                f"<p>All {len(calculators)} calculators of this system, grouped by the chapter and section of the rule "
                f"each works out, on {len(parts)} pages. Select one to open its page with the calculator at the top; "
-               "its Share button copies a link that opens it with the same inputs.</p>")
+               "its Share button copies a link that opens it with the same inputs.</p>", " data-rulesc-gm-index")
     for chapter, section, group in _groups(calculators):
         _headings(w, chapter, section)
-        links = "".join(f'<li><a href="{href(page, gm_calculator_page(system, gm.calculator.id), _anchor(gm))}">'
-                        f"{escape(gm.calculator.title)}</a></li>" for gm in group)
+        links = "".join(_index_item(system, page, gm) for gm in group)
         html_block(w, "rulesc-list rulesc-gm__list", f"<ul>{links}</ul>")
     return w.getvalue()
+
+
+def _index_item(system: System, page: str, gm: GmCalculator) -> str:
+    """A calculator on the index: its link, and for the filter the words it is also found by (its rule, section
+    and chapter)."""
+    words = " ".join(dict.fromkeys((gm.rule.name, gm.section.name, gm.chapter.title)))
+    link = href(page, gm_calculator_page(system, gm.calculator.id), _anchor(gm))
+    return f'<li data-words="{escape(words)}"><a href="{link}">{escape(gm.calculator.title)}</a></li>'
 
 
 def _moved(program: Program, parts: tuple[GmPart, ...]) -> dict[str, str]:

@@ -1,5 +1,5 @@
 """Pages split into parts: the map a landing page carries (an old link `page/#id` goes on to the part holding the
-id now), and the links between neighbouring parts."""
+id now), a page left at a part's old address that sends its links on, and the links between neighbouring parts."""
 
 from __future__ import annotations
 
@@ -21,6 +21,22 @@ def moved_block(moved: dict[str, str], notice: str) -> str:
     folder's index.html), and `notice` for a browser without scripts."""
     table = json.dumps(moved, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")
     return f"<script>{MOVED_SCRIPT.replace('MOVED', table)}</script>\n<noscript><p>{notice}</p></noscript>"
+
+
+REDIRECT = "rulesc-moved rulesc-redirect"
+"""The class of the block a page left at an old address holds (the phone bench passes such a page by)."""
+
+REDIRECT_SCRIPT = ('(function(){location.replace(TO+(location.protocol==="file:"?"index.html":"")+location.search'
+                   '+location.hash);})();')
+
+
+def redirect_block(to: str, title: str) -> str:
+    """What a page left at an old address holds: the script that replaces the location with `to` (a folder relative
+    to this page), keeping the query and the hash, so a shared link's inputs and anchor survive; and the link for a
+    browser without scripts."""
+    target = json.dumps(to).replace("</", "<\\/")
+    return (f"<script>{REDIRECT_SCRIPT.replace('TO', target)}</script>\n"
+            f'<p>This page has moved to <a href="{escape(to)}">{escape(title)}</a>.</p>')
 
 
 def part_steps(parts: list[tuple[str, str]], number: int, name: str, noun: str = "part") -> str:

@@ -6,7 +6,7 @@ content is rendered by markup.py to escaped HTML blocks, which Python-Markdown p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -33,7 +33,7 @@ from generator.emit.site.links import (
 )
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.moved import moved_block, part_steps
-from generator.emit.site.reading import provenance, refuse_raw_markup, rule_sources, sources, stat_block
+from generator.emit.site.reading import folds, provenance, refuse_raw_markup, rule_sources, sources, stat_block
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
 from generator.emit.site.structured import lead_parts, outcomes_block
@@ -68,13 +68,16 @@ def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str
     return with_footer(files, notices_html([system]))
 
 
-def home_page(items: list[str], name: str, description: str | None) -> str:
+def home_page(items: list[str], name: str, description: str | None,
+              systems: Sequence[tuple[str, str]] = ()) -> str:
     """The home page, from each system's home_item(): titled by the site's name (mkdocs.yml site_name, which the
-    browser's tab shows alone) and introduced by its description (site_description); the pages for authors are
-    linked at its end, as the players' navigation leaves them out."""
+    browser's tab shows alone) and introduced by its description (site_description), with each system's GM screen
+    one tap away (`systems`: id, title); the pages for authors are linked at its end, out of the players' nav."""
     w = front(None, "mkdocs.yml and content/", description or "")
     w.writeline(f"# {md_escape(name)}")
     w.writeline()
+    if systems:
+        html_block(w, "rulesc-gm-link rulesc-home__gm", home_gm_links(systems))  # styled as the landing's button
     html_block(w, "rulesc-home", "\n".join([
         *([f"<p>{escape(description)}</p>"] if description else []),
         f'<p>Search by a rule\'s name, an abbreviation or any word of its text from the search box, or open the '
@@ -90,6 +93,14 @@ def _for_authors() -> str:
             "notation</a>, every construct of the formula language with its numbers, and "
             f'<a href="{href(HOME, ERRORS_PAGE)}">Error codes</a>, what each message of <code>rulesc check</code> '
             "means and how to fix it.</p>")
+
+
+def home_gm_links(systems: Sequence[tuple[str, str]]) -> str:
+    """Each system's GM screen as a big button (one tap from the home page at the table), above the home page's
+    prose; every system's GM screen is served at `system/gm-screen/`, one page or split."""
+    links = "".join(f'<a class="md-button md-button--primary" href="{href(HOME, f"{sid}/gm-screen/index.md")}">'
+                    f"GM screen: {escape(title)}</a>" for sid, title in systems)
+    return f'<nav aria-label="GM screens">{links}</nav>'
 
 
 def home_item(program: Program) -> str:
@@ -269,7 +280,8 @@ def _part_steps(ctx: Context, plan: ChapterPlan, number: int) -> str:
 
 
 def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, list[Rule]], level: int,
-          page: str) -> None:
+          page: str, folded: bool = False) -> None:
+    """A rule and the rules below it on this page; a `folded` rule's sources are in its parent's disclosure."""
     w.writeline(f"{'#' * min(level, 6)} {md_escape(rule.name)} {{#{rule.id} data-kind=\"{rule.kind}\"}}")
     w.writeline()
     section = Section(page, rule.id, heading=min(level + 1, 6))
@@ -283,11 +295,23 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, lis
     if rule.table:
         body.append(_roll_table(ctx.markup, rule.table, section) if rule.table.roll else _table(rule))
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
-    body += [rule_sources(ctx.program, ctx.markup, rule, section, cell), _backlinks(ctx, rule.id, page)]
+    if not folded:
+        body.append(rule_sources(ctx.program, ctx.markup, rule, section, cell, _folded_below(rule, children)))
+    body.append(_backlinks(ctx, rule.id, page))
     calculated = " data-calculated" if rule.calculators else ""  # laid out at once (rulesc-head.html)
     html_block(w, "rulesc-rule", "\n".join(b for b in body if b), f' data-rule="{rule.id}"{calculated}')
     for child in children.get(rule.id, []):
-        _rule(w, ctx, child, children, level + 1, page)
+        _rule(w, ctx, child, children, level + 1, page, folds(child))
+
+
+def _folded_below(rule: Rule, children: Mapping[str | None, list[Rule]]) -> list[Rule]:
+    """The sub-rules on this page whose sources go into the rule's disclosure: each child that folds, and what folds
+    into it, in the page's order."""
+    found: list[Rule] = []
+    for child in children.get(rule.id, []):
+        if folds(child):
+            found += [child, *_folded_below(child, children)]
+    return found
 
 
 def html_style(markup: Markup, page: str) -> FactStyle:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 from generator.analyze.program import LINK, VALUE, Program
 from generator.diagnostics.core import ContentError, Diagnostic, Span
-from generator.emit.site.calculators import SOURCES_LABEL, explanation
+from generator.emit.site.book import Book, result_name
+from generator.emit.site.calculators import SOURCES_LABEL, explanation, outputs_code
 from generator.emit.site.fragments import FactStyle, ordered_facts, show_fact
 from generator.emit.site.markup import Markup, Section
 from generator.model import Fact, Formula, Provenance, Rule, System
@@ -43,41 +44,86 @@ def sources(parts: list[str]) -> str:
             f"{body}\n</details>")
 
 
-def rule_sources(program: Program, markup: Markup, rule: Rule, section: Section, cell: Cell) -> str:
-    """What a rule's disclosure holds: its formulas and their worked examples, how its calculators work, where
-    the rule comes from and what its source leaves unstated."""
-    return sources([*(formula_box(formula, cell) for formula in rule.formulas),
-                    *(explanation(program, calc, section.page) for calc in rule.calculators),
-                    provenance(markup, program.system, rule.provenance, section)])
+def rule_sources(program: Program, markup: Markup, rule: Rule, section: Section, cell: Cell,
+                 folded: Sequence[Rule] = ()) -> str:
+    """What a rule's disclosure holds: its formulas as the book writes them with their worked examples in words, how
+    its calculators work, where the rule comes from and what its source leaves unstated; then where each sub-rule
+    folded into it comes from (one disclosure per rule, not one per one-line sub-rule); then, for editors, the
+    formulas in the formula language and the source files."""
+    book, system = Book(program), program.system
+    return sources([*(formula_box(book, formula, result_name(formula, rule.calculators), cell)
+                      for formula in rule.formulas),
+                    *(explanation(program, calc, section.page, editors=False) for calc in rule.calculators),
+                    provenance(markup, system, rule.provenance, section),
+                    *(provenance(markup, system, sub.provenance, section, sub.name) for sub in folded
+                      if _says_more(sub, rule)),
+                    for_editors(system, rule, folded)])
 
 
-def formula_box(formula: Formula, cell: Cell) -> str:
-    """A formula: what it gives, its expression, and its worked examples as a table."""
-    params = ", ".join(p.name for p in formula.params)
+def folds(rule: Rule) -> bool:
+    """Whether a sub-rule's sources go into its parent's disclosure: it has no formula or calculator of its own."""
+    return not rule.formulas and not rule.calculators
+
+
+def _says_more(sub: Rule, rule: Rule) -> bool:
+    """Whether a folded sub-rule's provenance adds to its parent's: another source or section, or gaps of its own."""
+    mine, theirs = sub.provenance, rule.provenance
+    return bool(mine.unstated) or (mine.source, mine.section) != (theirs.source, theirs.section)
+
+
+def formula_box(book: Book, formula: Formula, name: str, cell: Cell) -> str:
+    """A formula: what it gives, its expression as the book writes it, and its worked examples in words."""
+    labels = {p.name: p.label for p in formula.params}
     parts = [f'<div class="rulesc-formula"><p>{escape(formula.summary)}</p>',
-             f"<p><code>{escape(formula.id)}({escape(params)}) = "
-             f"{escape(' '.join(formula.expr.source.split()))}</code></p>"]
+             f'<p class="rulesc-formula__book">{escape(book.formula(formula, name))}</p>']
     if formula.examples:
-        rows = "".join(f"<tr><td>{escape(', '.join(f'{k} = {cell(v)}' for k, v in e.args))}</td>"
-                       f"<td><strong>{cell(e.expect)}</strong></td><td>{escape(e.note or '')}</td></tr>"
+        rows = "".join(f"<tr><td>{escape('; '.join(f'{labels.get(k, k)}: {_word(v, cell)}' for k, v in e.args))}"
+                       f"</td><td><strong>{_word(e.expect, cell)}</strong></td><td>{escape(e.note or '')}</td></tr>"
                        for e in formula.examples)
-        parts.append('<table><caption>Worked examples</caption><thead><tr><th scope="col">Arguments</th>'
-                     f'<th scope="col">Result</th><th scope="col">Note</th></tr></thead><tbody>{rows}</tbody></table>')
+        parts.append('<table><caption>Worked examples</caption><thead><tr><th scope="col">Given</th>'
+                     f'<th scope="col">{escape(name)}</th><th scope="col">Note</th></tr></thead><tbody>{rows}'
+                     "</tbody></table>")
     parts.append("</div>")
     return "\n".join(parts)
 
 
-def provenance(markup: Markup, system: System, prov: Provenance, section: Section) -> str:
-    """Where the text comes from, and what the source leaves unstated (its notes may link rules and terms)."""
+def _word(value: Any, cell: Cell) -> str:
+    """A worked example's value as a player reads it: yes or no for a truth value."""
+    return ("yes" if value else "no") if isinstance(value, bool) else cell(value)
+
+
+def for_editors(system: System, rule: Rule, folded: Sequence[Rule] = ()) -> str:
+    """The rule's formulas and its calculators' outputs as the formula language writes them, and the source files
+    behind it and its folded sub-rules, in one disclosure of their own: editors' matter, out of the players' way."""
+    code = [f"<p><code>{escape(f.id)}({escape(', '.join(p.name for p in f.params))}) = "
+            f"{escape(' '.join(f.expr.source.split()))}</code></p>" for f in rule.formulas]
+    code += [f"<p>{escape(calc.title)}:</p>{outputs_code(calc)}" for calc in rule.calculators]
+    files = [_file_line(system, r.provenance) for r in (rule, *folded)]
+    body = "".join(code) + "".join(dict.fromkeys(line for line in files if line))
+    return f'<details class="rulesc-editors"><summary>For editors</summary>{body}</details>' if body else ""
+
+
+def _file_line(system: System, prov: Provenance) -> str:
+    source = next((s for s in system.sources if s.id == prov.source), None)
+    if source is None or source.file is None:  # a publication with no local copy: the players' line says it all
+        return ""
+    return (f'<p class="rulesc-provenance">Source file: <code>{escape(source.file)}</code>, section '
+            f"\u201c{escape(prov.section)}\u201d{_lines(prov.lines)}.</p>")
+
+
+def provenance(markup: Markup, system: System, prov: Provenance, section: Section, name: str = "") -> str:
+    """Where the text comes from, as the book and its section (of the sub-rule `name`, if given), and what the source
+    leaves unstated (its notes may link rules and terms)."""
     source = next((s for s in system.sources if s.id == prov.source), None)
     title = escape(source.title if source else prov.source)
+    label = f"Source of {escape(name)}:" if name else "Source:"
     edition = f" ({escape(source.edition)})" if source and source.edition else ""
-    line = (f'<p class="rulesc-provenance"><span>Source:</span> {title}{edition}{_pages(prov.page)}, section '
-            f"\u201c{escape(prov.section)}\u201d{_lines(prov.lines)}.</p>")
+    line = (f'<p class="rulesc-provenance"><span>{label}</span> {title}{edition}{_pages(prov.page)}, section '
+            f"\u201c{escape(prov.section)}\u201d.</p>")
     if not prov.unstated:
         return line
     gaps = "".join(f"<li><strong>{markup.inline(g.what, section)}</strong> {markup.inline(g.reasoning, section)}"
-                   f"{f' <span>(source {_lines(g.lines)[2:]})</span>' if g.lines else ''}</li>" for g in prov.unstated)
+                   "</li>" for g in prov.unstated)
     return (f'{line}\n<div class="admonition note rulesc-gaps"><p class="admonition-title">'
             f"Not stated by the source</p><ul>{gaps}</ul></div>")
 

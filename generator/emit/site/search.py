@@ -137,8 +137,19 @@ def record_html(record: SearchRecord, terms: Sequence[SearchRecord] = ()) -> str
             + "".join(f'<span data-pagefind-filter="kind:{escape(k)}"></span>' for k in kinds)
             + f'<p data-pagefind-weight="2">{parents}</p>'
             + _hidden_meta({"href": coded(record["url"]), "names": "|".join(names), "text": text,
-                            "crumbs": coded(CRUMB.join(record["crumbs"]))})
+                            "crumbs": coded(CRUMB.join(record["crumbs"])), "what": coded(hit_what(kinds))})
             + f'<div data-pagefind-weight="1">{escape(text)}</div></body></html>')
+
+
+KIND_WORDS = {"term": "Glossary term", "calculator": "Calculator"}
+"""What a record that is not a rule is, in words; a rule is its kind in the system's words ("Maneuver")."""
+
+
+def hit_what(kinds: Sequence[str]) -> str:
+    """What a hit is, in words, for the line under its name: "Maneuver", "General rule", "Calculator", "Glossary
+    term", or "Maneuver and glossary term" for a rule its term was merged into."""
+    first = KIND_WORDS.get(kinds[0]) or kinds[0][:1].upper() + kinds[0][1:]
+    return first + "".join(f" and {KIND_WORDS.get(k, k).lower()}" for k in kinds[1:])
 
 
 def coded(value: str) -> str:

@@ -9,6 +9,8 @@ GM screen over GM_BUDGET splits the same way into runs of its calculators, a par
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import TypeVar
@@ -69,11 +71,13 @@ class GmCalculator:
 
 @dataclass(frozen=True)
 class GmPart:
-    """One part page of a split GM screen: its folder name (its first calculator's id), its title, its calculators."""
+    """One part page of a split GM screen: its folder name (its topic: the sections it holds), its title, its
+    calculators, and the folder it had when parts were named after their first calculator (its old links')."""
 
     id: str
     title: str
     calculators: tuple[GmCalculator, ...]
+    former: str
 
 
 @dataclass(frozen=True)
@@ -269,8 +273,7 @@ def plan_gm_screen(system: System, upgrades: int = 0, budget: int = GM_BUDGET) -
              for chapter, group in chapters.items()}
     if sum(map(sum, costs.values())) <= budget:
         return ()
-    return tuple(_gm_part(run) for chapter, group in chapters.items()
-                 for run in _even_runs(group, costs[chapter], budget))
+    return _named([run for chapter, group in chapters.items() for run in _even_runs(group, costs[chapter], budget)])
 
 
 def _even_runs(items: list[T], costs: list[int], budget: int) -> list[list[T]]:
@@ -314,7 +317,34 @@ def _greedy(costs: list[int], capacity: int) -> list[list[int]]:
     return runs
 
 
-def _gm_part(calculators: list[GmCalculator]) -> GmPart:
-    """A GM part named by its first calculator; titled by its sections (the first, or the first and last)."""
-    names = list(dict.fromkeys(gm.section.name for gm in calculators))
-    return GmPart(folder(calculators[0].calculator.id), _span(names), tuple(calculators))
+def _named(runs: list[list[GmCalculator]]) -> tuple[GmPart, ...]:
+    """The runs as parts, each named by its topic; a topic taken by an earlier part takes the first free "-2", "-3"."""
+    parts: list[GmPart] = []
+    taken: set[str] = set()
+    for run in runs:
+        names = list(dict.fromkeys(gm.section.name for gm in run))
+        name = _free(slug(_span(names)) or run[0].section.id, taken)
+        taken.add(name)
+        parts.append(GmPart(folder(name), _span(names), tuple(run), folder(run[0].calculator.id)))
+    return tuple(parts)
+
+
+def _free(topic: str, taken: set[str]) -> str:
+    """The topic, or the first of "topic-2", "topic-3"... that no earlier part has taken."""
+    number, name = 1, topic
+    while name in taken:
+        number += 1
+        name = f"{topic}-{number}"
+    return name
+
+
+SLUG_LENGTH = 60
+"""The most characters of a topic's folder name; a longer one is cut at a hyphen."""
+
+
+def slug(title: str) -> str:
+    """A title as a folder name of lowercase ASCII letters, digits and hyphens ("Odds – Ends" reads "odds-ends");
+    empty when the title has no such letter or digit."""
+    ascii_text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii").lower()
+    words = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
+    return words if len(words) <= SLUG_LENGTH else words[:SLUG_LENGTH].rsplit("-", 1)[0]
