@@ -7,6 +7,7 @@ import json
 import keyword
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -306,6 +307,32 @@ class FactKind:
     index: bool
     span: Span
     at: AtLevels | None = None
+    min: int | None = None  # number, scores, levels: the smallest number (or level) a fact may give
+    max: int | None = None
+    names: tuple[str, ...] = ()  # scores: the scores every fact gives, in the order shown
+    modifier: str | None = None  # scores: the system's formula of one score giving what is shown beside it
+    attack: AttackRoll | None = None  # attacks: how the system rolls an attack
+
+
+@dataclass(frozen=True)
+class AttackRoll:
+    """How a system's attacks are rolled: `hit(to_hit, target)` is the chance to hit and `damage(to_hit, damage,
+    target)` the expected damage, both formulas of the system; `target` is what the reader sets (an armour class)."""
+
+    hit: str
+    damage: str
+    target: Param
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack of a stat block: its name, bonus to hit, damage dice as written, damage type and note."""
+
+    name: str
+    to_hit: int
+    damage: str
+    type: str | None = None
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -331,6 +358,9 @@ class Fact:
     times: int | None = None
     words: str | None = None
     span: Span | None = field(default=None, compare=False)
+    scores: tuple[tuple[str, int], ...] = ()  # scores: each name and its number
+    attacks: tuple[Attack, ...] = ()
+    levels: tuple[tuple[int, str], ...] = ()  # levels: each level and its dice as written, lowest first
 
 
 @dataclass(frozen=True)
@@ -350,6 +380,14 @@ class Roll:
     adds: bool
     formula: str | None
     span: Span  # where the formula is named, else where the roll starts
+    take: str | None = None  # "higher" or "lower": the roll adds that stat of its stats, not the roller's choice
+
+    def stat_choice(self, show: Callable[[str], str] = str) -> str:
+        """The stats as a book offers one of them: +Iron, +Edge or +Heart, or +Edge, +Heart, +Iron or +Wits; or as
+        it names the one taken: +Health or +Iron, whichever is higher."""
+        named = [f"+{show(stat)}" for stat in self.stats]
+        listed = " or ".join(named) if len(named) < 3 else ", ".join(named[:-1]) + " or " + named[-1]
+        return listed + (f", whichever is {self.take}" if self.take else "")
 
 
 @dataclass(frozen=True)
@@ -613,8 +651,9 @@ class _Builder:
         facts = tuple(f for f in (self.fact(path + ("facts", key)) for key in r.get("facts", {})) if f is not None)
         self.check_gap_facts(provenance, path + ("provenance",), list(r.get("facts", {})))
         self.check_kind(path)
+        name = self.name(path + ("name",))
         return Rule(
-            id=r["id"], name=self.name(path + ("name",)), kind=r["kind"], parent=r.get("parent"),
+            id=r["id"], name=name, kind=r["kind"], parent=r.get("parent"),
             aliases=tuple(r.get("aliases", ())),
             text=self.text(path + ("text",)), provenance=provenance,
             values=tuple((k, self.value(v)) for k, v in r.get("values", {}).items()) + _fact_values(facts),
@@ -623,7 +662,8 @@ class _Builder:
             facts=facts,
             formulas=tuple(self.formula(path + ("formulas", i), r["id"]) for i in range(len(r.get("formulas", ())))),
             calculators=tuple(self.calculator(path + ("calculators", i), r["id"])
-                              for i in range(len(r.get("calculators", ())))),
+                              for i in range(len(r.get("calculators", ()))))
+            + attack_calculators(r["id"], name, facts),
             chapter=chapter, span=self.span(path), doc=self.doc, path=path,
             literals=tuple(r.get("literals", {}).get("numbers", ())),
             trigger=self.text(path + ("trigger",)) if "trigger" in r else None,
@@ -635,7 +675,7 @@ class _Builder:
         raw = self.get(path)
         where = path + ("formula",) if "formula" in raw else path
         stats = self.optional_names(path + ("stats",))
-        return Roll(stats, raw.get("adds", False), raw.get("formula"), self.span(where))
+        return Roll(stats, raw.get("adds", False), raw.get("formula"), self.span(where), raw.get("take"))
 
     def rule_kinds(self, facts: tuple[FactKind, ...]) -> tuple[RuleKind, ...]:
         """The kinds system.yaml declares (E0323 for one declared twice, E0324 for a field it cannot have); without
@@ -700,7 +740,24 @@ class _Builder:
         return FactKind(k["id"], self.name(path + ("label",)), k["type"], k.get("term"), unit,
                         self.words(path + ("units",)), self.words(path + ("scalings",)),
                         self.words(path + ("options",)), self.words(path + ("per",)), k.get("index", True),
-                        self.span(path), at)
+                        self.span(path), at, k.get("min"), k.get("max"), self.words(path + ("names",)),
+                        k.get("modifier"), self.attack_roll(path) if k["type"] == "attacks" else None)
+
+    def attack_roll(self, path: JsonPath) -> AttackRoll | None:
+        """An attacks kind's hit and damage formulas and the reader's target (E0343 if one is missing)."""
+        k = self.get(path)
+        missing = [key for key in ("hit", "damage", "target") if key not in k]
+        if missing:
+            self.diags.error("E0343", f"fact kind '{k['id']}' of type attacks does not say how an attack is rolled: "
+                             f"it has no {', '.join(missing)}", self.span(path + ("type",)),
+                             "name the system's formulas, hit: a_formula(to_hit, target) and damage: "
+                             "a_formula(to_hit, damage, target), and the target the reader sets, "
+                             "target: {name: ac, label: Target armour class, min: 1, max: 30, default: 15}")
+            return None
+        t = k["target"]
+        target = Param(t["name"], "int", self.name(path + ("target", "label")), t.get("help"), t.get("min"),
+                       t.get("max"), t.get("default"), (), self.span(path + ("target",)))
+        return AttackRoll(k["hit"], k["damage"], target)
 
     def fact(self, path: JsonPath) -> Fact | None:
         """One fact of a rule read by its kind's type; None (after an error) if it has no kind or does not fit."""
@@ -1061,6 +1118,10 @@ FACT_HINTS = {
     "times": "write a whole number of 1 or more, any, or {amount: 3, value: a_name}",
     "text": "write the words",
     "dice": "write dice like 1d8 or 2d6+3",
+    "number": "write a whole number, or {amount: 15, value: a_name, note: natural armour}",
+    "scores": "write each of the kind's names with a whole number, e.g. {STR: 10, DEX: 14}",
+    "attacks": "write a list such as [{name: Bite, to_hit: 4, damage: 2d4+2, type: piercing}]",
+    "levels": "write each level with its dice, e.g. {1: 3d6, 2: 4d6}",
 }
 FactRead = tuple[str | None, Fact | None]
 NAME = re.compile(r"[a-z_][a-z0-9_]*")  # what is wrong with a fact, or the fact
@@ -1069,7 +1130,8 @@ NAME = re.compile(r"[a-z_][a-z0-9_]*")  # what is wrong with a fact, or the fact
 def _read_fact(kind: FactKind, raw: Any) -> FactRead:
     reader = {"cost": _amount_fact, "count": _amount_fact, "limit": _limit_fact, "choice": _choice_fact,
               "rule": _rule_fact, "requires": _ids_fact, "excludes": _ids_fact, "times": _times_fact,
-              "text": _text_fact, "dice": _dice_fact}[kind.type]
+              "text": _text_fact, "dice": _dice_fact, "number": _number_fact, "scores": _scores_fact,
+              "attacks": _attacks_fact, "levels": _levels_fact}[kind.type]
     return reader(kind, raw)
 
 
@@ -1169,6 +1231,102 @@ def _dice_fact(kind: FactKind, raw: Any) -> FactRead:
         return None, Fact(kind, words=str(_dice(raw if isinstance(raw, str) else str(raw))))
     except RulesError as exc:
         return f"expected dice ({exc})", None
+
+
+def _number_fact(kind: FactKind, raw: Any) -> FactRead:
+    """A whole number within the kind's min and max, optionally named with value: and noted."""
+    problem, fact = _amount_fact(kind, raw)
+    if fact is None or fact.amount is None or fact.amount.amount is None:
+        return problem or "expected a whole number", None
+    return _out_of_range(kind, fact.amount.amount) or None, fact
+
+
+def _out_of_range(kind: FactKind, number: int) -> str:
+    """What is wrong with a number outside the kind's min and max; empty when it fits."""
+    if (kind.min is not None and number < kind.min) or (kind.max is not None and number > kind.max):
+        low = "" if kind.min is None else f"at least {kind.min}"
+        high = "" if kind.max is None else f"at most {kind.max}"
+        return f"{number} is out of range: the kind takes {' and '.join(x for x in (low, high) if x)}"
+    return ""
+
+
+def _scores_fact(kind: FactKind, raw: Any) -> FactRead:
+    """Every one of the kind's names with a whole number in range, and no other."""
+    if not isinstance(raw, dict) or set(map(str, raw)) != set(kind.names):
+        return f"expected each of {_listed(kind.names)} with a whole number, and no other", None
+    scores = {str(k): v for k, v in raw.items()}
+    for name in kind.names:
+        if not _is_int(scores[name]):
+            return f"the score {name} must be a whole number", None
+        problem = _out_of_range(kind, scores[name])
+        if problem:
+            return f"{name}: {problem}", None
+    return None, Fact(kind, scores=tuple((name, scores[name]) for name in kind.names))
+
+
+ATTACK_KEYS = {"name", "to_hit", "damage", "type", "note"}
+
+
+def _attacks_fact(kind: FactKind, raw: Any) -> FactRead:
+    """A list of attacks, each a name, a whole to_hit, damage dice, and optionally words for type and note."""
+    if not isinstance(raw, list) or not raw:
+        return "expected a list of one or more attacks", None
+    attacks = []
+    for x in raw:
+        if not isinstance(x, dict) or set(x) - ATTACK_KEYS or not {"name", "to_hit", "damage"} <= set(x):
+            return "each attack has name, to_hit and damage, and may have type and note", None
+        if not _is_int(x["to_hit"]) or not all(_words(x[k]) for k in x if k not in ("to_hit", "damage")):
+            return f"attack '{x['name']}': to_hit is a whole number; name, type and note are words", None
+        if _dice_fact(kind, x["damage"])[0]:
+            return f"attack '{x['name']}': damage {x['damage']!r} is no dice such as 2d6+3", None
+        attacks.append(Attack(x["name"], x["to_hit"], str(x["damage"]), x.get("type"), x.get("note")))
+    return None, Fact(kind, attacks=tuple(attacks))
+
+
+def _levels_fact(kind: FactKind, raw: Any) -> FactRead:
+    """Dice by level: whole-number levels within the kind's min and max, each with its dice."""
+    if not isinstance(raw, dict) or not raw or not all(re.fullmatch(r"[0-9]+", str(k)) for k in raw):
+        return "expected whole-number levels, each with its dice", None
+    levels = {int(k): v for k, v in raw.items()}  # YAML's keys are read as text
+    for level, dice in levels.items():
+        problem = _out_of_range(kind, level) or _dice_fact(kind, dice)[0]
+        if problem:
+            return f"level {level}: {problem}", None
+    return None, Fact(kind, levels=tuple(sorted((level, str(dice)) for level, dice in levels.items())))
+
+
+def attack_calculators(rule: str, name: str, facts: tuple[Fact, ...]) -> tuple[Calculator, ...]:
+    """A calculator for each attack of a stat block: its chance to hit and expected damage against the target the
+    reader sets, by the formulas the system's attacks kind names (no attacks kind, no calculators)."""
+    return tuple(_attack_calculator(rule, name, fact, attack) for fact in facts if fact.kind.attack is not None
+                 for attack in fact.attacks)
+
+
+def _attack_calculator(rule: str, name: str, fact: Fact, attack: Attack) -> Calculator:
+    roll = fact.kind.attack
+    assert roll is not None and fact.span is not None
+    target, span = roll.target, fact.span
+    to_hit, pool = f"({attack.to_hit})", f"({attack.damage})"
+    outputs = (Output("hit", "Chance to hit", _made_expr(f"{roll.hit}({to_hit}, {target.name})", span), None,
+                      "percent"),
+               Output("damage", "Expected damage", _made_expr(f"{roll.damage}({to_hit}, {pool}, {target.name})",
+                                                              span), None, "decimal"))
+    return Calculator(attack_calculator_id(rule, attack), f"{name}: {attack.name}", (target,), outputs, rule, span)
+
+
+def attack_calculator_id(rule: str, attack: Attack) -> str:
+    """The id of an attack's calculator: the rule's id and the attack's name, e.g. goblin-scimitar."""
+    slug = re.sub(r"[^a-z0-9]+", "-", attack.name.lower()).strip("-") or "attack"
+    return f"{rule}-{slug}"
+
+
+def _made_expr(source: str, span: Span) -> Expr:
+    """An expression rulesc writes itself (a stat block's attack), located at what it was made from."""
+    try:
+        node: nodes.Node | None = parse_formula(source, lambda _offset: span)
+    except FormulaSyntaxError:
+        node = None  # a formula name that is no name: the kind's schema already refuses it
+    return Expr(source, node, span)
 
 
 # Characters that reorder the text around them (embeddings, overrides, isolates, marks): in a name or a title

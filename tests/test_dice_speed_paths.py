@@ -25,7 +25,7 @@ ASKED = [[("highest", 1)], [("highest", 2)], [("highest", 0)], [("highest", 5)],
          [("highest", -1)], [("lowest", 9), ("successes", 4)], [("lowest", 1)],
          [("highest", 1), ("lowest", 1), ("highest", 1)], [("lowest", 1), ("total",)],
          [("highest", 1), ("count", 6)], [("count", 1, 2), ("lowest", 1), ("successes", 3)],
-         [("highest", 1), ("lowest", 1), ("total",), ("count", 0)]]
+         [("highest", 1), ("lowest", 1), ("total",), ("count", 0)], [("lowest", 2)], [("lowest", 3), ("lowest", 2)]]
 
 
 def faces_of(key: R.DieKey) -> list[tuple[int, int]]:
@@ -89,6 +89,29 @@ def test_a_settled_roll_counts_every_die_below_it() -> None:
 def test_more_dice_asked_than_rolled_keeps_them_all() -> None:
     pool = R.parse_dice("2d{0,3}+1d{1}")
     assert chances(pool, [("highest", 7)]) == {(1,): Fraction(1, 4), (4,): Fraction(1, 2), (7,): Fraction(1, 4)}
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_the_kept_dice_of_equal_dice_are_every_roll_counted(n: int) -> None:
+    """highest(NdS, k) and lowest(NdS, k) settle a roll on the face that places the k-th kept die: every k and
+    every side count up to 6, against every roll enumerated die by die."""
+    for sides, k, highest in itertools.product(range(1, 7), range(1, n + 1), (True, False)):
+        counted: dict[int, int] = {}
+        for roll in itertools.product(range(1, sides + 1), repeat=n):
+            shown = sorted(roll)
+            kept = sum(shown[n - k:] if highest else shown[:k])
+            counted[kept] = counted.get(kept, 0) + 1
+        found = R.keep(n, sides, k, highest)
+        assert dict(found.items()) == {x: Fraction(w, sides**n) for x, w in counted.items()}, (n, sides, k)
+
+
+def test_a_thousand_kept_dice_are_worked_out_face_by_face() -> None:
+    """The best 3 of 1000d100 settle within three dice of the top: the ways for the top total are the rolls with
+    three or more 100s."""
+    found = R.keep(1000, 100, 3, True)
+    no_top = 99**1000
+    fewer = no_top + 1000 * 99**999 + 499500 * 99**998
+    assert found.weights[-1] == 100**1000 - fewer and found.offset + len(found.weights) - 1 == 300
 
 
 def test_highest_of_dice_exploding_into_extra_dice_is_still_refused() -> None:

@@ -214,9 +214,26 @@ def test_a_roll_reads_as_the_book_writes_it() -> None:
 
     span = Span("x.yaml", 1, 1)
     assert [roll_line(Roll(stats, adds, None, span)) for stats, adds in
-            [(("Edge", "Heart"), True), (("Iron",), False), ((), True), ((), False), (("<b>",), False)]] == [
+            [(("Edge", "Heart"), True), (("Iron",), False), ((), True), ((), False), (("<b>",), False),
+             (("Heart", "Iron", "Shadow"), False)]] == [
         '<p class="rulesc-roll">Roll +Edge or +Heart, plus adds</p>', '<p class="rulesc-roll">Roll +Iron</p>',
-        '<p class="rulesc-roll">Roll plus adds</p>', "", '<p class="rulesc-roll">Roll +&lt;b&gt;</p>']
+        '<p class="rulesc-roll">Roll plus adds</p>', "", '<p class="rulesc-roll">Roll +&lt;b&gt;</p>',
+        '<p class="rulesc-roll">Roll +Heart, +Iron or +Shadow</p>']
+    assert roll_line(Roll(("Health", "Iron"), True, None, span, "higher")) == (
+        '<p class="rulesc-roll">Roll +Health or +Iron, whichever is higher, plus adds</p>')
+
+
+def test_a_roll_that_takes_the_higher_stat_needs_two(tmp_path: Path) -> None:
+    from tests.run_case import run_rulesc
+
+    shutil.copytree(CASE / "content", tmp_path / "content")
+    moves = tmp_path / "content/oathbound/moves.yaml"
+    moves.write_text(moves.read_text().replace("roll: {stats: [Edge, Heart], adds: true}",
+                                               "roll: {stats: [Edge], adds: true, take: higher}"))
+    status, out, err = run_rulesc("--root", str(tmp_path), "check")
+    assert (status, (out + err).splitlines()[0]) == (
+        1, "content/oathbound/moves.yaml:32:19: error[E0206]: expected at least 2 item(s) at rules[1].roll.stats, "
+           "got 1")
 
 
 def test_from_format_2_each_rule_exports_its_text_in_plain_words(tmp_path: Path, oathbound: Path) -> None:

@@ -42,7 +42,7 @@ def test_search_names_a_hit_by_its_kind_and_filters_by_the_declared_words(oathbo
         page = visit.page
         page.wait_for_function("/results/.test(document.querySelector('.rulesc-search__status').textContent)")
         where = page.locator(".rulesc-search__results li .rulesc-search__where").all_inner_texts()
-        assert "Oathbound \u203a Moves \u00b7 move" in where
+        assert "Move \u00b7 Oathbound \u203a Moves" in where
         boxes = page.locator("fieldset.rulesc-search__facet:nth-of-type(2) label").all_inner_texts()
         assert [box.strip() for box in boxes] == ["calculators", "moves", "oracles", "型", "terms"]
         assert visit.errors == []

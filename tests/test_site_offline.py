@@ -233,6 +233,8 @@ def test_after_one_visit_pages_search_and_calculators_work_offline(prefixed: str
                            ".textContent === '3.00'")
     assert [r for r in offline.requests if not r.startswith(prefixed)] == []
     assert offline.errors == []
+    missing = page.goto(prefixed + "no-such-page/")  # an unknown address: the site's 404 page, with a 404
+    assert missing is not None and missing.status == 404 and "404" in page.content()
 
 
 def test_a_new_build_replaces_the_old_cache(tmp_path: Path, offline: Offline) -> None:

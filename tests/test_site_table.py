@@ -137,6 +137,9 @@ def _page_results(page: Any) -> list[str]:
 
 
 def _quick(page: Any, query: str) -> list[str]:
+    folded = page.locator(".rulesc-qs--open").count() == 0
+    if folded and page.locator(".rulesc-qs-open").is_visible():  # a phone folds the header's box into a button
+        page.click(".rulesc-qs-open")
     page.fill("#rulesc-qs-input", query)
     page.wait_for_selector("#rulesc-qs-results li.rulesc-qs__all")
     return list(page.locator("#rulesc-qs-results li:not(.rulesc-qs__all) .rulesc-hit__title").all_inner_texts())
@@ -327,6 +330,8 @@ def test_every_kind_of_control_shows_a_clear_focus_outline(site: str, browser: A
         page = visit.page
         outlines = {}
         for name, selector in CONTROLS.items():
+            if name == "header search" and width == "phone":
+                page.click(".rulesc-qs-open")  # a phone folds the header's box into a button
             control = page.locator(selector).first
             control.focus()
             page.keyboard.press("Shift+Tab")  # arrive by keyboard, as :focus-visible asks
@@ -339,7 +344,7 @@ def test_every_kind_of_control_shows_a_clear_focus_outline(site: str, browser: A
             assert ratio >= 3, (name, ratio)
 
 
-# ---- 7. phones: index tables as cards, the attack set builder, the table of contents ----
+# ---- 7. phones: index tables as cards and the attack set builder (the table of contents: test_site_phone.py) ----
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_index_tables_are_cards_without_sideways_scroll_at_320_px(site: str, browser: Any, scheme: str) -> None:
@@ -432,18 +437,6 @@ def test_upgrades_with_one_name_get_their_parent_or_their_id(shelf_site: str, br
         grips = ["Grip (Armory) [grip-a]", "Grip (Armory) [grip-b]"]
         assert sorted(labels) == ["Axe", "Edge (Axe)", "Edge (Sword)", *grips, "Sword"]
         assert visit.page.locator("details.rulesc-calc__group summary").all_inner_texts() == ["Armory (6)"]
-
-
-def test_long_chapters_list_two_levels_of_rules_in_the_table_of_contents(site: str, browser: Any) -> None:
-    with _visit(browser, site + "dbu/maneuvers/modifier-maneuvers/") as visit:  # h2 to h4
-        toc = visit.page.locator(".md-sidebar--secondary .md-nav__link")
-        shown = [link for link in toc.all() if link.is_visible()]
-        h2_h3 = visit.page.locator(".md-content h2, .md-content h3").count()
-        h4 = visit.page.locator(".md-content h4").count()
-        assert h4 >= 4 and 0 < len(shown) <= h2_h3
-    with _visit(browser, site + GM_PART) as visit:  # a GM screen page keeps each calculator in its list
-        shown = [a for a in visit.page.locator(".md-sidebar--secondary .md-nav__link").all() if a.is_visible()]
-        assert len(shown) >= visit.page.locator(".md-content h4").count() > 3
 
 
 # ---- axe-core: no serious or critical violation on the main page types ----

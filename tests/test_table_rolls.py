@@ -83,8 +83,9 @@ def oracle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
 def test_the_page_shows_each_rows_chance_and_renders_its_cells(oracle: Built) -> None:
     root, _, _ = oracle
     page = (root / "build/docs/oracle/oracles.md").read_text()
-    assert '<table class="rulesc-roll-table" data-table="reaction" data-roll="2d6"><caption>Roll 2d6</caption>' in page
-    assert '<tr data-row="0"><th scope="row">2 · 2.8%</th><td>Hostile</td></tr>' in page
+    assert ('<div class="rulesc-roll-table" data-roll-table="oracle/reaction"><table id="table_reaction" '
+            'data-table="reaction" data-roll="2d6"><caption>Roll 2d6</caption>') in page
+    assert '<tr id="row_reaction_2" data-row="0"><th scope="row">2 · 2.8%</th><td>Hostile</td></tr>' in page
     assert '<th scope="row">96-00 · 5%</th><td>Roll twice more</td>' in page
     assert '<th scope="row">411-666 · 50%</th><td>Marsh</td>' in page
     assert "<td>An <em>unexpected</em> <a href=\"../glossary/#omen\"" in page

@@ -10,6 +10,8 @@ interface RulesDist { offset: number; weights: bigint[]; total: bigint }
 /** A roll's named outcomes (or yes and no), each with its weight. */
 interface RulesOutcomes { labels: (string | boolean)[]; weights: bigint[]; total: bigint }
 interface RulesDice { counts: unknown[]; c: number }
+/** What the runtime's sampler draws random bits from: k bits as a whole number below 2**k. */
+interface RulesRng { getrandbits(k: number): bigint }
 
 interface RulesRuntime {
   Q: new (...args: never[]) => RulesQ;
@@ -24,6 +26,8 @@ interface RulesRuntime {
   mean(value: RulesDist): RulesNumber;
   sd(value: RulesDist): RulesNumber;
   toFloat(value: RulesNumber): number;
+  /** one roll of a value, or of a roll table (its steps); random bits from crypto where no generator is given */
+  roll(value: unknown, rng?: RulesRng): unknown;
   parseDice(text: string): RulesDice;
   rollable(pool: RulesDice): RulesDice;
 }
@@ -40,7 +44,16 @@ interface CalculatorOutput {
   run(env: Record<string, unknown>): unknown;
 }
 interface Calculator { title: string; inputs: CalculatorInput[]; outputs: CalculatorOutput[] }
-interface RulesSystem { calculators: Record<string, Calculator> }
+/** Where a roll table is: its page under the site's root, its title, and each row's anchor. */
+interface RollPlace { page: string; title: string; rows: string[] }
+interface RulesSystem {
+  calculators: Record<string, Calculator>;
+  /** the system's roll tables, by name, as R.rollTables() builds them, and where each is */
+  rollTables?: Record<string, unknown>; rollPlaces?: Record<string, RollPlace>;
+}
+type RollSystem = Required<RulesSystem>;
+/** One step of a roll on a table: [table, row, key, text, depth, kept, value], as R.roll() lists them. */
+type RollStep = [string, number, string, string, number, boolean, number];
 
 type FormControl = HTMLInputElement | HTMLSelectElement | HTMLFieldSetElement;
 

@@ -170,7 +170,9 @@ def _numbers_of(program: Program, rule: Rule) -> dict[int, list[str]]:
             if isinstance(value, int) and not isinstance(value, bool):
                 found.setdefault(value, []).append(name)
         for fact in source.facts if source is rule else ():  # a linked rule's facts name its own costs
-            numbers = [fact.amount.amount] if fact.amount and fact.amount.value is None else []
+            # a stat block's own numbers (an armour class, a spell's level) are no amounts its prose restates
+            stated = fact.amount and fact.amount.value is None and fact.kind.type != "number"
+            numbers = [fact.amount.amount] if stated and fact.amount else []
             for number in [*numbers, *(limit.count for limit in fact.limits)]:
                 if number is not None:
                     found.setdefault(number, []).append(f"{source.id}'s {fact.kind.label}")

@@ -244,6 +244,7 @@ def kind_edit(code: str, title: str, explanation: str, kinds: tuple[str, str],
 
 
 GENERAL = "{id: general, label: Rule, plural: Rules"
+ATTACKS = "facts:\n  - {id: attacks, label: Attacks, type: attacks"
 def _coin(tails: str, formula: str = "toss") -> str:
     """The base chapter whose rule has two outcomes, heads and `tails`, rolled by the formula `formula`; and a rule
     with the coin-toss formula toss."""
@@ -394,6 +395,14 @@ MODEL = [
           "the rule must give a fact of that kind. A term has no facts.",
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{}")},
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{requires: [swift]}")}),
+    Entry("E0343", "attacks kind that does not say how an attack is rolled", "A fact kind of type attacks names "
+          "the system's formulas for its attacks' calculators, hit: (the chance to hit, called as hit(to_hit, "
+          "target)) and damage: (the expected damage, damage(to_hit, damage, target)), and the target: the reader "
+          "sets (a name, label, min, max and default), so the attack roll is the one the system declares.",
+          {SYSTEM: BASE_SYSTEM.replace("terms:", ATTACKS + "}\nterms:")},
+          {SYSTEM: BASE_SYSTEM.replace("terms:", ATTACKS + ", hit: hits, damage: harm,\n"
+                                       "     target: {name: ac, label: Target armour class, min: 1, max: 30}}\n"
+                                       "terms:")}),
     rule_edit("E0311", "direction control in a name", "A name or title (of a system, chapter, rule, term, "
               "calculator or source, an alias or phrase, the label of an input, output, option, table column or "
               "fact kind) and a fact kind's units, per and choices may not hold the invisible characters that "

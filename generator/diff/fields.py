@@ -43,7 +43,7 @@ def _roll(rule: Rule) -> str:
     """What the rule's roll adds, and the formula named to roll it: +Edge or +Heart, plus adds (action)."""
     if rule.roll is None:
         return NONE
-    shown = " or ".join(f"+{stat}" for stat in rule.roll.stats) + (", plus adds" if rule.roll.adds else "")
+    shown = rule.roll.stat_choice() + (", plus adds" if rule.roll.adds else "")
     return shown + (f" ({rule.roll.formula})" if rule.roll.formula else "") if shown or rule.roll.formula else NONE
 
 

@@ -13,7 +13,20 @@ from generator.emit.site.markup import Markup
 from generator.emit.writer import json_text
 from generator.kinds import RuleKind
 from generator.licenses import license_of
-from generator.model import ANY_TIMES, Fact, FactKind, Formula, Param, Provenance, Rule, Source, Table, Text, Value
+from generator.model import (
+    ANY_TIMES,
+    Fact,
+    FactKind,
+    Formula,
+    Param,
+    Provenance,
+    Rule,
+    Source,
+    Table,
+    Text,
+    Value,
+    attack_calculator_id,
+)
 from generator.runtime.rulesc_runtime import Dice
 from generator.schema import schema_text
 
@@ -90,6 +103,8 @@ def _structure(program: Program, rule: Rule) -> dict[str, Any]:
         out["trigger"] = _plain(program, rule.trigger)
     if rule.roll is not None:
         out["roll"] = {"stats": list(rule.roll.stats), "adds": rule.roll.adds, "formula": rule.roll.formula}
+        if rule.roll.take is not None:
+            out["roll"]["take"] = rule.roll.take
     if rule.outcomes:
         out["outcomes"] = [{"name": o.name, **_plain(program, o.text)} for o in rule.outcomes]
     return out
@@ -102,7 +117,7 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
         "provenance": _provenance(rule.provenance),
         "values": {k: _value(v) for k, v in rule.values},
         "items": [_text(i) for i in rule.items],
-        "facts": {fact.kind.id: _fact(fact) for fact in rule.facts},
+        "facts": {fact.kind.id: _fact(fact, rule.id) for fact in rule.facts},
         "table": None if not rule.table else {
             "name": rule.table.name, "caption": rule.table.caption,
             "columns": [{"key": c.key, "label": c.label, "type": c.type} for c in rule.table.columns],
@@ -144,7 +159,7 @@ def _provenance(prov: Provenance) -> dict[str, Any]:
                          for g in prov.unstated]}
 
 
-def _fact(fact: Fact) -> Any:
+def _fact(fact: Fact, rule: str) -> Any:
     """A fact as typed JSON: an amount, limits, rule ids, a number of times ("any" for no limit) or words."""
     if fact.kind.type == "times":
         return "any" if fact.times == ANY_TIMES else fact.times
@@ -158,7 +173,18 @@ def _fact(fact: Fact) -> Any:
         return list(fact.ids)
     if fact.kind.type == "rule":
         return fact.ids[0]
-    return fact.words
+    return _stat_block_fact(fact, rule) if fact.kind.type in ("scores", "attacks", "levels") else fact.words
+
+
+def _stat_block_fact(fact: Fact, rule: str) -> Any:
+    """Scores by name, attacks (each naming its calculator, if the system rolls them), or dice by level."""
+    if fact.kind.type == "scores":
+        return dict(fact.scores)
+    if fact.kind.type == "levels":
+        return [{"level": level, "dice": dice} for level, dice in fact.levels]
+    rolled = fact.kind.attack is not None
+    return [{"name": a.name, "to_hit": a.to_hit, "damage": a.damage, "type": a.type, "note": a.note,
+             "calculator": attack_calculator_id(rule, a) if rolled else None} for a in fact.attacks]
 
 
 def _kind(kind: FactKind) -> dict[str, Any]:

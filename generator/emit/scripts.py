@@ -9,6 +9,7 @@ from typing import Any
 from generator.analyze.program import Program, label_order, whole_checks
 from generator.emit.site.bundle import emit_front_end
 from generator.emit.site.calculators import outcome_texts
+from generator.emit.site.roll_tables import roll_places, roll_specs
 from generator.emit.writer import Writer
 from generator.formula.layout import Doc, Group, concat, string
 from generator.formula.names import Spelling
@@ -113,7 +114,8 @@ def _system(w: Writer, program: Program) -> None:
         w.writeline("var calculators = {};")
         for calc in program.calculators.values():
             _calculator(w, program, calc)
-        w.writeline("return {formulas: F, calculators: calculators, constants: C, upgrades: U};")
+        rolls = _roll_tables(w, program)
+        w.writeline(f"return {{formulas: F, calculators: calculators, constants: C, upgrades: U{rolls}}};")
     w.writeline("})();")
 
 
@@ -136,6 +138,23 @@ def _table(w: Writer, name: str, table: Table) -> None:
         for i, line in enumerate(lines):
             w.write_doc(concat(line, "," if i < len(lines) - 1 else ""))
     w.writeline(");")
+
+
+def _roll_tables(w: Writer, program: Program) -> str:
+    """The system's roll tables for the site's Roll buttons, and where each is; what the system's object adds for
+    them (nothing for a system without roll tables)."""
+    specs = roll_specs(program)
+    if not specs:
+        return ""
+    w.writeline("var rolls = R.rollTables([")
+    with w.indent():
+        for i, spec in enumerate(specs):
+            w.write_doc(concat(js_value(spec), "," if i < len(specs) - 1 else ""))
+    w.writeline("]);")
+    w.writeline("var places = Object.create(null);")  # a table may be called __proto__
+    for name, place in roll_places(program).items():
+        w.write_doc(concat(f"places[{json.dumps(name)}] = ", js_value(place), ";"))
+    return ", rollTables: rolls, rollPlaces: places"
 
 
 def _upgrades(w: Writer, program: Program) -> None:

@@ -596,13 +596,31 @@
       var joint = extremeSums(kinds, pool.counts.map(function (p) { return p[1]; }), asked);
       return {joint: shifted(joint, asked, pool.c), total: total};
     }
+    var counts = pool.counts.map(function (p) { return p[1]; });
+    if (asked.every(function (q) { return q[0] === "lowest"; })) return {joint: mirroredLowest(kinds, counts, asked), total: total};
+    return {joint: shifted(keptAnswers(kinds, counts, asked), asked, pool.c), total: total};
+  }
+  function mirroredLowest(kinds, counts, asked) {
+    /* every question a lowest(): the highest() of the dice with each face x shown as -x, the answers negated back,
+       so that a roll settles as soon as its lowest dice are placed (as in Python) */
+    var mirrored = kinds.map(function (kind) {
+      return new Dist(-(kind.offset + kind.weights.length - 1), kind.weights.slice().reverse(), kind.total);
+    });
+    var joint = keptAnswers(mirrored, counts, asked.map(function (q) { return ["highest"].concat(q.slice(1)); }));
+    var back = new Map();
+    joint.forEach(function (ways, k) {
+      back.set(k.split(",").map(function (a) { return String(-Number(a)); }).join(","), ways);
+    });
+    return back;
+  }
+  function keptAnswers(kinds, counts, asked) {  /* highest() or lowest() asked (some k above 1), no constant added */
+    var diceCount = counts.reduce(function (n, c) { return n + c; }, 0);
     if (diceCount >= 2 && asked.length === 1 && asked[0][0] === "highest" && asked[0][1] === 2)
-      return {joint: bestTwo(kinds, pool.counts.map(function (p) { return p[1]; })), total: total};
-    if (kinds.length === 1 && fewRolls(kinds[0], diceCount))
-      return {joint: shifted(enumerated(kinds[0], diceCount, asked), asked, pool.c), total: total};
+      return bestTwo(kinds, counts);
+    if (kinds.length === 1 && fewRolls(kinds[0], diceCount)) return enumerated(kinds[0], diceCount, asked);
     var combs = [];
     for (var m = 0; m <= diceCount; m++) combs.push(pascal(m));
-    var states = new Map(), lefts = pool.counts.map(function (p) { return p[1]; });
+    var states = new Map(), lefts = counts.slice();
     var zeros = asked.map(function () { return 0; }), done = new Map(), settled = settledAt(asked, diceCount);
     states.set(key(lefts, 0, zeros), {left: lefts, placed: 0, answers: zeros, ways: 1n});
     var faces = new Set();
@@ -621,7 +639,7 @@
       var k = state.answers.join(",");
       done.set(k, (done.get(k) || 0n) + state.ways);
     });
-    return {joint: shifted(done, asked, pool.c), total: total};
+    return done;
   }
   function extremes(kinds, counts, asked) {  /* only highest(p, 1) and lowest(p, 1) asked */
     var low = Infinity, high = -Infinity, a, b;
@@ -1194,24 +1212,32 @@
     return highest ? dist : dmap(dist, function (s) { return (sides + 1) * k - s; });
   }
   function keepTable(n, sides, k) {
-    /* ways for the k highest of n dice to sum to each total: faces from high to low, how many dice show each */
-    var combs = [], states = new Map([[0, new Map([[0, 1n]])]]);
-    for (var m = 0; m <= n; m++) combs.push(pascal(m));
+    /* ways for the k highest of n dice (0 < k <= n) to sum to each total: faces from high to low, how many dice
+       show each while fewer than k are placed; the face that places the k-th die settles the roll, the dice left
+       on it or lower faces counted at once, the same for every state with as many placed (as in Python) */
+    var done = new Map(), states = new Map([[0, new Map([[0, 1n]])]]), fewer = [], placed, count;
+    for (placed = 0; placed < k; placed++) fewer.push(pascal(n - placed).slice(0, k - placed));
     for (var face = sides; face >= 1; face--) {
-      var next = new Map();
+      var settles = [], next = new Map(), f = BigInt(face), below = BigInt(face - 1);
+      for (placed = 0; placed < k; placed++) {
+        var lower = 0n;
+        for (count = 0; count < k - placed; count++) lower += fewer[placed][count] * below ** BigInt(n - placed - count);
+        settles.push(f ** BigInt(n - placed) - lower);
+      }
       states.forEach(function (byTotal, placed) {
         byTotal.forEach(function (ways, total) {
-          for (var count = 0; count <= n - placed; count++) {
-            var kept = Math.max(0, Math.min(count, k - placed)), p = placed + count, t = total + kept * face;
-            var row = next.get(p);
+          for (var count = 0; count < k - placed; count++) {
+            var p = placed + count, t = total + count * face, row = next.get(p);
             if (!row) { row = new Map(); next.set(p, row); }
-            row.set(t, (row.get(t) || 0n) + ways * combs[n - placed][count]);
+            row.set(t, (row.get(t) || 0n) + ways * fewer[placed][count]);
           }
+          var kept = total + (k - placed) * face;
+          done.set(kept, (done.get(kept) || 0n) + ways * settles[placed]);
         });
       });
       states = next;
     }
-    return states.get(n) || new Map();
+    return done;
   }
   function keepPool(pool, k, highest) {
     if (pool.counts.length !== 1 || typeof pool.counts[0][0] !== "number") {  /* mixed or special dice: one roll asked */

@@ -625,20 +625,30 @@ def keep(n: int, sides: int, k: int, highest: bool = True) -> Dist:
 
 
 def _keep_table(n: int, sides: int, k: int) -> dict[int, int]:
-    """Ways for the k highest of n dice to sum to each total.
+    """Ways for the k highest of n dice (0 < k <= n) to sum to each total.
 
-    Faces go from high to low, choosing how many dice show each.
+    Faces go from high to low, choosing how many dice show each while fewer than k are placed; a
+    face that places the k-th die settles the roll: the kept total is known, and the dice left show
+    this face or lower ones, at least the needed ones this face (all such rolls of `left` dice but
+    those with fewer on this face), counted at once, the same for every state with as many placed.
+    Only states with fewer than k placed go on, so the work grows with k and not with n * n.
     """
+    done: dict[int, int] = {}
     states: dict[tuple[int, int], int] = {(0, 0): 1}
+    fewer = [[math.comb(n - placed, count) for count in range(k - placed)] for placed in range(k)]
     for face in range(sides, 0, -1):
+        settles = [face ** (n - placed) - sum(orders * (face - 1) ** (n - placed - count)
+                                              for count, orders in enumerate(fewer[placed]))
+                   for placed in range(k)]
         following: dict[tuple[int, int], int] = {}
         for (placed, total), ways in states.items():
-            for count in range(n - placed + 1):
-                kept = max(0, min(count, k - placed))
-                key = (placed + count, total + kept * face)
-                following[key] = following.get(key, 0) + ways * math.comb(n - placed, count)
+            for count, orders in enumerate(fewer[placed]):
+                key = (placed + count, total + count * face)
+                following[key] = following.get(key, 0) + ways * orders
+            kept = total + (k - placed) * face
+            done[kept] = done.get(kept, 0) + ways * settles[placed]
         states = following
-    return {total: ways for (placed, total), ways in states.items() if placed == n}
+    return done
 
 
 def at_least(a: Dist | Dice | int, k: int) -> Fraction:
@@ -1297,15 +1307,34 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
         joint = _extreme_sums(kinds, [count for _, count in pool.counts], asked)
         return _shifted(joint, asked, pool.const), math.prod(
             kind.total**count for kind, (_, count) in zip(kinds, pool.counts, strict=True))
+    counts = [count for _, count in pool.counts]
+    if all(q[0] == "lowest" for q in asked):
+        return _mirrored_lowest(kinds, counts, asked)
+    joint, total = _kept_answers(kinds, counts, asked)
+    return _shifted(joint, asked, pool.const), total
+
+
+def _mirrored_lowest(kinds: Sequence[Dist], counts: Sequence[int],
+                     asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
+    """pool_answers() when every question is a lowest(): the highest() of the dice with each face x
+    shown as -x, the answers negated back; the sweep then settles a roll as soon as its lowest dice
+    are placed, rather than carrying every die to the lowest face."""
+    mirrored = [Dist(-(kind.offset + len(kind.weights) - 1), kind.weights[::-1], kind.total) for kind in kinds]
+    joint, total = _kept_answers(mirrored, counts, [("highest", *q[1:]) for q in asked])
+    return {tuple(-answer for answer in answers): ways for answers, ways in joint.items()}, total
+
+
+def _kept_answers(kinds: Sequence[Dist], counts: Sequence[int],
+                  asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
+    """_pool_answers() of a pool asked highest() or lowest() (some k above 1), its constant left out."""
+    dice_count = sum(counts)
     if dice_count >= 2 and len(asked) == 1 and asked[0][0] == "highest" and int(asked[0][1]) == 2:
-        return _best_two(kinds, [count for _, count in pool.counts])
+        return _best_two(kinds, counts)
     if len(kinds) == 1 and _few_rolls(kinds[0], dice_count):
-        joint = _enumerated(kinds[0], dice_count, asked)
-        return _shifted(joint, asked, pool.const), kinds[0].total**dice_count
+        return _enumerated(kinds[0], dice_count, asked), kinds[0].total**dice_count
     steps = [_stepper(q, dice_count) for q in asked]
     settled = _settled_at(asked, dice_count)
-    states: dict[State, int] = {
-        (tuple(count for _, count in pool.counts), 0, tuple(0 for _ in asked)): 1}
+    states: dict[State, int] = {(tuple(counts), 0, tuple(0 for _ in asked)): 1}
     done: dict[Answers, int] = {}
     faces = sorted({face for kind in kinds for face, _ in kind.items()}, reverse=True)
     for face in faces:
@@ -1318,9 +1347,7 @@ def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers
     for (left, _, answers), ways in states.items():
         if not any(left):  # else a die was never given a face: not a roll
             done[answers] = done.get(answers, 0) + ways
-    sizes = zip(kinds, pool.counts, strict=True)
-    total = math.prod(kind.total**count for kind, (_, count) in sizes)
-    return _shifted(done, asked, pool.const), total
+    return done, math.prod(kind.total**count for kind, count in zip(kinds, counts, strict=True))
 
 
 ENUMERATED = 256

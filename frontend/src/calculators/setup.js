@@ -6,6 +6,7 @@ import {drawChart, drawOutcomes} from "./charts.js";
 import {display, inOrder} from "./display.js";
 import {parseField} from "./fields.js";
 import {computeWhenNear} from "./near.js";
+import {rollButtons} from "./roll.js";
 import {R, systemOf} from "./runtime.js";
 import {restoreFromUrl, saveToUrl, shareButton} from "./share.js";
 
@@ -13,7 +14,8 @@ const SAVE_DELAY_MS = 300;
 
 /** A calculator on the page and what it has shown.
     @typedef {{element: Element, form: HTMLFormElement, calc: Calculator, calcId: string,
-      stale: Element | null, computed: boolean, drawing: number, saveTimer: number | undefined}} Widget */
+      stale: Element | null, computed: boolean, drawing: number, saveTimer: number | undefined,
+      results: Record<string, unknown> | null}} Widget */
 
 /** @param {Element} element @returns {Widget | null} */
 function widgetOf(element) {
@@ -25,7 +27,7 @@ function widgetOf(element) {
   /* computed: whether the results on show answer the inputs on show: the page's own results do, for the
      defaults, until the address sets other inputs */
   return {element, form, calc, calcId: parts[1], stale: element.querySelector(".rulesc-calc__stale"),
-    computed: false, drawing: 0, saveTimer: undefined};
+    computed: false, drawing: 0, saveTimer: undefined, results: null};
 }
 
 /** The charts are drawn after the numbers' frame is painted (a newer result cancels the charts still to draw);
@@ -44,6 +46,7 @@ function drawAfterPaint(w, charts) {
 /** Results out of date: marked so, with what to do; before any result of the reader's own, none is shown.
     @param {Widget} w @param {string} message */
 function invalid(w, message) {
+  w.results = null;
   w.element.setAttribute("data-state", "invalid");
   if (w.stale) w.stale.textContent = message;
   if (w.computed) return;  /* the last results stay, their charts drawn too */
@@ -104,6 +107,7 @@ function recompute(w, save) {
   }
   const charts = showResults(w, env, results);
   w.computed = true;
+  w.results = results;
   if (w.stale) w.stale.textContent = "";
   w.element.setAttribute("data-state", "ok");
   drawAfterPaint(w, charts);
@@ -147,5 +151,7 @@ export function setup(element) {
   const restored = restoreFromUrl(w.form, w.calcId, w.calc);
   w.computed = !restored;
   shareButton(element, w.form, w.calcId, w.calc);
+  /* a Roll before the calculator came near the viewport works the results out first */
+  rollButtons(element, w.form, w.calc, () => { if (!w.results) recompute(w, false); return w.results; });
   if (restored) recompute(w, false); else computeWhenNear(element, () => { recompute(w, false); });
 }

@@ -1,6 +1,7 @@
 // @ts-check
-/* Calculators: only a page that has one loads the runtime, the formulas of its systems (one script a system) and
-   calculators.js, as plain scripts in that order (file:// too); calculators.js binds them. */
+/* Calculators and roll tables: only a page that has one loads the runtime, the formulas of its systems (one script
+   a system, with their roll tables) and calculators.js, as plain scripts in that order (file:// too);
+   calculators.js binds them. */
 import {namespace} from "../shared/namespace.js";
 
 /** The folder of this script (assets/rulesc/): the calculators' scripts are loaded from it. */
@@ -33,8 +34,9 @@ export function scriptsToLoad(ids, known, runtime, calculators) {
 export function loadCalculators() {
   /** @type {Record<string, boolean>} */
   const systems = Object.create(null);
-  document.querySelectorAll("[data-calculator]").forEach((box) => {
-    systems[/** @type {string} */ (box.getAttribute("data-calculator")).split("/")[0]] = true;
+  document.querySelectorAll("[data-calculator], [data-roll-table]").forEach((box) => {
+    const key = box.getAttribute("data-calculator") || /** @type {string} */ (box.getAttribute("data-roll-table"));
+    systems[key.split("/")[0]] = true;
   });
   const ids = Object.keys(systems).sort();
   if (!ids.length || !ASSETS) return;

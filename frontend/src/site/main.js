@@ -10,6 +10,7 @@ import {markPlace} from "./place.js";
 import {bindPreviews, hidePreview} from "./previews.js";
 import {quickSearch} from "./quick_search.js";
 import {scrollRegions} from "./scroll_regions.js";
+import {searchButton} from "./search_button.js";
 import {searchPage} from "./search_page.js";
 import {applySources, rememberSources} from "./sources.js";
 import {upgradePickers} from "./upgrade_picker.js";
@@ -19,6 +20,7 @@ function init() {
   markPlace();
   applySources();
   quickSearch();
+  searchButton();
   searchPage();
   upgradePickers();
   hidePreview();

@@ -1,7 +1,9 @@
 // @ts-check
 /* A page the navigation does not list (a part of a long chapter, of a GM screen, of the error codes or the index
    tables): the link of the page it belongs to (the longest address above it) is marked as Material marks the page
-   being read, and the sections above it are open, so the sidebar and the phone's drawer show where the reader is. */
+   being read, and the sections above it are open, so the sidebar and the phone's drawer show where the reader is.
+   The page's own entry with its table of contents (partials/nav.html puts it first in the drawer) moves to just
+   under that link, in the section the drawer opens at. */
 import {root} from "./root.js";
 
 /** The navigation's link to the page holding `here`: the longest folder address above it, below the site's root.
@@ -19,8 +21,9 @@ export function holdingLink(links, top, here) {
 
 export function markPlace() {
   const nav = document.querySelector(".md-nav--primary");
-  if (!nav || nav.querySelector(".md-nav__link--active")) return;
-  const links = /** @type {HTMLAnchorElement[]} */ ([...nav.querySelectorAll("a.md-nav__link[href]")]);
+  if (!nav || nav.querySelector("a.md-nav__link--active")) return;
+  const links = /** @type {HTMLAnchorElement[]} */ ([...nav.querySelectorAll("a.md-nav__link[href]")])
+    .filter((link) => !link.closest(".rulesc-nav__here"));
   const best = holdingLink(links, root().pathname, location.pathname);
   if (!best) return;
   best.classList.add("md-nav__link--active");
@@ -31,4 +34,6 @@ export function markPlace() {
     const toggle = /** @type {HTMLInputElement | null} */ (item.querySelector(":scope > input.md-nav__toggle"));
     if (toggle && item !== own) toggle.checked = true;
   }
+  const here = nav.querySelector(".rulesc-nav__here");
+  if (here && own) own.after(here);
 }

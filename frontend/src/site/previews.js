@@ -1,5 +1,7 @@
 // @ts-check
-/* Previews of linked rules and terms: on hover, on keyboard focus, and on the first tap on a touch screen. */
+/* Previews of linked rules and terms: on hover and on keyboard focus a tooltip; on a touch screen the first tap
+   opens a card instead, with the definition, a link to the rule that defines a term (or to the rule linked) and a
+   close button; a second tap on the same link follows it, as before. */
 
 const state = {
   /** @type {HTMLElement | null} */ tip: null,
@@ -19,9 +21,37 @@ function tooltip() {
   return tip;
 }
 
-function showPreview(/** @type {HTMLElement} */ link) {
+/** The card's contents: the preview, the way on to the rule, and a close button. @param {HTMLElement} box
+    @param {HTMLElement} link */
+function fillCard(box, link) {
+  const text = document.createElement("p"), onward = document.createElement("a"), close = document.createElement("button");
+  text.textContent = link.getAttribute("data-rulesc-preview");
+  const rule = link.getAttribute("data-rulesc-rule");
+  onward.href = rule || link.getAttribute("href") || "";
+  onward.className = "rulesc-preview__rule";
+  onward.textContent = rule ? "Rule: " + link.getAttribute("data-rulesc-rule-name")
+    : link.classList.contains("rulesc-ref--term") ? "Glossary entry" : "Go to the rule";
+  close.type = "button";
+  close.className = "rulesc-preview__close";
+  close.setAttribute("aria-label", "Close");
+  close.textContent = "\u00d7";
+  close.addEventListener("click", () => { link.focus(); hidePreview(); });  /* focus back first: no tooltip */
+  box.replaceChildren(text, onward, close);
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-label", link.textContent || "Preview");
+  box.classList.add("rulesc-preview--card");
+}
+
+/** @param {HTMLElement} link @param {boolean} [card] */
+function showPreview(link, card) {
   const box = tooltip(), rect = link.getBoundingClientRect();
-  box.textContent = link.getAttribute("data-rulesc-preview");
+  if (card) fillCard(box, link);
+  else {
+    box.textContent = link.getAttribute("data-rulesc-preview");
+    box.setAttribute("role", "tooltip");
+    box.removeAttribute("aria-label");
+    box.classList.remove("rulesc-preview--card");
+  }
   box.hidden = false;
   const top = rect.bottom + window.scrollY + 6, left = Math.max(8, Math.min(rect.left + window.scrollX,
     window.scrollX + document.documentElement.clientWidth - box.offsetWidth - 8));
@@ -50,18 +80,26 @@ export function bindPreviews() {
     const link = previewLink(e.target);
     if (link && state.lastPointer !== "touch") showPreview(link);
   });
-  document.addEventListener("mouseout", (e) => { if (previewLink(e.target) === state.tipFor) hidePreview(); });
-  document.addEventListener("focusin", (e) => {
-    const link = previewLink(e.target);
-    if (link) showPreview(link); else hidePreview();
+  document.addEventListener("mouseout", (e) => {
+    if (previewLink(e.target) === state.tipFor && !state.armed) hidePreview();  /* a card stays until closed */
   });
-  document.addEventListener("focusout", (e) => { if (previewLink(e.target) === state.tipFor) hidePreview(); });
+  document.addEventListener("focusin", (e) => {
+    const link = previewLink(e.target), inCard = state.tip && state.tip.contains(/** @type {Node} */ (e.target));
+    if (link && state.armed !== link) showPreview(link); else if (!link && !inCard) hidePreview();
+  });
+  document.addEventListener("focusout", (e) => {
+    if (previewLink(e.target) === state.tipFor && !state.armed) hidePreview();
+  });
+  document.addEventListener("pointerdown", (e) => {
+    const target = /** @type {Node} */ (e.target);
+    if (state.armed && !(state.tip && state.tip.contains(target)) && !previewLink(target)) hidePreview();
+  });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") hidePreview(); });
   document.addEventListener("click", (e) => {
     const link = previewLink(e.target);
     if (!link || state.lastPointer !== "touch" || state.armed === link) return;
-    e.preventDefault(); /* first tap shows the preview; a second tap follows the link */
-    showPreview(link);
+    e.preventDefault(); /* first tap shows the card; a second tap follows the link */
     state.armed = link;
+    showPreview(link, true);
   }, true);
 }

@@ -49,14 +49,15 @@ def render_calculator(program: Program, calc: Calculator, prefix: str = "calc",
     w.writeline(f'<p class="rulesc-calc__stale" id="{base}-stale" aria-live="polite"></p>')
     w.writeline(f'<dl class="rulesc-calc__results" aria-live="polite" aria-describedby="{base}-stale">')
     for output in calc.outputs:
-        assert output.expr.node is not None
         suffix = f' data-suffix="{html.escape(output.suffix)}"' if output.suffix else ""
         w.writeline(f'<dt>{html.escape(output.label)}</dt><dd><output name="{output.name}" '
                     f'id="{base}-out-{output.name}"{suffix}>{html.escape(show_output(program, output, results))}'
                     "</output></dd>")
-        if program.types.get(id(output.expr.node)) in ("dist", "outcome"):
-            w.writeline(f'<dd class="rulesc-calc__chart" data-chart="{output.name}"{_target(calc, output)}></dd>')
     w.writeline("</dl>")
+    for output in _charted(program, calc):
+        w.writeline(f'<div class="rulesc-calc__chart-box"><p class="rulesc-calc__chart-title">'
+                    f'{html.escape(output.label)}</p><div class="rulesc-calc__chart" data-chart="{output.name}"'
+                    f"{_target(calc, output)}></div></div>")
     if anchor is not None:  # on the GM screen; a chapter page puts it in its rule's "Sources and formulas"
         w.writeline(f'<details class="rulesc-sources" data-rulesc-sources><summary>{SOURCES_LABEL}</summary>'
                     f"{explanation(program, calc, anchor[0])}</details>")
@@ -64,6 +65,13 @@ def render_calculator(program: Program, calc: Calculator, prefix: str = "calc",
     w.writeline("</form>")
     w.writeline("</div>")
     return w.getvalue()
+
+
+def _charted(program: Program, calc: Calculator) -> list[Output]:
+    """The outputs drawn as charts (rolls of numbers or of named outcomes): below every result in words, so the
+    answer the calculator is for comes first and a phone shows it beside the inputs."""
+    return [o for o in calc.outputs if o.expr.node is not None and program.types.get(id(o.expr.node)) in ("dist",
+                                                                                                       "outcome")]
 
 
 def show_output(program: Program, output: Output, results: dict[str, Any]) -> str:
@@ -194,8 +202,14 @@ def _control(base: str, param: Param, value: Any) -> str:
         return (f'<div class="rulesc-calc__field">{label}<input type="text" {common} value="{html.escape(str(value))}" '
                 f'spellcheck="false" autocomplete="off" pattern="[0-9d+ ]+">{msg}</div>')
     bounds = "".join(f' {k}="{v}"' for k, v in (("min", param.min), ("max", param.max)) if v is not None)
-    return (f'<div class="rulesc-calc__field">{label}<input type="number" inputmode="numeric" step="1"{bounds} '
+    return (f'<div class="rulesc-calc__field">{label}<input type="number"{_keypad(param)} step="1"{bounds} '
             f'{common} value="{value}">{msg}</div>')
+
+
+def _keypad(param: Param) -> str:
+    """The phone keypad of a whole-number field: digits only where the field takes no negative number, else the
+    one type="number" brings, which has a minus key (iOS's "numeric" keypad has none)."""
+    return ' inputmode="numeric"' if param.min is not None and param.min >= 0 else ""
 
 
 

@@ -1,10 +1,11 @@
-"""GM screen pages: every calculator of a system, grouped by the chapter and section of its rule.
+"""GM screen pages: every calculator of a system, grouped by the chapter and section of its rule, then its roll tables.
 
 A GM screen whose calculators fit split.BUDGET is one page. A bigger one is a landing page that lists every
 calculator by chapter and section, each linked to the part page it is on (split.py packs whole sections), and
 sends an old link to a calculator on the one page (`gm-screen/#calc-id`, a shared state in its query) on to it.
 A part is named by its topic (the sections it holds); the folder it had when parts were named after their first
 calculator keeps a page that sends its old links on, query and anchor kept.
+The roll tables are on the one page, or on the landing page.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from generator.emit.site.links import (
 )
 from generator.emit.site.markup import Markup
 from generator.emit.site.moved import REDIRECT, moved_block, part_steps, redirect_block
+from generator.emit.site.roll_tables import roll_rules, roll_table_html
 from generator.emit.site.split import GmCalculator, GmPart, chapter_sections, gm_calculators, gm_parts
 from generator.emit.writer import Writer
 from generator.model import Chapter, Rule, System
@@ -40,7 +42,7 @@ def gm_screen_pages(program: Program, markup: Markup) -> dict[str, str]:
     parts = gm_parts(system)
     if not parts:
         return {gm_screen_path(system): gm_screen(program, markup)}
-    files = {gm_screen_path(system): _landing(program, parts)}
+    files = {gm_screen_path(system): _landing(program, markup, parts)}
     for number, part in enumerate(parts, 1):
         files[gm_part_path(system, part.id)] = _part_page(program, markup, parts, number)
     current = {part.id for part in parts}
@@ -65,8 +67,9 @@ def gm_screen(program: Program, markup: Markup) -> str:
     calculators = gm_calculators(system)
     w = _opening(program, f"{system.title}: GM screen", f"Every calculator of {system.title} on one page, grouped by "
                  "chapter.")
-    html_block(w, "rulesc-text rulesc-gm__intro", _intro(len(calculators)))
+    html_block(w, "rulesc-text rulesc-gm__intro", _intro(len(calculators)) + _tables_intro(program))
     _calculators(w, program, markup, calculators, gm_screen_path(system))
+    _roll_tables(w, program, markup, gm_screen_path(system))
     return w.getvalue()
 
 
@@ -85,7 +88,15 @@ def _intro(count: int) -> str:
             "a link that opens it here with the same inputs.</p>")
 
 
-def _landing(program: Program, parts: tuple[GmPart, ...]) -> str:
+def _tables_intro(program: Program) -> str:
+    count = len(roll_rules(program))
+    if not count:
+        return ""
+    tables = f"{count} roll tables follow" if count != 1 else "roll table follows"
+    return f"<p>Its {tables} under Roll tables, each rolled with its Roll button.</p>"
+
+
+def _landing(program: Program, markup: Markup, parts: tuple[GmPart, ...]) -> str:
     """The split GM screen's page: every calculator by chapter and section, each linked where it is."""
     system = program.system
     page = gm_screen_path(system)
@@ -101,6 +112,7 @@ def _landing(program: Program, parts: tuple[GmPart, ...]) -> str:
         _headings(w, chapter, section)
         links = "".join(_index_item(system, page, gm) for gm in group)
         html_block(w, "rulesc-list rulesc-gm__list", f"<ul>{links}</ul>")
+    _roll_tables(w, program, markup, page)
     return w.getvalue()
 
 
@@ -164,6 +176,22 @@ def _groups(calculators: list[GmCalculator]) -> list[tuple[Chapter | None, Rule,
             groups.append((gm.chapter if last is None or last.chapter is not gm.chapter else None, gm.section, []))
         groups[-1][2].append(gm)
     return groups
+
+
+def _roll_tables(w: Writer, program: Program, markup: Markup, page: str) -> None:
+    """Every roll table of the system after the calculators (on the landing page of a split GM screen), each under
+    its rule's name with a link to the rule, rolled with one tap of its Roll button."""
+    rules = roll_rules(program)
+    if not rules:
+        return
+    w.writeline("## Roll tables {#roll-tables}")
+    w.writeline()
+    for rule in rules:
+        w.writeline(f"#### {md_escape(rule.name)} {{#roll-table-{rule.id}}}")
+        w.writeline()
+        body = [f'<p class="rulesc-gm__rule">Rule: {markup.rule_link(rule.id, page)}</p>',
+                roll_table_html(rule, markup, page)]
+        html_block(w, "rulesc-gm__table", "\n".join(body))
 
 
 def _anchor(gm: GmCalculator) -> str:

@@ -185,8 +185,14 @@ class Markup:
         return f'<a href="{rule_href(self.program.system, rule, page)}{tail}'
 
     def term_link(self, term: Term, label: str, page: str) -> str:
-        """A link from `page` to a glossary term, showing `label`, with the term's preview."""
-        return _link(term_href(self.program.system, term, page), label, "term", self._preview_attribute(term))
+        """A link from `page` to a glossary term, showing `label`, with the term's preview and, where a rule defines
+        the term, that rule's address and name (the term's card on a phone links to the rule: one tap)."""
+        rule = self.program.rules.get(self.program.aliases.get(term.rule, term.rule)) if term.rule else None
+        defined = "" if rule is None else (
+            f' data-rulesc-rule="{escapeHtml(rule_href(self.program.system, rule, page))}"'
+            f' data-rulesc-rule-name="{escapeHtml(rule.name)}"')
+        return _link(term_href(self.program.system, term, page), label, "term", self._preview_attribute(term),
+                     defined)
 
     def preview_term(self, term: Term) -> str:
         key = ("term", term.id)
@@ -273,7 +279,7 @@ class Markup:
             url = rule_href(self.program.system, found, section.page)
             return _link(url, shown, "rule", self._preview_attribute(found))
         section.seen.add(found.id)
-        return _link(term_href(self.program.system, found, section.page), shown, "term", self._preview_attribute(found))
+        return self.term_link(found, shown, section.page)
 
     def _terms(self, parts: list[str], content: str, section: Section, inert: bool) -> None:
         """Appends `content` to parts as HTML, its defined terms linked unless inert; a match that names no term
@@ -286,8 +292,7 @@ class Markup:
                     continue
                 section.seen.add(term.id)
                 parts.append(escapeHtml(content[position:match.start()]))
-                parts.append(_link(term_href(self.program.system, term, section.page), match.group(0), "term",
-                                   self._preview_attribute(term)))
+                parts.append(self.term_link(term, match.group(0), section.page))
                 position = match.end()
         parts.append(escapeHtml(content[position:]))
 
@@ -397,8 +402,8 @@ def _first_sentence(text: str) -> str:
     return sentence if len(sentence) <= PREVIEW_CHARS else sentence[: PREVIEW_CHARS - 1].rstrip() + "\u2026"
 
 
-def _link(url: str, label: str, kind: str, preview: str) -> str:
-    """A link as the renderer writes a link_open with these attributes (the preview already escaped), its text,
-    and link_close."""
-    return (f'<a href="{escapeHtml(url)}" class="rulesc-ref rulesc-ref--{kind}" data-rulesc-preview="{preview}">'
-            f"{escapeHtml(label)}</a>")
+def _link(url: str, label: str, kind: str, preview: str, more: str = "") -> str:
+    """A link as the renderer writes a link_open with these attributes (the preview already escaped, `more` written
+    out whole), its text, and link_close."""
+    return (f'<a href="{escapeHtml(url)}" class="rulesc-ref rulesc-ref--{kind}" data-rulesc-preview="{preview}"'
+            f"{more}>{escapeHtml(label)}</a>")

@@ -76,7 +76,11 @@ self.addEventListener("fetch", function (event) {
         return response;
       }, function (error) {
         if (request.mode !== "navigate") throw error;
-        return cache.match("404.html").then(function (missing) { if (missing) return missing; throw error; });
+        /* the cached 404.html was fetched with status 200: answer with its page and the status a server gives */
+        return cache.match("404.html").then(function (missing) {
+          if (!missing) throw error;
+          return new Response(missing.body, {status: 404, statusText: "Not Found", headers: missing.headers});
+        });
       });
     });
   }));

@@ -34,14 +34,15 @@ from generator.emit.site.links import (
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.site.reading import folds, provenance, refuse_raw_markup, rule_sources, sources, stat_block
+from generator.emit.site.roll_tables import roll_table_html
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
 from generator.emit.site.structured import lead_parts, outcomes_block
 from generator.emit.site.tables import emit_index_tables, index_kind_pages, table_kinds
 from generator.emit.writer import Writer
-from generator.formula.table_rolls import percent
 from generator.kinds import mid_sentence
-from generator.model import Chapter, Rule, System, Table
+from generator.model import Chapter, Rule, System
+from generator.runtime import rulesc_runtime as R
 
 
 class Context:
@@ -53,6 +54,14 @@ class Context:
         self.system: System = program.system
         self.markup = Markup.of(program)
         self.backlinks = backlinks(program)
+
+    def modifier(self, formula: str, score: int) -> str:
+        """What a score's modifier formula gives for it, signed when a whole number: +2; ? if it cannot run."""
+        try:
+            value = self.program.call(formula, [score])
+        except (R.RulesError, KeyError):
+            return "?"
+        return f"{value:+d}" if isinstance(value, int) and not isinstance(value, bool) else show(value)
 
 
 def system_pages(program: Program, notes: PageNotes = NO_NOTES) -> dict[str, str]:
@@ -104,15 +113,18 @@ def home_gm_links(systems: Sequence[tuple[str, str]]) -> str:
 
 
 def home_item(program: Program) -> str:
-    """The system's entry in the home page's list of systems."""
+    """The system's entry in the home page's list of systems: a card with its name, what it is, and buttons to its
+    GM screen, glossary and index tables, each a big target on a phone."""
     system, section = program.system, Section(HOME)
     rules = system.rules()
     counts = f"{len(rules)} rules, {len(system.terms)} terms, {sum(len(r.calculators) for r in rules)} calculators"
-    return (f'<li><a href="{href(HOME, landing_path(system))}"><strong>{escape(system.title)}</strong></a>: '
-            f'{Markup.of(program).inline(system.summary, section)} <span class="rulesc-muted">({counts}; '
-            f'<a href="{href(HOME, gm_screen_path(system))}">GM screen</a>, '
-            f'<a href="{href(HOME, glossary_path(system))}">glossary</a>, '
-            f'<a href="{href(HOME, tables_path(system))}">index tables</a>)</span></li>')
+    return (f'<li><a class="rulesc-systems__name" href="{href(HOME, landing_path(system))}">'
+            f'<strong>{escape(system.title)}</strong></a>'
+            f'<p>{Markup.of(program).inline(system.summary, section)} <span class="rulesc-muted">({counts})</span></p>'
+            f'<p class="rulesc-systems__go"><a class="md-button md-button--primary" '
+            f'href="{href(HOME, gm_screen_path(system))}">GM screen</a> '
+            f'<a class="md-button" href="{href(HOME, glossary_path(system))}">Glossary</a> '
+            f'<a class="md-button" href="{href(HOME, tables_path(system))}">Index tables</a></p></li>')
 
 
 def _landing(ctx: Context) -> str:
@@ -286,14 +298,14 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, lis
     w.writeline()
     section = Section(page, rule.id, heading=min(level + 1, 6))
     old_ids = "".join(f'<span id="{alias}" class="rulesc-alias"></span>' for alias in rule.aliases)  # old permalinks
-    body = [old_ids, stat_block(ctx.system, rule, html_style(ctx.markup, page)),
+    body = [old_ids, stat_block(ctx.system, rule, html_style(ctx.markup, page), ctx.modifier),
             rule_notes(ctx.notes, rule.id, ctx.markup), *lead_parts(ctx.markup, rule, section),
             ctx.markup.block(rule.text, section)]
     if rule.items:
         body.append("<ol>" + "".join(f"<li>{ctx.markup.inline(item, section)}</li>" for item in rule.items) + "</ol>")
     body.append(outcomes_block(ctx.program, ctx.markup, rule, section))
     if rule.table:
-        body.append(_roll_table(ctx.markup, rule.table, section) if rule.table.roll else _table(rule))
+        body.append(roll_table_html(rule, ctx.markup, page) if rule.table.roll else _table(rule))
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
     if not folded:
         body.append(rule_sources(ctx.program, ctx.markup, rule, section, cell, _folded_below(rule, children)))
@@ -333,21 +345,6 @@ def _table(rule: Rule) -> str:
     head = "".join(f'<th scope="col">{escape(c.label)}</th>' for c in table.columns)
     rows = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in table.rows)
     return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
-
-
-def _roll_table(markup: Markup, table: Table, section: Section) -> str:
-    """A roll table: its caption names the roll, each key cell adds the row's chance ("01-05 · 5%"), and text cells
-    are rendered as rule text (links, terms, emphasis), escaped."""
-    assert table.roll is not None
-    caption = escape(f"{table.caption} ({table.roll.written})" if table.caption else f"Roll {table.roll.written}")
-    head = "".join(f'<th scope="col">{escape(c.label)}</th>' for c in table.columns)
-    rows = "".join(
-        f'<tr data-row="{i}"><th scope="row">{escape(str(row[0]))} · {percent(table.chance(i))}</th>'
-        + "".join(f"<td>{markup.inline(text, section) if text else cell(value)}</td>"
-                  for value, text in zip(row[1:], table.texts[i][1:], strict=True)) + "</tr>"
-        for i, row in enumerate(table.rows))
-    return (f'<table class="rulesc-roll-table" data-table="{table.name}" data-roll="{escape(table.roll.written)}">'
-            f"<caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
 
 def _backlinks(ctx: Context, target: str, page: str) -> str:

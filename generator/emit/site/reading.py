@@ -11,7 +11,7 @@ from generator.analyze.program import LINK, VALUE, Program
 from generator.diagnostics.core import ContentError, Diagnostic, Span
 from generator.emit.site.book import Book, result_name
 from generator.emit.site.calculators import SOURCES_LABEL, explanation, outputs_code
-from generator.emit.site.fragments import FactStyle, ordered_facts, show_fact
+from generator.emit.site.fragments import FactStyle, attack_words, ordered_facts, show_fact
 from generator.emit.site.markup import Markup, Section
 from generator.model import Fact, Formula, Provenance, Rule, System
 
@@ -22,16 +22,48 @@ ASSUMED = ' <span class="rulesc-assumed">(assumed, not stated by the source)</sp
 """After a fact a note of what the source leaves unstated is about (its fact:); the note says why."""
 
 
-def stat_block(system: System, rule: Rule, style: FactStyle) -> str:
-    """The rule's typed facts as a compact list of name and value, in the order the system declares their kinds."""
+Modifier = Callable[[str, int], str]
+"""A score's modifier as shown beside it: the system's formula named by its kind, and the score."""
+
+
+def stat_block(system: System, rule: Rule, style: FactStyle, modifier: Modifier | None = None) -> str:
+    """The rule's typed facts as a compact list of name and value, in the order the system declares their kinds;
+    scores, attacks and dice by level as the small tables and lists stat blocks print."""
     assumed = {gap.fact for gap in rule.provenance.unstated}
-    rows = [_stat(fact, system, style, fact.kind.id in assumed) for fact in ordered_facts(system, rule)]
+    rows = [_stat(fact, system, style, fact.kind.id in assumed, modifier) for fact in ordered_facts(system, rule)]
     return f'<dl class="rulesc-stats">{"".join(rows)}</dl>' if rows else ""
 
 
-def _stat(fact: Fact, system: System, style: FactStyle, assumed: bool) -> str:
-    shown = show_fact(fact, system, style) + (ASSUMED if assumed else "")
-    return f"<div><dt>{escape(fact.kind.label)}</dt><dd>{shown}</dd></div>"
+def _stat(fact: Fact, system: System, style: FactStyle, assumed: bool, modifier: Modifier | None) -> str:
+    shown = _block(fact, modifier) or show_fact(fact, system, style)
+    wide = ' class="rulesc-stats__wide"' if fact.scores or fact.attacks or fact.levels else ""
+    return f"<div{wide}><dt>{escape(fact.kind.label)}</dt><dd>{shown}{ASSUMED if assumed else ''}</dd></div>"
+
+
+def _block(fact: Fact, modifier: Modifier | None) -> str:
+    """Scores and dice by level as a two-row table, attacks as a list; empty for any other fact."""
+    if fact.scores:
+        shown = [(name, f"{score}{_modifier(fact, score, modifier)}") for name, score in fact.scores]
+        return _two_rows(fact.kind.label, shown)
+    if fact.levels:
+        return _two_rows(fact.kind.label, [(str(level), dice) for level, dice in fact.levels],
+                         fact.kind.unit or "Level")
+    items = "".join(f"<li>{escape(attack_words(attack))}</li>" for attack in fact.attacks)
+    return f'<ul class="rulesc-attacks">{items}</ul>' if items else ""
+
+
+def _modifier(fact: Fact, score: int, modifier: Modifier | None) -> str:
+    return f" ({modifier(fact.kind.modifier, score)})" if fact.kind.modifier and modifier else ""
+
+
+def _two_rows(caption: str, cells: list[tuple[str, str]], heading: str = "") -> str:
+    """A table of one header row and one row of values, e.g. STR 10 (+0) | DEX 14 (+2)."""
+    first = f'<th scope="row">{escape(heading)}</th>' if heading else ""
+    values = '<th scope="row">Dice</th>' if heading else ""
+    head = "".join(f'<th scope="col">{escape(name)}</th>' for name, _ in cells)
+    body = "".join(f"<td>{escape(value)}</td>" for _, value in cells)
+    return (f'<table class="rulesc-statrow" aria-label="{escape(caption)}">'
+            f"<thead><tr>{first}{head}</tr></thead><tbody><tr>{values}{body}</tr></tbody></table>")
 
 
 def sources(parts: list[str]) -> str:

@@ -1,4 +1,5 @@
-"""Search emitter: a Pagefind record per rule, term and calculator, the search page, and the indexing plugin.
+"""Search emitter: a Pagefind record per rule, term, calculator and roll table row, the search page, and the indexing
+plugin.
 
 Pagefind writes a chunked index: a page loads a few kilobytes of entry code only when the reader starts a search,
 then only the index chunks and fragments a query needs (see benchmarks/site_payload.py for the figures against
@@ -25,6 +26,7 @@ from generator.emit.site.fragments import front, html_block
 from generator.emit.site.links import calculator_anchor, glossary_path, gm_calculator_page, rule_page, url_of
 from generator.emit.site.markup import Markup
 from generator.emit.site.pagefind_index import run_pagefind
+from generator.emit.site.roll_tables import roll_rules, row_text, row_title, row_url
 from generator.emit.site.tables import table_kinds
 from generator.emit.site.theme import with_rulesc_theme
 from generator.emit.writer import json_array, json_text
@@ -37,13 +39,13 @@ INDEX_FOLDER = "pagefind"
 
 
 class SearchRecord(TypedDict):
-    """A rule, a term or a calculator as search finds it: a line of the records file, and one page of Pagefind's
-    index."""
+    """A rule, a term, a calculator or a roll table's row as search finds it: a line of the records file, and one
+    page of Pagefind's index."""
 
     url: str
     title: str
-    names: list[str]  # the title first, then the abbreviations and aliases
-    kind: str  # the rule's kind as its system words one (mid-sentence: move), "term" or "calculator"
+    names: list[str]  # the title first (a row: its text), then the abbreviations and aliases
+    kind: str  # the rule's kind as its system words one (mid-sentence: move), "term", "calculator" or "row"
     system: str
     text: str
     crumbs: list[str]  # where it sits: the system, the chapter (or the glossary, the GM screen), the parent rules
@@ -56,11 +58,14 @@ def emit_search_records(records: list[str]) -> dict[str, str]:
 
 
 def record_texts(program: Program) -> list[str]:
-    """The system's search records (a rule, a term or a calculator each), each as its line of JSON."""
+    """The system's search records (a rule, a term, a calculator or a roll table's row each), each as its line of
+    JSON."""
     markup = Markup.of(program)
     rules = [_rule_record(program, markup, rule) for rule in program.system.rules()]
     records = rules + [_term_record(program, markup, term) for term in program.system.terms]
     records += [_calculator_record(program, rule, calc) for rule in program.system.rules() for calc in rule.calculators]
+    records += [_row_record(program, markup, rule, row) for rule in roll_rules(program)
+                for row in range(len(rule.table.rows) if rule.table else 0)]
     return [json_text(record, 0, sort_keys=True) for record in records]
 
 
@@ -111,6 +116,17 @@ def _calculator_record(program: Program, rule: Rule, calc: Calculator) -> Search
             "crumbs": [program.system.title, "GM screen", _chapter_title(program, rule.chapter)], "same_as": ""}
 
 
+def _row_record(program: Program, markup: Markup, rule: Rule, row: int) -> SearchRecord:
+    """A roll table's row, named by its table, key and text ("Action oracle · 01-05 · Scheme") and found by its
+    text first (its name), then by its table's name (a parent): a search for the table lists the table above its
+    rows."""
+    assert rule.table is not None
+    text = row_text(markup, rule.table, row)
+    crumbs = [program.system.title, _chapter_title(program, rule.chapter), *_ancestors(program, rule), rule.name]
+    return {"url": row_url(program, rule, row), "title": row_title(rule, row, markup), "names": [text],
+            "kind": "row", "system": program.system.id, "text": text, "crumbs": crumbs, "same_as": ""}
+
+
 def search_pages(records: list[SearchRecord]) -> list[tuple[SearchRecord, list[SearchRecord]]]:
     """One search hit per thing: each record with the terms merged into it (a term named as its rule is found as
     that rule, its abbreviations and definition included), in the records' order."""
@@ -131,17 +147,20 @@ def record_html(record: SearchRecord, terms: Sequence[SearchRecord] = ()) -> str
     kinds = [record["kind"], *(["term"] if terms else [])]
     text = " ".join([record["text"], *(t["text"] for t in terms)])
     parents = " ".join(escape(c) for c in record["crumbs"][2:])
+    titled = names[0] == record["title"]  # else the hit is found by its first name and shown by its title (a row)
+    heading = ' data-pagefind-meta="title"' if titled else ""
     return (f'<html lang="en"><body data-pagefind-filter="system:{escape(record["system"])}">'
-            f'<h1 data-pagefind-weight="10" data-pagefind-meta="title">{escape(record["title"])}</h1>'
+            f'<h1 data-pagefind-weight="10"{heading}>{escape(names[0])}</h1>'
             f'<p data-pagefind-weight="9">{" ".join(escape(n) for n in names[1:])}</p>'
             + "".join(f'<span data-pagefind-filter="kind:{escape(k)}"></span>' for k in kinds)
             + f'<p data-pagefind-weight="2">{parents}</p>'
-            + _hidden_meta({"href": coded(record["url"]), "names": "|".join(names), "text": text,
-                            "crumbs": coded(CRUMB.join(record["crumbs"])), "what": coded(hit_what(kinds))})
+            + _hidden_meta({**({} if titled else {"title": record["title"]}), "href": coded(record["url"]),
+                            "names": "|".join(names), "text": text, "crumbs": coded(CRUMB.join(record["crumbs"])),
+                            "what": coded(hit_what(kinds))})
             + f'<div data-pagefind-weight="1">{escape(text)}</div></body></html>')
 
 
-KIND_WORDS = {"term": "Glossary term", "calculator": "Calculator"}
+KIND_WORDS = {"term": "Glossary term", "calculator": "Calculator", "row": "Table row"}
 """What a record that is not a rule is, in words; a rule is its kind in the system's words ("Maneuver")."""
 
 
@@ -177,11 +196,12 @@ def write_index(docs_dir: Path, site_dir: Path) -> int:
 
 
 def search_kinds(program: Program) -> list[tuple[str, str]]:
-    """The kinds of rule the system has, and calculators if it has any, for the search page's filter: each as its
-    records name one (the filter's value) and as the filter names several."""
+    """The kinds of rule the system has, calculators if it has any and table rows if it has roll tables, for the
+    search page's filter: each as its records name one (the filter's value) and as the filter names several."""
     calculators = [("calculator", "calculators")] if any(rule.calculators for rule in program.system.rules()) else []
+    rows = [("row", "table rows")] if roll_rules(program) else []
     kinds = [program.system.kind(kind) for kind, _ in table_kinds(program)]
-    return [(mid_sentence(kind.label), mid_sentence(kind.plural)) for kind in kinds] + calculators
+    return [(mid_sentence(kind.label), mid_sentence(kind.plural)) for kind in kinds] + calculators + rows
 
 
 def search_page(systems: list[tuple[str, str]], rule_kinds: set[tuple[str, str]]) -> str:

@@ -22,7 +22,7 @@ def lead_parts(markup: Markup, rule: Rule, section: Section) -> list[str]:
 
 def roll_line(roll: Roll) -> str:
     """What the roll adds, as the book writes it: Roll +Edge or +Heart, plus adds."""
-    stats = " or ".join(f"+{escape(stat)}" for stat in roll.stats)
+    stats = roll.stat_choice(escape)
     adds = (", plus adds" if stats else " plus adds") if roll.adds else ""
     return f'<p class="rulesc-roll">Roll{" " + stats if stats else ""}{adds}</p>' if stats or adds else ""
 

@@ -141,7 +141,7 @@ def _columns(program: Program, markup: Markup, page: str) -> list[Column]:
             ("Under", lambda r: link(r.parent) if r.parent else ""),
             ("Chapter", lambda r: escape(_chapter_title(program, r))),
             ("Trigger", lambda r: markup.inline(r.trigger, Section(page)) if r.trigger else ""),
-            ("Roll", lambda r: " or ".join(f"+{escape(stat)}" for stat in r.roll.stats) if r.roll else ""),
+            ("Roll", lambda r: r.roll.stat_choice(escape) if r.roll else ""),
             *[column for kind in kinds for column in _fact_columns(program, kind, style)],
             ("Values", _values)]
 

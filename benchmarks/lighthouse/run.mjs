@@ -1,0 +1,50 @@
+// Lighthouse (mobile, its default: a 412 px phone, slow 4G and a 4x slower CPU, simulated) on one page of each
+// type of the built site, in Debian's Chromium (CHROME_PATH, /usr/bin/chromium by default). Not a test: a bench
+// whose scores go into a change's notes. Usage, after `rulesc build`:
+//   npm ci --prefix benchmarks/lighthouse && npm run --prefix benchmarks/lighthouse bench [-- SITE [PAGE ...]]
+import {createReadStream, existsSync, statSync} from "node:fs";
+import {createServer} from "node:http";
+import {extname, join, resolve} from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const PAGES = ["", "dbu/", "dbu/core-rules/", "dbu/core-rules/tier-of-power-section/", "dbu/maneuvers/counter-maneuvers/",
+  "dbu/gm-screen/", "dbu/gm-screen/adventurous-uses/", "dbu/glossary/", "dbu/tables/", "dbu/tables/maneuver/", "search/"];
+const TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".json": "application/json",
+  ".svg": "image/svg+xml", ".png": "image/png", ".webmanifest": "application/manifest+json"};
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+/** The built site served on a free loopback port, as a static host serves it. */
+function serve(root) {
+  const server = createServer((request, response) => {
+    let path = join(root, decodeURIComponent(new URL(request.url, "http://x").pathname));
+    if (existsSync(path) && statSync(path).isDirectory()) path = join(path, "index.html");
+    if (!existsSync(path)) { response.writeHead(404); response.end("not found"); return; }
+    response.writeHead(200, {"content-type": TYPES[extname(path)] || "application/octet-stream"});
+    createReadStream(path).pipe(response);
+  });
+  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
+}
+
+async function main() {
+  const [siteArg, ...pages] = process.argv.slice(2);
+  const server = await serve(resolve(siteArg || "site"));
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const chrome = await chromeLauncher.launch({chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"]});
+  console.log(["page", ...CATEGORIES, "FCP ms", "LCP ms", "TBT ms"].join("\t"));
+  try {
+    for (const page of pages.length ? pages : PAGES) {
+      const {lhr} = await lighthouse(base + page, {port: chrome.port, output: "json", logLevel: "error",
+        onlyCategories: CATEGORIES});
+      const audit = (id) => Math.round(lhr.audits[id].numericValue);
+      console.log(["/" + page, ...CATEGORIES.map((c) => Math.round(lhr.categories[c].score * 100)),
+        audit("first-contentful-paint"), audit("largest-contentful-paint"), audit("total-blocking-time")].join("\t"));
+    }
+  } finally {
+    await chrome.kill();
+    server.close();
+  }
+}
+
+await main();

@@ -1,0 +1,305 @@
+"""The site at the table, in system Chromium on a phone (390 px) and a desktop (1366 px), light and dark: each
+calculator's answer beside the input being changed, every page's contents, controls big enough to tap, term
+cards, the header, the home page and the offline state."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import Visit, lay_out_everything
+from tests.test_site_browser import PAGE_TYPES
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+LAYOUTS = [pytest.param(PHONE, "light", id="phone-light"), pytest.param(PHONE, "dark", id="phone-dark"),
+           pytest.param(DESKTOP, "light", id="desktop-light"), pytest.param(DESKTOP, "dark", id="desktop-dark")]
+CALCULATOR_PAGES = ["dbu/core-rules/combat-rolls/", "dbu/core-rules/priority-section/",
+                    "dbu/gm-screen/adventurous-uses/"]
+
+
+def _visit(browser: Any, url: str, viewport: dict[str, int], scheme: str, **context: Any) -> Visit:
+    phone = viewport["width"] < 500
+    return Visit(browser, url, viewport=viewport, color_scheme=scheme, is_mobile=phone, has_touch=phone, **context)
+
+
+# Each input of each calculator brought to the middle of the screen, as a reader scrolls to change it: where its
+# calculator's results in words are then, and whether they come before the calculator's charts.
+ANSWER_BESIDE_EACH_INPUT = """() => {
+  const found = [];
+  for (const box of document.querySelectorAll("[data-calculator]")) {
+    const results = box.querySelector(".rulesc-calc__results"), chart = box.querySelector("[data-chart]");
+    const first = !chart || Boolean(results.compareDocumentPosition(chart) & Node.DOCUMENT_POSITION_FOLLOWING);
+    for (const input of box.querySelectorAll("form input:not([type=hidden]), form select")) {
+      if (input.closest(".rulesc-calc__results") || !input.getClientRects().length) continue;
+      input.scrollIntoView({block: "center"});
+      const answer = results.getBoundingClientRect(), field = input.getBoundingClientRect();
+      const shown = answer.top >= 0 && answer.bottom <= innerHeight;
+      const covers = answer.top < field.bottom && field.top < answer.bottom;
+      found.push([box.dataset.calculator, input.name, shown, !covers, first]);
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+def test_every_calculator_shows_its_answer_beside_the_input_being_changed(site: str, browser: Any,
+                                                                           viewport: dict[str, int],
+                                                                           scheme: str) -> None:
+    with _visit(browser, site + CALCULATOR_PAGES[0], viewport, scheme) as visit:
+        checked = 0
+        for path in CALCULATOR_PAGES:
+            visit.go(site + path)
+            visit.wait_until_calculators_are_ready()
+            found = visit.page.evaluate(ANSWER_BESIDE_EACH_INPUT)
+            assert [f for f in found if f[2:] != [True, True, True]] == [], path
+            checked += len(found)
+        assert checked >= 20
+        assert visit.errors == []
+
+
+def test_a_phone_lays_calculator_inputs_out_two_to_a_row(site: str, browser: Any) -> None:
+    with _visit(browser, site + CALCULATOR_PAGES[0], PHONE, "light") as visit:
+        boxes = visit.page.locator('[data-calculator="dbu/combat-roll-odds"] .rulesc-calc__field').evaluate_all(
+            "fields => fields.map((f) => Math.round(f.getBoundingClientRect().left))")
+        assert len(boxes) == 9 and len(set(boxes)) == 2 and boxes[0] < boxes[1] and boxes[0] == boxes[2]
+
+
+# Every control a reader can tap, with its size: a link, button, field, summary, or a label standing in for a
+# hidden checkbox (the drawer's arrows); a checkbox with a visible label counts as big as the label. Left out:
+# what is not shown (no area, hidden, visually hidden for screen readers), search results (whose layout search
+# owns) and links inside a sentence, which WCAG 2.5.8 exempts: an inline link whose paragraph, item or cell holds
+# other words.
+UNDERSIZED_CONTROLS = """() => {
+  const words = (node) => node.textContent.replace(/\\s+/g, " ").trim();
+  const inSentence = (el) => {
+    if (el.tagName !== "A" || getComputedStyle(el).display !== "inline") return false;
+    const block = el.parentElement.closest("p, li, td, th, dd, dt, div");
+    return Boolean(block) && words(block).length > words(el).length + 1;
+  };
+  const area = (el) => { const box = el.getBoundingClientRect(); return box.width * box.height; };
+  const shown = (el) => area(el) > 0 && getComputedStyle(el).visibility !== "hidden"
+    && !el.closest(".rulesc-sr-only, [hidden], .rulesc-search__results, .rulesc-qs__results");
+  const size = (el) => {
+    const box = el.getBoundingClientRect();
+    const label = el.labels && el.labels.length && (el.type === "checkbox" || el.type === "radio")
+      ? el.labels[0].getBoundingClientRect() : null;
+    return label && label.height > box.height ? [label.width + box.width, label.height] : [box.width, box.height];
+  };
+  const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary, label[for]";
+  return Array.from(document.querySelectorAll(controls)).filter((el) => {
+    if (!shown(el) || inSentence(el)) return false;
+    if (el.tagName === "LABEL") {
+      const control = document.getElementById(el.htmlFor);
+      if (control && shown(control) && getComputedStyle(control).opacity !== "0") return false;
+    }
+    const [width, height] = size(el);
+    return width < 24 || height < 24;
+  }).map((el) => {
+    const [width, height] = size(el);
+    const name = `${el.tagName.toLowerCase()}.${el.classList[0] || ""} "${words(el).slice(0, 24)}"`;
+    return `${name} ${Math.round(width)}x${Math.round(height)}`;
+  });
+}"""
+TAP_PAGES = {**PAGE_TYPES, "part page": "dbu/maneuvers/counter-maneuvers/"}
+
+
+@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+def test_no_control_is_too_small_to_tap_on_any_page_type(site: str, browser: Any, viewport: dict[str, int],
+                                                         scheme: str) -> None:
+    with _visit(browser, site, viewport, scheme) as visit:
+        measured = {}
+        for name, path in TAP_PAGES.items():
+            visit.go(site + path)
+            visit.page.wait_for_load_state()
+            lay_out_everything(visit.page)
+            measured[name] = visit.page.evaluate(UNDERSIZED_CONTROLS)
+            assert visit.page.locator("a[href], button").count() > 5, name
+        assert measured == {name: [] for name in TAP_PAGES}
+
+
+# ---- every page's contents: the phone's drawer, the desktop's sidebar ----
+
+CONTENTS_PAGES = {"part page": "dbu/maneuvers/modifier-maneuvers/", "GM screen part": "dbu/gm-screen/adventurous-uses/",
+                  "listed page": "dbu/glossary/"}
+# the page's own headings; the roll log's, which the page's script adds at its end once a roll is possible, is not
+# one of its contents
+HEADINGS = "document.querySelectorAll('.md-content :is(h2, h3, h4)[id]:not(.rulesc-roll-log *)').length"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_phone_reaches_every_page_s_headings_from_the_drawer(site: str, browser: Any, scheme: str) -> None:
+    with _visit(browser, site, PHONE, scheme) as visit:
+        page = visit.page
+        for name, path in CONTENTS_PAGES.items():
+            visit.go(site + path)
+            page.click("label.md-header__button[for=__drawer]")
+            page.locator(".md-nav--primary label.md-nav__link[for=__toc]").click()
+            links = page.locator(".md-nav--primary .md-nav--secondary a.md-nav__link")
+            page.wait_for_function("(link) => link.getBoundingClientRect().left >= 0", arg=links.first.element_handle())
+            assert links.count() == page.evaluate(HEADINGS) > 3, name
+            last = links.last.bounding_box()
+            assert last is not None and 0 <= last["x"] < PHONE["width"], name
+            links.last.click()
+            page.wait_for_function("(href) => location.hash === new URL(href, location.href).hash",
+                                   arg=links.last.get_attribute("href"))
+            assert visit.errors == [], name
+
+
+# The table of contents' box, its title and its entries, measured: the box against what it holds, the first
+# entry against the title above it, and which entries are shown and marked as being read.
+CONTENTS_BOX = """() => {
+  const box = document.querySelector(".md-sidebar--secondary .md-sidebar__scrollwrap");
+  const title = box.querySelector(".md-nav__title").getBoundingClientRect();
+  const links = Array.from(box.querySelectorAll("a.md-nav__link"));
+  const shown = links.filter((a) => a.offsetHeight > 0);
+  const within = (a) => { const r = a.getBoundingClientRect(), b = box.getBoundingClientRect();
+                          return r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5; };
+  const active = shown.filter((a) => a.classList.contains("md-nav__link--active"));
+  return {short: box.scrollHeight - box.clientHeight, links: links.length, shown: shown.length,
+          clear: shown[0].getBoundingClientRect().top - title.bottom,
+          active: active.map((a) => [a.hash, within(a)])};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_desktop_contents_are_whole_and_mark_the_sub_rule_being_read(site: str, browser: Any,
+                                                                         scheme: str) -> None:
+    with _visit(browser, site + CONTENTS_PAGES["part page"], DESKTOP, scheme) as visit:
+        page = visit.page
+        box = page.evaluate(CONTENTS_BOX)
+        assert box["short"] == 0 and box["clear"] >= 0  # a short table: whole, its first entry clear of the title
+        assert box["shown"] == box["links"] == page.evaluate(HEADINGS)  # every level, the sub-rules' too
+        sub_rule = page.locator(".md-content h4[id]").nth(2)
+        sub_rule.evaluate("(h) => h.scrollIntoView()")  # its heading at the top, just under the header
+        hash_ = "#" + str(sub_rule.get_attribute("id"))
+        page.wait_for_function(f"() => document.querySelector('.md-sidebar--secondary a.md-nav__link--active')"
+                               f"?.hash === {hash_!r}")
+        assert page.evaluate(CONTENTS_BOX)["active"] == [[hash_, True]]
+        visit.go(site + "dbu/glossary/")  # a table longer than the screen scrolls on its own, its last entry whole
+        box = page.evaluate(CONTENTS_BOX)
+        assert box["short"] > 0 and box["clear"] >= 0
+        page.locator(".md-sidebar--secondary .md-sidebar__scrollwrap").evaluate("(b) => b.scrollTo(0, b.scrollHeight)")
+        last = page.locator(".md-sidebar--secondary a.md-nav__link").last
+        assert page.evaluate("""(a) => { const b = a.closest('.md-sidebar__scrollwrap').getBoundingClientRect();
+                                         return a.getBoundingClientRect().bottom <= b.bottom; }""",
+                             last.element_handle())
+        assert visit.errors == []
+
+
+NUMBER_FIELD = re.compile(r'<input type="number"([^>]*)>')
+
+
+def test_a_field_that_takes_negative_numbers_brings_a_keypad_with_a_minus_key(built: Path) -> None:
+    """iOS's inputmode="numeric" keypad has digits only; type="number" alone brings one with a minus key."""
+    keypads: dict[tuple[bool, bool], int] = {}
+    for page in (built / "site" / "dbu").rglob("index.html"):
+        for attributes in NUMBER_FIELD.findall(page.read_text(encoding="utf-8")):
+            low = re.search(r' min="(-?\d+)"', attributes)
+            key = (low is not None and int(low.group(1)) >= 0, 'inputmode="numeric"' in attributes)
+            keypads[key] = keypads.get(key, 0) + 1
+    assert set(keypads) == {(True, True), (False, False)} and min(keypads.values()) > 10
+
+
+# ---- the header and the home page ----
+
+TRUNCATED = "(span) => span.scrollWidth > span.clientWidth"
+
+
+@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+def test_the_header_keeps_the_page_title_whole_and_search_one_tap_away(site: str, browser: Any,
+                                                                       viewport: dict[str, int], scheme: str) -> None:
+    with _visit(browser, site + "dbu/core-rules/", viewport, scheme) as visit:
+        page = visit.page
+        phone = viewport is PHONE
+        site_name = page.locator(".md-header__topic:first-child .md-ellipsis")
+        assert site_name.inner_text() == "Rules reference" and not site_name.evaluate(TRUNCATED)
+        page.mouse.wheel(0, 600)
+        title = page.locator("[data-md-component=header-topic] .md-ellipsis")
+        page.wait_for_function("() => document.querySelector('.md-header__title--active')")
+        assert title.inner_text() == "Core Rules" and not title.evaluate(TRUNCATED)
+        button, box = page.locator(".rulesc-qs-open"), page.locator("#rulesc-qs-input")
+        assert (button.is_visible(), box.is_visible()) == (phone, not phone)
+        if phone:
+            size = button.bounding_box()
+            assert size is not None and size["width"] >= 40 and size["height"] >= 40
+            button.tap()
+            assert box.is_visible() and page.evaluate("document.activeElement.id") == "rulesc-qs-input"
+            assert button.get_attribute("aria-expanded") == "true"
+        box.fill("botch range")
+        page.wait_for_selector("#rulesc-qs-results li a")
+        if phone:
+            page.keyboard.press("Escape")
+            assert not box.is_visible() and page.evaluate("document.activeElement.className").startswith(
+                "rulesc-qs-open")
+            assert button.get_attribute("aria-expanded") == "false"
+        assert visit.errors == []
+
+
+@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+def test_the_home_page_opens_each_system_and_its_gm_screen_with_one_big_button(site: str, browser: Any,
+                                                                               viewport: dict[str, int],
+                                                                               scheme: str) -> None:
+    with _visit(browser, site, viewport, scheme) as visit:
+        page = visit.page
+        cards = page.locator(".rulesc-systems > li")
+        assert cards.count() == 4
+        for card in cards.all():
+            name = card.locator("a.rulesc-systems__name")
+            buttons = card.locator(".rulesc-systems__go a")
+            assert buttons.all_inner_texts() == ["GM screen", "Glossary", "Index tables"]
+            for target in (name, *buttons.all()):
+                size = target.bounding_box()
+                assert size is not None and size["height"] >= 36 and size["width"] >= 80, target.inner_text()
+        gm = cards.nth(2).locator(".rulesc-systems__go a").first
+        gm.click()
+        page.wait_for_url(site + "dbu/gm-screen/")
+        assert visit.errors == []
+
+
+# ---- a term's card ----
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, browser: Any, scheme: str) -> None:
+    with _visit(browser, site + "dbu/maneuvers/counter-maneuvers/", PHONE, scheme) as visit:
+        page = visit.page
+        link = page.locator(".md-content .rulesc-rule > p a.rulesc-ref--term[data-rulesc-rule*='/']").first
+        card = page.locator("#rulesc-preview")
+        link.tap()
+        assert card.is_visible() and card.get_attribute("role") == "dialog"
+        assert card.locator("p").inner_text() == link.get_attribute("data-rulesc-preview")
+        onward = card.locator("a.rulesc-preview__rule")
+        assert onward.inner_text() == "Rule: " + str(link.get_attribute("data-rulesc-rule-name"))
+        for control in (onward, card.locator("button.rulesc-preview__close")):
+            size = control.bounding_box()
+            assert size is not None and size["height"] >= 24 and size["width"] >= 24
+        card.locator("button.rulesc-preview__close").tap()
+        assert not card.is_visible()
+        link.tap()
+        target = page.evaluate("(a) => new URL(a.dataset.rulescRule, location.href).href", link.element_handle())
+        onward.tap()  # one tap from the card to the rule
+        page.wait_for_url(target)
+        page.wait_for_timeout(400)  # the page settles: blocks laid out as they come near, the pill's quiet time
+        heading = page.locator(f"[id='{target.split('#')[1]}']")
+        top = page.locator(".md-top")
+        page.mouse.wheel(0, -5)  # a reader's small scroll up brings the back-to-top button back
+        page.wait_for_function("() => !document.querySelector('.md-top').hidden")
+        below = heading.bounding_box()
+        pill = top.bounding_box()
+        assert below is not None and pill is not None and below["y"] >= pill["y"] + pill["height"]
+        assert visit.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_desktop_keeps_the_plain_preview_on_hover(site: str, browser: Any, scheme: str) -> None:
+    with _visit(browser, site + "dbu/maneuvers/counter-maneuvers/", DESKTOP, scheme) as visit:
+        link = visit.page.locator(".md-content .rulesc-rule > p a.rulesc-ref--term[data-rulesc-rule*='/']").first
+        link.hover()
+        tip = visit.page.locator("#rulesc-preview")
+        assert tip.is_visible() and tip.get_attribute("role") == "tooltip"
+        assert tip.inner_text() == link.get_attribute("data-rulesc-preview")
+        assert tip.locator("a, button").count() == 0
