@@ -25,14 +25,40 @@ WITH_CALCULATORS = {"q-9/2nd-wind/", "q-9/gm-screen/"}
 
 def rulesc(root: Path, *args: str, prelude: str = "") -> subprocess.CompletedProcess[str]:
     """rulesc in a process of its own (Playwright's threads outlive the browser), after an optional prelude."""
+    return finish(start(root, *args, prelude=prelude))
+
+
+def start(root: Path, *args: str, prelude: str = "") -> subprocess.Popen[str]:
+    """rulesc started in a process of its own, not waited for."""
     code = f"import sys\n{prelude}\nfrom generator.cli.main import main\nsys.exit(main(sys.argv[1:]))"
-    return subprocess.run([sys.executable, "-c", code, "--root", str(root), *args], capture_output=True, text=True,
-                          check=False, cwd=REPO)
+    return subprocess.Popen([sys.executable, "-c", code, "--root", str(root), *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=REPO)
+
+
+def finish(process: subprocess.Popen[str]) -> subprocess.CompletedProcess[str]:
+    """The started process's exit status and output, once it ends."""
+    out, err = process.communicate()
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+BENCHES = {"all": ["--json"], "pages": ["--json", "--pages", "q-9/gm-screen", "/"],
+           "unknown": ["--pages", "q-9/nowhere/"], "repeat": ["--repeat", "2", "--json", "--pages", "q-9/2nd-wind/"]}
+"""The bench runs the tests read, by name: `bench --phone` and these arguments."""
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess[str]:
-    return rulesc(offline_project(tmp_path_factory.mktemp("phone") / "project"), "bench", "--phone", "--json")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.CompletedProcess[str]]:
+    """Every run in BENCHES, all started at once and each in a project of its own: a run spends most of its time
+    waiting for pages to settle (network idle, then a second with no long task), so together they take little
+    more than the longest alone. Their figures are never asserted, so sharing the machine changes no outcome."""
+    started = {name: start(offline_project(tmp_path_factory.mktemp("phone") / "project"), "bench", "--phone", *args)
+               for name, args in BENCHES.items()}
+    return {name: finish(process) for name, process in started.items()}
+
+
+@pytest.fixture(scope="module")
+def run(runs: dict[str, subprocess.CompletedProcess[str]]) -> subprocess.CompletedProcess[str]:
+    return runs["all"]
 
 
 @pytest.fixture(scope="module")
@@ -95,11 +121,11 @@ def test_pages_picks_pages_as_the_table_names_them_and_refuses_an_unknown_one() 
 
 
 @pytest.mark.browser  # the bench launches Chromium itself
-def test_pages_limits_the_run_to_the_named_pages_and_an_unknown_one_is_a_usage_error(tmp_path: Path) -> None:
-    project = offline_project(tmp_path / "project")
-    done = rulesc(project, "bench", "--phone", "--json", "--pages", "q-9/gm-screen", "/")
+def test_pages_limits_the_run_to_the_named_pages_and_an_unknown_one_is_a_usage_error(
+        runs: dict[str, subprocess.CompletedProcess[str]]) -> None:
+    done = runs["pages"]
     assert [p["page"] for p in json.loads(done.stdout.splitlines()[-1])["pages"]] == ["/", "q-9/gm-screen/"]
-    done = rulesc(project, "bench", "--phone", "--pages", "q-9/nowhere/")
+    done = runs["unknown"]
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith("rulesc: error: no such page: q-9/nowhere/; the site's pages are /, dice-notation/")
 
@@ -190,9 +216,9 @@ t/rolls/                                 990.2    980-1204    800.0       0 (0) 
 
 
 @pytest.mark.browser  # the bench launches Chromium itself
-def test_repeat_loads_each_named_page_k_times_and_reports_their_median(tmp_path: Path) -> None:
-    done = rulesc(offline_project(tmp_path / "project"), "bench", "--phone", "--repeat", "2", "--json",
-                  "--pages", "q-9/2nd-wind/")
+def test_repeat_loads_each_named_page_k_times_and_reports_their_median(
+        runs: dict[str, subprocess.CompletedProcess[str]]) -> None:
+    done = runs["repeat"]
     lines = done.stdout.splitlines()
     figures = json.loads(lines[-1])
     [page] = figures["pages"]
