@@ -480,7 +480,7 @@ SITE_FOLDERS = ("assets", "dice-notation", "errors", "pagefind", "search")
 the error codes, the search index and the theme's and rulesc's scripts and styles. No system may take their names
 (tests/test_namespace.py holds them to what a build writes)."""
 ENGINE_EXPORTS = ("parse_dice", "Dice", "Dist", *(row.name for row in ROWS if row.engine), "show", "exact",
-                  "RulesError", "ArgumentError")
+                  "roll", "RulesError", "ArgumentError")
 """What the engine package exports beside its systems' modules (rules_engine.__all__ less SYSTEMS, emit/engine.py's
 PUBLIC): no system's module (its id with _ for -) may take their names."""
 

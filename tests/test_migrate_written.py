@@ -31,7 +31,8 @@ def _expressions(root: Path) -> list[Expr]:
     found = []
     for program in compile_project(Project(root)).programs:
         found += [formula.expr for formula in program.formulas.values()]
-        found += [output.expr for calc in program.calculators.values() for output in calc.outputs]
+        found += [output.expr for calc in program.calculators.values() for output in calc.outputs
+                  if output.expr.doc is not None]  # not the calculators rulesc writes for stat blocks' attacks
     return found
 
 

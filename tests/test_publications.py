@@ -68,7 +68,7 @@ def test_players_read_the_title_and_page_not_a_file_name(built: Path) -> None:
     assert found == ["The Open Book (2nd edition), p. 78, section \u201cDoubling\u201d.",
                      "Creatures of the Open Road, pp. 12-13, section \u201cHalving\u201d.",
                      "Open Game Wiki, section \u201cTripling\u201d.",
-                     "Designer&#x27;s notes, section \u201cQuarters\u201d."]  # its lines are for editors
+                     "Designer&#x27;s notes, section \u201cQuarters\u201d, lines 3-4."]
 
 
 def test_the_footer_names_a_neighbour_with_an_ampersand_escaped_once(built: Path) -> None:

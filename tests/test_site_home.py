@@ -43,7 +43,8 @@ def test_the_home_page_is_the_games(site: Path) -> None:
     assert re.search(r'<h1 id="[^"]*">The Open Game<', home)
     assert "<p>Rules &amp; &lt;b&gt;odds&lt;/b&gt; of the Open Game.</p>" in home
     assert '<meta name="description" content="Rules &amp; &lt;b&gt;odds&lt;/b&gt; of the Open Game.">' in home
-    assert "<h2>Systems</h2>" not in home and '<a href="open/"><strong>Open Game</strong></a>' in home
+    assert "<h2>Systems</h2>" not in home
+    assert '<a class="rulesc-systems__name" href="open/"><strong>Open Game</strong></a>' in home
     assert "look rules up during play" not in home  # rulesc's own words are gone
 
 
@@ -61,4 +62,7 @@ def test_pages_for_authors_are_linked_from_the_home_page_and_not_the_navigation(
         navigation = (site / page).read_text(encoding="utf-8").split('<nav class="md-nav md-nav--primary"')[1]
         links = re.findall(r'class="md-nav__link[^"]*"[^>]*>\s*<span class="md-ellipsis">\s*([^<]*?)\s*<',
                            navigation.split("</nav>")[0])
-        assert "Error codes" not in links and "Dice notation" not in links and "Basics" in links, page
+        if page == "errors/index.html":  # a page out of the navigation shows its own contents in the drawer
+            assert links[:3] == ["Error codes", "Error codes", "Layout"] and "Dice notation" not in links
+        else:
+            assert "Error codes" not in links and "Dice notation" not in links and "Basics" in links, page

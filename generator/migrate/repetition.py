@@ -45,8 +45,8 @@ def _plain_in_flow(text: str, start: int) -> bool:
 def _expressions(program: Program) -> Iterator[Expr]:
     for formula in program.formulas.values():
         yield formula.expr
-    for calculator in program.calculators.values():
-        yield from (output.expr for output in calculator.outputs)
+    for calculator in program.calculators.values():  # not those rulesc writes itself (a stat block's attacks)
+        yield from (output.expr for output in calculator.outputs if output.expr.doc is not None)
 
 
 def _rewriter(source: SystemSource, program: Program, expr: Expr) -> _Rewriter:

@@ -1319,14 +1319,16 @@ def _mirrored_lowest(kinds: Sequence[Dist], counts: Sequence[int],
     """pool_answers() when every question is a lowest(): the highest() of the dice with each face x
     shown as -x, the answers negated back; the sweep then settles a roll as soon as its lowest dice
     are placed, rather than carrying every die to the lowest face."""
-    mirrored = [Dist(-(kind.offset + len(kind.weights) - 1), kind.weights[::-1], kind.total) for kind in kinds]
+    mirrored = [Dist(-(kind.offset + len(kind.weights) - 1), kind.weights[::-1], kind.total)
+                for kind in kinds]
     joint, total = _kept_answers(mirrored, counts, [("highest", *q[1:]) for q in asked])
     return {tuple(-answer for answer in answers): ways for answers, ways in joint.items()}, total
 
 
 def _kept_answers(kinds: Sequence[Dist], counts: Sequence[int],
                   asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
-    """_pool_answers() of a pool asked highest() or lowest() (some k above 1), its constant left out."""
+    """_pool_answers() of a pool asked highest() or lowest() (some k above 1), its constant left
+    out."""
     dice_count = sum(counts)
     if dice_count >= 2 and len(asked) == 1 and asked[0][0] == "highest" and int(asked[0][1]) == 2:
         return _best_two(kinds, counts)

@@ -151,7 +151,7 @@ def provenance(markup: Markup, system: System, prov: Provenance, section: Sectio
     label = f"Source of {escape(name)}:" if name else "Source:"
     edition = f" ({escape(source.edition)})" if source and source.edition else ""
     line = (f'<p class="rulesc-provenance"><span>{label}</span> {title}{edition}{_pages(prov.page)}, section '
-            f"\u201c{escape(prov.section)}\u201d.</p>")
+            f"\u201c{escape(prov.section)}\u201d{_lines(prov.lines)}.</p>")
     if not prov.unstated:
         return line
     gaps = "".join(f"<li><strong>{markup.inline(g.what, section)}</strong> {markup.inline(g.reasoning, section)}"
