@@ -72,8 +72,9 @@ def test_a_link_to_a_far_rule_lands_on_its_heading(site: str, browser: Any, chap
             "(id) => [document.getElementById(id).getBoundingClientRect().top,"
             " document.querySelector('.md-header').getBoundingClientRect().bottom,"
             " Math.abs(scrollY + innerHeight - document.documentElement.scrollHeight) < 2]", ids[where])
-        # right under the header, or as near as the end of the page lets it come
-        assert 0 <= top <= header + 40 or (bottom and top < 844), (ids[where], top, header)
+        # under the header and the back-to-top pill (site.css: a target's scroll margin is 5.6rem), or as near as
+        # the end of the page lets it come
+        assert 0 <= top <= header + 64 or (bottom and top < 844), (ids[where], top, header)
         assert visit.errors == []
 
 
