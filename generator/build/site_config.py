@@ -106,14 +106,7 @@ def site_text(root: Path) -> SiteText:
 def setting(root: Path, key: str) -> str | None:
     """A top-level text setting of mkdocs.yml as YAML reads it (a `# comment` after it is no part of it); None
     where the file, the key or a plain (untagged) text value is missing."""
-    text = config_text(root)
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader) if text is not None else None
-    except yaml.YAMLError:
-        return None
-    if not isinstance(node, yaml.MappingNode):
-        return None
-    values = [v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == key]
+    values = [v for k, v in _top_level(root) if k.value == key]
     plain = values and isinstance(values[0], yaml.ScalarNode) and values[0].tag.startswith("tag:yaml.org")
     return " ".join(values[0].value.split()) or None if plain else None
 
@@ -165,6 +158,18 @@ def refused(root: Path, messages: list[str]) -> list[Diagnostic]:
     return [_refusal(root, key, reason) for key, reason in (m.groups() for m in found)]
 
 
+def _top_level(root: Path) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
+    """The project's mkdocs.yml composed (no tags built), as its top-level keys and their values; none where it
+    has none, is no YAML or is no mapping."""
+    text = config_text(root)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader) if text is not None else None
+    except yaml.YAMLError:
+        return []
+    return [(k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)] \
+        if isinstance(node, yaml.MappingNode) else []
+
+
 def _refusal(root: Path, key: str, reason: str) -> Diagnostic:
     span = _key_span(root, key)
     where = "" if span else f"{CONFIG}: "
@@ -172,14 +177,7 @@ def _refusal(root: Path, key: str, reason: str) -> Diagnostic:
 
 
 def _key_span(root: Path, key: str) -> Span | None:
-    text = config_text(root)
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader) if text is not None else None
-    except yaml.YAMLError:
-        return None
-    if not isinstance(node, yaml.MappingNode):
-        return None
-    marks = [k.start_mark for k, _ in node.value if isinstance(k, yaml.ScalarNode) and k.value == key]
+    marks = [k.start_mark for k, _ in _top_level(root) if k.value == key]
     return Span(CONFIG, marks[0].line + 1, marks[0].column + 1) if marks else None
 
 
