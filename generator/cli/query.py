@@ -16,7 +16,7 @@ from generator.cli.inputs import parse_input
 from generator.cli.usage import UsageError
 from generator.diagnostics.core import did_you_mean
 from generator.emit.site.calculators import show_output
-from generator.model import Output, Param, default_of
+from generator.model import Calculator, Output, Param, default_of
 from generator.pipeline import Project, compile_project
 from generator.runtime.rulesc_runtime import RulesError
 
@@ -119,16 +119,23 @@ def _formula(programs: dict[str, Program], full_id: str, given: dict[str, str], 
     return 0
 
 
-def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str], as_json: bool) -> int:
-    system_id, _, calc_id = full_id.partition("/")
-    program = _system_of(programs, system_id, full_id)
+def calculator_answers(program: Program, full_id: str, calc_id: str,
+                       given: dict[str, str]) -> tuple[Calculator, dict[str, Any], dict[str, Any]]:
+    """The calculator `calc_id`, its inputs (given as name=value, else their defaults) and its results; a
+    UsageError names an unknown calculator, an input it lacks or a value it refuses."""
     calc = program.calculators.get(calc_id)
     if calc is None:
         raise UsageError(_unknown("calculator", full_id, calc_id, program.calculators, "rulesc list"))
     _no_extra(given, calc.inputs, full_id)
     values = {p.name: parse_input(full_id, p, given[p.name], program.upgrades()) if p.name in given
               else default_of(p) for p in calc.inputs}
-    results = _answer(lambda: program.calculate(calc_id, values))
+    return calc, values, _answer(lambda: program.calculate(calc_id, values))
+
+
+def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str], as_json: bool) -> int:
+    system_id, _, calc_id = full_id.partition("/")
+    program = _system_of(programs, system_id, full_id)
+    calc, values, results = calculator_answers(program, full_id, calc_id, given)
     if as_json:
         types = {o.name: _output_type(program, o) for o in calc.outputs}
         print(json.dumps({"id": full_id, "inputs": _inputs(calc.inputs, values), "types": types,

@@ -13,10 +13,9 @@ from generator.analyze.rolls import runtime_book
 from generator.cli.answers import encode
 from generator.cli.check import add_variant_option, with_variants
 from generator.cli.inputs import parse_input
-from generator.cli.query import _answer, _assignments, _inputs, _no_extra, _system_of, _unknown
+from generator.cli.query import _answer, _assignments, _inputs, _no_extra, _system_of, _unknown, calculator_answers
 from generator.cli.usage import UsageError
 from generator.emit.site.markup import Markup
-from generator.model import default_of
 from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
 
@@ -104,13 +103,7 @@ def _formula_rolls(program: Program, full_id: str, name: str, given: dict[str, s
 
 def _calculator_rolls(program: Program, full_id: str, name: str, given: dict[str, str], rng: R.RandomBits,
                       times: int) -> Rolled:
-    calc = program.calculators.get(name)
-    if calc is None:
-        raise UsageError(_unknown("calculator", full_id, name, program.calculators, "rulesc list"))
-    _no_extra(given, calc.inputs, full_id)
-    values = {p.name: parse_input(full_id, p, given[p.name], program.upgrades()) if p.name in given
-              else default_of(p) for p in calc.inputs}
-    results = _answer(lambda: program.calculate(name, values))
+    calc, values, results = calculator_answers(program, full_id, name, given)
     rolls = [{o.name: R.sample(results[o.name], rng) for o in calc.outputs} for _ in range(times)]
     width = max(len(o.label) for o in calc.outputs)
     lines = [line for rolled in rolls for line in [
