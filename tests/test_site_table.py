@@ -141,7 +141,7 @@ def _quick(page: Any, query: str) -> list[str]:
     if folded and page.locator(".rulesc-qs-open").is_visible():  # a phone folds the header's box into a button
         page.click(".rulesc-qs-open")
     page.fill("#rulesc-qs-input", query)
-    page.wait_for_selector("#rulesc-qs-results li.rulesc-qs__all")
+    page.wait_for_selector("#rulesc-qs-results:not([aria-busy]) li.rulesc-qs__all")
     return list(page.locator("#rulesc-qs-results li:not(.rulesc-qs__all) .rulesc-hit__title").all_inner_texts())
 
 

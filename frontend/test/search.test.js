@@ -27,9 +27,12 @@ test("addresses and places come base64-coded as UTF-8", () => {
   assert.equal(unpack(undefined), "");
 });
 
-test("hits of the system being read score twice; ties keep Pagefind's order", () => {
+test("hits of the system being read score twice; ties go by id, whatever Pagefind's order", () => {
   const hits = [{id: "a", score: 3}, {id: "b", score: 2}, {id: "c", score: 1.5}, {id: "d"}];
   assert.deepEqual(boostNear(hits, new Set(["c", "d"])).map((h) => h.id), ["a", "c", "b", "d"]);
+  const tied = [{id: "q", score: 1}, {id: "m", score: 1}, {id: "z", score: 1}];
+  assert.deepEqual(boostNear(tied, new Set()).map((h) => h.id), ["m", "q", "z"]);
+  assert.deepEqual(boostNear([...tied].reverse(), new Set()).map((h) => h.id), ["m", "q", "z"]);
 });
 
 test("an exact name comes first: a rule, then a calculator of that name, then a term", () => {

@@ -42,9 +42,11 @@ export function quickSearch() {
   });
   input.addEventListener("input", () => {
     const mine = ++run, q = input.value.trim();
-    if (!q) { list.hidden = true; list.textContent = ""; first = null; return; }
+    if (!q) { list.hidden = true; list.textContent = ""; list.removeAttribute("aria-busy"); first = null; return; }
+    list.setAttribute("aria-busy", "true");  // until this query's hits are shown: older ones may still be listed
     pageSystem().then((s) => { near = s; return search(q, {}, near, 1, 8); }).then((found) => {
       if (mine !== run) return;
+      list.removeAttribute("aria-busy");
       const data = found.page;
       showHits(form, list, found, q, near);
       first = data.length ? hitHref(data[0]) : null;

@@ -5,11 +5,12 @@
 export const EXACT_WINDOW = 30;
 const NEAR_BOOST = 2;
 
-/** Pagefind's hits reordered by score, those in `near` boosted; ties keep Pagefind's order.
+/** Pagefind's hits reordered by score, those in `near` boosted; ties go by the hit's id, since Pagefind's own order
+    of equal scores can differ between two searches for the same words.
     @template {{id: string, score?: number}} Hit @param {Hit[]} hits @param {Set<string>} near @returns {Hit[]} */
 export function boostNear(hits, near) {
-  return hits.map((r, i) => ({r, i, score: (r.score || 1) * (near.has(r.id) ? NEAR_BOOST : 1)}))
-    .sort((a, b) => b.score - a.score || a.i - b.i).map((x) => x.r);
+  return hits.map((r) => ({r, score: (r.score || 1) * (near.has(r.id) ? NEAR_BOOST : 1)}))
+    .sort((a, b) => b.score - a.score || (a.r.id < b.r.id ? -1 : a.r.id > b.r.id ? 1 : 0)).map((x) => x.r);
 }
 
 /** Where a hit named exactly `query` comes: 0 a rule (a rule and its term merged in too), 1 a calculator, 2 a term
