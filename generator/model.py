@@ -494,8 +494,10 @@ def calculator_ids(system_id: str, calculator: Calculator) -> tuple[str, ...]:
 
 def calculator_suffixes(calculator: Calculator) -> tuple[str, ...]:
     """What a calculator's form appends (after a hyphen) to its element id for the ids of its parts: its title, its
-    stale note, each input and its message, each output (emit/site/calculators.py writes them)."""
-    inputs = [part for param in calculator.inputs for part in (param.name, f"{param.name}-msg")]
+    stale note, each input with its help (if it has one) and its message, each output (emit/site/calculators.py
+    writes them)."""
+    inputs = [part for param in calculator.inputs
+              for part in (param.name, *([f"{param.name}-help"] if param.help else []), f"{param.name}-msg")]
     return ("title", "stale", *inputs, *(f"out-{output.name}" for output in calculator.outputs))
 
 

@@ -27,6 +27,6 @@ def test_hostile_docstrings_read_as_written_and_their_examples_pass(tmp_path: Pa
         assert bare.endswith("".join(f"Changed {PAYLOAD} Attribution: Notice {PAYLOAD}".split()))
         assert words(mini.double.__doc__).startswith(f"Thrice a number {words(PAYLOAD)} Implements 'Doubling ")
         result = doctest.testmod(mini)
-        assert (result.failed, result.attempted) == (0, 4)
+        assert (result.failed, result.attempted) == (0, 6)
     finally:
         drop_engine(root)

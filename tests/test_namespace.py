@@ -42,13 +42,13 @@ def test_the_engine_exports_a_system_may_not_take_are_the_packages_all(plain: Pa
 
 def test_a_calculators_parts_are_the_element_ids_its_form_writes(plain: Path) -> None:
     (program,) = compile_project(Project(plain)).programs
-    (calc,) = program.system.rules()[0].calculators
+    calc, _attack = program.system.rules()[0].calculators
     page = (plain / "site/mini/basics/index.html").read_text(encoding="utf-8")
     base = "calc-mini-double-calc"
     written = set(re.findall(rf'\sid="{base}-([^"]+)"', page))
-    assert written == set(calculator_suffixes(calc)) == {"title", "stale", "n", "n-msg", "pick", "pick-msg", "rung_of",
-                                                          "rung_of-msg", "out-doubled", "out-word_out",
-                                                          "out-verdict_out"}
+    assert written == set(calculator_suffixes(calc)) == {"title", "stale", "n", "n-help", "n-msg", "pick",
+                                                          "pick-msg", "rung_of", "rung_of-msg", "out-doubled",
+                                                          "out-word_out", "out-verdict_out"}
     assert set(calculator_ids("mini", calc)) == {base} | {f"{base}-{part}" for part in written}
     assert f'id="{base}"' in page
 

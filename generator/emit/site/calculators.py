@@ -12,7 +12,7 @@ from generator.analyze.program import Program, label_order
 from generator.emit.site.book import Book
 from generator.emit.site.links import calculator_element_id, rule_href
 from generator.emit.site.markup import Markup
-from generator.emit.site.upgrade_picker import upgrade_picker
+from generator.emit.site.upgrade_picker import field_help, upgrade_picker
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
 from generator.model import Calculator, Output, Param, Rule, default_of
@@ -188,8 +188,9 @@ def fixed(value: int | Fraction | float, places: int) -> str:
 def _control(base: str, param: Param, value: Any) -> str:
     ident = f"{base}-{param.name}"
     label = f'<label for="{ident}">{html.escape(param.label)}</label>'
-    msg = f'<span class="rulesc-calc__msg" id="{ident}-msg" aria-live="polite"></span>'
-    common = f'id="{ident}" name="{param.name}" data-type="{param.type}" aria-describedby="{ident}-msg"'
+    help_text, described = field_help(ident, param)
+    msg = f'{help_text}<span class="rulesc-calc__msg" id="{ident}-msg" aria-live="polite"></span>'
+    common = f'id="{ident}" name="{param.name}" data-type="{param.type}" aria-describedby="{described}"'
     if param.type == "bool":
         checked = " checked" if value else ""
         return (f'<div class="rulesc-calc__field rulesc-calc__field--toggle">'

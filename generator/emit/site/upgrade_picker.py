@@ -26,12 +26,22 @@ def upgrade_picker(base: str, param: Param, program: Program) -> str:
     labels = upgrade_labels(program, upgrades)
     details = "".join(_group(name, ids, upgrades, labels) for name, ids in _groups(program, upgrades))
     label = html.escape(param.label)
+    help_text, described = field_help(ident, param)
     return (f'<fieldset class="rulesc-calc__field rulesc-calc__picker" id="{ident}" name="{param.name}" '
-            f'data-type="upgrades" aria-describedby="{ident}-msg"><legend>{label}</legend>'
+            f'data-type="upgrades" aria-describedby="{described}"><legend>{label}</legend>'
             f'<div class="rulesc-calc__chosen" aria-live="polite"></div>'
             f'<input type="search" class="rulesc-calc__filter" aria-label="Filter the list of {label}" '
-            f'placeholder="Filter by name" autocomplete="off">{details}'
+            f'placeholder="Filter by name" autocomplete="off">{details}{help_text}'
             f'<span class="rulesc-calc__msg" id="{ident}-msg" aria-live="polite"></span></fieldset>')
+
+
+def field_help(ident: str, param: Param) -> tuple[str, str]:
+    """An input's help (as text) under its control, and the ids its aria-describedby names: the help, if any, and
+    the message a wrong value shows."""
+    if not param.help:
+        return "", f"{ident}-msg"
+    return f'<span class="rulesc-calc__help" id="{ident}-help">{html.escape(param.help)}</span>', \
+        f"{ident}-help {ident}-msg"
 
 
 def upgrade_labels(program: Program, upgrades: dict[str, Upgrade]) -> dict[str, str]:
