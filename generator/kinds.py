@@ -25,6 +25,11 @@ FORMAT_1_KINDS = {"maneuver": ("Maneuver", "Maneuvers"), "upgrade": ("Upgrade", 
 """The kinds a system without kinds: has, in the order its index tables list them (before tables and lists);
 `rulesc migrate` writes those a system uses into its system.yaml."""
 
+OWN_ENTRIES = {"term": ("Glossary term", "terms"), "calculator": ("Calculator", "calculators"),
+               "row": ("Table row", "table rows")}
+"""What search finds besides rules, by the kind its records carry: the word under a hit's name and the search
+filter's word for several."""
+
 FORMAT_1_UPGRADES = ("upgrade",)
 """The format-1 kinds whose rules are upgrades, facts or not."""
 
@@ -65,6 +70,23 @@ def with_structural(declared: tuple[RuleKind, ...]) -> tuple[RuleKind, ...]:
     return declared + own
 
 
+def site_words() -> dict[str, str]:
+    """The words search and the site use for their own entries, casefolded, each with what it names there: a kind
+    labelled with one would read as that entry in search's filters and hit lines."""
+    words: dict[str, str] = {}
+    for kind, (hit, several) in OWN_ENTRIES.items():
+        for word in (kind, kind + "s", hit, hit + "s", several):
+            words.setdefault(word.casefold(), f"{hit.lower()}s")
+    return words
+
+
+def own_kind_words(declared: set[str]) -> dict[str, str]:
+    """The labels and plurals of rulesc's own kinds that no declaration (`declared`, kind ids) renames, casefolded,
+    each with the kind that has them: words a declared kind may not take."""
+    return {word.casefold(): f"rulesc's own kind '{kind}'" for kind, words in STRUCTURAL.items() if kind not in declared
+            for word in words}
+
+
 def mid_sentence(words: str) -> str:
     """Words as they read inside a sentence: a capital first letter lowered, unless the second is a capital too
     (an initialism such as GM moves keeps its case)."""
@@ -73,4 +95,5 @@ def mid_sentence(words: str) -> str:
     return words
 
 
-__all__ = ["FORMAT_1_KINDS", "PARTS", "STRUCTURAL", "RuleKind", "implied_kinds", "mid_sentence", "with_structural"]
+__all__ = ["FORMAT_1_KINDS", "OWN_ENTRIES", "PARTS", "STRUCTURAL", "RuleKind", "implied_kinds", "mid_sentence",
+           "own_kind_words", "site_words", "with_structural"]

@@ -19,7 +19,7 @@ from generator.formula.builtins import ROWS
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
 from generator.formula.table_rolls import ROLL_HINT, book_key, covered, read_roll, runs
-from generator.kinds import PARTS, RuleKind, implied_kinds, with_structural
+from generator.kinds import OWN_ENTRIES, PARTS, RuleKind, implied_kinds, own_kind_words, site_words, with_structural
 from generator.licenses import CUSTOM, LICENSES, license_of
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
 from generator.runtime.rulesc_runtime import MAX_INT, Dice, RulesError, parse_dice
@@ -686,6 +686,7 @@ class _Builder:
         if "kinds" not in data:
             return implied_kinds()
         found: dict[str, RuleKind] = {}
+        words = own_kind_words({k["id"] for k in data["kinds"]})
         for i in range(len(data["kinds"])):
             kind = self.rule_kind(("kinds", i), {fact.id for fact in facts})
             if kind.id in found:
@@ -693,7 +694,18 @@ class _Builder:
                                  self.span(("kinds", i, "id")), "declare each kind once; merge the two declarations")
             else:
                 found[kind.id] = kind
+                self.kind_words(("kinds", i), words)
         return tuple(found.values())
+
+    def kind_words(self, path: JsonPath, taken: dict[str, str]) -> None:
+        """E0344 for a kind's label or plural that search uses for its own entries (glossary terms, calculators,
+        table rows), E0345 for one another kind has: search's filters and hit lines would not tell them apart."""
+        k = self.get(path)
+        for key in ("label", "plural"):
+            problem = _kind_word_problem(k["id"], key, k[key], taken)
+            if problem is not None:
+                code, message, hint = problem
+                self.diags.error(code, message, self.span(path + (key,)), hint)
 
     def rule_kind(self, path: JsonPath, facts: set[str]) -> RuleKind:
         k = self.get(path)
@@ -1295,6 +1307,22 @@ def _levels_fact(kind: FactKind, raw: Any) -> FactRead:
         if problem:
             return f"level {level}: {problem}", None
     return None, Fact(kind, levels=tuple(sorted((level, str(dice)) for level, dice in levels.items())))
+
+
+def _kind_word_problem(kind: str, key: str, written: str, taken: dict[str, str]) -> tuple[str, str, str] | None:
+    """Whether a kind's label or plural (`key`) is a word of search's own or of another kind (`taken`: each word,
+    with the kind that has it; this one's are added): the code, message and hint of the error, or None."""
+    word, reserved, me = " ".join(written.split()).casefold(), site_words(), f"kind '{kind}'"
+    if word in reserved:
+        own = dict.fromkeys(w for entry, (hit, _) in OWN_ENTRIES.items() for w in (entry, hit.lower()))
+        return ("E0344", f"{me} has the {key} '{written}', which search uses for its {reserved[word]} (it keeps "
+                f"{', '.join(own)} and their plurals for its own entries)",
+                "name the kind in other words, e.g. 'Game term' or 'Calculation'")
+    if taken.setdefault(word, me) != me:
+        return ("E0345", f"{me} has the {key} '{written}', as {taken[word]} has: search's filters and the index "
+                "tables would show both as one",
+                "name each kind in words of its own (declare one of rulesc's kinds, such as table, to rename it)")
+    return None
 
 
 def attack_calculators(rule: str, name: str, facts: tuple[Fact, ...]) -> tuple[Calculator, ...]:

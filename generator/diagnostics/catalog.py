@@ -455,6 +455,15 @@ MODEL = [
     kind_edit("E0324", "field that is no fact kind or part", "A kind's fields: name fact kinds the system declares "
               "under facts: or the structured parts trigger, roll and outcomes, and its required: fields are among "
               "them.", (GENERAL + ", fields: [triger]}", GENERAL + ", fields: [trigger]}")),
+    kind_edit("E0344", "kind named as search's own entries", "Search lists glossary terms, calculators and roll "
+              "table rows beside rules, and words them Glossary term, Calculator and Table row; its filters call "
+              "them term, calculator and row. A kind's label or plural may not be one of these words (or their "
+              "plurals): a move labelled Term would read as a glossary term in every hit line and filter.",
+              (GENERAL.replace("label: Rule", "label: Term") + "}", GENERAL + "}")),
+    kind_edit("E0345", "two kinds named alike", "Each kind's label and plural are its own: search's filters and the "
+              "index tables name a kind by them, so two kinds worded alike would read as one. rulesc's own kinds "
+              "(Table, List, Section) count too, unless the system declares them to rename them.",
+              (GENERAL.replace("label: Rule", "label: Table") + "}", GENERAL + "}")),
     Entry("E0330", "unknown license", "A source's license is an SPDX id rulesc knows (CC-BY-4.0, CC-BY-SA-4.0, "
           "CC-BY-3.0, CC-BY-SA-3.0, CC-BY-NC-4.0, CC-BY-NC-SA-4.0, CC0-1.0, OGL-1.0a, ORC), or a license of your "
           "own naming, LicenseRef-<name>, with the notice it asks for under attribution:.",

@@ -30,7 +30,7 @@ from generator.emit.site.roll_tables import roll_rules, row_text, row_title, row
 from generator.emit.site.tables import table_kinds
 from generator.emit.site.theme import with_rulesc_theme
 from generator.emit.writer import json_array, json_text
-from generator.kinds import mid_sentence
+from generator.kinds import OWN_ENTRIES, mid_sentence
 from generator.model import Calculator, Rule, Term
 
 RECORDS = ".search/records.json"
@@ -160,8 +160,9 @@ def record_html(record: SearchRecord, terms: Sequence[SearchRecord] = ()) -> str
             + f'<div data-pagefind-weight="1">{escape(text)}</div></body></html>')
 
 
-KIND_WORDS = {"term": "Glossary term", "calculator": "Calculator", "row": "Table row"}
-"""What a record that is not a rule is, in words; a rule is its kind in the system's words ("Maneuver")."""
+KIND_WORDS = {kind: hit for kind, (hit, _) in OWN_ENTRIES.items()}
+"""What a record that is not a rule is, in words; a rule is its kind in the system's words ("Maneuver"), which may
+not be one of these (E0344)."""
 
 
 def hit_what(kinds: Sequence[str]) -> str:
@@ -198,10 +199,15 @@ def write_index(docs_dir: Path, site_dir: Path) -> int:
 def search_kinds(program: Program) -> list[tuple[str, str]]:
     """The kinds of rule the system has, calculators if it has any and table rows if it has roll tables, for the
     search page's filter: each as its records name one (the filter's value) and as the filter names several."""
-    calculators = [("calculator", "calculators")] if any(rule.calculators for rule in program.system.rules()) else []
-    rows = [("row", "table rows")] if roll_rules(program) else []
+    calculators = [_own("calculator")] if any(rule.calculators for rule in program.system.rules()) else []
+    rows = [_own("row")] if roll_rules(program) else []
     kinds = [program.system.kind(kind) for kind, _ in table_kinds(program)]
     return [(mid_sentence(kind.label), mid_sentence(kind.plural)) for kind in kinds] + calculators + rows
+
+
+def _own(kind: str) -> tuple[str, str]:
+    """One of search's own kinds of entry as its filter has it: the records' kind and the filter's word."""
+    return kind, OWN_ENTRIES[kind][1]
 
 
 def search_page(systems: list[tuple[str, str]], rule_kinds: set[tuple[str, str]]) -> str:
@@ -209,7 +215,7 @@ def search_page(systems: list[tuple[str, str]], rule_kinds: set[tuple[str, str]]
     w = front("Search", "content/", "Search every rule, term and calculator by name, abbreviation or text.")
     w.writeline("# Search")
     w.writeline()
-    kinds = sorted(dict(sorted(rule_kinds)).items()) + [("term", "terms")]  # one box per word, however many systems
+    kinds = sorted(dict(sorted(rule_kinds)).items()) + [_own("term")]  # one box per word, however many systems
     html_block(w, "rulesc-search", "\n".join([
         '<form class="rulesc-search__form" role="search" action="./">',
         '<label for="rulesc-search-q">Rule name, abbreviation or words of its text</label>',
