@@ -3,11 +3,14 @@ seeded rolls agree in the Python engine, the terminal and the JavaScript runtime
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+import re
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +85,36 @@ def test_the_action_roll_is_the_dice_counted_out() -> None:
     assert counts == {"strong hit": 271, "weak hit": 238, "miss": 91}  # of 600
     status, out, _ = run_rulesc("--root", str(IRONSWORN), "calc", "ironsworn.action_roll", "stat=3", "adds=1")
     assert (status, out) == (0, "miss 91/600, strong hit 271/600, weak hit 119/300\n")
+
+
+def counted_out(score: Callable[[int], int]) -> list[str]:
+    """Strong hit, weak hit and miss of a roll whose score the action die gives (`score(die)`; a progress roll
+    ignores it) against two d10s, counted out over all 600 rolls without rulesc, as exact fractions."""
+    counts = {"strong hit": 0, "weak hit": 0, "miss": 0}
+    for action, one, two in itertools.product(range(1, 7), range(1, 11), range(1, 11)):
+        counts["strong hit" if score(action) > max(one, two) else "weak hit" if score(action) > min(one, two)
+               else "miss"] += 1
+    return [str(Fraction(counts[name], 600)) for name in ("strong hit", "weak hit", "miss")]
+
+
+def chance_rows(page: str, rule: str) -> tuple[str, list[tuple[str, list[str]]]]:
+    """The caption of the chances table after a rule's anchor, and each row's label and exact chances."""
+    table = page[page.index(f"{{#{rule}"):].split("<table data-rulesc-chances>", 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r'<tr><th scope="row">(.*?)</th>(.*?)</tr>', table)
+    return re.findall("<caption>(.*?)</caption>", table)[0], [(label, re.findall(r'<data value="([^"]+)"', cells))
+                                                              for label, cells in rows]
+
+
+def test_a_moves_page_gives_its_outcomes_chances_at_every_stat_and_progress(tmp_path: Path) -> None:
+    root = copy_example(IRONSWORN, tmp_path / "project")
+    build_project(Project(root), site=False)
+    adventure = (root / "build/docs/ironsworn/adventure.md").read_text(encoding="utf-8")
+    by_stat = [(str(stat), counted_out(lambda die, stat=stat: min(die + stat, 10))) for stat in range(6)]
+    assert chance_rows(adventure, "face-danger") == ("Chances by Stat, with Adds 0", by_stat)
+    assert by_stat[5] == ("5", ["14/25", "26/75", "7/75"])  # a six would score 11 but counts as 10: 71/120 else
+    by_progress = [(str(progress), counted_out(lambda _, progress=progress: progress)) for progress in range(11)]
+    assert chance_rows(adventure, "reach-your-destination") == ("Chances by Progress", by_progress)
+    assert by_progress[10] == ("10", ["81/100", "9/50", "1/100"]) and by_progress[0] == ("0", ["0", "0", "1"])
 
 
 def d100_faces(key: str) -> list[int]:

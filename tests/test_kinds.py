@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 import shutil
 from collections.abc import Iterable, Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -82,19 +85,97 @@ def test_search_records_and_filter_name_kinds_as_the_system_does(oathbound: Path
     assert 'value="型"> 型</label>' in search
 
 
-def test_the_page_shows_trigger_roll_and_each_outcome_with_its_exact_chance(oathbound: Path) -> None:
+def action_chances(stat: int, adds: int) -> dict[str, Fraction]:
+    """The case's action roll counted out over all 600 rolls (a d6 plus stat and adds against two d10s), without
+    rulesc: each outcome's exact chance."""
+    counts = {"strong hit": 0, "weak hit": 0, "miss": 0}
+    for action, one, two in itertools.product(range(1, 7), range(1, 11), range(1, 11)):
+        score = action + stat + adds
+        counts["strong hit" if score > max(one, two) else "weak hit" if score > min(one, two) else "miss"] += 1
+    return {name: Fraction(count, 600) for name, count in counts.items()}
+
+
+def chance_rows(page: str, rule: str) -> tuple[str, list[tuple[str, list[str]]]]:
+    """The caption of the chances table after a rule's anchor, and each row's label and exact chances."""
+    table = page[page.index(f"{{#{rule}"):].split("<table data-rulesc-chances>", 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r'<tr><th scope="row">(.*?)</th>(.*?)</tr>', table)
+    return re.findall("<caption>(.*?)</caption>", table)[0], [(label, re.findall(r'<data value="([^"]+)"', cells))
+                                                              for label, cells in rows]
+
+
+def test_the_page_shows_trigger_roll_and_each_outcome_with_its_chances_by_stat(oathbound: Path) -> None:
     page = _docs(oathbound, "oathbound/moves.md")
     assert ('<p class="rulesc-trigger"><em>When you try something risky or meet a threat head on, say how.</em></p>'
             '\n<p class="rulesc-roll">Roll +Edge or +Heart, plus adds</p>') in page
-    assert ('<dl class="rulesc-outcomes"><div data-outcome="strong hit"><dt>Strong hit <span class="rulesc-chance">'
-            '23.17% (139/600)</span></dt><dd>You do it. Take +1 momentum.</dd></div><div data-outcome="weak hit">'
-            '<dt>Weak hit <span class="rulesc-chance">43.67% (131/300)</span></dt><dd>You do it at a cost.</dd></div>'
-            '<div data-outcome="miss"><dt>Miss <span class="rulesc-chance">33.17% (199/600)</span></dt>'
-            "<dd>It goes wrong; pay the price.</dd></div></dl>"
-            '<p class="rulesc-muted rulesc-outcomes__at">Chances at Stat 2, Adds 0.</p>') in page
+    assert ('<dl class="rulesc-outcomes"><div data-outcome="strong hit"><dt>Strong hit</dt><dd>You do it. Take +1 '
+            'momentum.</dd></div><div data-outcome="weak hit"><dt>Weak hit</dt><dd>You do it at a cost.</dd></div>'
+            '<div data-outcome="miss"><dt>Miss</dt><dd>It goes wrong; pay the price.</dd></div></dl>'
+            '<table data-rulesc-chances><caption>Chances by Stat, with Adds 0</caption><thead><tr>'
+            '<th scope="col">Stat</th><th scope="col">Strong hit</th><th scope="col">Weak hit</th>'
+            '<th scope="col">Miss</th></tr></thead><tbody><tr><th scope="row">1</th>'
+            '<td><data value="91/600" title="91/600">15.17%</data></td>'
+            '<td><data value="119/300" title="119/300">39.67%</data></td>'
+            '<td><data value="271/600" title="271/600">45.17%</data></td></tr>') in page
+    caption, rows = chance_rows(page, "face-danger")
+    counted = [(str(stat), [str(action_chances(stat, 0)[name]) for name in ("strong hit", "weak hit", "miss")])
+               for stat in range(1, 5)]
+    assert (caption, rows) == ("Chances by Stat, with Adds 0", counted)
+    assert rows[1] == ("2", ["139/600", "131/300", "199/600"])  # the worked example's row
     trigger = page.index("rulesc-trigger")
     assert trigger < page.index("Make an", trigger) < page.index("rulesc-outcomes")  # trigger, text, outcomes
     assert 'data-rulesc-preview="Action roll (型): Roll the action die' in page
+
+
+def _moves_page(root: Path, *edits: tuple[str, str]) -> str:
+    """The case's moves page, built with each (old, new) edit made to its moves.yaml, at the old text's last place."""
+    shutil.copytree(CASE / "content", root / "content")
+    moves = root / "content/oathbound/moves.yaml"
+    text = moves.read_text(encoding="utf-8")
+    for old, new in edits:  # the last place the old text is: the rule face-danger's
+        before, found, after = text.rpartition(old)
+        assert found
+        text = before + new + after
+    moves.write_text(text, encoding="utf-8")
+    build_project(Project(root), site=False)
+    return _docs(root, "oathbound/moves.md")
+
+
+FACE_PARAMS = ("          - {name: stat, type: int, min: 1, max: 4}\n"
+               "          - {name: adds, type: int, min: 0, max: 3}\n        expr: action(stat, adds)")
+
+
+def test_the_first_input_with_few_values_is_the_one_the_chances_go_by(tmp_path: Path) -> None:
+    wide = FACE_PARAMS.replace("max: 4}", "max: 40}")
+    page = _moves_page(tmp_path, (FACE_PARAMS, wide), ("max: 4, default: 2}", "max: 40, default: 2}"))
+    caption, rows = chance_rows(page, "face-danger")
+    counted = [(str(adds), [str(action_chances(2, adds)[name]) for name in ("strong hit", "weak hit", "miss")])
+               for adds in range(0, 4)]
+    assert (caption, rows) == ("Chances by Adds, with Stat 2", counted)
+
+
+def test_without_an_input_of_few_values_the_chances_are_the_worked_examples(tmp_path: Path) -> None:
+    wide = FACE_PARAMS.replace("max: 4}", "max: 40}").replace("max: 3}", "max: 30}")
+    example = '{args: {stat: 2, adds: 0}, expect: {"miss": "199/600", "strong hit": "139/600", "weak hit": "131/300"}}'
+    page = _moves_page(tmp_path, (FACE_PARAMS, wide), ("max: 4, default: 2}", "max: 40, default: 2}"),
+                       ("max: 3, default: 0}", "max: 30, default: 0}"),
+                       (f"          - {example}\n    calculators:", f"          - {example}\n"
+                        '          - {args: {stat: 5, adds: 1}, expect: {"strong hit": "43/60", "weak hit": "7/30", '
+                        '"miss": "1/20"}, note: Past the top of the case\'s own stat.}\n    calculators:'))
+    caption, rows = chance_rows(page, "face-danger")
+    assert (caption, rows) == ("Chances at the worked examples", [("Stat 2, Adds 0", ["139/600", "131/300", "199/600"]),
+                                                                  ("Stat 5, Adds 1", ["43/60", "7/30", "1/20"])])
+    assert [str(action_chances(5, 1)[name]) for name in ("strong hit", "weak hit", "miss")] == rows[1][1]
+    assert '<th scope="col">Given</th>' in page
+
+
+def test_a_roll_with_no_inputs_shows_each_chance_beside_its_outcome(tmp_path: Path) -> None:
+    fixed = "          []\n        expr: action(2, 0)"
+    page = _moves_page(tmp_path, (FACE_PARAMS, fixed), ("args: {stat: 2, adds: 0}, expect: {\"miss\"", "args: {}, "
+                                                        "expect: {\"miss\""),
+                       ('expr: "face_danger(stat, adds)"', 'expr: "face_danger()"'))
+    assert ('<dl class="rulesc-outcomes"><div data-outcome="strong hit"><dt>Strong hit <span class="rulesc-chance">'
+            '23.17% (139/600)</span></dt><dd>You do it. Take +1 momentum.</dd></div>') in page
+    assert page.count("<table data-rulesc-chances>") == 0
 
 
 def test_the_export_carries_kinds_and_structure_in_plain_text_and_validates(oathbound: Path) -> None:
