@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 
 from tests.run_case import run_rulesc
-from tests.test_diff import DASH, DOUBLING, commit, git
+from tests.test_diff import DASH, DOUBLING, MORE, commit, git
 from tests.test_diff import repo as repo  # noqa: F401 - the fixture: a repository whose first commit is the base
 
 
@@ -100,6 +100,19 @@ def test_the_site_has_a_what_changed_page_and_each_rule_its_history(repo: Path) 
             "<li>Doubler: doubler(n=4) Twice the number: 8 -&gt; 12 in v1.1</li></ul></details>") in chapter
     assert build(repo)[0] == 0
     assert (built_page(repo, "what-changed.md"), built_page(repo, "basics.md")) == (page, chapter)  # same bytes
+
+
+def test_a_rule_moved_to_another_chapter_is_a_move_on_the_what_changed_page_and_in_its_history(repo: Path) -> None:
+    git(repo, "tag", "v1.0")
+    (repo / "content/mini/more.yaml").write_text(MORE + DASH, encoding="utf-8")
+    commit(repo, DOUBLING, "dash to its own chapter")
+    git(repo, "tag", "v1.1")
+    status, _, err = build(repo)
+    assert status == 0, err
+    assert ("<h3>Rules moved</h3><ul><li>Dash (dash): from Basics to More, so its old link no longer works</li></ul>"
+            in built_page(repo, "what-changed.md"))
+    assert ('<details class="rulesc-history"><summary>History (1 change)</summary><ul><li>moved from Basics to More '
+            "in v1.1</li></ul></details>") in built_page(repo, "more.md")
 
 
 def test_versions_listed_in_system_yaml_name_their_commits_and_dates(repo: Path) -> None:

@@ -371,6 +371,73 @@ def test_a_rule_moved_out_of_a_split_chapter_names_the_part_page_it_left(repo: P
                                                  .replace("Basics", "More") + DASH, encoding="utf-8")
     status, out, _ = diff(repo, "HEAD")
     assert status == 0
-    assert "- Dash: page mini/basics/filler-10/ -> mini/more/\n" in out
-    assert ("- Dash (`dash`): moved from mini/basics/filler-10/ to mini/more/: links to "
-            "mini/basics/filler-10/#dash stop working\n") in out
+    # The part page held the rule; its permalink is the chapter's page, which sent #dash on to that part.
+    assert ("### Rules moved\n\n- `dash` Dash: Basics (mini/basics/filler-10/) -> More (mini/more/) **breaking: its "
+            "permalink mini/basics/#dash stops working**\n") in out
+    assert "- pages: mini/basics/filler-10/, mini/more/\n" in out
+
+
+MORE = CHAPTER.replace("basics", "more").replace("order: 1", "order: 2").replace("Basics", "More")
+
+
+def test_a_rule_moved_to_another_chapter_is_reported_as_a_move_from_its_old_place_to_its_new(repo: Path) -> None:
+    write(repo, DOUBLING)
+    (repo / "content/mini/more.yaml").write_text(MORE + DASH.replace("Move again", "Move once more"), "utf-8")
+    expected = """\
+# Rules diff: `HEAD` -> working tree
+
+**Breaking changes (1):**
+
+- rule `dash` (Dash) moved from Basics to More: its permalink mini/basics/#dash stops working
+
+## Mini (`mini`)
+
+### Rules moved
+
+- `dash` Dash: Basics (mini/basics/) -> More (mini/more/) **breaking: its permalink mini/basics/#dash stops working**
+
+### Rules changed
+
+- Dash: text: Move ~~again,~~ **once more,** up to your speed.
+
+### Affected
+
+- pages: mini/basics/, mini/more/
+"""
+    assert diff(repo, "HEAD") == (0, expected, "")
+    assert diff(repo, "HEAD", "--fail-on-breaking") == (1, expected, "")
+    status, out, _ = diff(repo, "HEAD", "--format", "json")
+    system = json.loads(out)["systems"][0]
+    assert (status, system["added"], system["removed"]) == (0, [], [])
+    assert system["moved"] == [{"id": "dash", "name": "Dash", "old_chapter": "Basics", "old_page": "mini/basics/",
+                                "new_chapter": "More", "new_page": "mini/more/",
+                                "old_permalink": "mini/basics/#dash"}]
+    assert [c["fields"] for c in system["changed"]] == [[]]  # the place is the move's, not a field
+
+
+def test_a_rule_renamed_with_an_alias_and_moved_is_both(repo: Path) -> None:
+    write(repo, DOUBLING)
+    (repo / "content/mini/more.yaml").write_text(MORE + DASH.replace("- id: dash", "- id: sprint\n    aliases: [dash]"),
+                                                 "utf-8")
+    status, out, _ = diff(repo, "HEAD")
+    assert status == 0
+    assert out.split("## Mini (`mini`)\n\n")[1] == """\
+### Rules renamed
+
+- `dash` -> `sprint` (Dash): the old id is kept as an alias
+
+### Rules moved
+
+- `sprint` Dash: Basics (mini/basics/) -> More (mini/more/) **breaking: its permalink mini/basics/#dash stops working**
+
+### Affected
+
+- pages: mini/basics/, mini/more/
+"""
+
+
+def test_a_rule_that_stays_in_its_chapter_is_no_move(repo: Path) -> None:
+    """Reordered within its chapter, a rule keeps its page and permalink: nothing to report."""
+    commit(repo, DASH + DOUBLING, "dash first")
+    assert diff(repo, "HEAD~1", "HEAD") == (0, "# Rules diff: `HEAD~1` -> `HEAD`\n\nNo changes to the rules, their "
+                                               "numbers or their pages.\n", "")

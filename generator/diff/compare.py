@@ -12,6 +12,7 @@ from generator.diff.fields import rule_fields, term_fields
 from generator.diff.git import commit_of, export_revision
 from generator.diff.impact import Impact, assess, rule_url
 from generator.diff.text import WordDiff
+from generator.emit.site.links import permalink
 from generator.model import Rule
 from generator.pipeline import Project, compile_project
 
@@ -52,13 +53,26 @@ class Rename:
 
 
 @dataclass(frozen=True)
+class Move:
+    """A rule that moved to another chapter (under its id, or renamed with the old id as an alias): its place
+    before and after, each a chapter's title and the page that holds the rule, and the permalink that breaks."""
+
+    id: str
+    name: str
+    old_chapter: str
+    old_page: str
+    new_chapter: str
+    new_page: str
+    old_permalink: str
+
+
+@dataclass(frozen=True)
 class RuleChange:
     id: str
     name: str
     page: str
     fields: tuple[FieldChange, ...]
     texts: tuple[TextChange, ...]
-    breaking: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -78,6 +92,7 @@ class SystemDiff:
     added: tuple[RuleEntry, ...] = ()
     removed: tuple[RuleEntry, ...] = ()
     renamed: tuple[Rename, ...] = ()
+    moved: tuple[Move, ...] = ()
     changed: tuple[RuleChange, ...] = ()
     terms: tuple[TermChange, ...] = ()
     impact: Impact = Impact()
@@ -89,7 +104,8 @@ class SystemDiff:
             if self.status == "removed" else []
         found += [f"rule `{r.id}` ({r.name}) removed with no alias: its permalink {r.page}#{r.id} stops working"
                   for r in self.removed if r.breaking]
-        found += [f"{c.name} (`{c.id}`): {why}" for c in self.changed for why in c.breaking]
+        found += [f"rule `{m.id}` ({m.name}) moved from {m.old_chapter} to {m.new_chapter}: its permalink "
+                  f"{m.old_permalink} stops working" for m in self.moved]
         return found + self.impact.breaking
 
     @property
@@ -98,6 +114,7 @@ class SystemDiff:
         entries: tuple[RuleEntry | Rename | RuleChange, ...] = (*self.added, *self.removed, *self.renamed,
                                                                  *self.changed)
         pages = set(self.impact.pages) | {entry.page for entry in entries}
+        pages |= {page for move in self.moved for page in (move.old_page, move.new_page)}
         pages |= {f"{self.id}/glossary/"} if self.terms else set()
         return tuple(sorted(pages))
 
@@ -175,12 +192,13 @@ def compare_system(old: Program | None, new: Program | None) -> SystemDiff:
                     {x.new_id for x in renamed if x.new_id not in old.rules}),
         removed=tuple(_entry(old, r, breaking=True) for r in old.system.rules()
                       if r.id not in new.rules and r.id not in moved),
-        renamed=renamed, changed=_changed_rules(old, new, renamed), terms=_terms(old, new), impact=assess(old, new))
+        renamed=renamed, moved=_moves(old, new, renamed), changed=_changed_rules(old, new, renamed),
+        terms=_terms(old, new), impact=assess(old, new))
     return diff if _has_changes(diff) else replace(diff, status="unchanged")
 
 
 def _has_changes(diff: SystemDiff) -> bool:
-    return any((diff.added, diff.removed, diff.renamed, diff.changed, diff.terms, not diff.impact.empty))
+    return any((diff.added, diff.removed, diff.renamed, diff.moved, diff.changed, diff.terms, not diff.impact.empty))
 
 
 def _entry(program: Program, rule: Rule, breaking: bool = False) -> RuleEntry:
@@ -198,23 +216,35 @@ def _renames(old: Program, new: Program) -> tuple[Rename, ...]:
     return tuple(found)
 
 
-def _changed_rules(old: Program, new: Program, renamed: tuple[Rename, ...]) -> tuple[RuleChange, ...]:
+def _pairs(old: Program, new: Program, renamed: tuple[Rename, ...]) -> list[tuple[Rule, Rule]]:
+    """Each rule of both revisions, before and after: by its id, or by the rename that kept its old id."""
     pairs = [(old.rules[r.id], r) for r in new.system.rules() if r.id in old.rules]
-    pairs += [(old.rules[x.old_id], new.rules[x.new_id]) for x in renamed if x.new_id not in old.rules]
-    changes = [_rule_change(old, new, before, after) for before, after in pairs]
-    return tuple(c for c in changes if c.fields or c.texts or c.breaking)
+    return pairs + [(old.rules[x.old_id], new.rules[x.new_id]) for x in renamed if x.new_id not in old.rules]
+
+
+def _moves(old: Program, new: Program, renamed: tuple[Rename, ...]) -> tuple[Move, ...]:
+    """The rules whose chapter changed, with their old and new places."""
+    return tuple(Move(after.id, after.name, _chapter_title(old, before), rule_url(old, before),
+                      _chapter_title(new, after), rule_url(new, after), permalink(old.system, before))
+                 for before, after in _pairs(old, new, renamed) if before.chapter != after.chapter)
+
+
+def _chapter_title(program: Program, rule: Rule) -> str:
+    return next(c.title for c in program.system.chapters if c.id == rule.chapter)
+
+
+def _changed_rules(old: Program, new: Program, renamed: tuple[Rename, ...]) -> tuple[RuleChange, ...]:
+    changes = [_rule_change(old, new, before, after) for before, after in _pairs(old, new, renamed)]
+    return tuple(c for c in changes if c.fields or c.texts)
 
 
 def _rule_change(old: Program, new: Program, before: Rule, after: Rule) -> RuleChange:
     fields, texts = rule_fields(old, new, before, after)
     if before.id != after.id:  # a rename: the new alias is the rename itself
         fields = [f for f in fields if f[0] != "aliases"]
-    page = rule_url(new, after)
-    breaking = () if before.chapter == after.chapter or before.id != after.id else (
-        f"moved from {rule_url(old, before)} to {page}: links to {rule_url(old, before)}#{before.id} stop working",)
-    return RuleChange(after.id, after.name, page,
+    return RuleChange(after.id, after.name, rule_url(new, after),
                       tuple(FieldChange(*f) for f in fields),
-                      tuple(TextChange(name, d) for name, d in texts), breaking)
+                      tuple(TextChange(name, d) for name, d in texts))
 
 
 def _terms(old: Program, new: Program) -> tuple[TermChange, ...]:

@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.analyze.program import Program, show
-from generator.diff.impact import rule_url
 from generator.diff.text import WordDiff, word_diff
 from generator.emit.site.fragments import plain_style, show_fact
 from generator.model import Chain, Rule, Table, Term, Text
@@ -17,10 +16,9 @@ TextDiff = tuple[str, WordDiff]  # which text, and its word diff
 
 
 def rule_fields(old: Program, new: Program, before: Rule, after: Rule) -> tuple[list[Field], list[TextDiff]]:
-    """Field changes (name, kind, values, limits, table rows...) and text changes of one rule."""
+    """Field changes (name, kind, values, limits, table rows...) and text changes of one rule (a move to another
+    chapter is not a field: compare.py reports it as a Move)."""
     fields = [f for f in _plain(before, after) if f[1] != f[2]]
-    if before.chapter != after.chapter:
-        fields.append(("page", rule_url(old, before), rule_url(new, after)))
     fields += _keyed("value", dict(before.values), dict(after.values))
     fields += _keyed("fact", _facts(old, before), _facts(new, after))
     fields += _table(before.table, after.table)

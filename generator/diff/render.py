@@ -46,6 +46,9 @@ def _system(w: Writer, system: SystemDiff) -> None:
                                                                      if r.breaking else "") for r in system.removed])
     _section(w, "Rules renamed", [f"`{r.old_id}` -> `{r.new_id}` ({r.name}): the old id is kept as an alias"
                                   for r in system.renamed])
+    _section(w, "Rules moved", [f"`{m.id}` {m.name}: {m.old_chapter} ({m.old_page}) -> {m.new_chapter} "
+                                f"({m.new_page}) **breaking: its permalink {m.old_permalink} stops working**"
+                                for m in system.moved])
     _section(w, "Rules changed", [line for change in system.changed for line in _rule_lines(change)])
     _section(w, "Glossary", [line for term in system.terms for line in _term_lines(term)])
     _section(w, "Formulas", [line for f in system.impact.formulas for line in _formula_lines(f)])

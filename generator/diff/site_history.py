@@ -119,6 +119,8 @@ def _sections(diff: SystemDiff | None) -> tuple[Section, ...]:
                                        for r in diff.removed)),
         Section("Rules renamed", tuple(f"{r.old_id} -> {r.new_id} ({r.name}): the old link still works"
                                        for r in diff.renamed)),
+        Section("Rules moved", tuple(f"{m.name} ({m.id}): from {m.old_chapter} to {m.new_chapter}, so its old link "
+                                     "no longer works" for m in diff.moved)),
         Section("Rules changed", tuple(f"{c.name}: {line}" for c in diff.changed for line in _change_lines(c))),
         Section("Glossary", tuple(f"{t.name}: {t.status}" if t.status != "changed" else
                                   f"{t.name}: " + "; ".join([f"{f.field} {f.old} -> {f.new}" for f in t.fields]
@@ -155,6 +157,7 @@ def _rule_lines(diff: SystemDiff, old: Program | None, new: Program | None) -> l
     """(rule id, line) for every change that belongs to a rule still there (its page shows the line)."""
     found = [(r.id, "added") for r in diff.added]
     found += [(r.new_id, f"renamed from {r.old_id}") for r in diff.renamed]
+    found += [(m.id, f"moved from {m.old_chapter} to {m.new_chapter}") for m in diff.moved]
     found += [(c.id, line) for c in diff.changed for line in _change_lines(c)]
     owner = {**_owners(old), **_owners(new)}
     for f in diff.impact.formulas:
