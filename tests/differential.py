@@ -25,12 +25,11 @@ import yaml
 from hypothesis import strategies as st
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.emit.engine import MODULE_NAMES, python_names
 from generator.emit.scripts import RESERVED, js_formula
 from generator.formula.lexer import KEYWORDS
 from generator.formula.names import BUILTIN_FUNCTIONS
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from generator.runtime import rulesc_runtime as R
 from tests.backends import drop_engine, import_engine, node
 from tests.run_case import case_transcript

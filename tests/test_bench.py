@@ -206,7 +206,7 @@ def test_a_disagreement_between_the_runtimes_is_reported(tiny: Path, monkeypatch
 def test_each_side_runs_the_generated_code(tiny: Path, monkeypatch: pytest.MonkeyPatch, folder: str, file: str,
                                           override: str) -> None:
     """Break the generated engine, or the generated JavaScript, and only that formula disagrees."""
-    import generator.build.staging as staging
+    import generator.pipeline as staging
 
     real = staging.generate
 

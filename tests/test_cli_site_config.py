@@ -76,10 +76,10 @@ def test_a_missing_mkdocs_yml_is_named(tmp_path: Path) -> None:
 ])
 def test_settings_are_read_as_yaml_reads_them(tmp_path: Path, text: str, url: str, name: str) -> None:
     """A comment after site_url is no part of every permalink; tags are not built; a missing value is unset."""
-    from generator.build.site_config import setting, site_text
+    from generator.build.site_config import read_settings
 
     (tmp_path / "mkdocs.yml").write_text(text, encoding="utf-8")
-    assert (setting(tmp_path, "site_url") or "", site_text(tmp_path).name) == (url, name)
+    assert (read_settings(tmp_path).site_url, read_settings(tmp_path).site_name) == (url, name)
 
 
 def test_hooks_and_inherit_outside_the_project_are_refused_before_mkdocs_runs_them(built: Path,

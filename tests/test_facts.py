@@ -14,10 +14,9 @@ import pytest
 
 from generator.analyze.lint import names_in
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.diagnostics.core import ContentError
 from generator.model import Fact
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from tests.conftest import copy_project
 
 REPO = Path(__file__).resolve().parent.parent

@@ -26,11 +26,10 @@ from typing import Any
 import pytest
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.formula.layout import STRING_PIECE, Group, concat, conditional, flat, infix, layout, string
 from generator.formula.to_python import CHAINS, expr_to_python, py_call
 from generator.model import Example, default_of
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from generator.runtime.rulesc_runtime import Dice, parse_dice
 from tests.backends import agree, encode, import_engine, run_js
 

@@ -24,10 +24,10 @@ from typing import Any
 from generator.analyze.program import Program
 from generator.bench import icepool_side
 from generator.bench.icepool_side import CACHES, IcepoolRun, Model, comparable, icepool_once
+from generator.compile import Compiled, Project
 from generator.emit.engine import python_names
 from generator.emit.scripts import js_formula
 from generator.model import Formula, Param, Value, default_of
-from generator.pipeline import Compiled, Project
 from generator.runtime.rulesc_runtime import MAX_INT, Dice, die_of
 
 DICE_TYPES = frozenset(["dist", "num", "dice", "outcome", "event"])
@@ -141,7 +141,7 @@ def bench_dice(project: Project, compiled: Compiled, runs: int, models: Models |
     """Generate the engine and the site's scripts into a temporary folder, run every workload `runs` times in
     each, and compare their results; with models, only the formulas they model, each also run by icepool and
     compared with the engine; slowest first."""
-    from generator.build.staging import generate
+    from generator.pipeline import generate
 
     workloads = dice_workloads(compiled)
     if models is not None:

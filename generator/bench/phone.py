@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.bench.calculators import CHROMIUM, CHROMIUM_ARGS, serve_static
+from generator.compile import Project
 from generator.emit.site.moved import REDIRECT
-from generator.pipeline import Project
 
 SLOWDOWN = 4  # CDP Emulation.setCPUThrottlingRate: the CPU this many times slower
 # A first visit: a fresh context, nothing cached, and no service worker (the site's starts only after the load
@@ -212,15 +212,16 @@ def _playwright() -> Any:
 
 
 def _build(project: Project, folder: Path) -> Path:
-    from generator.build.staging import build_site, compiled_nav, generate
-    from generator.pipeline import compile_project
+    from generator.build.site_config import read_settings
+    from generator.compile import compile_project
+    from generator.pipeline import build_site, compiled_nav, generate
 
     compiled = compile_project(project)
     docs, site = folder / "docs", folder / "site"
     for relative, text in generate(project, compiled)["build/docs"].items():
         (docs / relative).parent.mkdir(parents=True, exist_ok=True)
         (docs / relative).write_text(text, encoding="utf-8")
-    build_site(project, docs, site, compiled_nav(compiled))
+    build_site(read_settings(project.root), docs, site, compiled_nav(compiled))
     return site
 
 

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.bench.synthetic import write_rulebook
-from generator.pipeline import Timings, cpu_seconds
+from generator.build.site_config import CONFIG
+from generator.compile import Timings, cpu_seconds
 
 # The stages BuildResult.timings names, in pipeline order: all before "mkdocs" are rulesc's own (the compile).
 REPORTED = ("load", "validate", "model", "semantic", "formulas", "pages", "search_records", "export", "write",
@@ -31,8 +32,8 @@ Progress = Callable[[str], None]
 
 def measure_build(root: Path, progress: Progress) -> dict[str, Any]:
     """One full `rulesc build` of the project at `root`, timed stage by stage, then one incremental rebuild."""
-    from generator.build.staging import build_project
-    from generator.pipeline import compile_project
+    from generator.compile import compile_project
+    from generator.pipeline import build_project
 
     progress("build")
     wall, cpu = time.perf_counter(), cpu_seconds()
@@ -47,7 +48,7 @@ def measure_build(root: Path, progress: Progress) -> dict[str, Any]:
 
 
 def _project(root: Path) -> Any:
-    from generator.pipeline import Project
+    from generator.compile import Project
 
     return Project(root)
 
@@ -88,9 +89,11 @@ def measure_incremental(root: Path, compiled: Any) -> dict[str, float]:
     the MkDocs rebuild with its search index), and checks the page shows the edit. Not counted: the watcher's poll
     interval (0.3 s in `rulesc serve`) and the browser's reload.
     """
-    from generator.build.staging import PREVIEW_OUTPUTS, SITE, build_site, compiled_nav, refresh_outputs
+    from generator.build.site_config import read_settings
+    from generator.build.staging import PREVIEW_OUTPUTS, SITE
     from generator.emit.site.links import rule_page, url_of
     from generator.emit.site.search import wait_for_search_index
+    from generator.pipeline import build_site, compiled_nav, refresh_outputs
 
     project = _project(root)
     program, rule = _largest_chapter_rule(compiled)
@@ -98,7 +101,8 @@ def measure_incremental(root: Path, compiled: Any) -> dict[str, float]:
     start = time.perf_counter()
     refresh_outputs(project, PREVIEW_OUTPUTS)
     refreshed = time.perf_counter()
-    build_site(project, root / "build/docs", root / SITE, compiled_nav(compiled), dirty=True, background_search=True)
+    build_site(read_settings(root), root / "build/docs", root / SITE, compiled_nav(compiled), dirty=True,
+               background_search=True)
     done = time.perf_counter()
     wait_for_search_index()  # not part of the time: the page is already shown; search catches up after it
     page = root / SITE / url_of(rule_page(program.system, rule)) / "index.html"
@@ -267,7 +271,7 @@ def _referenced(site: Path, page: str) -> list[str]:
 def run_bench(project: Any, rules: int | None, repeat: int, progress: Progress) -> dict[str, Any]:
     """Build a synthetic book of `rules` rules (or a copy of the project's own content when None) `repeat` times;
     each figure is the median of the runs."""
-    if not (project.root / "mkdocs.yml").is_file():
+    if not (project.root / CONFIG).is_file():
         raise BenchError(f"the benchmark builds the site with the project's mkdocs.yml, and there is none in "
                          f"{project.root} (run from the project root, or pass --root)")
     with tempfile.TemporaryDirectory(prefix="rulesc-bench-rules-") as folder:
@@ -292,7 +296,7 @@ def _copy_project(source: Path, target: Path) -> None:
     for folder in ("content", "schema", "site_overrides"):
         if (source / folder).is_dir():
             shutil.copytree(source / folder, target / folder)
-    shutil.copy2(source / "mkdocs.yml", target / "mkdocs.yml")
+    shutil.copy2(source / CONFIG, target / CONFIG)
 
 
 def _one_run(root: Path, run: int, repeat: int, progress: Progress) -> dict[str, Any]:
@@ -316,7 +320,7 @@ def _medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
 def _site_figures(root: Path) -> dict[str, Any]:
     """Pages of the built site, rules counted from the content, and the search payload of the biggest chapter."""
     from generator.build.staging import SITE
-    from generator.pipeline import compile_project
+    from generator.compile import compile_project
 
     compiled = compile_project(_project(root))
     program, rule = _largest_chapter_rule(compiled)

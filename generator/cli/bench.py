@@ -14,7 +14,7 @@ from generator.bench.dice import summary as dice_summary
 from generator.bench.icepool_side import ModelError, icepool_module, load_models
 from generator.bench.rules import BenchError, run_bench
 from generator.cli.usage import UsageError
-from generator.pipeline import Project, compile_project
+from generator.compile import Project, compile_project
 
 STEPS_PER_RUN = 3  # the full build, the incremental rebuild and `rulesc check`
 LABELS = {"build": "full build (rulesc build, timing its own stages)", "search_records": "search records",
