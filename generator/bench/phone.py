@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.bench.calculators import CHROMIUM, CHROMIUM_ARGS, serve_static
+from generator.bench.calculators import serve_static
+from generator.bench.needs import CHROMIUM_ARGS, find_chromium, playwright
 from generator.compile import Project
 from generator.emit.site.moved import REDIRECT
 
@@ -178,12 +179,12 @@ def loads_per_page(pages: list[PageFigures]) -> int:
 
 def bench_phone(project: Project, only: list[str] | None = None, repeat: int = 1) -> list[PageFigures]:
     """Build the site into a temporary folder, serve it, and load every page (or those in `only`) `repeat` times."""
-    sync_playwright = _playwright()
+    sync_playwright, chromium = playwright("bench --phone"), find_chromium()
     with tempfile.TemporaryDirectory(prefix="rulesc-bench-phone-") as folder:
         site = _build(project, Path(folder))
         pages = pick_pages(site_pages(site), only)
-        with serve_static(site) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        with serve_static(site) as url, sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             try:
                 return measure_pages(browser, url, pages, repeat)
             finally:
@@ -198,17 +199,6 @@ def measure_pages(browser: Any, url: str, pages: list[str], repeat: int) -> list
         for page in pages:
             loads[page].append(measure_page(browser, url, page))
     return [page_figures(page or "/", loads[page]) for page in pages]
-
-
-def _playwright() -> Any:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        raise PhoneBenchError("bench --phone drives Chromium with Playwright, which is not installed: "
-                              "pip install 'rulesc[test]'") from None
-    if not Path(CHROMIUM).exists():
-        raise PhoneBenchError(f"bench --phone needs Chromium at {CHROMIUM} (apt-get install chromium)")
-    return sync_playwright
 
 
 def _build(project: Project, folder: Path) -> Path:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from generator.bench.needs import Unavailable
 from generator.bench.synthetic import write_rulebook
 from generator.build.site_config import CONFIG
 from generator.compile import Timings, cpu_seconds
@@ -194,11 +195,11 @@ def search_payload(site: Path, page: str) -> dict[str, Any]:
     once the search box has focus (site.js starts loading Pagefind then); and every byte the page loads.
 
     Measured in headless Chromium when it is available (what a browser really fetches, including what scripts
-    fetch); otherwise read from the page's own <script>/<link> tags.
+    fetch); otherwise (no Playwright, no Chromium: bench/needs.py) read from the page's own <script>/<link> tags.
     """
     try:
         (loaded, focused), method = _loaded_in_chromium(site, page), "chromium"
-    except (ImportError, OSError) as exc:
+    except (Unavailable, OSError) as exc:
         loaded, method = _referenced(site, page), f"static ({type(exc).__name__})"
         focused = loaded
     on_load = [path for path in loaded if _is_search_asset(path)]
@@ -220,15 +221,15 @@ SEARCH_INPUT = "input[type=search]"
 
 
 def _loaded_in_chromium(site: Path, page: str) -> tuple[list[str], list[str]]:
-    from playwright.sync_api import Error, sync_playwright
+    from generator.bench.calculators import serve_static
+    from generator.bench.needs import CHROMIUM_ARGS, find_chromium, playwright
 
-    from generator.bench.calculators import CHROMIUM, CHROMIUM_ARGS, serve_static
+    sync_playwright, chromium = playwright("bench --rules"), find_chromium()
+    from playwright.sync_api import Error  # there to import: playwright() found the package
 
-    if not Path(CHROMIUM).is_file():
-        raise FileNotFoundError(CHROMIUM)
-    with serve_static(site) as url, sync_playwright() as playwright:
+    with serve_static(site) as url, sync_playwright() as driver:
         try:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = driver.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         except Error as exc:
             raise OSError(str(exc)) from exc
         try:
