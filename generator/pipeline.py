@@ -9,7 +9,7 @@ from typing import Any
 from generator.build.builders import DEFAULT_SITE_BUILDER, site_pages
 from generator.build.navigation import compiled_nav, nav
 from generator.build.offline import write_site_worker
-from generator.build.outputs import Emitted, Inputs, Trees, assemble, compile_and_emit, emit_compiled
+from generator.build.outputs import Emitted, History, Inputs, Trees, assemble, compile_and_emit, emit_compiled
 from generator.build.site_config import Settings, read_settings
 from generator.build.staging import OUTPUTS, SITE, Refresh, staging_folder, swap, update_in_place, write_tree
 from generator.compile import Compiled, Project, Timings, check_variants, compile_project, discover
@@ -27,6 +27,8 @@ index; the offline worker, which precaches the index too; the staged folders swa
 
 @dataclass(frozen=True)
 class BuildResult:
+    """What a build made: how many systems and generated files, the site's navigation, and what it went by."""
+
     systems: int
     files: int
     nav: list[Any]
@@ -55,7 +57,7 @@ def build_project(project: Project, site: bool = True, builder: str = DEFAULT_SI
     return BuildResult(len(emitted), written, navigation, timings, settings)
 
 
-def changes(project: Project, timings: Timings) -> dict[str, Any]:
+def changes(project: Project, timings: Timings) -> History:
     """Each system's change history by id, from its versions (diff, a later stage than emit, as plain data)."""
     with timings.stage("history"):
         return site_history(project)
