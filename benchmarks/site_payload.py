@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build.staging import build_project, build_site, compiled_nav  # noqa: E402
-from generator.pipeline import Project, compile_project  # noqa: E402
+from generator.build.site_config import read_settings  # noqa: E402
+from generator.pipeline import Project, build_project, build_site, compile_project, compiled_nav  # noqa: E402  # noqa: E402
 from tests.browser import chromium, serve_site  # noqa: E402
 
 WORDS = [
@@ -73,7 +73,7 @@ def lunr_index(project: Path) -> tuple[int, int]:
     config.write_text(config.read_text().replace("  - rulesc-search", "  - search"))
     lunr = Project(project)
     site = project / "site-lunr"
-    build_site(lunr, project / "build/docs", site, compiled_nav(compile_project(lunr)))
+    build_site(read_settings(project), project / "build/docs", site, compiled_nav(compile_project(lunr)))
     return size(site / "search/search_index.json")
 
 

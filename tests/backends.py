@@ -18,8 +18,7 @@ import pytest
 
 from generator.analyze.program import Program
 from generator.bench.dice import encode as bench_encode
-from generator.build.staging import build_project
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 
 CASES = Path(__file__).resolve().parent / "cases"
 Built = tuple[Path, Program, ModuleType]

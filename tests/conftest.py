@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from generator.build.staging import build_project
-from generator.pipeline import Project
+from generator.pipeline import Project, build_project
 from tests.browser import chromium, serve_site
 
 REPO = Path(__file__).resolve().parent.parent

@@ -6,7 +6,7 @@
 "use strict";
 const path = require("path");
 require(path.resolve(process.argv[2], "assets/rulesc/runtime.js"));
-require(path.resolve(process.argv[2], "assets/rulesc/formulas.js"));
+require(path.resolve(process.argv[2], "assets/rulesc/formulas", process.argv[3] + ".js"));
 const R = globalThis.RulesRuntime;
 const system = globalThis.RulesSystems[process.argv[3]];
 

@@ -25,12 +25,11 @@ import yaml
 from hypothesis import strategies as st
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.emit.engine import MODULE_NAMES, python_names
 from generator.emit.scripts import RESERVED, js_formula
 from generator.formula.lexer import KEYWORDS
 from generator.formula.names import BUILTIN_FUNCTIONS
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from generator.runtime import rulesc_runtime as R
 from tests.backends import drop_engine, import_engine, node
 from tests.run_case import case_transcript
@@ -45,7 +44,7 @@ JS_NAMES = {*RESERVED, "let", "static", "yield", "await", "async", "of", "get", 
             "apply", "call", "bind", "console", "require", "module", "exports", "process", "self", "globalthis",
             "systems", "calculators", "c", "t", "f", "u", "r", "v", "nan", "infinity"}
 """JavaScript's keywords and reserved words, the properties every function or object has, Node's globals, and the
-runtime aliases of formulas.js (R, C, T, F, U, v, systems, calculators; the schema allows only lower case)."""
+runtime aliases of formulas/<id>.js (R, C, T, F, U, v, systems, calculators; the schema allows only lower case)."""
 PY_NAMES = {*keyword.kwlist, *keyword.softkwlist, *dir(builtins), *(n.lower() for n in MODULE_NAMES),
             "r", "upgrades", "final", "sequence", "annotations", "check_upgrades", "show", "exact", "parse_dice",
             "dice", "dist", "number", "table", "math", "fraction"}

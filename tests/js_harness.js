@@ -4,7 +4,8 @@
 const path = require("path");
 const docs = process.argv[2];
 require(path.resolve(docs, "assets/rulesc/runtime.js"));
-require(path.resolve(docs, "assets/rulesc/formulas.js"));
+const formulas = path.resolve(docs, "assets/rulesc/formulas");  // each system's script adds it to RulesSystems
+for (const name of require("fs").readdirSync(formulas).sort()) require(path.join(formulas, name));
 const R = globalThis.RulesRuntime;
 
 function encode(value) {  // as tests/backends.py encode() does for Python values

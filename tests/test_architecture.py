@@ -26,11 +26,12 @@ LAYERS = (
     "generator.formula",
     "generator.model generator.kinds",
     "generator.analyze",
-    "generator.pipeline",
+    "generator.compile",
     "generator.diagnostics.catalog generator.diagnostics.report",
     "generator.emit",
     "generator.build",
     "generator.diff",
+    "generator.pipeline",
     "generator.migrate",
     "generator.bench",
     "generator.cli",
@@ -110,7 +111,7 @@ def test_no_import_cycles() -> None:
 def test_the_checks_see_what_they_guard() -> None:
     """A cycle is found; an import inside a function is an edge; the layers are in pipeline order."""
     assert find_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
-    assert "generator.build.staging" in GRAPH["generator.cli.build"]
+    assert "generator.pipeline" in GRAPH["generator.cli.build"]
     assert layer_of("generator.cli.main") > layer_of("generator.emit.site.pages") > layer_of("generator.model")
 
 
@@ -179,3 +180,52 @@ def test_the_conformance_suite_covers_every_runtime_export() -> None:
     assert sorted(set(R.__all__) - names) == []
     assert sorted(js_exports() - {js_name(name) for name in names if name not in JS_ONLY} - names) == []
     assert mismatches(R.__all__, js_exports()) == []
+
+
+def called_in_order(module: ast.Module, function: str) -> list[str]:
+    """The names `function` calls, in the order they are written, with each function of the same module that it
+    calls read in its place (build_project's call of build_site is build_site's own stages)."""
+    defined = {node.name: node for node in module.body if isinstance(node, ast.FunctionDef)}
+    calls = sorted((node for node in ast.walk(defined[function]) if isinstance(node, ast.Call)),
+                   key=lambda call: (call.lineno, call.col_offset))
+    found: list[str] = []
+    for call in calls:
+        name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+        found += called_in_order(module, name) if name in defined and name != function else [name]
+    return found
+
+
+def test_the_pipeline_runs_its_stages_in_the_order_it_lists_them() -> None:
+    """generator/pipeline.py's build_project calls every stage of STAGES once, in that order; the stages come
+    from modules no later than the pipeline's layer, so no stage runs one the pipeline does not see."""
+    from generator.pipeline import STAGES
+
+    module = ast.parse((GENERATOR / "pipeline.py").read_text(encoding="utf-8"))
+    assert [name for name in called_in_order(module, "build_project") if name in STAGES] == list(STAGES)
+    assert STAGES[:4] == ("read_settings", "site_history", "compile_and_emit", "assemble")
+    assert STAGES[-3:] == ("write_index", "write_site_worker", "swap")
+    toy = ast.parse("def a():\n    x(b())\n    y()\ndef b():\n    z()\n")
+    assert called_in_order(toy, "a") == ["x", "z", "y"]  # a helper's calls are read in its place
+
+
+def reads_site_settings(path: Path) -> list[str]:
+    """Where a module names mkdocs.yml as a file (the name alone, not in a sentence) or imports MkDocs' loader."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = [f"{node.lineno}: mkdocs.yml" for node in ast.walk(tree)
+             if isinstance(node, ast.Constant) and node.value in ("mkdocs.yml", "mkdocs.yaml")]
+    return found + [f"{node.lineno}: load_config" for node in ast.walk(tree)
+                    if isinstance(node, ast.alias) and node.name == "load_config"]
+
+
+SETTINGS = GENERATOR / "build/site_config.py"
+# The error catalog writes example projects, whose settings file it names; it reads none.
+WRITES_ONLY = (GENERATOR / "diagnostics/catalog.py",)
+
+
+def test_only_the_settings_module_reads_mkdocs_yml() -> None:
+    """Every stage takes the Settings that generator/build/site_config.py read; no other module opens the file,
+    parses it or hands its path to MkDocs."""
+    others = [p for p in sorted(GENERATOR.rglob("*.py")) if p != SETTINGS and p not in WRITES_ONLY]
+    assert [f"{path.relative_to(ROOT)}:{line}" for path in others for line in reads_site_settings(path)] == []
+    assert reads_site_settings(SETTINGS) != []  # the check sees the settings module's own reads
+    assert [line.split(":")[0] for line in reads_site_settings(GENERATOR / "diagnostics/catalog.py")] != []

@@ -15,6 +15,7 @@ from generator.model import default_of
 from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
 from tests.backends import agree, encode, import_engine, node, run_js
+from tests.scripts import require_scripts
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +124,7 @@ def test_upgrade_sets_are_judged_the_same_in_python_and_javascript(built: Path) 
     annulus = import_engine(built / "build/engine", "annulus")
     sets = [["blast-trigger", "spray-trigger", "stealth", "flashy"], ["stealth"] + ["improved-stealth"] * 5,
             ["burn-trigger-max", "burn-trigger-up"], list(annulus.UPGRADES)[:40]]
-    script = ("require('./assets/rulesc/runtime.js'); require('./assets/rulesc/formulas.js');"
+    script = (require_scripts(built / "build/docs") +
               f"console.log(JSON.stringify({json.dumps(sets)}.map(RulesSystems.annulus.formulas.check_upgrades)))")
     done = subprocess.run([node(), "-e", script], cwd=built / "build/docs", capture_output=True, text=True, check=True)
     assert json.loads(done.stdout) == [annulus.check_upgrades(s) for s in sets]

@@ -201,12 +201,12 @@ def test_a_disagreement_between_the_runtimes_is_reported(tiny: Path, monkeypatch
 
 @pytest.mark.parametrize(("folder", "file", "override"), [
     ("build/engine", "rules_engine/tiny.py", "\n\ndef hit_chance(dice: int, need: int) -> int:\n    return 0\n"),
-    ("build/docs", "assets/rulesc/formulas.js", "\nglobalThis.RulesSystems.tiny.formulas.hit_chance = () => 0;\n"),
+    ("build/docs", "assets/rulesc/formulas/tiny.js", "\nglobalThis.RulesSystems.tiny.formulas.hit_chance = () => 0;\n"),
 ], ids=["python", "javascript"])
 def test_each_side_runs_the_generated_code(tiny: Path, monkeypatch: pytest.MonkeyPatch, folder: str, file: str,
                                           override: str) -> None:
     """Break the generated engine, or the generated JavaScript, and only that formula disagrees."""
-    import generator.build.staging as staging
+    import generator.pipeline as staging
 
     real = staging.generate
 

@@ -104,9 +104,9 @@ def test_the_table_prints_both_figures_per_page_and_judges_the_worst(run: subpro
 def test_without_playwright_the_bench_says_what_to_install(tmp_path: Path) -> None:
     done = rulesc(offline_project(tmp_path / "project"), "bench", "--phone",
                   prelude="sys.modules['playwright'] = None  # as if it were not installed")
-    assert (done.returncode, done.stdout) == (2, "")
+    assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == ("rulesc: error: bench --phone drives Chromium with Playwright, which is not installed: "
-                           "pip install 'rulesc[test]'\n")
+                           "pip install 'rulesc[bench]'\n")
 
 
 def test_pages_picks_pages_as_the_table_names_them_and_refuses_an_unknown_one() -> None:

@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from generator.build.staging import build_project
 from generator.diagnostics.core import ContentError
-from generator.pipeline import Project
+from generator.pipeline import Project, build_project
 from tests.conftest import copy_project
 
 OUTPUT_FOLDERS = ("site", "build/docs", "build/engine", "build/export")

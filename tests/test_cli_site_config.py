@@ -76,10 +76,10 @@ def test_a_missing_mkdocs_yml_is_named(tmp_path: Path) -> None:
 ])
 def test_settings_are_read_as_yaml_reads_them(tmp_path: Path, text: str, url: str, name: str) -> None:
     """A comment after site_url is no part of every permalink; tags are not built; a missing value is unset."""
-    from generator.build.site_config import setting, site_text
+    from generator.build.site_config import read_settings
 
     (tmp_path / "mkdocs.yml").write_text(text, encoding="utf-8")
-    assert (setting(tmp_path, "site_url") or "", site_text(tmp_path).name) == (url, name)
+    assert (read_settings(tmp_path).site_url, read_settings(tmp_path).site_name) == (url, name)
 
 
 def test_hooks_and_inherit_outside_the_project_are_refused_before_mkdocs_runs_them(built: Path,
@@ -109,3 +109,31 @@ def test_hooks_and_inherit_outside_the_project_are_refused_before_mkdocs_runs_th
         "mkdocs.yml:5:10: error[E0336]: INHERIT names '../base.yml', a file outside the project",
         "mkdocs.yml:6:9: error[E0114]: hooks names 'conf/away.yml': this is a symbolic link to a file outside the "
         "project, which rulesc does not read"]
+
+
+def test_a_build_reads_mkdocs_yml_once_and_every_stage_takes_what_it_read(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file is gone right after the settings are read, and the whole build, MkDocs included, still uses it:
+    the site's name on the home page, site_url without its comment in the engine and the export."""
+    from generator import pipeline
+    from generator.build.site_config import Settings, read_settings
+
+    root = tmp_path / "project"
+    shutil.copytree(MINIMAL / "content", root / "content")
+    (root / "mkdocs.yml").write_text(CONFIG.replace("Odd site", "Read once") + "site_url: https://x.test/r/ # c\n",
+                                     encoding="utf-8")
+    reads: list[Path] = []
+
+    def read_then_remove(folder: Path) -> Settings:
+        reads.append(folder)
+        settings = read_settings(folder)
+        (folder / "mkdocs.yml").unlink()
+        return settings
+
+    monkeypatch.setattr(pipeline, "read_settings", read_then_remove)
+    result = pipeline.build_project(pipeline.Project(root))
+    assert reads == [root] and not (root / "mkdocs.yml").exists()
+    assert "<title>Read once</title>" in (root / "site/index.html").read_text(encoding="utf-8")
+    assert result.settings.site_url == "https://x.test/r/"
+    export = (root / "build/export/mini.json").read_text(encoding="utf-8")
+    assert "https://x.test/r/mini/" in export and "# c" not in export

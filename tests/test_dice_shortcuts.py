@@ -18,6 +18,7 @@ import pytest
 
 from generator.runtime import rulesc_runtime as R
 from tests.backends import Built, built_engine
+from tests.scripts import formulas_text
 from tests.test_dice_speed_paths import brute, chances
 from tests.test_exact_runtimes import three_ways
 
@@ -110,7 +111,7 @@ def made(quirk: Built, call: str) -> str:
 
 
 def javascript_of(quirk: Built, name: str) -> str:
-    text = (quirk[0] / "build/docs/assets/rulesc/formulas.js").read_text(encoding="utf-8")
+    text = formulas_text(quirk[0] / "build/docs")
     found = re.search(rf"F\.{name} = function.*?\n  }};", text, re.S)
     assert found, name
     return found.group(0)

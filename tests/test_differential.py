@@ -19,9 +19,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from generator.build.staging import build_project
 from generator.formula import names
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from generator.runtime import rulesc_runtime as R
 from tests.backends import drop_engine, import_engine
 from tests.differential import (

@@ -155,9 +155,10 @@ def compiled(root: Path, systems: dict[str, dict[str, str]]) -> tuple[Program, .
 
 
 def widget_results(tmp: Path, programs: tuple[Program, ...], calls: list[dict[str, Any]]) -> list[dict[str, str]]:
-    for name, text in emit_scripts([system_script(p) for p in programs]).items():
+    scripts = emit_scripts([system_script(p) for p in programs], [p.system.id for p in programs])
+    for name, text in scripts.items():
         (tmp / Path(name).name).write_text(text, encoding="utf-8")
-    files = [tmp / "runtime.js", tmp / "formulas.js", WIDGET]
+    files = [tmp / "runtime.js", *(tmp / f"{p.system.id}.js" for p in programs), WIDGET]
     return list(run_node(WIDGET_RUN, files, calls))
 
 

@@ -22,9 +22,8 @@ from typing import Any
 import pytest
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.emit.engine import local_names, python_names
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from generator.runtime.rulesc_runtime import Dice, Dist
 from tests.backends import import_engine
 

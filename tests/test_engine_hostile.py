@@ -6,8 +6,7 @@ from __future__ import annotations
 import doctest
 from pathlib import Path
 
-from generator.build.staging import build_project
-from generator.pipeline import Project
+from generator.pipeline import Project, build_project
 from tests.backends import drop_engine, import_engine
 from tests.hostile import PAYLOAD, hostile_content
 

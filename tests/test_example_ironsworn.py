@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 
-from generator.build.staging import build_project
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from generator.runtime import JS_RUNTIME
 from tests.backends import Built, agree, drop_engine, encode, import_engine, node, run_js
 from tests.browser import Visit, serve_site

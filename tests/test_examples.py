@@ -13,8 +13,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from tests.backends import agree, encode, run_js
 from tests.conftest import REPO
 from tests.run_case import run_rulesc

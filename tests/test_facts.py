@@ -14,11 +14,11 @@ import pytest
 
 from generator.analyze.lint import names_in
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.diagnostics.core import ContentError
 from generator.model import Fact
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from tests.conftest import copy_project
+from tests.scripts import formulas_text
 
 REPO = Path(__file__).resolve().parent.parent
 CASE = REPO / "tests/cases/good/fact-kinds"
@@ -83,7 +83,7 @@ def test_an_outside_authors_range_change_reaches_every_output_or_check_names_the
     assert rule["facts"]["reach_ft"]["amount"] == 45 and rule["values"]["hand_crossbow_range"] == 45
     assert _engine_call(root, "skirmish_5", "HAND_CROSSBOW_RANGE") == "45"
     assert _engine_call(root, "skirmish_5", "in_range(45)") == "True"
-    assert "C.hand_crossbow_range = 45;" in (root / "build/docs/assets/rulesc/formulas.js").read_text()
+    assert "C.hand_crossbow_range = 45;" in formulas_text(root / "build/docs")
     program = compile_project(Project(root)).programs[1]
     assert program.calculate("crossbow-reach", {"feet": 25})["limit"] == 45
 
@@ -107,7 +107,7 @@ def test_a_limit_and_a_times_fact_changed_once_reach_every_output(tmp_path: Path
     thrice = '["hand-crossbow-training"] + ["sharpshooter"] * 3'
     assert _engine_call(root, "skirmish_5", f"check_upgrades({thrice})") == \
         "['Sharpshooter may be taken at most 2 time(s), not 3']"
-    scripts = (root / "build/docs/assets/rulesc/formulas.js").read_text()
+    scripts = formulas_text(root / "build/docs")
     assert '"sharpshooter": {"excludes": [], "max_times": 2' in scripts
 
 
@@ -174,7 +174,7 @@ def test_a_kp_cost_changed_once_in_the_bundled_content_reaches_every_output(tmp_
     assert rule["facts"]["kp"] == {"amount": 3, "scaling": "T", "unit": None, "value": "called_shot_kp",
                                    "note": None, "text": None}
     assert _engine_call(root, "dbu", "called_shot_kp_cost(2)") == "6"
-    assert "C.called_shot_kp = 3;" in (root / "build/docs/assets/rulesc/formulas.js").read_text()
+    assert "C.called_shot_kp = 3;" in formulas_text(root / "build/docs")
     program = next(p for p in compile_project(Project(root)).programs if p.system.id == "dbu")
     assert program.calculate("called-shot", {"tier": 2, "damage": 0, "max_life": 1,
                                              "threshold_crossed": False})["kp"] == 6

@@ -149,7 +149,7 @@ def test_the_attack_set_builder_follows_the_requirements(programs: dict[str, Pro
 
 
 def test_the_export_and_the_pages_carry_the_source_lines(tmp_path: Path) -> None:
-    from generator.build.staging import build_project
+    from generator.pipeline import build_project
     from tests.conftest import copy_project
 
     root = copy_project(tmp_path / "p")

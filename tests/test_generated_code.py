@@ -3,7 +3,7 @@
 The rules checked, on the bundled content and on tests/cases/good/long-names (long names, deep nesting):
 - every line of every generated .py (the engine's modules and its runtime) is at most 100 columns, unless nothing
   on it can break: after its indentation and an optional `Label: ` there is no space (one over-long name);
-- every line of formulas.js is at most 120 columns, with no exception;
+- every line of each system's formulas/<id>.js is at most 120 columns, with no exception;
 - __all__ (and the package's SYSTEMS) hold one name a line, tables one row a line, in Python and in JavaScript;
 - each doctest prints its answer in the book's terms, which read back as exactly the content's expectation.
 """
@@ -26,13 +26,13 @@ from typing import Any
 import pytest
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.formula.layout import STRING_PIECE, Group, concat, conditional, flat, infix, layout, string
 from generator.formula.to_python import CHAINS, expr_to_python, py_call
 from generator.model import Example, default_of
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from generator.runtime.rulesc_runtime import Dice, parse_dice
 from tests.backends import agree, encode, import_engine, run_js
+from tests.scripts import formulas_files, formulas_text
 
 CASE = Path(__file__).resolve().parent / "cases" / "good" / "long-names"
 PY_WIDTH, JS_WIDTH = 100, 120
@@ -98,10 +98,13 @@ def test_every_python_line_is_within_100_columns(project: tuple[Path, tuple[Prog
 
 
 def test_every_formulas_js_line_is_within_120_columns(project: tuple[Path, tuple[Program, ...]]) -> None:
-    root, _ = project
-    lines = (root / "build/docs/assets/rulesc/formulas.js").read_text(encoding="utf-8").splitlines()
+    root, programs = project
+    files = formulas_files(root / "build/docs")
+    assert [path.stem for path in files] == sorted(program.system.id for program in programs)
+    lines = [(path.name, number, len(line)) for path in files
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)]
     assert len(lines) > 50
-    assert [(number, len(line)) for number, line in enumerate(lines, start=1) if len(line) > JS_WIDTH] == []
+    assert [line for line in lines if line[2] > JS_WIDTH] == []
 
 
 def test_the_width_rule_catches_a_long_line() -> None:
@@ -161,7 +164,7 @@ def test_tables_are_written_one_row_a_line(project: tuple[Path, tuple[Program, .
 
 def test_formulas_js_tables_are_written_one_row_a_line(project: tuple[Path, tuple[Program, ...]]) -> None:
     root, programs = project
-    script = (root / "build/docs/assets/rulesc/formulas.js").read_text(encoding="utf-8")
+    script = formulas_text(root / "build/docs")
     for program in programs:
         for name, table in program.tables.items():
             body = script.split(f"  T.{name} = R.table(\n", 1)[1].split("\n  );\n", 1)[0].splitlines()

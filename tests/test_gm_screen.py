@@ -14,7 +14,7 @@ import pytest
 
 from generator.analyze.program import Program
 from generator.bench.phone import site_pages
-from generator.build.staging import nav_entry
+from generator.build.navigation import nav_entry
 from generator.emit.site.calculators import display
 from generator.emit.site.changes_page import changes_path
 from generator.emit.site.gm_screen import gm_screen

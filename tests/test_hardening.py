@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from generator import pipeline
-from generator.build import staging as build_module
-from generator.build.staging import SiteBuildError, build_project
-from generator.pipeline import Project
+from generator import compile as pipeline
+from generator import pipeline as build_module
+from generator.build.builders import SiteBuildError
+from generator.build.site_config import Settings
+from generator.pipeline import Project, build_project
 from tests.run_case import run_rulesc
 from tests.test_build import digest
 
@@ -58,7 +59,7 @@ def test_an_interrupt_during_the_site_build_leaves_everything_as_it_was(project:
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     before = digest(project)
 
-    def interrupted(project_: Project, docs: Path, site_dir: Path, navigation: Any, **_: Any) -> None:
+    def interrupted(settings: Settings, docs: Path, site_dir: Path, navigation: Any, **_: Any) -> None:
         _half_built_site(str(site_dir))
         raise KeyboardInterrupt
 

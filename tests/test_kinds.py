@@ -14,9 +14,8 @@ import pytest
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from generator.build.staging import build_project
 from generator.kinds import mid_sentence
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 
 CASE = Path(__file__).resolve().parent / "cases" / "good" / "declared-kinds"
 REPO = Path(__file__).resolve().parent.parent

@@ -19,8 +19,7 @@ import icepool
 import pytest
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from generator.runtime import rulesc_runtime as R
 from tests.backends import CASES, drop_engine, icepool_chances, import_engine
 from tests.test_exact_runtimes import three_ways

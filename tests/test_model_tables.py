@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.staging import build_project
 from generator.diagnostics.core import ContentError, Diagnostic
 from generator.model import parse_range
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from generator.runtime.rulesc_runtime import MAX_INT
 from tests.backends import agree, encode, import_engine, run_js
 

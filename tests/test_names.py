@@ -23,15 +23,15 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.emit.engine import local_names, python_names
 from generator.emit.scripts import RESERVED, js_formula
 from generator.formula import names
 from generator.formula.lexer import KEYWORDS
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from generator.runtime.rulesc_runtime import Dice
 from tests.backends import agree, drop_engine, encode, import_engine, run_js
 from tests.run_case import case_transcript
+from tests.scripts import formulas_text
 
 CASE = Path(__file__).resolve().parent / "cases" / "good" / "host-names"
 NAME = re.compile(r"[a-z_][a-z0-9_]*")
@@ -145,7 +145,7 @@ def test_the_host_names_calculator_runs_in_javascript(host_names: tuple[Path, Pr
 
 def test_generated_javascript_has_no_prototype_on_its_name_tables(host_names: tuple[Path, Program, ModuleType]) -> None:
     root, _, _ = host_names
-    script = (root / "build/docs/assets/rulesc/formulas.js").read_text(encoding="utf-8")
+    script = formulas_text(root / "build/docs")
     assert "var C = Object.create(null), T = Object.create(null), F = Object.create(null);" in script
     assert "F.check_upgrades$ = function (len, lambda)" in script and "function$" in script
 

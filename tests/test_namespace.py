@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.staging import build_project
 from generator.model import ENGINE_EXPORTS, SITE_FOLDERS, calculator_ids, calculator_suffixes
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from tests.backends import built_case, drop_engine, import_engine, run_js
 from tests.hostile import hostile_content
 

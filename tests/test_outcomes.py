@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +15,7 @@ from generator.formula.check import Scope, type_of
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
 from tests.backends import Built, agree, built_case, encode, run_js
+from tests.scripts import require_scripts
 from tests.test_display import run_node
 from tests.test_exact_runtimes import three_ways
 
@@ -60,7 +60,7 @@ def test_named_outcomes_show_in_the_formulas_order(tiers: tuple[Path, Program, M
     js = run_js(root / "build/docs", [{"system": program.system.id, "calculator": "action-odds",
                                        "types": {"dots": "int", "armour": "int"}, "args": {"dots": 2, "armour": 15}}])
     assert agree(js[0]["value"], encode(results))
-    script = (f"require({json.dumps(str(root / 'build/docs/assets/rulesc/formulas.js'))});"
+    script = (require_scripts(root / "build/docs", runtime=False) +
               "const calc = globalThis.RulesSystems['outcome-tiers'].calculators['action-odds'];"
               "const env = {dots: 2, armour: 15}; const out = calc.outputs.map((o) => env[o.name] = o.run(env));"
               "console.log(JSON.stringify(calc.outputs.map((o, i) => W.display(out[i], o.format, o.type, o.labels))));")

@@ -54,6 +54,18 @@ def test_the_wheel_holds_every_module_and_runtime(wheel: Path) -> None:
     assert sources - names == set()
 
 
+def test_the_benches_needs_are_an_extra_not_a_dependency(wheel: Path) -> None:
+    """`pip install rulesc` brings no browser driver and no dice library; `rulesc[bench]` brings both."""
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = next(archive.read(name).decode("utf-8") for name in archive.namelist()
+                        if name.endswith(".dist-info/METADATA"))
+    needs = [line.removeprefix("Requires-Dist: ") for line in metadata.splitlines()
+             if line.startswith("Requires-Dist: ") and ("playwright" in line or "icepool" in line)]
+    assert "Provides-Extra: bench" in metadata.splitlines()
+    assert [line for line in needs if "extra ==" not in line] == []
+    assert {'playwright>=1.40; extra == "bench"', 'icepool>=2.1; extra == "bench"'} <= set(needs)
+
+
 def test_the_package_list_names_every_package() -> None:
     listed = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"]
     found = {".".join(init.parent.relative_to(REPO).parts) for init in (REPO / "generator").rglob("__init__.py")}

@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 
-import generator.build.staging as build
+import generator.build.outputs as outputs
+import generator.pipeline as build
+from generator.build.outputs import Inputs, assemble, compile_and_emit
 from generator.build.parallel import JOBS_VARIABLE, WorkerFailed, balanced, makespan, plan, run_shares
-from generator.build.staging import assemble, compile_and_emit, generate
+from generator.build.site_config import read_settings
 from generator.diagnostics.core import ContentError, Diagnostics
-from generator.pipeline import Project, compile_project, discover
+from generator.pipeline import Project, compile_project, discover, generate
 from tests.conftest import REPO, copy_project
 
 
@@ -27,8 +29,13 @@ def shares(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         counts.append(len(given))
         return run_shares(work, given, *timings)
 
-    monkeypatch.setattr(build, "run_shares", counted)
+    monkeypatch.setattr(outputs, "run_shares", counted)
     return counts
+
+
+def emitted(project: Project) -> list[Any]:
+    """compile_and_emit as a build runs it: with the project's settings."""
+    return compile_and_emit(Inputs(project, read_settings(project.root)))
 
 
 def errors_of(root: Path, emit: Any) -> list[str]:
@@ -39,7 +46,8 @@ def errors_of(root: Path, emit: Any) -> list[str]:
 
 def test_shared_build_writes_exactly_what_one_process_writes(shares: list[int]) -> None:
     project = Project(REPO)
-    assert assemble(project, compile_and_emit(project)) == generate(project, compile_project(project))
+    inputs = Inputs(project, read_settings(REPO))
+    assert assemble(inputs, compile_and_emit(inputs)) == generate(project, compile_project(project))
     assert shares == [2]
 
 
@@ -54,7 +62,7 @@ def test_errors_in_a_worker_are_reported_as_one_process_reports_them(shares: lis
         text = chapter.read_text(encoding="utf-8")
         chapter.write_text(text.replace("title:", "titel:", 1) if system == first else text + "\nbogus: 1\n",
                            encoding="utf-8")
-    reported = errors_of(root, compile_and_emit)
+    reported = errors_of(root, emitted)
     assert reported == errors_of(root, compile_project)
     assert {line.split("/")[1] for line in reported} == {first, second}
     assert shares == [2]
@@ -68,7 +76,7 @@ def test_a_system_id_used_in_two_shares_is_reported(shares: list[int], tmp_path:
     system_file = last / "system.yaml"
     system_file.write_text("\n".join(first_id if line.startswith("id:") else line
                                      for line in system_file.read_text().splitlines()) + "\n")
-    reported = errors_of(root, compile_and_emit)
+    reported = errors_of(root, emitted)
     assert reported == errors_of(root, compile_project)
     assert any("E0601" in line for line in reported)
 

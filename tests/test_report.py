@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from generator.analyze.lint import lint
-from generator.build.site_config import site_config_problems
-from generator.build.staging import compiled_nav
+from generator.build.navigation import compiled_nav
+from generator.build.site_config import read_settings, site_config_problems
 from generator.diagnostics.catalog import BASE, CATALOG, SECTIONS, FileText, Generated, Placed
 from generator.diagnostics.core import ContentError, Diagnostic, Span
 from generator.diagnostics.report import github, human, use_colour
@@ -56,7 +56,7 @@ def codes_of(root: Path) -> list[str]:
     if broken:
         return [d.code for d in broken]
     if (root / "mkdocs.yml").is_file():  # the site's settings, as `rulesc build` checks them
-        return [d.code for d in site_config_problems(root)] or _warnings(compiled)
+        return [d.code for d in site_config_problems(read_settings(root))] or _warnings(compiled)
     return _warnings(compiled)
 
 

@@ -10,8 +10,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from generator.build.staging import PREVIEW_OUTPUTS, refresh_outputs
-from generator.pipeline import Project
+from generator.build.staging import PREVIEW_OUTPUTS
+from generator.pipeline import Project, refresh_outputs
 from tests.conftest import REPO, copy_project
 
 PAGE = "dbu/core-rules/tier-of-power-section/"  # the part of its chapter with Breakthrough

@@ -14,7 +14,6 @@ from urllib.parse import unquote, urljoin, urlsplit
 import pytest
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.diagnostics.core import ContentError
 from generator.emit.site.calculators import show_output
 from generator.emit.site.links import href, rule_page, table_kind_path, url_of
@@ -24,7 +23,7 @@ from generator.emit.site.reading import folds, refuse_raw_markup
 from generator.emit.site.split import plans
 from generator.formula import nodes
 from generator.model import ANY_TIMES, Calculator, Fact, Param, Rule, default_of
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
 from tests.site_pages import rule_html

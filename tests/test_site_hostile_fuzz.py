@@ -14,9 +14,8 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from generator.build.staging import build_project
 from generator.emit.site.fragments import yaml_string
-from generator.pipeline import Project
+from generator.pipeline import Project, build_project
 from tests.hostile import hostile_content
 
 FRAGMENTS = ["<", ">", '"', "'", "&", "&amp;", "&#x3c;", "</title>", "<script>", "</script>",

@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 
 from generator.build.offline import LEFT_OUT_FOLDERS, MATERIAL_BUNDLE, precache
-from generator.build.staging import build_project
 from generator.emit.site.offline import PREVIEW_WORKER
-from generator.pipeline import Project
+from generator.pipeline import Project, build_project
 from tests.browser import TIMEOUT_MS, VIEWPORT, serve_site
 from tests.conftest import REPO
 
@@ -118,7 +117,7 @@ def test_the_precache_lists_every_file_a_visit_may_fetch_and_each_exists(small: 
     listed = json.loads(re.search(r"var PRECACHE = (\[.*?\]);", worker, re.DOTALL).group(1))  # type: ignore[union-attr]
     assert listed == urls
     assert {"./", "q-9/2nd-wind/", "q-9/gm-screen/", "search/", "manifest.json", "assets/rulesc/icon.svg",
-            "assets/rulesc/formulas.js", "pagefind/pagefind.js"} <= set(urls)
+            "assets/rulesc/formulas/q-9.js", "pagefind/pagefind.js"} <= set(urls)
     assert any(u.startswith("pagefind/fragment/") for u in urls) and any(u.startswith("pagefind/index/") for u in urls)
     for url in urls:
         assert (site / (url + "index.html" if url.endswith("/") else url)).is_file(), url

@@ -12,12 +12,11 @@ from typing import Any
 
 import pytest
 
-from generator.build.staging import build_project
 from generator.emit.scripts import system_script
 from generator.emit.site.gm_screen import gm_screen_pages
 from generator.emit.site.markup import Markup
 from generator.emit.site.search import record_html
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 from tests.browser import Visit, lay_out_everything, serve_site
 from tests.conftest import REPO
 

@@ -59,3 +59,17 @@ def test_index_table_cells_name_their_column_in_the_html(built: Path) -> None:
     assert '<td data-label="Name">' in html
     assert "<td></td>" in html  # an empty cell, which a card hides
     assert not re.search(r'<td data-label="[^"]*"></td>', html)
+
+
+def test_the_site_ships_no_script_that_no_page_loads(built: Path) -> None:
+    """assets/rulesc/ holds what the pages name and what site.js loads by name for a page's calculators (the
+    runtime, calculators.js, a system's formulas); no all-systems formulas.js that no page loads and every reader's
+    worker would precache."""
+    site = built / "site"
+    pages = "".join(page.read_text(encoding="utf-8") for page in site.rglob("*.html"))
+    named = set(re.findall(r"assets/rulesc/([\w./-]+)", pages))
+    shipped = {p.relative_to(site / "assets/rulesc").as_posix() for p in (site / "assets/rulesc").rglob("*")
+               if p.is_file()}
+    systems = {f"formulas/{p.name}.js" for p in (built / "content").iterdir() if (p / "system.yaml").is_file()}
+    assert shipped - named == {"runtime.js", "calculators.js", *systems}
+    assert {"site.js", "theme.js", "offline.js", "site.css"} <= named and "formulas.js" not in shipped

@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 
-from generator.build.staging import build_project
-from generator.pipeline import Project
+from generator.pipeline import Project, build_project
 from tests.browser import Visit, lay_out_everything, serve_site
 from tests.conftest import REPO
 

@@ -11,9 +11,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.diff.fields import rule_fields
-from generator.pipeline import Project, compile_project
+from generator.pipeline import Project, build_project, compile_project
 
 CASE = Path(__file__).resolve().parent / "cases" / "good" / "stat-blocks"
 

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.diagnostics.core import ContentError
-from generator.pipeline import Compiled, Project, compile_project
+from generator.pipeline import Compiled, Project, build_project, compile_project
 from tests.conftest import REPO, copy_project
 from tests.run_case import run_rulesc
 

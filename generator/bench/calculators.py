@@ -12,13 +12,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from generator.pipeline import Project
+from generator.bench.needs import CHROMIUM_ARGS, find_chromium, playwright
+from generator.build.site_config import CONFIG
+from generator.compile import Project
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 TARGET_MS = 16.0
-CONFIG = "mkdocs.yml"
 SCAFFOLD_CONFIG = Path(__file__).resolve().parent.parent / "scaffold" / CONFIG
 RECOMPUTES = 7  # MEASURE's loop: the median is the 4th of 7
 
@@ -52,21 +50,21 @@ MEASURE = """
 
 def bench_calculators(project: Project) -> list[dict[str, Any]]:
     """Build the site into a temporary folder and time every calculator in headless Chromium."""
-    from playwright.sync_api import sync_playwright
+    from generator.build.site_config import read_settings
+    from generator.compile import compile_project
+    from generator.pipeline import build_site, compiled_nav, generate
 
-    from generator.build.staging import build_site, compiled_nav, generate
-    from generator.pipeline import compile_project
-
+    sync_playwright, chromium = playwright("bench --calculators"), find_chromium()
     compiled = compile_project(project)
     with tempfile.TemporaryDirectory(prefix="rulesc-bench-calc-") as folder:
         docs, site = Path(folder) / "docs", Path(folder) / "site"
         for relative, text in generate(project, compiled)["build/docs"].items():
             (docs / relative).parent.mkdir(parents=True, exist_ok=True)
             (docs / relative).write_text(text, encoding="utf-8")
-        build_site(site_project(project, Path(folder)), docs, site, compiled_nav(compiled))
+        build_site(read_settings(site_project(project, Path(folder)).root), docs, site, compiled_nav(compiled))
         pages = _calculator_pages(compiled)
-        with serve_static(site) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        with serve_static(site) as url, sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             try:
                 return [_measure(browser, url, page, keys) for page, keys in sorted(pages.items())]
             finally:

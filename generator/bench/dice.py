@@ -24,15 +24,14 @@ from typing import Any
 from generator.analyze.program import Program
 from generator.bench import icepool_side
 from generator.bench.icepool_side import CACHES, IcepoolRun, Model, comparable, icepool_once
+from generator.compile import Compiled, Project
 from generator.emit.engine import python_names
-from generator.emit.scripts import js_formula
+from generator.emit.scripts import FORMULAS_FOLDER, RUNTIME_SCRIPT, js_formula
 from generator.model import Formula, Param, Value, default_of
-from generator.pipeline import Compiled, Project
 from generator.runtime.rulesc_runtime import MAX_INT, Dice, die_of
 
 DICE_TYPES = frozenset(["dist", "num", "dice", "outcome", "event"])
 """What a formula returns when it rolls or builds dice."""
-SCRIPTS = ("assets/rulesc/runtime.js", "assets/rulesc/formulas.js")
 NODE_TIMEOUT_S = 600
 
 
@@ -141,7 +140,7 @@ def bench_dice(project: Project, compiled: Compiled, runs: int, models: Models |
     """Generate the engine and the site's scripts into a temporary folder, run every workload `runs` times in
     each, and compare their results; with models, only the formulas they model, each also run by icepool and
     compared with the engine; slowest first."""
-    from generator.build.staging import generate
+    from generator.pipeline import generate
 
     workloads = dice_workloads(compiled)
     if models is not None:
@@ -152,7 +151,7 @@ def bench_dice(project: Project, compiled: Compiled, runs: int, models: Models |
     with tempfile.TemporaryDirectory(prefix="rulesc-bench-dice-") as folder:
         engine, docs = Path(folder) / "engine", Path(folder) / "docs"
         _write(engine, files["build/engine"])
-        _write(docs, {path: files["build/docs"][path] for path in SCRIPTS})
+        _write(docs, {path: text for path, text in files["build/docs"].items() if _is_script(path)})
         node = run_node(docs, workloads, runs)
         with imported_engine(engine) as package:
             if models is None:
@@ -186,6 +185,11 @@ def _time_with_icepool(package: ModuleType, workload: Workload, models: Models,
     return (Timed(engine_ms, [encode(result) for result in results]),
             IcepoolRun(icepool_ms, [icepool_side.encode(answer) for answer in answers]),
             (statistics.median(e for e, _ in warm), statistics.median(i for _, i in warm)))
+
+
+def _is_script(path: str) -> bool:
+    """The scripts Node runs: the runtime and each system's compiled formulas (as a calculator's page loads them)."""
+    return path == RUNTIME_SCRIPT or path.startswith(f"{FORMULAS_FOLDER}/")
 
 
 def _write(folder: Path, files: dict[str, str]) -> None:
@@ -317,9 +321,10 @@ def agree(ours: Any, theirs: Any) -> bool:
 
 
 def run_node(docs: Path, workloads: Sequence[Workload], runs: int) -> list[Timed]:
-    """Each workload `runs` times through the site's formulas.js in one Node process, after one untimed run: V8
-    compiles a function when it is first called, so the first formula timed would otherwise pay for compiling the
-    runtime every formula shares (Python compiled it at import); the timed runs still start from empty caches."""
+    """Each workload `runs` times through the site's scripts (the runtime, each system's) in one Node process,
+    after one untimed run: V8 compiles a function when it is first called, so the first formula timed would
+    otherwise pay for compiling the runtime every formula shares (Python compiled it at import); the timed runs
+    still start from empty caches."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         raise DiceBenchError("bench --dice runs the generated JavaScript in Node.js, and there is no node on PATH")
@@ -332,13 +337,14 @@ def run_node(docs: Path, workloads: Sequence[Workload], runs: int) -> list[Timed
     return [Timed(list(entry["runs_ms"]), list(entry["results"])) for entry in json.loads(done.stdout)]
 
 
-# Runs in Node: load the site's runtime.js and formulas.js, then time each workload as the Python side does.
+# Runs in Node: load the site's runtime.js and every system's script, then time each workload as the Python side does.
 NODE_BENCH = r"""
 "use strict";
 const path = require("path");
 const docs = process.argv[1];
 require(path.resolve(docs, "assets/rulesc/runtime.js"));
-require(path.resolve(docs, "assets/rulesc/formulas.js"));
+const formulas = path.resolve(docs, "assets/rulesc/formulas");
+for (const name of require("fs").readdirSync(formulas).sort()) require(path.join(formulas, name));
 const R = globalThis.RulesRuntime;
 
 class Refused { constructor(name) { this.name = name; } }

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.bench.calculators import CHROMIUM, CHROMIUM_ARGS, serve_static
+from generator.bench.calculators import serve_static
+from generator.bench.needs import CHROMIUM_ARGS, find_chromium, playwright
+from generator.compile import Project
 from generator.emit.site.moved import REDIRECT
-from generator.pipeline import Project
 
 SLOWDOWN = 4  # CDP Emulation.setCPUThrottlingRate: the CPU this many times slower
 # A first visit: a fresh context, nothing cached, and no service worker (the site's starts only after the load
@@ -178,12 +179,12 @@ def loads_per_page(pages: list[PageFigures]) -> int:
 
 def bench_phone(project: Project, only: list[str] | None = None, repeat: int = 1) -> list[PageFigures]:
     """Build the site into a temporary folder, serve it, and load every page (or those in `only`) `repeat` times."""
-    sync_playwright = _playwright()
+    sync_playwright, chromium = playwright("bench --phone"), find_chromium()
     with tempfile.TemporaryDirectory(prefix="rulesc-bench-phone-") as folder:
         site = _build(project, Path(folder))
         pages = pick_pages(site_pages(site), only)
-        with serve_static(site) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        with serve_static(site) as url, sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             try:
                 return measure_pages(browser, url, pages, repeat)
             finally:
@@ -200,27 +201,17 @@ def measure_pages(browser: Any, url: str, pages: list[str], repeat: int) -> list
     return [page_figures(page or "/", loads[page]) for page in pages]
 
 
-def _playwright() -> Any:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        raise PhoneBenchError("bench --phone drives Chromium with Playwright, which is not installed: "
-                              "pip install 'rulesc[test]'") from None
-    if not Path(CHROMIUM).exists():
-        raise PhoneBenchError(f"bench --phone needs Chromium at {CHROMIUM} (apt-get install chromium)")
-    return sync_playwright
-
-
 def _build(project: Project, folder: Path) -> Path:
-    from generator.build.staging import build_site, compiled_nav, generate
-    from generator.pipeline import compile_project
+    from generator.build.site_config import read_settings
+    from generator.compile import compile_project
+    from generator.pipeline import build_site, compiled_nav, generate
 
     compiled = compile_project(project)
     docs, site = folder / "docs", folder / "site"
     for relative, text in generate(project, compiled)["build/docs"].items():
         (docs / relative).parent.mkdir(parents=True, exist_ok=True)
         (docs / relative).write_text(text, encoding="utf-8")
-    build_site(project, docs, site, compiled_nav(compiled))
+    build_site(read_settings(project.root), docs, site, compiled_nav(compiled))
     return site
 
 

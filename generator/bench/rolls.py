@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.analyze.program import Program
 from generator.analyze.rolls import endless, roll_spec, roll_tables
-from generator.pipeline import Compiled
+from generator.compile import Compiled
 from generator.runtime import JS_RUNTIME
 from generator.runtime import rulesc_runtime as R
 

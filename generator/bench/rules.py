@@ -20,8 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from generator.bench.needs import Unavailable
 from generator.bench.synthetic import write_rulebook
-from generator.pipeline import Timings, cpu_seconds
+from generator.build.site_config import CONFIG
+from generator.compile import Timings, cpu_seconds
 
 # The stages BuildResult.timings names, in pipeline order: all before "mkdocs" are rulesc's own (the compile).
 REPORTED = ("load", "validate", "model", "semantic", "formulas", "pages", "search_records", "export", "write",
@@ -31,8 +33,8 @@ Progress = Callable[[str], None]
 
 def measure_build(root: Path, progress: Progress) -> dict[str, Any]:
     """One full `rulesc build` of the project at `root`, timed stage by stage, then one incremental rebuild."""
-    from generator.build.staging import build_project
-    from generator.pipeline import compile_project
+    from generator.compile import compile_project
+    from generator.pipeline import build_project
 
     progress("build")
     wall, cpu = time.perf_counter(), cpu_seconds()
@@ -47,7 +49,7 @@ def measure_build(root: Path, progress: Progress) -> dict[str, Any]:
 
 
 def _project(root: Path) -> Any:
-    from generator.pipeline import Project
+    from generator.compile import Project
 
     return Project(root)
 
@@ -88,9 +90,11 @@ def measure_incremental(root: Path, compiled: Any) -> dict[str, float]:
     the MkDocs rebuild with its search index), and checks the page shows the edit. Not counted: the watcher's poll
     interval (0.3 s in `rulesc serve`) and the browser's reload.
     """
-    from generator.build.staging import PREVIEW_OUTPUTS, SITE, build_site, compiled_nav, refresh_outputs
+    from generator.build.site_config import read_settings
+    from generator.build.staging import PREVIEW_OUTPUTS, SITE
     from generator.emit.site.links import rule_page, url_of
     from generator.emit.site.search import wait_for_search_index
+    from generator.pipeline import build_site, compiled_nav, refresh_outputs
 
     project = _project(root)
     program, rule = _largest_chapter_rule(compiled)
@@ -98,7 +102,8 @@ def measure_incremental(root: Path, compiled: Any) -> dict[str, float]:
     start = time.perf_counter()
     refresh_outputs(project, PREVIEW_OUTPUTS)
     refreshed = time.perf_counter()
-    build_site(project, root / "build/docs", root / SITE, compiled_nav(compiled), dirty=True, background_search=True)
+    build_site(read_settings(root), root / "build/docs", root / SITE, compiled_nav(compiled), dirty=True,
+               background_search=True)
     done = time.perf_counter()
     wait_for_search_index()  # not part of the time: the page is already shown; search catches up after it
     page = root / SITE / url_of(rule_page(program.system, rule)) / "index.html"
@@ -190,11 +195,11 @@ def search_payload(site: Path, page: str) -> dict[str, Any]:
     once the search box has focus (site.js starts loading Pagefind then); and every byte the page loads.
 
     Measured in headless Chromium when it is available (what a browser really fetches, including what scripts
-    fetch); otherwise read from the page's own <script>/<link> tags.
+    fetch); otherwise (no Playwright, no Chromium: bench/needs.py) read from the page's own <script>/<link> tags.
     """
     try:
         (loaded, focused), method = _loaded_in_chromium(site, page), "chromium"
-    except (ImportError, OSError) as exc:
+    except (Unavailable, OSError) as exc:
         loaded, method = _referenced(site, page), f"static ({type(exc).__name__})"
         focused = loaded
     on_load = [path for path in loaded if _is_search_asset(path)]
@@ -216,15 +221,15 @@ SEARCH_INPUT = "input[type=search]"
 
 
 def _loaded_in_chromium(site: Path, page: str) -> tuple[list[str], list[str]]:
-    from playwright.sync_api import Error, sync_playwright
+    from generator.bench.calculators import serve_static
+    from generator.bench.needs import CHROMIUM_ARGS, find_chromium, playwright
 
-    from generator.bench.calculators import CHROMIUM, CHROMIUM_ARGS, serve_static
+    sync_playwright, chromium = playwright("bench --rules"), find_chromium()
+    from playwright.sync_api import Error  # there to import: playwright() found the package
 
-    if not Path(CHROMIUM).is_file():
-        raise FileNotFoundError(CHROMIUM)
-    with serve_static(site) as url, sync_playwright() as playwright:
+    with serve_static(site) as url, sync_playwright() as driver:
         try:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = driver.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         except Error as exc:
             raise OSError(str(exc)) from exc
         try:
@@ -267,7 +272,7 @@ def _referenced(site: Path, page: str) -> list[str]:
 def run_bench(project: Any, rules: int | None, repeat: int, progress: Progress) -> dict[str, Any]:
     """Build a synthetic book of `rules` rules (or a copy of the project's own content when None) `repeat` times;
     each figure is the median of the runs."""
-    if not (project.root / "mkdocs.yml").is_file():
+    if not (project.root / CONFIG).is_file():
         raise BenchError(f"the benchmark builds the site with the project's mkdocs.yml, and there is none in "
                          f"{project.root} (run from the project root, or pass --root)")
     with tempfile.TemporaryDirectory(prefix="rulesc-bench-rules-") as folder:
@@ -292,7 +297,7 @@ def _copy_project(source: Path, target: Path) -> None:
     for folder in ("content", "schema", "site_overrides"):
         if (source / folder).is_dir():
             shutil.copytree(source / folder, target / folder)
-    shutil.copy2(source / "mkdocs.yml", target / "mkdocs.yml")
+    shutil.copy2(source / CONFIG, target / CONFIG)
 
 
 def _one_run(root: Path, run: int, repeat: int, progress: Progress) -> dict[str, Any]:
@@ -316,7 +321,7 @@ def _medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
 def _site_figures(root: Path) -> dict[str, Any]:
     """Pages of the built site, rules counted from the content, and the search payload of the biggest chapter."""
     from generator.build.staging import SITE
-    from generator.pipeline import compile_project
+    from generator.compile import compile_project
 
     compiled = compile_project(_project(root))
     program, rule = _largest_chapter_rule(compiled)

@@ -10,6 +10,8 @@ from fractions import Fraction
 from math import comb
 from pathlib import Path
 
+from generator.build.site_config import CONFIG
+
 RULES_PER_CHAPTER = 100
 CHAPTERS_PER_SYSTEM = 10
 GROUP = 20  # each group of 20 rules repeats the full mix of kinds and features
@@ -34,7 +36,7 @@ def write_rulebook(target: Path, rules: int, site_from: Path) -> Path:
     for folder in ("schema", "site_overrides"):
         if (site_from / folder).is_dir():
             shutil.copytree(site_from / folder, target / folder)
-    shutil.copy2(site_from / "mkdocs.yml", target / "mkdocs.yml")
+    shutil.copy2(site_from / CONFIG, target / CONFIG)
     for index, count in enumerate(_split(rules, RULES_PER_CHAPTER * CHAPTERS_PER_SYSTEM)):
         _write_system(target / "content" / f"synth-{index}", index, count)
     return target

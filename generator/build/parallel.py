@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from generator.pipeline import Timings
+from generator.compile import Timings
 
 Share = TypeVar("Share")
 Result = TypeVar("Result")

@@ -1,7 +1,12 @@
-"""mkdocs.yml read as a user's file: a YAML error at its line, each setting MkDocs refuses at its key."""
+"""The settings module: mkdocs.yml read once, as a user's file, into typed Settings every stage takes.
+
+A YAML error is reported at its line and each setting MkDocs refuses at its key; nothing else in rulesc reads the
+file (MkDocs reads the text read here; Zensical and `rulesc serve` are pointed at Settings.path).
+"""
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import re
@@ -18,25 +23,74 @@ from generator.load import MAX_BYTES
 
 CONFIG = "mkdocs.yml"
 CONFIG_VALUE = re.compile(r"Config value '([^']+)': (.*)", re.DOTALL)
+DEFAULT_SITE_NAME = "Rules reference"  # MkDocs' own default where mkdocs.yml names no site
 
 
-def syntax_problems(root: Path) -> list[Diagnostic]:
-    """E0801 where the project's mkdocs.yml is not YAML; none where it is, or where there is none."""
+@dataclass(frozen=True)
+class Settings:
+    """What the project's mkdocs.yml says, read once: its text (None where there is none rulesc can read), the
+    problems found reading it (E0801, E0336, ...), the values rulesc's stages use and where each top-level key is."""
+
+    root: Path
+    exists: bool = False
+    text: str | None = None
+    problems: tuple[Diagnostic, ...] = ()
+    site_url: str = ""
+    site_name: str = DEFAULT_SITE_NAME
+    site_description: str | None = None
+    keys: tuple[tuple[str, Span], ...] = ()
+
+    @property
+    def path(self) -> Path:
+        """Where the file is, for the programs that read it themselves (Zensical, MkDocs' live preview)."""
+        return self.root / CONFIG
+
+
+def read_settings(root: Path) -> Settings:
+    """The project's mkdocs.yml as Settings; none of its problems raise here (a build without the site needs none)."""
     if not os.path.lexists(root / CONFIG):
-        return []
+        return Settings(root)
     try:
         text = read_project_file(root / CONFIG, root, MAX_BYTES).decode("utf-8")
-        node = yaml.compose(text, Loader=yaml.SafeLoader)  # no tags built: !ENV is fine
     except Unreadable as exc:  # MkDocs would read a link out of the project, or wait on a pipe for ever
-        return [Diagnostic("error", exc.code, exc.message, Span(CONFIG, 1, 1), exc.hint)]
-    except yaml.MarkedYAMLError as exc:
-        mark, start = exc.problem_mark or exc.context_mark, exc.context_mark
-        span = Span(CONFIG, mark.line + 1, mark.column + 1) if mark else None
-        hint = f"{exc.context} at line {start.line + 1}, column {start.column + 1}" if start and exc.context else None
-        return [Diagnostic("error", "E0801", f"{CONFIG} is not valid YAML: {exc.problem or exc.context}", span, hint)]
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        return [Diagnostic("error", "E0801", f"{CONFIG} is not valid YAML: {exc}", None)]
-    return boundary_problems(root, CONFIG, node)
+        return Settings(root, True, problems=(Diagnostic("error", exc.code, exc.message, Span(CONFIG, 1, 1),
+                                                         exc.hint),))
+    except UnicodeDecodeError as exc:
+        return Settings(root, True, problems=(Diagnostic("error", "E0801", f"{CONFIG} is not valid YAML: {exc}",
+                                                         None),))
+    return _parsed(root, text)
+
+
+def _parsed(root: Path, text: str) -> Settings:
+    """Settings from the file's text, composed without building tags (!ENV is fine)."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        return Settings(root, True, text, (_syntax_problem(exc),))
+    top = [(k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)] \
+        if isinstance(node, yaml.MappingNode) else []
+    found = {key: _text(top, key) for key in ("site_url", "site_name", "site_description")}
+    keys = tuple((k.value, Span(CONFIG, k.start_mark.line + 1, k.start_mark.column + 1)) for k, _ in top)
+    return Settings(root, True, text, tuple(boundary_problems(root, CONFIG, node)), (found["site_url"] or "").strip(),
+                    found["site_name"] or DEFAULT_SITE_NAME, found["site_description"], keys)
+
+
+def _syntax_problem(exc: yaml.YAMLError) -> Diagnostic:
+    """E0801 at the line where YAML stopped reading the file."""
+    if not isinstance(exc, yaml.MarkedYAMLError):
+        return Diagnostic("error", "E0801", f"{CONFIG} is not valid YAML: {exc}", None)
+    mark, start = exc.problem_mark or exc.context_mark, exc.context_mark
+    span = Span(CONFIG, mark.line + 1, mark.column + 1) if mark else None
+    hint = f"{exc.context} at line {start.line + 1}, column {start.column + 1}" if start and exc.context else None
+    return Diagnostic("error", "E0801", f"{CONFIG} is not valid YAML: {exc.problem or exc.context}", span, hint)
+
+
+def _text(top: list[tuple[yaml.ScalarNode, yaml.Node]], key: str) -> str | None:
+    """A top-level text setting as YAML reads it (a `# comment` after it is no part of it); None where the key or
+    a plain (untagged) text value is missing."""
+    values = [v for k, v in top if k.value == key]
+    plain = values and isinstance(values[0], yaml.ScalarNode) and values[0].tag.startswith("tag:yaml.org")
+    return " ".join(values[0].value.split()) or None if plain else None
 
 
 MAX_INHERIT = 8  # INHERIT chains deeper than this are left to MkDocs
@@ -88,97 +142,57 @@ def _inside_problems(root: Path, path: str, key: str, where: Span, depth: int) -
     return boundary_problems(root, path, parent, depth + 1)
 
 
-@dataclass(frozen=True)
-class SiteText:
-    """What the project's mkdocs.yml says of the site for its home page: its name and its description."""
-
-    name: str
-    description: str | None
-
-
-def site_text(root: Path) -> SiteText:
-    """site_name and site_description as YAML reads them (tags such as !ENV are left unresolved: a tagged value is
-    not used), with MkDocs' default name where there is none."""
-    found = {key: setting(root, key) for key in ("site_name", "site_description")}
-    return SiteText(found["site_name"] or "Rules reference", found["site_description"])
-
-
-def setting(root: Path, key: str) -> str | None:
-    """A top-level text setting of mkdocs.yml as YAML reads it (a `# comment` after it is no part of it); None
-    where the file, the key or a plain (untagged) text value is missing."""
-    values = [v for k, v in _top_level(root) if k.value == key]
-    plain = values and isinstance(values[0], yaml.ScalarNode) and values[0].tag.startswith("tag:yaml.org")
-    return " ".join(values[0].value.split()) or None if plain else None
-
-
-def config_text(root: Path) -> str | None:
-    """The project's mkdocs.yml as rulesc reads content (generator/files.py); None where it has none it can read."""
-    try:
-        return read_project_file(root / CONFIG, root, MAX_BYTES).decode("utf-8")
-    except (Unreadable, UnicodeDecodeError):
-        return None
-
-
-def load_site_config(root: Path, **options: Any) -> Any:
-    """MkDocs' configuration of the project (options override mkdocs.yml); a ContentError lists what is wrong."""
+def mkdocs_config(settings: Settings, **options: Any) -> Any:
+    """MkDocs' configuration of the project from the text Settings read (options override it); a ContentError
+    lists what is wrong."""
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
-    if not os.path.lexists(root / CONFIG):
+    if not settings.exists:
         raise ContentError([Diagnostic("error", "E0802", f"{CONFIG}: the project folder has no {CONFIG}", None,
                                        "`rulesc build --no-site` builds everything but the site")])
-    problems = syntax_problems(root)
-    if problems:
-        raise ContentError(problems)
+    if settings.problems or settings.text is None:
+        raise ContentError(list(settings.problems))
     capture, logger = _Capture(), logging.getLogger("mkdocs")
     logger.addHandler(capture)
     try:
-        return load_config(config_file=str(root / CONFIG), **options)
+        return load_config(_Named(settings.text, str(settings.path)), **options)
     except (MkDocsException, SystemExit) as exc:
-        raise ContentError(refused(root, capture.messages or [str(exc)])) from None
+        raise ContentError(refused(settings, capture.messages or [str(exc)])) from None
     finally:
         logger.removeHandler(capture)
 
 
-def site_config_problems(root: Path) -> list[Diagnostic]:
+class _Named(io.StringIO):
+    """The file's text as MkDocs reads a file: by its name it finds INHERITed files and hooks."""
+
+    def __init__(self, text: str, name: str):
+        super().__init__(text)
+        self.name = name
+
+
+def site_config_problems(settings: Settings) -> list[Diagnostic]:
     """Everything MkDocs would refuse in the project's mkdocs.yml, checked without building anything."""
     with tempfile.TemporaryDirectory() as docs, tempfile.TemporaryDirectory() as site:
         try:
-            load_site_config(root, docs_dir=docs, site_dir=site)
+            mkdocs_config(settings, docs_dir=docs, site_dir=site)
         except ContentError as exc:
             return exc.diagnostics
     return []
 
 
-def refused(root: Path, messages: list[str]) -> list[Diagnostic]:
+def refused(settings: Settings, messages: list[str]) -> list[Diagnostic]:
     """E0802 for each setting MkDocs refused, at its key in mkdocs.yml where the file has it."""
     found = [m for m in (CONFIG_VALUE.fullmatch(text.strip()) for text in messages) if m]
     if not found:
         return [Diagnostic("error", "E0802", f"{CONFIG}: {' '.join(messages)}", None)]
-    return [_refusal(root, key, reason) for key, reason in (m.groups() for m in found)]
+    spans = dict(reversed(settings.keys))  # a key's first place, where the file names it twice
+    return [_refusal(spans.get(key), key, reason) for key, reason in (m.groups() for m in found)]
 
 
-def _top_level(root: Path) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
-    """The project's mkdocs.yml composed (no tags built), as its top-level keys and their values; none where it
-    has none, is no YAML or is no mapping."""
-    text = config_text(root)
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader) if text is not None else None
-    except yaml.YAMLError:
-        return []
-    return [(k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)] \
-        if isinstance(node, yaml.MappingNode) else []
-
-
-def _refusal(root: Path, key: str, reason: str) -> Diagnostic:
-    span = _key_span(root, key)
+def _refusal(span: Span | None, key: str, reason: str) -> Diagnostic:
     where = "" if span else f"{CONFIG}: "
     return Diagnostic("error", "E0802", f"{where}MkDocs refuses '{key}': {reason.strip()}", span)
-
-
-def _key_span(root: Path, key: str) -> Span | None:
-    marks = [k.start_mark for k, _ in _top_level(root) if k.value == key]
-    return Span(CONFIG, marks[0].line + 1, marks[0].column + 1) if marks else None
 
 
 class _Capture(logging.Handler):

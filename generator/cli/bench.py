@@ -12,9 +12,10 @@ from typing import Any, TextIO
 from generator.bench.dice import DiceBenchError, Models, bench_dice, dice_table, icepool_table
 from generator.bench.dice import summary as dice_summary
 from generator.bench.icepool_side import ModelError, icepool_module, load_models
+from generator.bench.needs import INSTALL, Unavailable
 from generator.bench.rules import BenchError, run_bench
 from generator.cli.usage import UsageError
-from generator.pipeline import Project, compile_project
+from generator.compile import Project, compile_project
 
 STEPS_PER_RUN = 3  # the full build, the incremental rebuild and `rulesc check`
 LABELS = {"build": "full build (rulesc build, timing its own stages)", "search_records": "search records",
@@ -143,10 +144,12 @@ def register(commands: Any) -> None:
                        help=f"rolls per second of every roll table and every formula that rolls, {ROLL_TIMES} "
                             "seeded rolls each in the Python and the JavaScript runtime, whose draws must agree")
     bench.add_argument("--calculators", action="store_true",
-                       help="time every calculator's recompute at the top of its input ranges in headless Chromium")
+                       help="time every calculator's recompute at the top of its input ranges in headless Chromium "
+                            "(the browser benches drive $RULESC_CHROMIUM, else chromium, chromium-browser or "
+                            "google-chrome on PATH, else Playwright's own)")
     bench.add_argument("--phone", action="store_true",
                        help="every page's ready time and input-to-paint latency at a phone's size with the CPU 4x "
-                            "slower, in headless Chromium (needs Playwright: pip install 'rulesc[test]'); with "
+                            "slower, in headless Chromium (needs the bench extra: pip install 'rulesc[bench]'); with "
                             "--repeat K, each page's median of K loads, as the machine's speed varies run to run")
     bench.add_argument("--pages", nargs="+", metavar="PAGE",
                        help="with --phone: only these pages, as the table names them ('/' is the home page, "
@@ -201,13 +204,11 @@ def _bench_phone(project: Project, args: argparse.Namespace) -> int:
 
 
 def _models(path: Path | None) -> Models | None:
-    """The icepool models of --icepool, or None (with a note when icepool itself is not installed)."""
+    """The icepool models of --icepool, or None without it; Unavailable where icepool is not installed."""
     if path is None:
         return None
     if icepool_module() is None:
-        print("note: icepool is not installed (it comes with the test extra: pip install -e '.[test]'), so only the "
-              "engine and JavaScript figures are shown")
-        return None
+        raise Unavailable(f"bench --icepool compares with icepool, which is not installed: {INSTALL}")
     try:
         module, models = load_models(path)
     except ModelError as exc:
@@ -232,6 +233,15 @@ def _bench_rolls(project: Project, args: argparse.Namespace) -> int:
 
 
 def run_bench_command(project: Project, args: argparse.Namespace) -> int:
+    """The chosen bench; exit status 1, with what to install, where it needs what is not here."""
+    try:
+        return _run_bench(project, args)
+    except Unavailable as exc:
+        print(f"rulesc: error: {exc}", file=sys.stderr)
+        return 1
+
+
+def _run_bench(project: Project, args: argparse.Namespace) -> int:
     if getattr(args, "rolls", False):
         return _bench_rolls(project, args)
     if getattr(args, "phone", False):

@@ -9,19 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from generator.build.builders import DEFAULT_SITE_BUILDER, SITE_BUILDERS, SiteBuildError, missing_builder
-from generator.build.staging import (
-    PREVIEW_OUTPUTS,
-    build_project,
-    files_in,
-    listed_by_their_section,
-    refresh_outputs,
-)
+from generator.build.builders import DEFAULT_SITE_BUILDER, SITE_BUILDERS, SiteBuildError, missing_builder, serve_site
+from generator.build.staging import PREVIEW_OUTPUTS, files_in
 from generator.cli.check import add_variant_option, with_variants
 from generator.cli.usage import UsageError
 from generator.diagnostics.core import ContentError, render
-from generator.diff.site_history import site_history
-from generator.pipeline import Project
+from generator.pipeline import Project, build_project, refresh_outputs
 
 
 def register(commands: Any) -> None:
@@ -43,9 +36,8 @@ def run_build(project: Project, args: argparse.Namespace) -> int:
     if missing:
         raise UsageError(missing)
     project = with_variants(project, args.variant) if args.variant else project
-    history = site_history(project)  # plain data for the What changed pages: diff is a later stage than emit
     try:
-        result = build_project(project, site=not args.no_site, builder=args.site_builder, history=history)
+        result = build_project(project, site=not args.no_site, builder=args.site_builder, history=True)
     except SiteBuildError as exc:  # the builder's own words (a refused page or template) beat "internal error"
         raise UsageError(f"{exc}; nothing was written") from exc
     outputs = "build/docs, build/engine, build/export, build/schema" + ("" if args.no_site else " and site/")
@@ -54,16 +46,12 @@ def run_build(project: Project, args: argparse.Namespace) -> int:
 
 
 def run_serve(project: Project, args: argparse.Namespace) -> int:
-    from mkdocs.commands.serve import serve
-
     result = build_project(project)
     stop = threading.Event()
     watcher = threading.Thread(target=_watch, args=(project, stop), daemon=True)
     watcher.start()
     try:
-        serve(config_file=str(project.root / "mkdocs.yml"), livereload=True, dev_addr=args.dev_addr,
-              nav=result.nav, not_in_nav=listed_by_their_section(project.root / "build/docs", result.nav),
-              build_type="dirty", strict=False)  # the preview; `build` stays strict
+        serve_site(result.settings, project.root / "build/docs", result.nav, args.dev_addr)
     finally:
         stop.set()
     return 0
@@ -78,7 +66,7 @@ def _watch(project: Project, stop: Any) -> None:
     """Regenerate build/ when content or schema change; MkDocs notices build/docs and rebuilds the site. A page the
     content no longer makes (a chapter split into parts, renamed or removed) is deleted from build/docs."""
     seen = _snapshot(project)
-    generated = files_in(project)  # run_serve's build (without history) has just written exactly these
+    generated = files_in(project.root)  # run_serve's build (without history) has just written exactly these
     while not stop.wait(0.3):
         now = _snapshot(project)
         if now == seen:

@@ -7,11 +7,11 @@ import sys
 from typing import Any
 
 from generator.analyze.lint import lint
-from generator.build.site_config import syntax_problems
+from generator.build.site_config import read_settings
 from generator.cli.usage import UsageError
+from generator.compile import Project, check_variants, compile_project, discover, variants_of
 from generator.diagnostics import report
 from generator.diagnostics.core import ContentError, Diagnostics, sorted_diagnostics
-from generator.pipeline import Project, check_variants, compile_project, discover, variants_of
 
 
 def register(commands: Any) -> None:
@@ -45,7 +45,7 @@ def run_check(project: Project, args: argparse.Namespace) -> int:
         raise ContentError(broken)
     compiled = compile_project(with_variants(project, args.variant)) if args.variant else base
     programs = compiled.programs
-    site_problems = syntax_problems(project.root)  # MkDocs' own checks of the settings take a second: build runs them
+    site_problems = list(read_settings(project.root).problems)  # MkDocs' own checks take a second: build runs them
     if site_problems:
         raise ContentError(site_problems)
     warnings = sorted_diagnostics([*compiled.warnings, *lint(programs)])

@@ -8,8 +8,8 @@ from fractions import Fraction
 from typing import Any
 
 from generator.cli.usage import UsageError
+from generator.compile import Project
 from generator.formula.expression import DiceUsageError, roll_expression
-from generator.pipeline import Project
 from generator.runtime import rulesc_runtime as R
 
 BAR_WIDTH = 40

@@ -7,11 +7,11 @@ import argparse
 from typing import Any
 
 from generator.cli.usage import UsageError
+from generator.compile import Project
 from generator.diff.compare import diff_revisions
 from generator.diff.git import GitError
 from generator.diff.history import UnknownSystem, changelog
 from generator.diff.render import changelog_json, changelog_markdown, diff_json, diff_markdown
-from generator.pipeline import Project
 
 
 def register(commands: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from generator import __version__
 from generator.cli.usage import UsageError
-from generator.pipeline import Project
+from generator.compile import Project
 
 SCAFFOLD = Path(__file__).resolve().parent.parent / "scaffold"
 DOT = "dot-"  # a scaffold file or folder named dot-x is written as .x (package data leaves dot-files out)

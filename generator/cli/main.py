@@ -12,9 +12,9 @@ from pathlib import Path
 from generator import __version__
 from generator.cli import bench, build, check, dice, diff, init, migrate, query, roll
 from generator.cli.usage import UsageError
+from generator.compile import Project
 from generator.diagnostics import report
 from generator.diagnostics.core import ContentError
-from generator.pipeline import Project
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,9 +6,9 @@ import argparse
 import sys
 from typing import Any
 
+from generator.compile import Project
 from generator.migrate.plan import NEWEST, plan, write
 from generator.migrate.steps import STEPS
-from generator.pipeline import Project
 
 
 def register(commands: Any) -> None:

@@ -14,10 +14,10 @@ from generator.cli.answers import encode
 from generator.cli.check import add_variant_option, with_variants
 from generator.cli.inputs import parse_input
 from generator.cli.usage import UsageError
+from generator.compile import Project, compile_project
 from generator.diagnostics.core import did_you_mean
 from generator.emit.site.calculators import show_output
 from generator.model import Calculator, Output, Param, default_of
-from generator.pipeline import Project, compile_project
 from generator.runtime.rulesc_runtime import RulesError
 
 

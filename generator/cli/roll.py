@@ -15,8 +15,8 @@ from generator.cli.check import add_variant_option, with_variants
 from generator.cli.inputs import parse_input
 from generator.cli.query import _answer, _assignments, _inputs, _no_extra, _system_of, _unknown, calculator_answers
 from generator.cli.usage import UsageError
+from generator.compile import Project, compile_project
 from generator.emit.site.markup import Markup
-from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
 
 MAX_TIMES = 1_000_000

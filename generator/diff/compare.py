@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.analyze.program import Program
+from generator.compile import Project, compile_project
 from generator.diagnostics.core import ContentError, Diagnostic, Span
 from generator.diff.fields import rule_fields, term_fields
 from generator.diff.git import commit_of, export_revision
@@ -14,7 +15,6 @@ from generator.diff.impact import Impact, assess, rule_url
 from generator.diff.text import WordDiff
 from generator.emit.site.links import permalink
 from generator.model import Rule
-from generator.pipeline import Project, compile_project
 
 WORKING_TREE = "working tree"
 

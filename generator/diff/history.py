@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from generator.compile import Project, discover
 from generator.diagnostics.core import Diagnostics
 from generator.diff.compare import RulebookDiff, diff_revisions
 from generator.diff.git import GitError, commit_of, git, is_shallow
 from generator.load import load_document
-from generator.pipeline import Project, discover
 
 Listed = tuple[str, str, str | None]  # a version a system.yaml lists: (name, git ref, date or None)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.analyze.program import Program
+from generator.compile import Project, compile_project
 from generator.diagnostics.core import ContentError
 from generator.diff.compare import SystemDiff, compare_system
 from generator.diff.git import GitError, commit_of, export_revision, git, is_shallow
@@ -18,7 +19,6 @@ from generator.diff.history import versions as tagged_versions
 from generator.diff.impact import Impact
 from generator.diff.text import markdown as word_diff
 from generator.emit.site.changes_page import Section, SystemHistory, VersionChanges
-from generator.pipeline import Project, compile_project
 
 NOT_IN_GIT = "This copy of the rules is not in a git repository, so there is no history to show"
 SHALLOW = ("This is a shallow clone, so its history and tags are not here: fetch them (git fetch --unshallow --tags) "

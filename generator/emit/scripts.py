@@ -28,23 +28,24 @@ RESERVED = frozenset([
 """Names a function's parameter or let never takes as written: JavaScript's reserved words (strict mode), the
 names it forbids binding, and `v`, the calculators' inputs."""
 JS_WIDTH = 120
-"""The column formulas.js is wrapped at: the site's scripts keep within it."""
+"""The column the formulas' scripts are wrapped at: the site's scripts keep within it."""
+RUNTIME_SCRIPT = "assets/rulesc/runtime.js"
+FORMULAS_FOLDER = "assets/rulesc/formulas"
 
 
-def emit_scripts(blocks: list[list[str]], ids: list[str] | None = None) -> dict[str, str]:
-    """The site's scripts: the front end's (site.js, theme.js, ...), the runtime, formulas.js from every system's
-    system_script() lines (for tools that load every system at once), and with the systems' `ids` one
-    formulas/<id>.js a system, all a page's calculators load."""
-    scripts = {**emit_front_end(), "assets/rulesc/runtime.js": JS_RUNTIME.read_text(encoding="utf-8"),
-               "assets/rulesc/formulas.js": _formulas(blocks)}
-    for system_id, block in zip(ids, blocks, strict=True) if ids is not None else ():
+def emit_scripts(blocks: list[list[str]], ids: list[str]) -> dict[str, str]:
+    """The site's scripts: the front end's (site.js, theme.js, ...), the runtime, and one formulas/<id>.js a system
+    (its system_script() lines), all a page's calculators load. Nothing else: a tool that wants every system loads
+    every file of formulas/, each adding its system to globalThis.RulesSystems."""
+    scripts = {**emit_front_end(), RUNTIME_SCRIPT: JS_RUNTIME.read_text(encoding="utf-8")}
+    for system_id, block in zip(ids, blocks, strict=True):
         scripts[system_formulas(system_id)] = _formulas([block])
     return scripts
 
 
 def system_formulas(system_id: str) -> str:
     """The script with one system's formulas, under the site's root (site.js loads it by the same name)."""
-    return f"assets/rulesc/formulas/{system_id}.js"
+    return f"{FORMULAS_FOLDER}/{system_id}.js"
 
 
 def _formulas(blocks: list[list[str]]) -> str:
@@ -60,7 +61,7 @@ def _formulas(blocks: list[list[str]]) -> str:
 
 
 def system_script(program: Program) -> list[str]:
-    """The lines of formulas.js that define one system's constants, tables, formulas and calculators."""
+    """The lines of formulas/<id>.js that define one system's constants, tables, formulas and calculators."""
     w = Writer("  ", JS_WIDTH)
     _system(w, program)
     return w.lines

@@ -12,11 +12,11 @@ from pathlib import Path
 
 from generator.analyze.program import Program
 from generator.analyze.variants import variant_files
+from generator.compile import Project, check_variants, compile_project
 from generator.diagnostics.core import ContentError, Diagnostics, Span
 from generator.load import Document, load_document
 from generator.migrate.edits import Edit, apply, offset
 from generator.model import FORMATS
-from generator.pipeline import Project, check_variants, compile_project
 
 NEWEST = FORMATS[-1]
 
