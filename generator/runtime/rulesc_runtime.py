@@ -1320,19 +1320,19 @@ def pool_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers, i
 
 @lru_cache(maxsize=256)
 def _pool_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[dict[Answers, int], int]:
-    if not any(q[0] in ("highest", "lowest") for q in asked) or \
-            any(separate(key) for key, _ in pool.counts):
+    ones = [int(q[1]) == 1 if q[0] in ("highest", "lowest") else None for q in asked]
+    if ones.count(None) == len(ones) or any(separate(key) for key, _ in pool.counts):
         return _chain_answers(pool, asked)
     kinds = [die_of(key) for key, _ in pool.counts]
-    dice_count = sum(count for _, count in pool.counts)
-    _refuse_dice(dice_count)
-    if dice_count and all(q[0] in ("highest", "lowest") and int(q[1]) == 1 for q in asked):
-        return _extremes(kinds, [count for _, count in pool.counts], asked)
-    if dice_count and all(q[0] not in ("highest", "lowest") or int(q[1]) == 1 for q in asked):
-        joint = _extreme_sums(kinds, [count for _, count in pool.counts], asked)
-        return _shifted(joint, asked, pool.const), math.prod(
-            kind.total**count for kind, (_, count) in zip(kinds, pool.counts, strict=True))
     counts = [count for _, count in pool.counts]
+    dice_count = sum(counts)
+    _refuse_dice(dice_count)
+    if dice_count and ones.count(True) == len(ones):
+        return _extremes(kinds, counts, asked)
+    if dice_count and False not in ones:
+        joint = _extreme_sums(kinds, counts, asked)
+        return _shifted(joint, asked, pool.const), math.prod(
+            kind.total**count for kind, count in zip(kinds, counts, strict=True))
     if all(q[0] == "lowest" for q in asked):
         return _mirrored_lowest(kinds, counts, asked)
     joint, total = _kept_answers(kinds, counts, asked)
@@ -1470,6 +1470,8 @@ def _one_extreme(kinds: Sequence[Dist], counts: Sequence[int], low: int, highest
     """_extremes() when only highest(p, 1), or only lowest(p, 1), is asked: the ways every die shows
     at most x (at least x), less those for x - 1 (x + 1), face by face from the lowest; no table of
     ranges."""
+    if len(kinds) == 1:
+        return _one_kind_extreme(kinds[0], counts[0], highest, questions)
     upto = _upto(kinds, low, max(kind.offset + len(kind.weights) - 1 for kind in kinds))
     # edge[i]: every die at most low - 1 + i (highest), at least low + i (lowest)
     edge = [1] * len(upto[0])
@@ -1481,6 +1483,23 @@ def _one_extreme(kinds: Sequence[Dist], counts: Sequence[int], low: int, highest
     return {(low + i,) * questions: ways for i, ways in enumerate(found) if ways}
 
 
+def _one_kind_extreme(kind: Dist, dice_count: int, highest: bool,
+                      questions: int) -> dict[Answers, int]:
+    """_one_extreme() of dice of one kind: face by face from the lowest (the highest), the ways
+    every die shows it or a face before it, less those for the face before, in one pass."""
+    weights = kind.weights if highest else kind.weights[::-1]
+    faces = kind.outcomes if highest else reversed(kind.outcomes)
+    joint: dict[Answers, int] = {}
+    ways = before = 0
+    for face, w in zip(faces, weights, strict=True):
+        if w:
+            ways += w
+            every = ways**dice_count
+            joint[(face,) * questions] = every - before
+            before = every
+    return joint if highest else dict(reversed(joint.items()))
+
+
 def _extreme_sums(kinds: Sequence[Dist], counts: Sequence[int],
                   asked: Sequence[Question]) -> dict[Answers, int]:
     """pool_answers() when each question is highest(p, 1), lowest(p, 1) or a sum over the dice (a
@@ -1490,9 +1509,11 @@ def _extreme_sums(kinds: Sequence[Dist], counts: Sequence[int],
     plus those within b+1..a-1 (by inclusion and exclusion; a alone, or b alone, when only one is
     asked)."""
     sums = [q for q in asked if q[0] not in ("highest", "lowest")]
+    highs, lows = any(q[0] == "highest" for q in asked), any(q[0] == "lowest" for q in asked)
+    if len(kinds) == 1 and len(sums) == 1 and highs != lows:
+        return _one_kind_extreme_sum(kinds[0], counts[0], asked, highs)
     faces = sorted({face for kind in kinds
                     for face, w in zip(kind.outcomes, kind.weights, strict=True) if w})
-    highs, lows = any(q[0] == "highest" for q in asked), any(q[0] == "lowest" for q in asked)
     within = _within_sums(kinds, counts, sums, faces)
     slots = iter(range(2, 2 + len(sums)))
     read = operator.itemgetter(*[0 if q[0] == "highest" else 1 if q[0] == "lowest" else next(slots)
@@ -1510,6 +1531,32 @@ def _extreme_sums(kinds: Sequence[Dist], counts: Sequence[int],
                 if ways:
                     shown = read((faces[a], faces[b], *answers))
                     joint[(shown,) if one else shown] = ways
+    return joint
+
+
+def _one_kind_extreme_sum(kind: Dist, dice_count: int, asked: Sequence[Question],
+                          highest: bool) -> dict[Answers, int]:
+    """_extreme_sums() of dice of one kind asked one sum and only highest(p, 1) (or only lowest(p,
+    1)): one die's faces in the sum are a polynomial, grown a face at a time from the lowest (the
+    highest); its power counts the rolls whose every die is within the faces so far, and those
+    whose highest (lowest) is the face just added are that power less the one before it."""
+    flags = [q[0] in ("highest", "lowest") for q in asked]
+    step = _stepper(asked[flags.index(False)], 1)
+    faces = [(face, w, step(0, face, 1, 0))
+             for face, w in zip(kind.outcomes, kind.weights, strict=True) if w]
+    low = min(answer for _, _, answer in faces)
+    poly = [0] * (max(answer for _, _, answer in faces) - low + 1)
+    before: list[int] = []
+    joint: dict[Answers, int] = {}
+    for face, w, answer in faces if highest else faces[::-1]:
+        poly[answer - low] += w
+        powered = _power(poly[:max(i for i, c in enumerate(poly) if c) + 1], dice_count)
+        for i, ways in enumerate(powered):
+            fewer = ways - before[i] if i < len(before) else ways
+            if fewer:
+                total = low * dice_count + i
+                joint[tuple([face if flag else total for flag in flags])] = fewer
+        before = powered
     return joint
 
 
