@@ -1115,9 +1115,23 @@ def _blend(parts: Sequence[tuple[int, Any]], total: int) -> Any:
     plain = _plain_blend(parts, total)
     if plain is not None:
         return plain
-    if any(isinstance(part, (str, bool, Outcomes)) for _, part in parts):
-        return _mix_outcomes([(w, as_outcomes(part)) for w, part in parts], total)
-    return _mixture([(w, as_dist(part)) for w, part in parts], total)
+    joined = _joined(parts)
+    if any(isinstance(part, (str, bool, Outcomes)) for _, part in joined):
+        return _mix_outcomes([(w, as_outcomes(part)) for w, part in joined], total)
+    return _mixture([(w, as_dist(part)) for w, part in joined], total)
+
+
+def _joined(parts: Sequence[tuple[int, Any]]) -> list[tuple[int, Any]]:
+    """The parts that are one object (the same pool or roll, as a roll's branches often give)
+    added up by weight, in first-seen order, so that each is made a roll once."""
+    found: dict[int, list[Any]] = {}
+    for w, part in parts:
+        seen = found.get(id(part))
+        if seen is None:
+            found[id(part)] = [w, part]
+        else:
+            seen[0] += w
+    return [(w, part) for w, part in found.values()]
 
 
 def _plain_blend(parts: Sequence[tuple[int, Any]], total: int) -> Dist | Outcomes | None:
@@ -1393,32 +1407,34 @@ def _few_rolls(kind: Dist, dice_count: int) -> bool:
 
 
 def _enumerated(kind: Dist, dice_count: int, asked: Sequence[Question]) -> dict[Answers, int]:
-    """pool_answers() roll by roll for a pool of one kind: each sorted roll, in n!/(c1!...ck!)
-    orders times each face's ways to the power of the dice showing it, answered directly, one
-    question at a time over all the rolls (_answered())."""
+    """pool_answers() roll by roll for a pool of one kind: each sorted roll (its faces from low to
+    high, as itertools gives each multiset once), in n!/(c1!...ck!) orders times each face's ways
+    to the power of the dice showing it, answered directly, one question at a time over all the
+    rolls (_answered())."""
     faces = [(kind.offset + i, w) for i, w in enumerate(kind.weights) if w]
-    face_of = [face for face, _ in faces].__getitem__
-    rolls = _sorted_rolls([w for _, w in faces], dice_count)
-    shown = [list(map(face_of, roll)) for roll, _ in rolls]
+    shown = list(itertools.combinations_with_replacement([face for face, _ in faces], dice_count))
+    ways = _orders(shown, dict(faces), dice_count)
     joint: dict[Answers, int] = {}
     get = joint.get
     answers = zip(*[_answered(q, dice_count, shown) for q in asked], strict=True)
-    for key, (_, ways) in zip(answers, rolls, strict=True):
-        joint[key] = get(key, 0) + ways
+    for key, found in zip(answers, ways, strict=True):
+        joint[key] = get(key, 0) + found
     return joint
 
 
-def _sorted_rolls(weights: Sequence[int], dice_count: int) -> list[tuple[tuple[int, ...], int]]:
-    """Every roll of n dice as face indices from low to high (each multiset once), with its ways:
-    the orders it comes in, n!/(c1!...ck!), times each die's ways to show its face; both grow a
-    die at a time (a die added to r of its face before it multiplies the orders by placed / (r+1)),
-    each step a whole number."""
-    rolls: list[tuple[tuple[int, ...], int, int]] = [((), 1, 0)]  # (roll, ways, run of its last)
-    for placed in range(1, dice_count + 1):
-        rolls = [(roll + (i,), ways * weights[i] * placed // run, run)
-                 for roll, ways, last in rolls for i in range(roll[-1] if roll else 0, len(weights))
-                 for run in [last + 1 if roll and roll[-1] == i else 1]]
-    return [(roll, ways) for roll, ways, _ in rolls]
+def _orders(rolls: Sequence[Sequence[int]], weight: Mapping[int, int], dice_count: int) -> list[int]:
+    """The ways of each sorted roll: the orders it comes in, n!/(c1!...ck!), times each die's ways
+    to show its face; n! divided by each run's length as it grows (2, then 3, ...) stays whole."""
+    start, alike = math.factorial(dice_count), all(w == 1 for w in weight.values())
+    found = []
+    for roll in rolls:
+        ways, run, last = start, 0, None
+        for face in roll:
+            run = run + 1 if face == last else 1
+            last = face
+            ways = ways // run if alike else ways * weight[face] // run
+        found.append(ways)
+    return found
 
 
 def _answered(question: Question, dice_count: int, rolls: Sequence[Sequence[int]]) -> list[int]:
