@@ -1853,19 +1853,21 @@ def _summed_chains(chains: Sequence[tuple[Chain, int]], questions: int) -> dict[
     strides = [math.prod(sizes[:i]) for i in range(questions)]
     weights, made = [1], 1
     for (chain, count), low in zip(chains, lows, strict=True):
-        width = sum((size - 1) * stride for size, stride in zip(sizes, strides, strict=True))
-        poly = [0] * (width + 1)
-        for answers, ways in chain:
-            place = sum([(a - m) * stride
-                         for a, m, stride in zip(answers, low, strides, strict=True)])
+        places = [(sum([(a - m) * stride for a, m, stride in zip(answers, low, strides, strict=True)]),
+                   ways) for answers, ways in chain]
+        poly = [0] * (max(place for place, _ in places) + 1)
+        for place, ways in places:
             poly[place] += ways
-        while not poly[-1]:
-            poly.pop()
         powered = _power(poly, count)
         made = _product_of(weights, made, powered, sum(poly) ** count)
         weights = _convolve(weights, powered)
     least = [sum(count * low[i] for (_, count), low in zip(chains, lows, strict=True))
              for i in range(questions)]
+    if questions == 2:  # the common case: two digits, one divmod
+        first, second = least
+        return {(first + low, second + high): ways
+                for place, ways in enumerate(weights) if ways
+                for high, low in [divmod(place, sizes[0])]}
     return {tuple([least[i] + place // strides[i] % sizes[i] for i in range(questions)]): ways
             for place, ways in enumerate(weights) if ways}
 
