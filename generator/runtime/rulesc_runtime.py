@@ -1422,7 +1422,8 @@ def _enumerated(kind: Dist, dice_count: int, asked: Sequence[Question]) -> dict[
     return joint
 
 
-def _orders(rolls: Sequence[Sequence[int]], weight: Mapping[int, int], dice_count: int) -> list[int]:
+def _orders(rolls: Sequence[Sequence[int]], weight: Mapping[int, int],
+            dice_count: int) -> list[int]:
     """The ways of each sorted roll: the orders it comes in, n!/(c1!...ck!), times each die's ways
     to show its face; n! divided by each run's length as it grows (2, then 3, ...) stays whole."""
     start, alike = math.factorial(dice_count), all(w == 1 for w in weight.values())
@@ -1853,8 +1854,9 @@ def _summed_chains(chains: Sequence[tuple[Chain, int]], questions: int) -> dict[
     strides = [math.prod(sizes[:i]) for i in range(questions)]
     weights, made = [1], 1
     for (chain, count), low in zip(chains, lows, strict=True):
-        places = [(sum([(a - m) * stride for a, m, stride in zip(answers, low, strides, strict=True)]),
-                   ways) for answers, ways in chain]
+        places = [(sum([(a - m) * stride
+                         for a, m, stride in zip(answers, low, strides, strict=True)]), ways)
+                  for answers, ways in chain]
         poly = [0] * (max(place for place, _ in places) + 1)
         for place, ways in places:
             poly[place] += ways
