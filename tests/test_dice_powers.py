@@ -133,7 +133,7 @@ console.log(JSON.stringify({
 }));
 """
 
-LARGE = ["100d100", "37d6", "200d{0,1,1,3}", "60d6!", "30d12!!"]
+LARGE = ["100d100", "37d6", "200d{0,1,1,3}", "40d6!", "30d12!!"]  # 60d6! passes the product budget
 
 
 def test_the_javascript_runtime_sums_and_answers_alike() -> None:

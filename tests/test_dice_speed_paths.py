@@ -19,13 +19,16 @@ from generator.runtime import rulesc_runtime as R
 from tests.backends import node
 
 POOLS = ["0", "1d6", "3d6", "2d4+1d6", "1d{0,2,2,5}+2d{0,0,3}", "2d6r2+1d4", "1d6rr{1,6}+2d3", "2d4!!+1d6",
-         "3dF", "1d{-2,7,7}+1d8-3", "1d{4}+2d{4}", "2d10+2d8+1d6", "0d6+2d4+1d{-3,9,9}"]
+         "3dF", "1d{-2,7,7}+1d8-3", "1d{4}+2d{4}", "2d10+2d8+1d6", "0d6+2d4+1d{-3,9,9}",
+         "4d{0,2,2,5}", "3d6r2+2", "2d4!!", "5d3"]  # one kind: its extremes and a sum face by face
 ASKED = [[("highest", 1)], [("highest", 2)], [("highest", 0)], [("highest", 5)], [("highest", 1), ("highest", 3)],
          [("highest", 2), ("total",)], [("lowest", 1), ("highest", 1)], [("lowest", 2), ("count", 0, 2)],
          [("highest", -1)], [("lowest", 9), ("successes", 4)], [("lowest", 1)],
          [("highest", 1), ("lowest", 1), ("highest", 1)], [("lowest", 1), ("total",)],
          [("highest", 1), ("count", 6)], [("count", 1, 2), ("lowest", 1), ("successes", 3)],
-         [("highest", 1), ("lowest", 1), ("total",), ("count", 0)], [("lowest", 2)], [("lowest", 3), ("lowest", 2)]]
+         [("highest", 1), ("lowest", 1), ("total",), ("count", 0)], [("lowest", 2)], [("lowest", 3), ("lowest", 2)],
+         [("successes", 3), ("highest", 1)], [("lowest", 1), ("lowest", 1), ("count", 2, 3)],
+         [("total",), ("highest", 1), ("highest", 1)]]
 
 
 def faces_of(key: R.DieKey) -> list[tuple[int, int]]:

@@ -33,6 +33,15 @@ from generator.runtime.rulesc_runtime import MAX_INT, Dice, die_of
 DICE_TYPES = frozenset(["dist", "num", "dice", "outcome", "event"])
 """What a formula returns when it rolls or builds dice."""
 NODE_TIMEOUT_S = 600
+NODE_WARMUP_RUNS = 20
+"""Untimed runs of a workload in Node before the timed ones. V8 runs a function in its interpreter first and
+compiles it with its optimizing compiler (TurboFan) once it is hot, on background threads whose CPU time
+process.cpuUsage() counts: on this machine the compile of one runtime function took from 1 to 360 ms, so the
+first runs of cthulhu/skill_roll took 10 to 35 ms where it settles at 1 to 2 ms (3.5 ms with the optimizing
+compiler turned off, --no-opt), the first of savage/trait 6 to 15 ms against 3 ms settled by the tenth run or
+so, darkness/ten_again 7 to 9 ms against 0.8 ms by the twentieth. A page pays that compile once per load, not
+once per recompute; the Python engine's compile happens at import. The first run's time is kept too (--json:
+node_first_ms)."""
 
 
 class DiceBenchError(Exception):
@@ -71,6 +80,7 @@ class Row:
     warm_ms: float | None = None  # with a model: the engine's median run with its caches kept from the run before
     icepool_warm_ms: float | None = None  # icepool's, likewise
     icepool_differences: tuple[tuple[tuple[Any, ...], Any, Any], ...] = ()  # (arguments, engine's, icepool's)
+    node_first_ms: float | None = None  # Node's first run of the workload, before its warm-up (NODE_WARMUP_RUNS)
 
     @property
     def same(self) -> bool:
@@ -83,6 +93,7 @@ class Timed:
 
     runs_ms: list[float]
     results: list[Any]
+    first_ms: float | None = None  # Node's first run, its functions compiled while it runs (NODE_WARMUP_RUNS)
 
 
 def dice_workloads(compiled: Compiled) -> list[Workload]:
@@ -204,7 +215,7 @@ def _row(workload: Workload, python: Timed, node: Timed) -> Row:
                         if not agree(ours, theirs))
     refused = sum(1 for result in python.results if isinstance(result, dict) and "error" in result)
     return Row(workload, statistics.median(python.runs_ms), statistics.median(node.runs_ms), differences, refused,
-               tuple(python.results))
+               tuple(python.results), node_first_ms=node.first_ms)
 
 
 def _with_icepool(row: Row, models: Models, found: IcepoolRun, warm: tuple[float, float]) -> Row:
@@ -322,19 +333,21 @@ def agree(ours: Any, theirs: Any) -> bool:
 
 def run_node(docs: Path, workloads: Sequence[Workload], runs: int) -> list[Timed]:
     """Each workload `runs` times through the site's scripts (the runtime, each system's) in one Node process,
-    after one untimed run: V8 compiles a function when it is first called, so the first formula timed would
-    otherwise pay for compiling the runtime every formula shares (Python compiled it at import); the timed runs
-    still start from empty caches."""
+    after NODE_WARMUP_RUNS untimed runs (the first of them timed apart): V8 compiles a function when it is first
+    called and again, with its optimizing compiler, once it is hot, so the first runs would pay for compiling the
+    runtime every formula shares (Python compiled it at import); the timed runs still start from empty caches."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         raise DiceBenchError("bench --dice runs the generated JavaScript in Node.js, and there is no node on PATH")
-    spec = {"runs": runs, "workloads": [{"system": w.system, "formula": w.javascript, "types": list(w.types),
-                                         "calls": [list(call) for call in w.calls]} for w in workloads]}
+    spec = {"runs": runs, "warmup": NODE_WARMUP_RUNS,
+            "workloads": [{"system": w.system, "formula": w.javascript, "types": list(w.types),
+                           "calls": [list(call) for call in w.calls]} for w in workloads]}
     done = subprocess.run([node, "-e", NODE_BENCH, str(docs)], input=json.dumps(spec), capture_output=True,
                           text=True, check=False, timeout=NODE_TIMEOUT_S)
     if done.returncode != 0:
         raise DiceBenchError(f"the generated JavaScript failed in Node: {done.stderr.strip()[-2000:]}")
-    return [Timed(list(entry["runs_ms"]), list(entry["results"])) for entry in json.loads(done.stdout)]
+    return [Timed(list(entry["runs_ms"]), list(entry["results"]), entry["first_ms"])
+            for entry in json.loads(done.stdout)]
 
 
 # Runs in Node: load the site's runtime.js and every system's script, then time each workload as the Python side does.
@@ -369,26 +382,33 @@ function encode(value) {
   return value;
 }
 
-function time(spec, runs) {
+function timed(f, calls) {
+  R.emptyCaches();
+  const start = process.cpuUsage();
+  const results = calls.map((args) => call(f, args));
+  const used = process.cpuUsage(start);
+  return [(used.user + used.system) / 1000, results];
+}
+
+function time(spec, runs, warmup) {
   const f = globalThis.RulesSystems[spec.system].formulas[spec.formula];
   const calls = spec.calls.map((args) => args.map((v, i) => spec.types[i] === "dice" ? R.parseDice(v) : v));
   const runs_ms = [];
-  let results = calls.map((args) => call(f, args));  /* untimed: compiles what this formula calls first */
+  let [first_ms, results] = timed(f, calls);  /* untimed, but for the first: compiles what this formula calls */
+  for (let run = 1; run < warmup; run++) results = timed(f, calls)[1];
   for (let run = 0; run < runs; run++) {
-    R.emptyCaches();
-    const start = process.cpuUsage();
-    results = calls.map((args) => call(f, args));
-    const used = process.cpuUsage(start);
-    runs_ms.push((used.user + used.system) / 1000);
+    const [took, found] = timed(f, calls);
+    runs_ms.push(took);
+    results = found;
   }
-  return {runs_ms: runs_ms, results: results.map(encode)};
+  return {runs_ms: runs_ms, first_ms: first_ms, results: results.map(encode)};
 }
 
 let input = "";
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const spec = JSON.parse(input);
-  process.stdout.write(JSON.stringify(spec.workloads.map((w) => time(w, spec.runs))));
+  process.stdout.write(JSON.stringify(spec.workloads.map((w) => time(w, spec.runs, spec.warmup))));
 });
 """
 
@@ -398,8 +418,10 @@ def dice_table(rows: Sequence[Row], runs: int) -> str:
     lines = ["each dice formula of the content, on a workload from it: its worked examples' inputs, then every",
              "parameter at the top of its declared range (one call each); timed in the generated engine (Python; its",
              "caches emptied before each run) and in the generated JavaScript (Node; one process for all formulas, its",
-             "caches emptied before each run too), each after one untimed run (Node compiles a function on its first",
-             "call, Python at import):",
+             "caches emptied before each run too), each after untimed runs (Python one; Node "
+             f"{NODE_WARMUP_RUNS}: V8 compiles a",
+             "function on its first call and again, optimized, once it is hot, on threads whose CPU time counts;",
+             "Python compiles at import; --json gives Node's first run as node_first_ms):",
              f"median of {runs} run(s) of the workload in each, in CPU time (the process's: the rest of a busy machine",
              "does not count). same: the two runtimes' results agree call by call, exactly",
              f"{'formula':<50} {'ex+top':>9} {'Python ms':>11} {'Node ms':>11} {'same':>5}"]
@@ -418,7 +440,9 @@ def icepool_table(rows: Sequence[Row], runs: int) -> str:
              "top of its range): the generated engine (Python) and the generated JavaScript (Node), each with its",
              "caches emptied before each run, and icepool computing the same answers in this Python process, its",
              "runs taking turns with the engine's, so that both see the same load from the rest of the machine; each",
-             "runs the calls once untimed first (Node compiles a function on its first call, Python at import).",
+             f"runs the calls untimed first (once; Node {NODE_WARMUP_RUNS} times, as V8 compiles hot functions again, "
+             "optimized, on",
+             "threads whose CPU time counts; --json gives Node's first run as node_first_ms).",
              CACHES + ".",
              f"median of {runs} run(s) each, in CPU time; ratio: icepool ms / engine ms; warm: {runs} more run(s) of",
              "the engine and of icepool, taking turns, with every cache kept from the run before (ms each, and the",
@@ -479,6 +503,7 @@ def summary(rows: Sequence[Row]) -> dict[str, Any]:
     return {"rows": [{"formula": row.workload.name, "calls": len(row.workload.calls),
                       "examples": row.workload.examples, "python_ms": round(row.python_ms, 3),
                       "node_ms": round(row.node_ms, 3), "same": row.same, "refused": row.refused,
+                      **({"node_first_ms": round(row.node_first_ms, 3)} if row.node_first_ms is not None else {}),
                       **({"icepool_ms": round(row.icepool.median_ms, 3)} if row.icepool else {}),
                       **({"warm_ms": round(row.warm_ms, 3)} if row.warm_ms is not None else {}),
                       **({"icepool_warm_ms": round(row.icepool_warm_ms, 3)} if row.icepool_warm_ms is not None

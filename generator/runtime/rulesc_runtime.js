@@ -304,6 +304,12 @@
       throw new RulesError("a roll too large to work out exactly is refused: its answer would pass the roll budget " +
                            "of " + MAX_ROLL_BITS + " bits (" + outcomes + " outcomes of " + bits + " bits)");
   }
+  var MAX_PRODUCT_BITS = 8388608;  /* the product budget: the smaller factor's outcomes times the product's bits */
+  function refuseProduct(outcomes, bits) {
+    if (outcomes * bits > MAX_PRODUCT_BITS)
+      throw new RulesError("a roll too large to work out exactly in time is refused: multiplying its dice out would pass " +
+                           "the product budget of " + MAX_PRODUCT_BITS + " bits (" + outcomes + " outcomes of " + bits + " bits)");
+  }
   function make(offset, weights, total) {
     var lo = 0, hi = weights.length - 1;
     while (lo <= hi && weights[lo] === 0n) lo++;
@@ -453,8 +459,8 @@
       var scale = poly[0] ** BigInt(times), plain = uniformPower(poly.length, times);
       return scale === 1n ? plain : plain.map(function (w) { return scale * w; });
     }
-    var terms = poly.filter(function (w) { return w !== 0n; }).length;
-    if (terms * (poly.length - 1) * times <= MILLER_WORK) return millerPower(poly, times);
+    if (!squares(poly, times)) return millerPower(poly, times);
+    refuseProduct.apply(null, lastProduct(poly, times));
     var result = null, p = poly;
     while (times) {
       if (times & 1) result = result === null ? p : convolve(result, p);
@@ -464,6 +470,17 @@
     return result;
   }
   var MILLER_WORK = 20000;
+  function squares(poly, times) {  /* whether polyPower squares (unequal coefficients, the first not 0) */
+    return poly.filter(function (w) { return w !== 0n; }).length * (poly.length - 1) * times > MILLER_WORK;
+  }
+  function lastProduct(poly, times) {  /* the product budget's count of a power by squaring: its last product's */
+    return [Math.floor((poly.length - 1) * times / 2) + 1, bitLength(polySum(poly) ** BigInt(times))];
+  }
+  function productOf(weights, total, other, otherTotal) {  /* two kinds' sums multiplied out: their total */
+    refuseProduct(Math.min(weights.length, other.length), bitLength(total * otherTotal));
+    return total * otherTotal;
+  }
+  function polySum(poly) { var sum = 0n; poly.forEach(function (w) { sum += w; }); return sum; }
   function millerPower(poly, times) {  /* J. C. P. Miller's recurrence */
     var size = (poly.length - 1) * times + 1, out = new Array(size).fill(0n), terms = [], n = BigInt(times + 1);
     out[0] = poly[0] ** BigInt(times);
@@ -490,7 +507,9 @@
   }
   function add(a, b) {
     refuseWidth(a.weights.length + b.weights.length - 1);
-    refuseWork(a.weights.length + b.weights.length - 1, bitLength(a.total) + bitLength(b.total));
+    var bits = bitLength(a.total) + bitLength(b.total);
+    refuseWork(a.weights.length + b.weights.length - 1, bits);
+    refuseProduct(Math.min(a.weights.length, b.weights.length), bits);
     return make(a.offset + b.offset, convolve(a.weights, b.weights), a.total * b.total);
   }
   function dadd(a, b) { return add(asDist(a), asDist(b)); }
@@ -906,7 +925,7 @@
     if (sizes.reduce(function (x, y) { return x * y; }, 1) > SUMMED_SIZE) return addedChains(chains, questions);
     var strides = [1];
     for (i = 1; i < questions; i++) strides.push(strides[i - 1] * sizes[i - 1]);
-    var weights = [1n], length = 1;
+    var weights = [1n], length = 1, made = 1n;
     for (i = 0; i < questions; i++) length += (sizes[i] - 1) * strides[i];
     chains.forEach(function (c, g) {
       var poly = new Array(length).fill(0n);
@@ -916,7 +935,9 @@
         poly[place] += p[1];
       });
       while (poly[poly.length - 1] === 0n) poly.pop();
-      weights = convolve(weights, polyPower(poly, c[1]));
+      var powered = polyPower(poly, c[1]);
+      made = productOf(weights, made, powered, polySum(poly) ** BigInt(c[1]));
+      weights = convolve(weights, powered);
     });
     var least = [];
     for (i = 0; i < questions; i++) least.push(chains.reduce(function (sum, c, g) { return sum + c[1] * lows[g][i]; }, 0));
@@ -927,12 +948,13 @@
     return joint;
   }
   function summedOne(chains) {  /* summedChains of one question: each kind's answers a polynomial, to its count */
-    var weights = [1n], least = 0, joint = new Map();
+    var weights = [1n], least = 0, joint = new Map(), made = 1n;
     chains.forEach(function (c) {
       var answers = c[0].map(function (p) { return p[0][0]; }), low = Math.min.apply(null, answers);
       var poly = new Array(Math.max.apply(null, answers) - low + 1).fill(0n);
       c[0].forEach(function (p) { poly[p[0][0] - low] += p[1]; });
       var powered = polyPower(poly, c[1]);
+      made = productOf(weights, made, powered, polySum(poly) ** BigInt(c[1]));
       weights = weights.length === 1 && weights[0] === 1n ? powered : convolve(weights, powered);
       least += c[1] * low;
     });
@@ -1293,7 +1315,13 @@
       var kind = dieOf(p[0]), width = (kind.weights.length - 1) * p[1], total = kind.total ** BigInt(p[1]);
       refuseWidth(width + 1);
       refuseWork(width + 1, bitLength(total));
-      if (running) refuseWork(span + width, bitLength(running) + bitLength(total));  /* the sum so far and this kind's, added */
+      if (p[1] && kind.weights.some(function (w) { return w !== kind.weights[0]; }) && squares(kind.weights, p[1]))
+        refuseProduct.apply(null, lastProduct(kind.weights, p[1]));  /* as polyPower would square it */
+      if (running) {  /* the sum so far and this kind's, added */
+        var bits = bitLength(running) + bitLength(total);
+        refuseWork(span + width, bits);
+        refuseProduct(Math.min(span, width + 1), bits);
+      }
       span += width;
       running = (running || 1n) * total;
       refuseWidth(span);

@@ -129,7 +129,10 @@ def emit_dice_page() -> dict[str, str]:
     w.writeline(f"A roll of more than {R.MAX_DICE} dice, or with more than {R.MAX_OUTCOMES:,} possible results, "
                 "is refused with an error instead of being computed, so no calculator can hang a browser tab; so is "
                 f"a roll whose exact answer would take more than {R.MAX_ROLL_BITS:,} bits (its results times the "
-                f"bits of each chance: `14d1000` fits, `15d1000` does not) and a power of more than "
+                f"bits of each chance: `1000d100` fits, `1000d1000` does not), one that would multiply out two rolls "
+                f"whose product passes {R.MAX_PRODUCT_BITS:,} bits (the smaller's results times the bits of the "
+                "product's chances: `40d10!` fits, `100d10!` does not, as big products take too long), and a power "
+                "of more than "
                 f"{R.MAX_POWER_BITS:,} bits. Whole numbers stay within ±{R.MAX_INT:,} so that Python and JavaScript "
                 "compute the same values.")
     return {DICE_PAGE: w.getvalue()}
