@@ -45,6 +45,10 @@ def _outcome_key(key: object) -> int | str | bool:
     return int(text) if re.fullmatch(r"-?\d+", text) else text
 
 
+_FORMAT_1_SIDES = re.compile(r"(?<![^\d\s+-])d(666?)(?!\d)")
+"""A die written d66 or d666 in dice text, which content format 1 reads as a die of that many sides."""
+
+
 def _is_pool(text: str) -> bool:
     try:
         parse_dice(text)
@@ -527,6 +531,9 @@ class System:
     phrases: tuple[str, ...] = ()  # names that are neither terms nor rules: no term is linked inside one
     format: int = 1  # the content format it is written in (FORMATS): what its formulas' notation means
     kinds: tuple[RuleKind, ...] = ()  # declared (or format 1's) then rulesc's own, in the index tables' order
+    many_sides: tuple[tuple[str, JsonPath, str], ...] = ()
+    """Format 1's dice texts that write a die of 66 or 666 sides as d66 (d666): each one's file, JSON path and its
+    spelling in every format (d(66)), which `rulesc migrate` writes."""
 
     def kind(self, kind_id: str) -> RuleKind:
         """The kind of that id (check refused rules of any other kind); an unknown id gets a kind named by it."""
@@ -554,9 +561,8 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     rule_kinds = with_structural(b.rule_kinds(kinds))
     known = _whole_values(chapter_docs)
     tables = _raw_tables(chapter_docs)
-    chapters = sorted((_Builder(doc, diags, kinds, known, tables, version, rule_kinds).chapter()
-                       for doc in chapter_docs),
-                      key=lambda c: (c.order, c.id))
+    builders = [_Builder(doc, diags, kinds, known, tables, version, rule_kinds) for doc in chapter_docs]
+    chapters = sorted((builder.chapter() for builder in builders), key=lambda c: (c.order, c.id))
     return System(
         id=data["id"], title=b.name(("title",)), summary=b.text(("summary",)), name_note=data.get("name_note"),
         sources=tuple(b.source(i) for i in range(len(data["sources"]))),
@@ -565,7 +571,8 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
         chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
         set_needs_one_of=tuple((upgrade, b.span(("upgrade_sets", "needs_one_of", i))) for i, upgrade
                                in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))),
-        phrases=b.optional_names(("phrases",)), format=version, kinds=rule_kinds)
+        phrases=b.optional_names(("phrases",)), format=version, kinds=rule_kinds,
+        many_sides=tuple(found for builder in builders for found in builder.many_sides))
 
 
 class _Builder:
@@ -576,6 +583,7 @@ class _Builder:
                  version: int = 1, rule_kinds: tuple[RuleKind, ...] = ()):
         self.doc = doc
         self.version = version  # the system's content format, which its formulas are read in
+        self.many_sides: list[tuple[str, JsonPath, str]] = []  # format 1 dice texts writing d66: file, path, d(66)
         self.kinds_by_id = {kind.id: kind for kind in rule_kinds}
         self.diags = diags
         self.kinds = {kind.id: kind for kind in kinds}
@@ -656,7 +664,8 @@ class _Builder:
             id=r["id"], name=name, kind=r["kind"], parent=r.get("parent"),
             aliases=tuple(r.get("aliases", ())),
             text=self.text(path + ("text",)), provenance=provenance,
-            values=tuple((k, self.value(v)) for k, v in r.get("values", {}).items()) + _fact_values(facts),
+            values=tuple((k, self.value(v, path + ("values", k))) for k, v in r.get("values", {}).items())
+            + _fact_values(facts),
             table=self.table(path + ("table",)) if "table" in r else None,
             items=tuple(self.text(path + ("items", i)) for i in range(len(r.get("items", ())))),
             facts=facts,
@@ -831,19 +840,35 @@ class _Builder:
                                  f"'{gap.fact}', which this {owner} does not give",
                                  self.span(path + ("unstated", i, "fact")), hint)
 
-    def value(self, raw: Scalar) -> Value:
+    def value(self, raw: Scalar, path: JsonPath) -> Value:
         if isinstance(raw, str):
             try:
-                return _dice(raw)
+                return self.pool(raw, path)
             except RulesError:
                 return raw
         return raw
+
+    def pool(self, text: str, path: JsonPath) -> Dice:
+        """A dice text of the content. Typed dice read d66 as tens and units, as format 2 does; in format 1 a die
+        written d66 (d666) is one of 66 (666) sides, as in its formulas: read as d(66), with W0708 and a note of
+        where it is for `rulesc migrate`, which writes it d(66)."""
+        written = _FORMAT_1_SIDES.sub(r"d(\1)", text) if self.version == 1 else text
+        pool = _dice(written)
+        if written != text:
+            sides = _FORMAT_1_SIDES.search(text)
+            assert sides is not None
+            self.diags.warning("W0708", f"d{sides.group(1)} is one die of {sides.group(1)} sides in content format 1; "
+                               f"format 2 reads it as tens and units, as d66 tables do", self.span(path),
+                               f"write {written} to keep a die of {sides.group(1)} sides in either format; `rulesc "
+                               "migrate` writes that for every such die and moves the system to format 2")
+            self.many_sides.append((self.doc.path, path, written))
+        return pool
 
     def typed(self, raw: Scalar, type_: str, path: JsonPath) -> Value:
         """A scalar read as `type_`; a dice text becomes a Dice pool."""
         if type_ == "dice" and isinstance(raw, str):
             try:
-                return _dice(raw)
+                return self.pool(raw, path)
             except RulesError as exc:
                 self.diags.error("E0301", f"{exc}", self.span(path), "write dice like 1d10+1d4")
                 return Dice()

@@ -3,6 +3,7 @@ and units; format 1 keeps its meaning. Each answer is the same in the interprete
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from fractions import Fraction
 from itertools import product
@@ -15,10 +16,12 @@ import pytest
 from generator.analyze.program import Program
 from generator.emit.site.dice_page import emit_dice_page
 from generator.formula.expression import roll_expression
-from generator.runtime.rulesc_runtime import parse_dice
+from generator.runtime.rulesc_runtime import RulesError, parse_dice
 from tests.backends import Built, built_case
+from tests.run_case import run_rulesc
 from tests.test_exact_runtimes import three_ways
 
+CASES = Path(__file__).resolve().parent / "cases" / "good"
 D66 = [10 * tens + units for tens, units in product(range(1, 7), repeat=2)]
 
 
@@ -80,3 +83,30 @@ def test_the_dice_page_says_the_rule_with_a_d66_example() -> None:
            "`repeat(1d6+1, 3)` | 6 to 21 | 13.5000 (27/2) |\n" in page
     assert "## Multiplying a roll, repeating dice\n\nMultiplying a roll multiplies its result" in page
     assert "`rulesc migrate` rewrites them to `repeat()`, `d66` to `1d(66)`" in page
+
+
+def test_dice_typed_as_text_read_d66_as_the_formula_language_does(tables: tuple[Path, Program, ModuleType]) -> None:
+    d66, sides, two = parse_dice("d66"), parse_dice("1d( 66 )"), parse_dice("2d666-1")
+    assert (str(d66), str(sides), str(two)) == ("1d66", "1d(66)", "2d666-1")
+    found = three_ways(tables, [("pool_mean", {"dice": d66}), ("pool_mean", {"dice": sides}),
+                                ("pool_mean", {"dice": two}), ("tiered", {"dice": d66, "tier": 2}),
+                                ("tiered", {"dice": sides, "tier": 2})])
+    assert found == [{"value": {"exact": "77/2"}}, {"value": {"exact": "67/2"}}, {"value": {"exact": "776"}},
+                     {"value": {"dice": "2d66"}}, {"value": {"dice": "2d(66)"}}]
+    assert parse_dice(str(parse_dice("3d66+1d(66)!+d6"))) == parse_dice("1d6+1d(66)!+3d66")
+
+
+def test_a_d66_that_explodes_is_refused_naming_the_die_of_66_sides() -> None:
+    with pytest.raises(RulesError, match=r"^d66 is a roll read as tens and units, which cannot explode or be "
+                                         r"rerolled: write 1d\(66\)! for a die of 66 sides$"):
+        parse_dice("1d66!")
+    assert run_rulesc("--root", str(CASES / "d66-format-2"), "calc", "tables/tiered-dice", "dice=d666r1") == (
+        2, "", "rulesc: error: tables/tiered-dice: dice takes a dice pool such as 1d10+1d4 (0 or - for no dice); "
+        "got 'd666r1' (d666 is a roll read as tens and units, which cannot explode or be rerolled: write 1d(666)r1 "
+        "for a die of 666 sides)\n")
+
+
+def test_rulesc_calc_reads_a_typed_d66_as_tens_and_units() -> None:
+    status, out, _ = run_rulesc("--root", str(CASES / "d66-format-2"), "calc", "tables.pool_mean", "dice=d66",
+                                "--json")
+    assert status == 0 and json.loads(out)["result"] == {"exact": "77/2", "float": 38.5}
