@@ -27,6 +27,9 @@ from generator.runtime.rulesc_runtime import MAX_INT, Dice, RulesError, parse_di
 Scalar: TypeAlias = int | bool | str
 _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice": "dice (dice)"}
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
+WHOLE = re.compile(r"[-+]?\d+")
+DECIMAL = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?\d+[eE][-+]?\d+")
+"""A whole number and a decimal as YAML reads them unquoted, in an example's quoted expected result."""
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_' -]*")
 """An expected name (a named outcome, a word from a table), as opposed to a dice pool such as 2d6+1."""
 FORMATS = (1, 2)
@@ -47,6 +50,11 @@ def _outcome_key(key: object) -> int | str | bool:
 
 _FORMAT_1_SIDES = re.compile(r"(?<![^\d\s+-])d(666?)(?!\d)")
 """A die written d66 or d666 in dice text, which content format 1 reads as a die of that many sides."""
+
+
+def show_plain(value: int | float | bool) -> str:
+    """A number or yes/no as a message names it: 9, 0.5, true."""
+    return str(value).lower() if isinstance(value, bool) else f"the number {value}"
 
 
 def _is_pool(text: str) -> bool:
@@ -959,17 +967,38 @@ class _Builder:
                        self.span(path), tuple((k, self.span(path + ("args", k))) for k in e["args"]))
 
     def expectation(self, expect: Any, returns: str | None, path: JsonPath) -> Any:
-        """An example's expected result read by what its formula declares it returns: words for text or an outcome,
-        else a fraction, a name (words without digits, or a plain word), or a dice pool (E0301)."""
+        """An example's expected result read by what its formula declares it returns: words for text or an outcome
+        (a plain 9 too), else a number or true/false quoted or not, a fraction, a name (words without digits, or a
+        plain word), or a dice pool (E0301)."""
         if isinstance(expect, dict):
             return {_outcome_key(k): Fraction(str(v).replace(" ", "")) for k, v in expect.items()}
+        if returns == "text" and type(expect) is int:
+            return str(expect)  # `expect: 9` of a formula giving words is the words 9, as quoted
         if not isinstance(expect, str) or returns in WORDS:
             return expect
+        quoted = self.quoted(expect.strip(), returns, path)
+        if quoted is not None:
+            return quoted
         if FRACTION.fullmatch(expect.strip()):
             return Fraction(expect.strip())
         if not _is_pool(expect) and (WORD.fullmatch(expect) or not any(c.isdigit() for c in expect)):
             return expect  # a name: one of a formula's named outcomes, or a word from a table
         return self.typed(expect, "dice", path)
+
+    def quoted(self, text: str, returns: str | None, path: JsonPath) -> int | float | bool | None:
+        """A quoted expected result that YAML would read as a number or true/false without its quotes ("9", "0.5",
+        "true"), read so, as its author meant, unless the formula returns dice (a pool "9"); None for other text.
+        Where the formula does not declare what it returns, the words '9' were as likely: W0710."""
+        read = int(text) if WHOLE.fullmatch(text) else float(text) if DECIMAL.fullmatch(text) else \
+            text == "true" if text in ("true", "false") else None
+        if read is None or returns == "dice":
+            return None
+        if returns is None:
+            self.diags.warning("W0710", f"the expected result '{text}' is quoted: read as {show_plain(read)}, as "
+                               "without the quotes", self.span(path),
+                               f"write expect: {text} without quotes, or declare returns: text if the formula gives "
+                               f"the words '{text}'")
+        return read
 
     def calculator(self, path: JsonPath, rule: str) -> Calculator:
         c = self.get(path)

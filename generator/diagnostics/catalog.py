@@ -642,6 +642,11 @@ WARNINGS = [
     Entry("W0709", "kind without rules", "A kind the system declares under kinds: that no rule has: give it its "
           "rules, or remove it.", {SYSTEM: kinds_system(GENERAL + "}\n{id: spell, label: Spell, plural: Spells}")},
           {SYSTEM: kinds_system(GENERAL + "}")}),
+    rule_edit("W0710", "quoted expected result", "A worked example's expected result in quotes (\"9\", \"0.5\", "
+              "\"true\") is read as YAML reads it without them, a number or true/false, whatever the formula "
+              "returns, except for `returns: text` or `outcome` (the words as written) and `returns: dice` (a pool). "
+              "A formula that does not declare `returns:` might give the words \"9\": check reads the number and "
+              "warns. Remove the quotes, or declare what the formula returns.", "expect: 6", 'expect: "6"'),
 ]
 
 SITE_CONFIG = "mkdocs.yml"
