@@ -2344,9 +2344,12 @@ def flag_arg(function: str, param: str, value: object) -> bool:
 def pool_arg(function: str, param: str, value: object) -> Dice:
     """`value` as a dice pool: a Dice as it is, a text such as '1d10+1d4' read by parse_dice(); one
     whose roll passes the roll budget is refused here, before the function works on it."""
-    pool = _pool_of(value)
+    try:
+        pool = _pool_of(value)
+    except RulesError as exc:  # dice text that cannot be rolled, such as d66!: why
+        raise _refuse(function, param, value, _POOL_TAKES, f": {exc}") from None
     if pool is None:
-        raise _refuse(function, param, value, "a dice pool (a Dice, or text such as '1d10+1d4')")
+        raise _refuse(function, param, value, _POOL_TAKES)
     try:
         return rollable(pool)
     except RulesError as exc:
@@ -2354,14 +2357,20 @@ def pool_arg(function: str, param: str, value: object) -> Dice:
                       f": {exc}") from None
 
 
+_POOL_TAKES = "a dice pool (a Dice, or text such as '1d10+1d4')"
+
+
 def _pool_of(value: object) -> Dice | None:
+    """A Dice, or text read as one; None for anything else; RulesError for dice text that cannot be rolled."""
     if isinstance(value, Dice):
         return value
     if isinstance(value, str):
         try:
             return parse_dice(value)
-        except RulesError:
-            return None
+        except RulesError as exc:
+            if str(exc).endswith("is not a dice pool"):
+                return None
+            raise
     return None
 
 
