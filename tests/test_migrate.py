@@ -318,3 +318,16 @@ def test_format_1_dice_text_keeps_d66_a_die_of_66_sides_and_migrates_to_d_66(tmp
     assert "          - {args: {dice: d(66), tier: 2}, expect: 2d(66)}\n" in powers.read_text()
     assert "label: Dice, default: 'd(66)+1'}" in powers.read_text()
     assert _answers(root) == before and compile_project(Project(root)).warnings == ()
+
+
+def test_a_variant_s_d66_dice_text_is_migrated_with_its_system(tmp_path: Path) -> None:
+    root = _project(tmp_path, "good/format-1-pool-repetition")
+    variant = root / "content" / "mini" / "variants" / "double" / "variant.yaml"
+    variant.parent.mkdir(parents=True)
+    written = "          - {args: {dice: 1d6, tier: 2}, expect: 4d6}\n"
+    variant.write_text(VARIANT.replace(written, written + "          - {args: {dice: d66, tier: 1}, expect: 2d66}\n"))
+    assert run_rulesc("--root", str(root), "check", "--variant", "double")[0] == 0
+    assert run_rulesc("--root", str(root), "migrate")[0] == 0
+    assert "          - {args: {dice: d(66), tier: 1}, expect: 2d(66)}\n" in variant.read_text()
+    assert run_rulesc("--root", str(root), "check", "--variant", "double") == (
+        0, "rulesc: ok: 1 system(s), 1 rules, 4 formulas, 5 examples passed, 1 calculators\n", "")

@@ -90,7 +90,8 @@ class _Merge:
 
     def result(self) -> System:
         chapters = tuple(dataclasses.replace(c, rules=tuple(self.chapters[c.id])) for c in self.system.chapters)
-        return dataclasses.replace(self.system, chapters=chapters)
+        return dataclasses.replace(self.system, chapters=chapters,
+                                   many_sides=self.system.many_sides + tuple(self.builder.many_sides))
 
     # --- lookups -------------------------------------------------------------------------------------------
 
