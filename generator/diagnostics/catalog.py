@@ -633,10 +633,11 @@ WARNINGS = [
               "    # Editors: revisit the rounding if the full rulebook turns up.\n"),
     rule_edit("W0708", "a spelling content format 2 reads otherwise", "In a system without `format: 2` (content "
               "format 1), a pool times a number repeats its dice: `1d6 * 10 + 1d6` is 11d6, whose mean is a d66's "
-              "but whose chances are not; and `d66` is one die of 66 sides. Format 2 reads `*` as the roll's result "
+              "but whose chances are not; and `d66` is one die of 66 sides, in formulas and in dice texts (a cell, a "
+              "default, an example's argument or expected result). Format 2 reads `*` as the roll's result "
               "times the number, as AnyDice and icepool do, `d66` as tens and units, and spells the old meanings "
-              "`repeat(pool, n)` and `1d(66)`, which work in both formats. `rulesc migrate` rewrites every such "
-              "spelling and moves the system to format 2.",
+              "`repeat(pool, n)` and `1d(66)` (`d(66)` in dice text), which work in both formats. `rulesc migrate` "
+              "rewrites every such spelling and moves the system to format 2.",
               "expr: n * factor", "expr: n * factor + p_at_least(1d6 * 2, 13)",
               "expr: n * factor + p_at_least(repeat(1d6, 2), 13)"),
     Entry("W0709", "kind without rules", "A kind the system declares under kinds: that no rule has: give it its "
