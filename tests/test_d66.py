@@ -4,6 +4,7 @@ and units; format 1 keeps its meaning. Each answer is the same in the interprete
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from fractions import Fraction
 from itertools import product
@@ -14,10 +15,14 @@ from typing import Any
 import pytest
 
 from generator.analyze.program import Program
+from generator.build.staging import build_project
 from generator.emit.site.dice_page import emit_dice_page
 from generator.formula.expression import roll_expression
+from generator.pipeline import Project
 from generator.runtime.rulesc_runtime import RulesError, parse_dice
 from tests.backends import Built, built_case
+from tests.browser import Visit, serve_site
+from tests.conftest import REPO
 from tests.run_case import run_rulesc
 from tests.test_exact_runtimes import three_ways
 
@@ -110,3 +115,33 @@ def test_rulesc_calc_reads_a_typed_d66_as_tens_and_units() -> None:
     status, out, _ = run_rulesc("--root", str(CASES / "d66-format-2"), "calc", "tables.pool_mean", "dice=d66",
                                 "--json")
     assert status == 0 and json.loads(out)["result"] == {"exact": "77/2", "float": 38.5}
+
+
+@pytest.fixture(scope="module")
+def d66_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("d66-site") / "project"
+    for folder in ("schema", "site_overrides"):
+        shutil.copytree(REPO / folder, root / folder)
+    shutil.copy2(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(CASES / "d66-format-2" / "content", root / "content")
+    build_project(Project(root))
+    with serve_site(root / "site") as url:
+        yield url
+
+
+def test_a_calculator_s_dice_box_reads_d66_as_tens_and_units(d66_site: str, browser: Any) -> None:
+    key = "tables/tiered-dice"
+    with Visit(browser, f"{d66_site}tables/rolls/?tiered-dice.tier=1") as visit:
+        visit.wait_until_calculators_are_ready(key)
+        box = visit.page.locator(f'[data-calculator="{key}"]')
+        pool = box.locator('output[name="pool"]')
+        assert box.locator('[name="dice"]').input_value() == "1d66"  # the default, written as it reads back
+        assert pool.inner_text() == "1d66"
+        box.locator('[name="dice"]').fill("d(66)")
+        visit.page.wait_for_function("el => el.textContent === '1d(66)'", arg=pool.element_handle())
+        box.locator('[name="dice"]').fill("d66!")
+        visit.page.wait_for_function("box => box.dataset.state === 'invalid'", arg=box.element_handle())
+        assert box.locator("#calc-tables-tiered-dice-dice-msg").inner_text() == (
+            "D66 is a roll read as tens and units, which cannot explode or be rerolled: write 1d(66)! for a die of "
+            "66 sides.")
+        assert visit.errors == []
