@@ -27,8 +27,8 @@ from generator.runtime.rulesc_runtime import MAX_INT, Dice, RulesError, parse_di
 Scalar: TypeAlias = int | bool | str
 _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice": "dice (dice)"}
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
-WHOLE = re.compile(r"[-+]?\d+")
-DECIMAL = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?\d+[eE][-+]?\d+")
+WHOLE = re.compile(r"[-+]?\d{1,100}")
+DECIMAL = re.compile(r"[-+]?(?:\d{1,100}\.\d{0,100}|\.\d{1,100})(?:[eE][-+]?\d{1,4})?|[-+]?\d{1,100}[eE][-+]?\d{1,4}")
 """A whole number and a decimal as YAML reads them unquoted, in an example's quoted expected result."""
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_' -]*")
 """An expected name (a named outcome, a word from a table), as opposed to a dice pool such as 2d6+1."""

@@ -4,6 +4,7 @@ the engine's doctests and the JavaScript; W0710 where the formula leaves its typ
 from __future__ import annotations
 
 import doctest
+import shutil
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -62,3 +63,13 @@ def test_a_quoted_number_the_formula_does_not_give_fails_naming_both(tmp_path: P
     assert status == 1
     assert "content/quoted/examples.yaml:32:13: error[E0501]: example failed: half() gives 1/2 (~0.5), " \
         "expected 0.25\n" in err
+
+
+def test_a_quoted_number_of_thousands_of_digits_is_an_error_not_a_crash(tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    shutil.copytree(CASE / "content", root / "content")
+    examples = root / "content" / "quoted" / "examples.yaml"
+    examples.write_text(examples.read_text(encoding="utf-8").replace('expect: "0.5"', f'expect: "{"9" * 5000}"'))
+    status, _, err = run_rulesc("--root", str(root), "check")
+    assert status == 1 and f"content/quoted/examples.yaml:32:32: error[E0301]: '{'9' * 5000}' is not a dice pool\n" \
+        in err and "internal error" not in err

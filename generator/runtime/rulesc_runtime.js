@@ -141,6 +141,7 @@
   function parseDice(text) {
     var t = String(text).trim();
     if (["", "0", "-", "\u2013", "\u2014"].indexOf(t) >= 0) return new Dice([], 0);
+    if (/\d{101}/.test(t)) throw new RulesError(quoted(String(text)) + " is not a dice pool");  /* no pool is written so */
     var faces = "\\{\\s*-?\\d+(?:\\s*,\\s*-?\\d+)*\\s*\\}";
     var kind = "(?:\\d+|\\(\\s*\\d+\\s*\\))(?:!!?(?:" + faces + ")?|rr?(?:\\d+|" + faces + "))?|F|" + faces;
     var re = new RegExp("\\s*([+-]?)\\s*(?:(\\d*)d(" + kind + ")|(\\d+))\\s*", "y");

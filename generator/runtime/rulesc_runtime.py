@@ -138,6 +138,8 @@ TENS_AND_UNITS = {written: "{" + ",".join(map("".join, itertools.product("123456
 written d(66), as in the formula language."""
 _WRITTEN_DIGITS = {faces: written for written, faces in TENS_AND_UNITS.items()}
 _MANY_SIDES = re.compile(r"^(666?)(?=\D|$)")
+_LONG_NUMBER = re.compile(r"\d{101}")
+"""A number of more than 100 digits, which no dice text writes."""
 
 
 class RulesError(ValueError):
@@ -284,6 +286,8 @@ def parse_dice(text: str) -> Dice:
     units as in the formula language (content format 2), and 'd(66)' a die of 66 sides."""
     if text.strip() in EMPTY_MARKS:
         return Dice()
+    if _LONG_NUMBER.search(text):  # no pool is written so (and Python reads at most 4300 digits as one number)
+        raise RulesError(f"{text!r} is not a dice pool")
     pos, total = 0, Dice()
     while pos < len(text):
         match = _TERM.match(text, pos)
