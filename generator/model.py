@@ -27,6 +27,9 @@ from generator.runtime.rulesc_runtime import MAX_INT, Dice, RulesError, parse_di
 Scalar: TypeAlias = int | bool | str
 _KINDS = {"int": "a whole number (int)", "bool": "true or false (bool)", "dice": "dice (dice)"}
 FRACTION = re.compile(r"-?\d+\s*/\s*\d+")
+WHOLE = re.compile(r"[-+]?\d{1,100}")
+DECIMAL = re.compile(r"[-+]?(?:\d{1,100}\.\d{0,100}|\.\d{1,100})(?:[eE][-+]?\d{1,4})?|[-+]?\d{1,100}[eE][-+]?\d{1,4}")
+"""A whole number and a decimal as YAML reads them unquoted, in an example's quoted expected result."""
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_' -]*")
 """An expected name (a named outcome, a word from a table), as opposed to a dice pool such as 2d6+1."""
 FORMATS = (1, 2)
@@ -43,6 +46,15 @@ def _outcome_key(key: object) -> int | str | bool:
     if text in ("true", "false"):
         return text == "true"
     return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+
+_FORMAT_1_SIDES = re.compile(r"(?<![^\d\s+-])d(666?)(?!\d)")
+"""A die written d66 or d666 in dice text, which content format 1 reads as a die of that many sides."""
+
+
+def show_plain(value: int | float | bool) -> str:
+    """A number or yes/no as a message names it: 9, 0.5, true."""
+    return str(value).lower() if isinstance(value, bool) else f"the number {value}"
 
 
 def _is_pool(text: str) -> bool:
@@ -529,6 +541,9 @@ class System:
     phrases: tuple[str, ...] = ()  # names that are neither terms nor rules: no term is linked inside one
     format: int = 1  # the content format it is written in (FORMATS): what its formulas' notation means
     kinds: tuple[RuleKind, ...] = ()  # declared (or format 1's) then rulesc's own, in the index tables' order
+    many_sides: tuple[tuple[str, JsonPath, str], ...] = ()
+    """Format 1's dice texts that write a die of 66 or 666 sides as d66 (d666): each one's file, JSON path and its
+    spelling in every format (d(66)), which `rulesc migrate` writes."""
 
     def kind(self, kind_id: str) -> RuleKind:
         """The kind of that id (check refused rules of any other kind); an unknown id gets a kind named by it."""
@@ -556,9 +571,8 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     rule_kinds = with_structural(b.rule_kinds(kinds))
     known = _whole_values(chapter_docs)
     tables = _raw_tables(chapter_docs)
-    chapters = sorted((_Builder(doc, diags, kinds, known, tables, version, rule_kinds).chapter()
-                       for doc in chapter_docs),
-                      key=lambda c: (c.order, c.id))
+    builders = [_Builder(doc, diags, kinds, known, tables, version, rule_kinds) for doc in chapter_docs]
+    chapters = sorted((builder.chapter() for builder in builders), key=lambda c: (c.order, c.id))
     return System(
         id=data["id"], title=b.name(("title",)), summary=b.text(("summary",)), name_note=data.get("name_note"),
         sources=tuple(b.source(i) for i in range(len(data["sources"]))),
@@ -567,7 +581,8 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
         chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
         set_needs_one_of=tuple((upgrade, b.span(("upgrade_sets", "needs_one_of", i))) for i, upgrade
                                in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))),
-        phrases=b.optional_names(("phrases",)), format=version, kinds=rule_kinds)
+        phrases=b.optional_names(("phrases",)), format=version, kinds=rule_kinds,
+        many_sides=tuple(found for builder in builders for found in builder.many_sides))
 
 
 class _Builder:
@@ -578,6 +593,7 @@ class _Builder:
                  version: int = 1, rule_kinds: tuple[RuleKind, ...] = ()):
         self.doc = doc
         self.version = version  # the system's content format, which its formulas are read in
+        self.many_sides: list[tuple[str, JsonPath, str]] = []  # format 1 dice texts writing d66: file, path, d(66)
         self.kinds_by_id = {kind.id: kind for kind in rule_kinds}
         self.diags = diags
         self.kinds = {kind.id: kind for kind in kinds}
@@ -658,7 +674,8 @@ class _Builder:
             id=r["id"], name=name, kind=r["kind"], parent=r.get("parent"),
             aliases=tuple(r.get("aliases", ())),
             text=self.text(path + ("text",)), provenance=provenance,
-            values=tuple((k, self.value(v)) for k, v in r.get("values", {}).items()) + _fact_values(facts),
+            values=tuple((k, self.value(v, path + ("values", k))) for k, v in r.get("values", {}).items())
+            + _fact_values(facts),
             table=self.table(path + ("table",)) if "table" in r else None,
             items=tuple(self.text(path + ("items", i)) for i in range(len(r.get("items", ())))),
             facts=facts,
@@ -845,19 +862,35 @@ class _Builder:
                                  f"'{gap.fact}', which this {owner} does not give",
                                  self.span(path + ("unstated", i, "fact")), hint)
 
-    def value(self, raw: Scalar) -> Value:
+    def value(self, raw: Scalar, path: JsonPath) -> Value:
         if isinstance(raw, str):
             try:
-                return _dice(raw)
+                return self.pool(raw, path)
             except RulesError:
                 return raw
         return raw
+
+    def pool(self, text: str, path: JsonPath) -> Dice:
+        """A dice text of the content. Typed dice read d66 as tens and units, as format 2 does; in format 1 a die
+        written d66 (d666) is one of 66 (666) sides, as in its formulas: read as d(66), with W0708 and a note of
+        where it is for `rulesc migrate`, which writes it d(66)."""
+        written = _FORMAT_1_SIDES.sub(r"d(\1)", text) if self.version == 1 else text
+        pool = _dice(written)
+        if written != text:
+            sides = _FORMAT_1_SIDES.search(text)
+            assert sides is not None
+            self.diags.warning("W0708", f"d{sides.group(1)} is one die of {sides.group(1)} sides in content format 1; "
+                               f"format 2 reads it as tens and units, as d66 tables do", self.span(path),
+                               f"write {written} to keep a die of {sides.group(1)} sides in either format; `rulesc "
+                               "migrate` writes that for every such die and moves the system to format 2")
+            self.many_sides.append((self.doc.path, path, written))
+        return pool
 
     def typed(self, raw: Scalar, type_: str, path: JsonPath) -> Value:
         """A scalar read as `type_`; a dice text becomes a Dice pool."""
         if type_ == "dice" and isinstance(raw, str):
             try:
-                return _dice(raw)
+                return self.pool(raw, path)
             except RulesError as exc:
                 self.diags.error("E0301", f"{exc}", self.span(path), "write dice like 1d10+1d4")
                 return Dice()
@@ -948,17 +981,38 @@ class _Builder:
                        self.span(path), tuple((k, self.span(path + ("args", k))) for k in e["args"]))
 
     def expectation(self, expect: Any, returns: str | None, path: JsonPath) -> Any:
-        """An example's expected result read by what its formula declares it returns: words for text or an outcome,
-        else a fraction, a name (words without digits, or a plain word), or a dice pool (E0301)."""
+        """An example's expected result read by what its formula declares it returns: words for text or an outcome
+        (a plain 9 too), else a number or true/false quoted or not, a fraction, a name (words without digits, or a
+        plain word), or a dice pool (E0301)."""
         if isinstance(expect, dict):
             return {_outcome_key(k): Fraction(str(v).replace(" ", "")) for k, v in expect.items()}
+        if returns == "text" and type(expect) is int:
+            return str(expect)  # `expect: 9` of a formula giving words is the words 9, as quoted
         if not isinstance(expect, str) or returns in WORDS:
             return expect
+        quoted = self.quoted(expect.strip(), returns, path)
+        if quoted is not None:
+            return quoted
         if FRACTION.fullmatch(expect.strip()):
             return Fraction(expect.strip())
         if not _is_pool(expect) and (WORD.fullmatch(expect) or not any(c.isdigit() for c in expect)):
             return expect  # a name: one of a formula's named outcomes, or a word from a table
         return self.typed(expect, "dice", path)
+
+    def quoted(self, text: str, returns: str | None, path: JsonPath) -> int | float | bool | None:
+        """A quoted expected result that YAML would read as a number or true/false without its quotes ("9", "0.5",
+        "true"), read so, as its author meant, unless the formula returns dice (a pool "9"); None for other text.
+        Where the formula does not declare what it returns, the words '9' were as likely: W0710."""
+        read = int(text) if WHOLE.fullmatch(text) else float(text) if DECIMAL.fullmatch(text) else \
+            text == "true" if text in ("true", "false") else None
+        if read is None or returns == "dice":
+            return None
+        if returns is None:
+            self.diags.warning("W0710", f"the expected result '{text}' is quoted: read as {show_plain(read)}, as "
+                               "without the quotes", self.span(path),
+                               f"write expect: {text} without quotes, or declare returns: text if the formula gives "
+                               f"the words '{text}'")
+        return read
 
     def calculator(self, path: JsonPath, rule: str) -> Calculator:
         c = self.get(path)

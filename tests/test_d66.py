@@ -3,6 +3,8 @@ and units; format 1 keeps its meaning. Each answer is the same in the interprete
 
 from __future__ import annotations
 
+import json
+import shutil
 from collections.abc import Iterator
 from fractions import Fraction
 from itertools import product
@@ -13,12 +15,18 @@ from typing import Any
 import pytest
 
 from generator.analyze.program import Program
+from generator.build.staging import build_project
 from generator.emit.site.dice_page import emit_dice_page
 from generator.formula.expression import roll_expression
-from generator.runtime.rulesc_runtime import parse_dice
+from generator.pipeline import Project
+from generator.runtime.rulesc_runtime import RulesError, parse_dice
 from tests.backends import Built, built_case
+from tests.browser import Visit, serve_site
+from tests.conftest import REPO
+from tests.run_case import run_rulesc
 from tests.test_exact_runtimes import three_ways
 
+CASES = Path(__file__).resolve().parent / "cases" / "good"
 D66 = [10 * tens + units for tens, units in product(range(1, 7), repeat=2)]
 
 
@@ -80,3 +88,60 @@ def test_the_dice_page_says_the_rule_with_a_d66_example() -> None:
            "`repeat(1d6+1, 3)` | 6 to 21 | 13.5000 (27/2) |\n" in page
     assert "## Multiplying a roll, repeating dice\n\nMultiplying a roll multiplies its result" in page
     assert "`rulesc migrate` rewrites them to `repeat()`, `d66` to `1d(66)`" in page
+
+
+def test_dice_typed_as_text_read_d66_as_the_formula_language_does(tables: tuple[Path, Program, ModuleType]) -> None:
+    d66, sides, two = parse_dice("d66"), parse_dice("1d( 66 )"), parse_dice("2d666-1")
+    assert (str(d66), str(sides), str(two)) == ("1d66", "1d(66)", "2d666-1")
+    found = three_ways(tables, [("pool_mean", {"dice": d66}), ("pool_mean", {"dice": sides}),
+                                ("pool_mean", {"dice": two}), ("tiered", {"dice": d66, "tier": 2}),
+                                ("tiered", {"dice": sides, "tier": 2})])
+    assert found == [{"value": {"exact": "77/2"}}, {"value": {"exact": "67/2"}}, {"value": {"exact": "776"}},
+                     {"value": {"dice": "2d66"}}, {"value": {"dice": "2d(66)"}}]
+    assert parse_dice(str(parse_dice("3d66+1d(66)!+d6"))) == parse_dice("1d6+1d(66)!+3d66")
+
+
+def test_a_d66_that_explodes_is_refused_naming_the_die_of_66_sides() -> None:
+    with pytest.raises(RulesError, match=r"^d66 is a roll read as tens and units, which cannot explode or be "
+                                         r"rerolled: write 1d\(66\)! for a die of 66 sides$"):
+        parse_dice("1d66!")
+    assert run_rulesc("--root", str(CASES / "d66-format-2"), "calc", "tables/tiered-dice", "dice=d666r1") == (
+        2, "", "rulesc: error: tables/tiered-dice: dice takes a dice pool such as 1d10+1d4 (0 or - for no dice); "
+        "got 'd666r1' (d666 is a roll read as tens and units, which cannot explode or be rerolled: write 1d(666)r1 "
+        "for a die of 666 sides)\n")
+
+
+def test_rulesc_calc_reads_a_typed_d66_as_tens_and_units() -> None:
+    status, out, _ = run_rulesc("--root", str(CASES / "d66-format-2"), "calc", "tables.pool_mean", "dice=d66",
+                                "--json")
+    assert status == 0 and json.loads(out)["result"] == {"exact": "77/2", "float": 38.5}
+
+
+@pytest.fixture(scope="module")
+def d66_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("d66-site") / "project"
+    for folder in ("schema", "site_overrides"):
+        shutil.copytree(REPO / folder, root / folder)
+    shutil.copy2(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(CASES / "d66-format-2" / "content", root / "content")
+    build_project(Project(root))
+    with serve_site(root / "site") as url:
+        yield url
+
+
+def test_a_calculator_s_dice_box_reads_d66_as_tens_and_units(d66_site: str, browser: Any) -> None:
+    key = "tables/tiered-dice"
+    with Visit(browser, f"{d66_site}tables/rolls/?tiered-dice.tier=1") as visit:
+        visit.wait_until_calculators_are_ready(key)
+        box = visit.page.locator(f'[data-calculator="{key}"]')
+        pool = box.locator('output[name="pool"]')
+        assert box.locator('[name="dice"]').input_value() == "1d66"  # the default, written as it reads back
+        assert pool.inner_text() == "1d66"
+        box.locator('[name="dice"]').fill("d(66)")
+        visit.page.wait_for_function("el => el.textContent === '1d(66)'", arg=pool.element_handle())
+        box.locator('[name="dice"]').fill("d66!")
+        visit.page.wait_for_function("box => box.dataset.state === 'invalid'", arg=box.element_handle())
+        assert box.locator("#calc-tables-tiered-dice-dice-msg").inner_text() == (
+            "D66 is a roll read as tens and units, which cannot explode or be rerolled: write 1d(66)! for a die of "
+            "66 sides.")
+        assert visit.errors == []

@@ -296,3 +296,38 @@ def test_a_plain_expression_in_a_flow_mapping_is_quoted_so_its_comma_stays_insid
     assert run_rulesc("--root", str(root), "migrate")[0] == 0
     assert '          - {name: more, label: More, expr: "repeat(dice, 3)"}\n' in powers.read_text()
     assert run_rulesc("--root", str(root), "check")[0] == 0
+
+
+def test_format_1_dice_text_keeps_d66_a_die_of_66_sides_and_migrates_to_d_66(tmp_path: Path) -> None:
+    root = _project(tmp_path, "good/format-1-pool-repetition")
+    powers = root / "content" / "mini" / "powers.yaml"
+    text = powers.read_text()
+    powers.write_text(text.replace("          - {args: {dice: 1d8+1, tier: 2}, expect: 2d8+2}\n",
+                                   "          - {args: {dice: 1d8+1, tier: 2}, expect: 2d8+2}\n"
+                                   "          - {args: {dice: d66, tier: 2}, expect: 2d66}\n")
+                      .replace("label: Dice, default: 1d10}", "label: Dice, default: 'd66+1'}"))
+    status, _, err = run_rulesc("--root", str(root), "check")
+    assert status == 0 and "content/mini/powers.yaml:23:50: warning[W0708]: d66 is one die of 66 sides in content " \
+        "format 1; format 2 reads it as tens and units, as d66 tables do\n" in err
+    assert "  = hint: write 2d(66) to keep a die of 66 sides in either format; `rulesc migrate` writes that for " \
+        "every such die and moves the system to format 2\n" in err
+    assert err.count("W0708") == 10  # the 7 of the formulas, the argument, the expectation and the default
+    before = _answers(root)
+    assert before["mini/tiered-dice"] == "{'pool': '4d(66)+4'}"
+    assert run_rulesc("--root", str(root), "migrate")[0] == 0
+    assert "          - {args: {dice: d(66), tier: 2}, expect: 2d(66)}\n" in powers.read_text()
+    assert "label: Dice, default: 'd(66)+1'}" in powers.read_text()
+    assert _answers(root) == before and compile_project(Project(root)).warnings == ()
+
+
+def test_a_variant_s_d66_dice_text_is_migrated_with_its_system(tmp_path: Path) -> None:
+    root = _project(tmp_path, "good/format-1-pool-repetition")
+    variant = root / "content" / "mini" / "variants" / "double" / "variant.yaml"
+    variant.parent.mkdir(parents=True)
+    written = "          - {args: {dice: 1d6, tier: 2}, expect: 4d6}\n"
+    variant.write_text(VARIANT.replace(written, written + "          - {args: {dice: d66, tier: 1}, expect: 2d66}\n"))
+    assert run_rulesc("--root", str(root), "check", "--variant", "double")[0] == 0
+    assert run_rulesc("--root", str(root), "migrate")[0] == 0
+    assert "          - {args: {dice: d(66), tier: 1}, expect: 2d(66)}\n" in variant.read_text()
+    assert run_rulesc("--root", str(root), "check", "--variant", "double") == (
+        0, "rulesc: ok: 1 system(s), 1 rules, 4 formulas, 5 examples passed, 1 calculators\n", "")

@@ -316,6 +316,20 @@ def test_a_roll_table_has_an_anchor_per_row_in_a_box_its_roll_button_goes_in(pro
             '<a href="../glossary/#edge" class="rulesc-ref rulesc-ref--term"') in html
 
 
+def test_a_table_whose_rows_roll_again_lists_its_final_results_with_their_exact_chances(project: Path) -> None:
+    html = (project / "site/skirmish/oracles/index.html").read_text(encoding="utf-8")
+    assert ('</table></div>\n<details class="rulesc-roll-results"><summary>Final results (1d2, every roll followed)'
+            "</summary><ul><li>A crow with an edge + Weather: Rain · 1/4 · 25%</li>"
+            "<li>A crow with an edge + Weather: Blazing sun · 1/4 · 25%</li><li>A comet + Weather: Rain · 1/4 · 25%"
+            "</li><li>A comet + Weather: Blazing sun · 1/4 · 25%</li></ul></details>") in html
+    assert ('<details class="rulesc-roll-results"><summary>Final results (1d20, every roll followed)</summary><p>Not '
+            "listed: with repeats allowed, a roll can go on without a bound, or it has too many results to list.</p>"
+            "</details>") in html
+    assert html.count("rulesc-roll-results") == 2  # weather's rows roll nothing more: its rows are its results
+    gm_screen = (project / "site/skirmish/gm-screen/index.html").read_text(encoding="utf-8")
+    assert "rulesc-roll-results" not in gm_screen  # the table's page has them; the GM screen stays light
+
+
 def test_each_row_of_a_roll_table_is_a_search_record_named_by_its_table_key_and_text(project: Path) -> None:
     records = [json.loads(line.rstrip(",")) for line in
                (project / "build/docs/.search/records.json").read_text(encoding="utf-8").splitlines()[1:-1]]

@@ -9,13 +9,14 @@ results_of() gives None, and a roll of it stops with an error past R.MAX_CHAIN_R
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from generator.diagnostics.core import Diagnostic, Diagnostics, Span, did_you_mean
 from generator.formula.table_rolls import covered
-from generator.model import Chain, Table, Text
+from generator.model import Chain, System, Table, Text
 from generator.runtime import rulesc_runtime as R
 
 Result = tuple[tuple[str, int], ...]
@@ -185,6 +186,45 @@ def row_text(table: Table, row: int, plain: Plain) -> str:
     """A row's cells after its key as plain text, joined by ' · '."""
     cells = zip(table.rows[row][1:], table.texts[row][1:], strict=True)
     return " · ".join(plain(text) if isinstance(text, Text) else str(value) for value, text in cells)
+
+
+def result_text(result: Result, home: str, tables: Tables, titles: Mapping[str, str], plain: Plain) -> str:
+    """A final result of a roll on `home` in words: each row it keeps by its text (or key), the home table's first
+    and another table's after its title ("Gifts: Rope"), a row kept twice counted ("2 × Rope"), joined by " + "."""
+    kept = Counter(sorted(result, key=lambda step: (step[0] != home, step)))
+    parts = []
+    for (name, row), count in kept.items():
+        table = tables[name]
+        words = row_text(table, row, plain) or str(table.rows[row][0])
+        shown = words if name == home else f"{titles.get(name, name)}: {words}"
+        parts.append(shown if count == 1 else f"{count} \u00d7 {shown}")
+    return " + ".join(parts)
+
+
+def listed_results(derived: Mapping[str, object], name: str) -> dict[Result, Fraction] | None:
+    """The final results of a roll on table `name`, as check listed them in a program's `derived` (None where they
+    are not finite or too many)."""
+    listed = cast(dict[str, dict[Result, Fraction] | None], derived.get("roll_results", {}))
+    return listed.get(name)
+
+
+def table_titles(system: System) -> dict[str, str]:
+    """Each table's title where a result names it: its rule's name."""
+    return {rule.table.name: rule.name for rule in system.rules() if rule.table is not None}
+
+
+def result_records(results: Mapping[Result, Fraction], home: str, tables: Tables, titles: Mapping[str, str],
+                   plain: Plain) -> list[dict[str, Any]]:
+    """Final results as the export and `rulesc calc --json` give them: each kept row (its table, index and key),
+    the result in words and its exact chance, in the order of their rows."""
+    return [{"rows": [{"table": name, "row": row, "key": str(tables[name].rows[row][0])} for name, row in result],
+             "text": result_text(result, home, tables, titles, plain), "exact": str(chance)}
+            for result, chance in results.items()]
+
+
+def by_chance(results: Mapping[Result, Fraction]) -> list[tuple[Result, Fraction]]:
+    """Final results, the likeliest first; equal chances in the order of their rows."""
+    return sorted(results.items(), key=lambda item: -item[1])
 
 
 def results_of(table: R.RollTable) -> dict[Result, Fraction] | None:

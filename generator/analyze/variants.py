@@ -90,7 +90,8 @@ class _Merge:
 
     def result(self) -> System:
         chapters = tuple(dataclasses.replace(c, rules=tuple(self.chapters[c.id])) for c in self.system.chapters)
-        return dataclasses.replace(self.system, chapters=chapters)
+        return dataclasses.replace(self.system, chapters=chapters,
+                                   many_sides=self.system.many_sides + tuple(self.builder.many_sides))
 
     # --- lookups -------------------------------------------------------------------------------------------
 
@@ -185,8 +186,8 @@ class _Merge:
         rule = self._value_owner(name, path + ("name",))
         if rule is None:
             return None
-        old, new = dict(rule.values)[name], self.builder.value(item["value"])
-        was, base = self.builder.value(item["was"]), self.origin.get(name, old)
+        old, new = dict(rule.values)[name], self.builder.value(item["value"], path + ("value",))
+        was, base = self.builder.value(item["was"], path + ("was",)), self.origin.get(name, old)
         if not _same(base, was):
             self.diags.error("E0903", f"variant '{self.name}' replaces value '{name}', written against {_shown(was)}"
                              f", but the base value is now {_shown(base)}", self.doc.span(path + ("was",)),
@@ -204,8 +205,9 @@ class _Merge:
             return self.duplicate("value", name, path + ("name",), taken.value_span(name))
         if rule is None:
             return self.unknown("rule", item["rule"], path + ("rule",), [r.id for r in self.rules()])
-        self.put(dataclasses.replace(rule, values=(*rule.values, (name, self.builder.value(item["value"])))))
-        self.mark(rule.id, "changed", f"adds value {name} = {_shown(self.builder.value(item['value']))}")
+        value = self.builder.value(item["value"], path + ("value",))
+        self.put(dataclasses.replace(rule, values=(*rule.values, (name, value))))
+        self.mark(rule.id, "changed", f"adds value {name} = {_shown(value)}")
         return None
 
     def _value_owner(self, name: str, path: JsonPath) -> Rule | None:

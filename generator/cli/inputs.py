@@ -56,8 +56,9 @@ def _dice(full_id: str, param: Param, text: str) -> Any:
         raise _refused(full_id, param, text)
     try:
         return parse_dice(text)
-    except RulesError:
-        raise _refused(full_id, param, text) from None
+    except RulesError as exc:
+        reason = "" if str(exc).endswith("is not a dice pool") else f" ({exc})"  # d66!: why, and what to write
+        raise UsageError(f"{_refused(full_id, param, text)}{reason}") from None
 
 
 def _upgrades(full_id: str, param: Param, text: str, upgrades: Collection[str]) -> tuple[str, ...]:

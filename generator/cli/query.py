@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from generator.analyze.program import Program, show
-from generator.analyze.rolls import roll_tables
+from generator.analyze.rolls import by_chance, listed_results, result_records, result_text, roll_tables, table_titles
 from generator.cli.answers import encode
 from generator.cli.check import add_variant_option, with_variants
 from generator.cli.inputs import parse_input
@@ -17,6 +17,8 @@ from generator.cli.usage import UsageError
 from generator.compile import Project, compile_project
 from generator.diagnostics.core import did_you_mean
 from generator.emit.site.calculators import show_output
+from generator.emit.site.markup import Markup
+from generator.formula.table_rolls import percent
 from generator.model import Calculator, Output, Param, default_of
 from generator.runtime.rulesc_runtime import RulesError
 
@@ -102,6 +104,8 @@ def _formula(programs: dict[str, Program], full_id: str, given: dict[str, str], 
     system_id, _, formula_id = full_id.partition(".")
     program = _system_of(programs, system_id, full_id)
     formula = program.formulas.get(formula_id)
+    if formula is None and formula_id in {t.name for t in roll_tables(program.tables)}:
+        return _final_results(program, full_id, formula_id, given, as_json)
     if formula is None:
         raise UsageError(_unknown("formula", full_id, formula_id, program.formulas, "rulesc list"))
     _no_extra(given, formula.params, full_id)
@@ -116,6 +120,28 @@ def _formula(programs: dict[str, Program], full_id: str, given: dict[str, str], 
                           "result": encode(result, returns)}))
     else:
         print(show(result))
+    return 0
+
+
+def _final_results(program: Program, full_id: str, name: str, given: dict[str, str], as_json: bool) -> int:
+    """A roll table's final results, every roll its rows lead to followed: each with its exact chance."""
+    if given:
+        raise UsageError(f"{full_id} is a roll table; it takes no inputs")
+    results = listed_results(program.derived, name)
+    if results is None:
+        raise UsageError(f"no answer: the final results of {full_id} are not listed: with repeats allowed, a roll can "
+                         "go on without a bound, or it has too many results; `rulesc roll` rolls it")
+    plain, titles = Markup.of(program).plain, table_titles(program.system)
+    if as_json:
+        records = result_records(results, name, program.tables, titles, plain)
+        print(json.dumps({"id": full_id, "inputs": {}, "type": "results", "result": [
+            record | {"float": float(chance)} for record, chance in zip(records, results.values(), strict=True)]}))
+        return 0
+    rows = [(result_text(result, name, program.tables, titles, plain), str(chance), percent(chance))
+            for result, chance in by_chance(results)]
+    widths = [max(len(row[i]) for row in rows) for i in range(2)]
+    for text, exact, shown in rows:
+        print(f"{text:<{widths[0]}}  {exact:>{widths[1]}}  {shown:>6}")
     return 0
 
 

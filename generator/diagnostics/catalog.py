@@ -642,15 +642,21 @@ WARNINGS = [
               "    # Editors: revisit the rounding if the full rulebook turns up.\n"),
     rule_edit("W0708", "a spelling content format 2 reads otherwise", "In a system without `format: 2` (content "
               "format 1), a pool times a number repeats its dice: `1d6 * 10 + 1d6` is 11d6, whose mean is a d66's "
-              "but whose chances are not; and `d66` is one die of 66 sides. Format 2 reads `*` as the roll's result "
+              "but whose chances are not; and `d66` is one die of 66 sides, in formulas and in dice texts (a cell, a "
+              "default, an example's argument or expected result). Format 2 reads `*` as the roll's result "
               "times the number, as AnyDice and icepool do, `d66` as tens and units, and spells the old meanings "
-              "`repeat(pool, n)` and `1d(66)`, which work in both formats. `rulesc migrate` rewrites every such "
-              "spelling and moves the system to format 2.",
+              "`repeat(pool, n)` and `1d(66)` (`d(66)` in dice text), which work in both formats. `rulesc migrate` "
+              "rewrites every such spelling and moves the system to format 2.",
               "expr: n * factor", "expr: n * factor + p_at_least(1d6 * 2, 13)",
               "expr: n * factor + p_at_least(repeat(1d6, 2), 13)"),
     Entry("W0709", "kind without rules", "A kind the system declares under kinds: that no rule has: give it its "
           "rules, or remove it.", {SYSTEM: kinds_system(GENERAL + "}\n{id: spell, label: Spell, plural: Spells}")},
           {SYSTEM: kinds_system(GENERAL + "}")}),
+    rule_edit("W0710", "quoted expected result", "A worked example's expected result in quotes (\"9\", \"0.5\", "
+              "\"true\") is read as YAML reads it without them, a number or true/false, whatever the formula "
+              "returns, except for `returns: text` or `outcome` (the words as written) and `returns: dice` (a pool). "
+              "A formula that does not declare `returns:` might give the words \"9\": check reads the number and "
+              "warns. Remove the quotes, or declare what the formula returns.", "expect: 6", 'expect: "6"'),
 ]
 
 SITE_CONFIG = "mkdocs.yml"

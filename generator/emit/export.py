@@ -8,6 +8,7 @@ from typing import Any
 
 from generator.analyze.attribution import notice
 from generator.analyze.program import LINK, Program
+from generator.analyze.rolls import listed_results, result_records, table_titles
 from generator.emit.site.links import permalink
 from generator.emit.site.markup import Markup
 from generator.emit.writer import json_text
@@ -123,7 +124,7 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
             "columns": [{"key": c.key, "label": c.label, "type": c.type} for c in rule.table.columns],
             # The model builds each row from the table's columns, one cell per column.
             "rows": [{c.key: _value(v) for c, v in zip(rule.table.columns, row, strict=True)}
-                     for row in rule.table.rows], **_roll(rule.table)},
+                     for row in rule.table.rows], **_roll(program, rule.table)},
         "formulas": [_formula(program, f) for f in rule.formulas],
         "calculators": [{"id": c.id, "title": c.title, "inputs": [_param(p) for p in c.inputs],
                          "outputs": [{"name": o.name, "label": o.label, "expr": o.expr.source,
@@ -134,13 +135,19 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
     return out | _structure(program, rule)
 
 
-def _roll(table: Table) -> dict[str, Any]:
-    """A roll table's roll, each row's exact chance, and what each row rolls next (null: nothing)."""
+def _roll(program: Program, table: Table) -> dict[str, Any]:
+    """A roll table's roll, each row's exact chance, and what each row rolls next (null: nothing); where a row rolls
+    again, the exact chance of each final result, every roll followed (null where they are not finite or too many)."""
     if table.roll is None:
         return {}
-    return {"roll": table.roll.written, "chances": [str(table.chance(i)) for i in range(len(table.rows))],
-            "then": [None if c is None else {"table": c.table or table.name, "times": c.times, "keep": c.keep,
-                                             "repeats": "reroll" if c.reroll else "allowed"} for c in table.chains]}
+    found = {"roll": table.roll.written, "chances": [str(table.chance(i)) for i in range(len(table.rows))],
+             "then": [None if c is None else {"table": c.table or table.name, "times": c.times, "keep": c.keep,
+                                              "repeats": "reroll" if c.reroll else "allowed"} for c in table.chains]}
+    if all(chain is None for chain in table.chains):
+        return found
+    results = listed_results(program.derived, table.name)
+    return found | {"results": None if results is None else result_records(
+        results, table.name, program.tables, table_titles(program.system), Markup.of(program).plain)}
 
 
 def _source(source: Source) -> dict[str, Any]:

@@ -4,21 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import product
 
 from generator.diagnostics.core import Span
 from generator.formula import nodes as n
 from generator.formula.lexer import FormulaSyntaxError, Token, tokenize
-from generator.runtime.rulesc_runtime import RulesError, dice
+from generator.runtime.rulesc_runtime import TENS_AND_UNITS, RulesError, dice
 
 COMPARISONS = ("<", "<=", ">", ">=", "==", "!=")
 MAX_NESTING = 100
 MAX_LENGTH = 10_000
-
-
-TENS_AND_UNITS = {written: "{" + ",".join("".join(digits) for digits in product("123456", repeat=len(written))) + "}"
-                  for written in ("66", "666")}
-"""In format 2, d66 and d666 are rolls read as tens and units (and hundreds): their faces, listed."""
 
 
 def parse_formula(source: str, locate: Callable[[int], Span], version: int = 2) -> n.Node:

@@ -1,18 +1,19 @@
 """Step: `pool * n` repeated a pool's dice in format 1; format 2 spells that `repeat(pool, n)`, and `d66` was a die of
-66 sides, spelled `1d(66)` in format 2, where d66 is a tens-and-units roll."""
+66 sides, spelled `1d(66)` in format 2 (in formulas) and `d(66)` in dice texts, where d66 is a tens-and-units roll."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 from generator.analyze.program import Program
 from generator.formula import nodes as n
-from generator.formula.parser import TENS_AND_UNITS
 from generator.migrate.edits import Edit
 from generator.migrate.plan import Step, SystemSource, document
 from generator.migrate.written import Written, scalar_edit
 from generator.model import Expr
+from generator.runtime.rulesc_runtime import TENS_AND_UNITS
 
 
 def edits(source: SystemSource) -> list[Edit]:
@@ -22,7 +23,16 @@ def edits(source: SystemSource) -> list[Edit]:
     for program in source.programs:
         for expr in _expressions(program):
             found.update(_expression_edits(source, _rewriter(source, program, expr)))
-    return sorted(found | set(_was_edits(source)))
+    return sorted(found | set(_was_edits(source)) | set(_dice_text_edits(source)))
+
+
+def _dice_text_edits(source: SystemSource) -> Iterator[Edit]:
+    """Each dice text (a cell, a default, an example's argument) that writes a die of 66 sides as d66, as d(66)."""
+    found = {spot for program in source.programs for spot in program.system.many_sides}  # the variants' too
+    for file, path, written in sorted(found):
+        edit = scalar_edit(source, document(source.project, source.project.root / Path(file)), path, written)
+        if edit is not None:
+            yield edit
 
 
 def _expression_edits(source: SystemSource, rewriter: _Rewriter) -> list[Edit]:

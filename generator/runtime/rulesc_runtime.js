@@ -7,8 +7,23 @@
   RulesError.prototype = Object.create(Error.prototype);
 
   function Dice(counts, c) { this.counts = counts; this.c = c || 0; }
+  /* d66 and d666 are tens and units (dice of these listed faces), so a die of 66 sides is written d(66) */
+  var TENS_AND_UNITS = {}, WRITTEN_DIGITS = {};
+  ["66", "666"].forEach(function (written) {
+    var faces = [""];
+    for (var i = 0; i < written.length; i++) {
+      faces = [].concat.apply([], faces.map(function (f) { return "123456".split("").map(function (d) { return f + d; }); }));
+    }
+    TENS_AND_UNITS[written] = "{" + faces.join(",") + "}";
+    WRITTEN_DIGITS[TENS_AND_UNITS[written]] = written;
+  });
+  function writtenKind(key) {  /* a kind of die as dice text writes it */
+    var written = String(key);
+    if (Object.prototype.hasOwnProperty.call(WRITTEN_DIGITS, written)) return WRITTEN_DIGITS[written];
+    return written.replace(/^(666?)(?=\D|$)/, "($1)");
+  }
   Dice.prototype.toString = function () {
-    var parts = this.counts.map(function (p) { return p[1] + "d" + p[0]; });
+    var parts = this.counts.map(function (p) { return p[1] + "d" + writtenKind(p[0]); });
     if (this.c || !parts.length) parts.push(String(this.c));
     return parts.join("+").replace("+-", "-");
   };
@@ -126,8 +141,9 @@
   function parseDice(text) {
     var t = String(text).trim();
     if (["", "0", "-", "\u2013", "\u2014"].indexOf(t) >= 0) return new Dice([], 0);
+    if (/\d{101}/.test(t)) throw new RulesError(quoted(String(text)) + " is not a dice pool");  /* no pool is written so */
     var faces = "\\{\\s*-?\\d+(?:\\s*,\\s*-?\\d+)*\\s*\\}";
-    var kind = "\\d+(?:!!?(?:" + faces + ")?|rr?(?:\\d+|" + faces + "))?|F|" + faces;
+    var kind = "(?:\\d+|\\(\\s*\\d+\\s*\\))(?:!!?(?:" + faces + ")?|rr?(?:\\d+|" + faces + "))?|F|" + faces;
     var re = new RegExp("\\s*([+-]?)\\s*(?:(\\d*)d(" + kind + ")|(\\d+))\\s*", "y");
     var total = new Dice([], 0), pos = 0, m;
     while (pos < t.length) {
@@ -142,8 +158,13 @@
   function parsedDice(count, written) {  /* a dice term as written after 'd' */
     if (written === "F") return dice(count, 0, "F");
     if (written[0] === "{") return dice(count, 0, "{" + written.match(/-?\d+/g).join(",") + "}");
-    var sides = /^\d+/.exec(written)[0];
-    return dice(count, Number(sides), written.slice(sides.length));
+    var sides = /^(?:\d+|\(\s*(\d+)\s*\))/.exec(written), rest = written.slice(sides[0].length);
+    if (Object.prototype.hasOwnProperty.call(TENS_AND_UNITS, sides[0])) {
+      if (rest) throw new RulesError("d" + sides[0] + " is a roll read as tens and units, which cannot explode or be " +
+        "rerolled: write 1d(" + sides[0] + ")" + rest + " for a die of " + sides[0] + " sides");
+      return dice(count, 0, TENS_AND_UNITS[sides[0]]);
+    }
+    return dice(count, Number(sides[1] || sides[0]), rest);
   }
 
   /* ---- exact numbers, as the Python engine computes them ----

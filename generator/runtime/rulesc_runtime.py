@@ -127,9 +127,19 @@ def whole(x: int) -> int:
 CATEGORY_SIDES = (4, 6, 8, 10)
 EMPTY_MARKS = ("", "0", "-", "\u2013", "\u2014")
 _FACES = r"\{\s*-?\d+(?:\s*,\s*-?\d+)*\s*\}"
-_KIND = r"\d+(?:!!?(?:" + _FACES + r")?|rr?(?:\d+|" + _FACES + r"))?|F|" + _FACES
+_KIND = r"(?:\d+|\(\s*\d+\s*\))(?:!!?(?:" + _FACES + r")?|rr?(?:\d+|" + _FACES + r"))?|F|" + _FACES
 _TERM = re.compile(r"\s*([+-]?)\s*(?:(\d*)d(" + _KIND + r")|(\d+))\s*")
 _SPECIAL = re.compile(r"(\d+)(!!?|rr?)(\d+)?(\{-?\d+(?:,-?\d+)*\})?")
+
+
+TENS_AND_UNITS = {written: "{" + ",".join(map("".join, itertools.product("123456", repeat=len(written)))) + "}"
+                  for written in ("66", "666")}
+"""d66 and d666 are rolls read as tens and units (and hundreds), dice of these listed faces; a die of 66 sides is
+written d(66), as in the formula language."""
+_WRITTEN_DIGITS = {faces: written for written, faces in TENS_AND_UNITS.items()}
+_MANY_SIDES = re.compile(r"^(666?)(?=\D|$)")
+_LONG_NUMBER = re.compile(r"\d{101}")
+"""A number of more than 100 digits, which no dice text writes."""
 
 
 class RulesError(ValueError):
@@ -146,10 +156,18 @@ class Dice:
     const: int = 0
 
     def __str__(self) -> str:
-        parts = [f"{count}d{sides}" for sides, count in self.counts]
+        parts = [f"{count}d{_written_kind(sides)}" for sides, count in self.counts]
         if self.const or not parts:
             parts.append(str(self.const))
         return "+".join(parts).replace("+-", "-")
+
+
+def _written_kind(key: DieKey) -> str:
+    """A kind of die as dice text writes it: tens and units as d66 (d666), and so a die of 66 sides as d(66)."""
+    written = str(key)
+    if written in _WRITTEN_DIGITS:
+        return _WRITTEN_DIGITS[written]
+    return _MANY_SIDES.sub(r"(\1)", written, count=1) if written.startswith("66") else written
 
 
 Value = Union[int, bool, str, Dice, Fraction, float, "Dist", "Outcomes"]
@@ -264,9 +282,12 @@ def _as_dice(x: Dice | int) -> Dice:
 
 
 def parse_dice(text: str) -> Dice:
-    """Read a pool written like '1d10+1d4', '+1d6', '2d10+3' or a dash for no dice."""
+    """Read a pool written like '1d10+1d4', '+1d6', '2d10+3' or a dash for no dice; 'd66' and 'd666' are tens and
+    units as in the formula language (content format 2), and 'd(66)' a die of 66 sides."""
     if text.strip() in EMPTY_MARKS:
         return Dice()
+    if _LONG_NUMBER.search(text):  # no pool is written so (and Python reads at most 4300 digits as one number)
+        raise RulesError(f"{text!r} is not a dice pool")
     pos, total = 0, Dice()
     while pos < len(text):
         match = _TERM.match(text, pos)
@@ -806,13 +827,20 @@ off."""
 
 
 def _parsed_dice(count: int, written: str) -> Dice:
-    """A dice term as written after 'd': sides, sides with !, !!, r or rr, F, or {listed faces}."""
+    """A dice term as written after 'd': sides (or (sides)), sides with !, !!, r or rr, F, {listed faces}, or 66 and
+    666, tens and units."""
     if written == "F" or written.startswith("{"):
         faces = ",".join(re.findall(r"-?\d+", written))
         return dice(count, 0, "F" if written == "F" else "{" + faces + "}")
-    sides = re.match(r"\d+", written)
+    sides = re.match(r"\d+|\(\s*(\d+)\s*\)", written)
     assert sides is not None  # _TERM read the sides before any special mark
-    return dice(count, int(sides.group()), written[sides.end():])
+    rest = written[sides.end():]
+    if sides.group() in TENS_AND_UNITS:
+        if rest:
+            raise RulesError(f"d{sides.group()} is a roll read as tens and units, which cannot explode or be "
+                             f"rerolled: write 1d({sides.group()}){rest} for a die of {sides.group()} sides")
+        return dice(count, 0, TENS_AND_UNITS[sides.group()])
+    return dice(count, int(sides.group(1) or sides.group()), rest)
 
 
 @lru_cache(maxsize=256)
@@ -2434,9 +2462,12 @@ def flag_arg(function: str, param: str, value: object) -> bool:
 def pool_arg(function: str, param: str, value: object) -> Dice:
     """`value` as a dice pool: a Dice as it is, a text such as '1d10+1d4' read by parse_dice(); one
     whose roll passes the roll budget is refused here, before the function works on it."""
-    pool = _pool_of(value)
+    try:
+        pool = _pool_of(value)
+    except RulesError as exc:  # dice text that cannot be rolled, such as d66!: why
+        raise _refuse(function, param, value, _POOL_TAKES, f": {exc}") from None
     if pool is None:
-        raise _refuse(function, param, value, "a dice pool (a Dice, or text such as '1d10+1d4')")
+        raise _refuse(function, param, value, _POOL_TAKES)
     try:
         return rollable(pool)
     except RulesError as exc:
@@ -2444,14 +2475,20 @@ def pool_arg(function: str, param: str, value: object) -> Dice:
                       f": {exc}") from None
 
 
+_POOL_TAKES = "a dice pool (a Dice, or text such as '1d10+1d4')"
+
+
 def _pool_of(value: object) -> Dice | None:
+    """A Dice, or text read as one; None for anything else; RulesError for dice text that cannot be rolled."""
     if isinstance(value, Dice):
         return value
     if isinstance(value, str):
         try:
             return parse_dice(value)
-        except RulesError:
-            return None
+        except RulesError as exc:
+            if str(exc).endswith("is not a dice pool"):
+                return None
+            raise
     return None
 
 

@@ -43,7 +43,10 @@ export function parseWhole(text, spec) {
     @param {string} text @returns {Parsed} */
 export function parsePool(text) {
   let pool;
-  try { pool = R.parseDice(text); } catch (e) { return {error: "Enter dice like 1d10+1d4."}; }
+  try { pool = R.parseDice(text); } catch (e) {
+    const reason = /** @type {Error} */ (e).message;  /* d66!: why, and what to write instead */
+    return {error: /is not a dice pool$/.test(reason) ? "Enter dice like 1d10+1d4." : reason.charAt(0).toUpperCase() + reason.slice(1) + "."};
+  }
   try { return {value: R.rollable(pool)}; } catch (e) { return {error: "Too many dice to work out exactly."}; }
 }
 

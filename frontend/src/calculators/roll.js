@@ -19,20 +19,23 @@ export function rollOnce(value) {
   return typeof rolled === "boolean" ? (rolled ? "yes" : "no") : String(rolled);
 }
 
-/** The button and its result, in a <dd> after the output (and its chart).
-    @param {string} label the output's label @returns {[HTMLElement, HTMLButtonElement, HTMLElement]} */
-function rollRow(label) {
-  const row = document.createElement("dd"), button = document.createElement("button"), shown = document.createElement("span");
-  row.className = "rulesc-roll";
+/** A Roll button and, after it, where what came up is said (announced): under an output, a <dd> holding a <span>;
+    over a roll table, a <div class="rulesc-roll--table"> holding a <div> for the list of steps.
+    @param {"dd" | "div"} tag @param {string} name the button's accessible name
+    @returns {[HTMLElement, HTMLButtonElement, HTMLElement]} */
+export function rollControl(tag, name) {
+  const box = document.createElement(tag), button = document.createElement("button");
+  const shown = document.createElement(tag === "dd" ? "span" : "div");
+  box.className = tag === "dd" ? "rulesc-roll" : "rulesc-roll rulesc-roll--table";
   button.type = "button";
   button.className = "md-button rulesc-roll__button";
   button.textContent = "Roll";
-  button.setAttribute("aria-label", "Roll " + label);
+  button.setAttribute("aria-label", name);
   shown.className = "rulesc-roll__result";
   shown.setAttribute("role", "status");
   shown.setAttribute("aria-live", "polite");
-  row.append(button, shown);
-  return [row, button, shown];
+  box.append(button, shown);
+  return [box, button, shown];
 }
 
 /** Where a roll's log entry links: the calculator on this page. @param {Element} element */
@@ -51,7 +54,7 @@ export function rollButtons(element, form, calc, current) {
     const node = form.querySelector(`output[name="${out.name}"]`), after = node && node.closest("dd");
     if (!after) return;
     const chart = after.nextElementSibling && after.nextElementSibling.matches("[data-chart]") ? after.nextElementSibling : after;
-    const [row, button, shown] = rollRow(out.label);
+    const [row, button, shown] = rollControl("dd", "Roll " + out.label);
     chart.after(row);
     any = true;
     button.addEventListener("click", () => {

@@ -5,6 +5,7 @@
    is on this page, else its text. Each roll goes to the roll log. */
 import {root} from "../site/root.js";
 import {logRoll, showLog} from "../shared/roll_log.js";
+import {rollControl} from "./roll.js";
 import {R, systemOf} from "./runtime.js";
 
 /** Where a step's row is: its table's page (under the site's root) and the row's anchor.
@@ -45,21 +46,6 @@ function logLine(steps) {
   return steps.map((step) => step[2] + " " + step[3]).join(" \u2192 ");
 }
 
-/** The button, and under it what came up. @param {string} title @returns {[HTMLElement, HTMLButtonElement, HTMLElement]} */
-function rollBox(title) {
-  const box = document.createElement("div"), button = document.createElement("button"), shown = document.createElement("div");
-  box.className = "rulesc-roll rulesc-roll--table";
-  button.type = "button";
-  button.className = "md-button rulesc-roll__button";
-  button.textContent = "Roll";
-  button.setAttribute("aria-label", "Roll on " + title);
-  shown.className = "rulesc-roll__result";
-  shown.setAttribute("role", "status");
-  shown.setAttribute("aria-live", "polite");
-  box.append(button, shown);
-  return [box, button, shown];
-}
-
 /** Rolls once on the table and shows each step. @param {RollSystem} system @param {string} name
     @param {HTMLElement} shown */
 function rollTable(system, name, shown) {
@@ -83,7 +69,7 @@ export function setupRollTable(element) {
   if (!found || !found.rollTables || !found.rollPlaces || !found.rollPlaces[name]) return;
   const system = /** @type {RollSystem} */ (found);
   element.setAttribute("data-ready", "1");
-  const [box, button, shown] = rollBox(system.rollPlaces[name].title);
+  const [box, button, shown] = rollControl("div", "Roll on " + system.rollPlaces[name].title);
   element.prepend(box);
   button.addEventListener("click", () => { rollTable(system, name, shown); });
   showLog();

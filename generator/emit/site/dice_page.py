@@ -107,6 +107,11 @@ def emit_dice_page() -> dict[str, str]:
                 "and `rulesc migrate` rewrites them to `repeat()`, `d66` to `1d(66)`, and the system to "
                 "format 2.")
     w.writeline()
+    w.writeline("Dice typed into a calculator, a shared link, `rulesc calc` or the engine's `parse_dice()` are read "
+                "the newest way: `d66` and `d666` are tens and units, and `d(66)` is one die of 66 sides. A die "
+                "read as tens and units cannot explode or be rerolled: `d66!` is refused with a message naming "
+                "`1d(66)!`.")
+    w.writeline()
     w.writeline("## Questions about a roll")
     w.writeline()
     w.writeline("| Notation | Gives | Example | Value |")

@@ -34,7 +34,7 @@ from generator.emit.site.links import (
 from generator.emit.site.markup import Markup, Section
 from generator.emit.site.moved import moved_block, part_steps
 from generator.emit.site.reading import folds, provenance, refuse_raw_markup, rule_sources, sources, stat_block
-from generator.emit.site.roll_tables import roll_table_html
+from generator.emit.site.roll_tables import final_results_html, roll_table_html
 from generator.emit.site.rule_notes import NO_NOTES, PageNotes, rule_notes, variants_applied
 from generator.emit.site.split import ChapterPlan, Part, gm_parts, plans
 from generator.emit.site.structured import lead_parts, outcomes_block
@@ -306,6 +306,7 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, lis
     body.append(outcomes_block(ctx.program, ctx.markup, rule, section))
     if rule.table:
         body.append(roll_table_html(rule, ctx.markup, page) if rule.table.roll else _table(rule))
+        body.append(final_results_html(ctx.program, rule, ctx.markup) if rule.table.roll else "")
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
     if not folded:
         body.append(rule_sources(ctx.program, ctx.markup, rule, section, cell, _folded_below(rule, children)))

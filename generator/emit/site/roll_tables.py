@@ -9,7 +9,7 @@ from html import escape
 from typing import Any
 
 from generator.analyze.program import Program, show
-from generator.analyze.rolls import roll_spec
+from generator.analyze.rolls import by_chance, listed_results, result_text, roll_spec, table_titles
 from generator.emit.site.calculators import display
 from generator.emit.site.links import rule_page, url_of
 from generator.emit.site.markup import Markup, Section
@@ -59,6 +59,28 @@ def roll_table_html(rule: Rule, markup: Markup, page: str) -> str:
     return (f'<div class="rulesc-roll-table" data-roll-table="{box}"><table id="{table_anchor(table)}" '
             f'data-table="{table.name}" data-roll="{escape(table.roll.written)}">'
             f"<caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
+
+
+def final_results_html(program: Program, rule: Rule, markup: Markup) -> str:
+    """Under a table whose rows roll again, a disclosure of the exact chance of each final result of one roll, chains
+    followed, the likeliest first ("Rope + A map · 1/6 · 16.7%"); where they are not finite, or too many, it says so.
+    Empty for a table none of whose rows rolls again (its rows and their chances are its results)."""
+    table = rule.table
+    assert table is not None
+    if all(chain is None for chain in table.chains):
+        return ""
+    results = listed_results(program.derived, table.name)
+    if results is None:
+        body = ("<p>Not listed: with repeats allowed, a roll can go on without a bound, or it has too many results "
+                "to list.</p>")
+    else:
+        titles = table_titles(program.system)
+        body = "<ul>" + "".join(
+            f"<li>{escape(result_text(result, table.name, program.tables, titles, markup.plain))} · {chance} · "
+            f"{percent(chance)}</li>" for result, chance in by_chance(results)) + "</ul>"
+    roll = escape(table.roll.written) if table.roll else ""
+    return (f'<details class="rulesc-roll-results"><summary>Final results ({roll}, every roll followed)</summary>'
+            f"{body}</details>")
 
 
 def _cell(markup: Markup, section: Section, table: Table, row: int, column: int) -> str:
