@@ -15,10 +15,9 @@ from typing import Any
 import pytest
 
 from generator.analyze.program import Program
-from generator.build.staging import build_project
 from generator.emit.site.dice_page import emit_dice_page
 from generator.formula.expression import roll_expression
-from generator.pipeline import Project
+from generator.pipeline import Project, build_project
 from generator.runtime.rulesc_runtime import RulesError, parse_dice
 from tests.backends import Built, built_case
 from tests.browser import Visit, serve_site
