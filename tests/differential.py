@@ -12,8 +12,6 @@ import builtins
 import json
 import keyword
 import re
-import select
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -33,7 +31,7 @@ from generator.formula.lexer import KEYWORDS
 from generator.formula.names import BUILTIN_FUNCTIONS
 from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
-from tests.backends import drop_engine, import_engine, node
+from tests.backends import NodeHarness, drop_engine, import_engine
 from tests.run_case import case_transcript
 
 HARNESS = Path(__file__).resolve().parent / "differential.js"
@@ -707,58 +705,19 @@ def output_types(program: Program) -> dict[str, str]:
     return {o.name: program.types.get(id(o.expr.node), "int") for o in calc.outputs}
 
 
-class Javascript:
-    """One Node process running differential.js for every rulebook of a run: starting Node for each took most of
-    the differential test's time. A request is a line of JSON in, its answers a line out; a request that gets no
-    answer (Node crashed, or hung past the timeout) fails with Node's stderr, and the next request starts anew."""
-
-    TIMEOUT = 300
-
-    def __init__(self) -> None:
-        self.process: subprocess.Popen[str] | None = None
-        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed by __exit__, after the process
-
-    def __enter__(self) -> Javascript:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.stop()
-        self.stderr.close()
-
-    def ask(self, docs: Path, calls: list[dict[str, Any]]) -> list[Any]:
-        """The answers of `calls` against the generated JavaScript of the system `fuzz` built in `docs`."""
-        process = self.process = self.process or subprocess.Popen(
-            [node(), str(HARNESS)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr, text=True)
-        assert process.stdin is not None and process.stdout is not None
-        process.stdin.write(json.dumps({"docs": str(docs), "system": "fuzz", "calls": calls}) + "\n")
-        process.stdin.flush()
-        ready, _, _ = select.select([process.stdout], [], [], self.TIMEOUT)
-        line = process.stdout.readline() if ready else ""
-        if not line:
-            self.stop()
-            self.stderr.seek(0)
-            raise AssertionError(f"no answer from Node: {self.stderr.read().decode(errors='replace')[-2000:]}")
-        return list(json.loads(line))
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait(timeout=30)
-            self.process = None
-
-
-def js_run(docs: Path, program: Program, calls: list[Call], javascript: Javascript | None = None) -> list[Any]:
+def js_run(docs: Path, program: Program, calls: list[Call], javascript: NodeHarness | None = None) -> list[Any]:
     """Every call in one request to Node (a process of its own unless `javascript` is given), each answer encoded
     by canon() (or an error or a crash)."""
     batch = [{"calculator": f, "args": args, "names": [p.name for p in program.calculators[f].inputs],
               "types": [p.type for p in program.calculators[f].inputs]} if f == CALCULATOR else
              {"formula": js_formula(f), "args": args, "types": [p.type for p in program.formulas[f].params]}
              for f, args in calls]
+    request = {"docs": str(docs), "system": "fuzz", "calls": batch}
     if javascript is None:
-        with Javascript() as alone:
-            results = alone.ask(docs, batch)
+        with NodeHarness(HARNESS) as alone:
+            results = alone.ask(request)
     else:
-        results = javascript.ask(docs, batch)
+        results = javascript.ask(request)
     return [{"value": canon(output_types(program) if f == CALCULATOR else program.returns[f], r["value"])}
             if "value" in r else r for (f, _), r in zip(calls, results, strict=True)]
 

@@ -24,12 +24,12 @@ from generator.build.staging import build_project
 from generator.formula import names
 from generator.pipeline import Project, compile_project
 from generator.runtime import rulesc_runtime as R
-from tests.backends import drop_engine, import_engine
+from tests.backends import NodeHarness, drop_engine, import_engine
 from tests.differential import (
     CALCULATOR,
+    HARNESS,
     Book,
     Call,
-    Javascript,
     arguments,
     calculator_run,
     canon,
@@ -53,9 +53,9 @@ DIAGNOSTIC = re.compile(r"content/fuzz/\w+\.yaml:\d+:\d+: error\[E\d{4}\]: ")
 
 
 @pytest.fixture(scope="module")
-def javascript() -> Iterator[Javascript]:
+def javascript() -> Iterator[NodeHarness]:
     """One Node process for every drawn rulebook."""
-    with Javascript() as running:
+    with NodeHarness(HARNESS) as running:
         yield running
 
 
@@ -66,7 +66,7 @@ def javascript() -> Iterator[Javascript]:
 @given(book=rulebooks(), data=st.data())
 def test_the_interpreter_the_engine_and_javascript_agree(book: Book, data: st.DataObject,
                                                          tmp_path_factory: pytest.TempPathFactory,
-                                                         javascript: Javascript) -> None:
+                                                         javascript: NodeHarness) -> None:
     root = tmp_path_factory.mktemp("fuzz")
     write_project(root, book)
     transcript = case_transcript(root)
