@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
 import importlib
 import json
+import select
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
@@ -33,10 +37,62 @@ def node() -> str:
     return found
 
 
+class NodeHarness:
+    """A Node process running a harness script (js_harness.js, differential.js) for many requests: starting Node
+    for each took most of the time of the tests that ask it little. A request is a line of JSON in, its answer a
+    line out; a request that gets no answer (Node crashed, or hung past the timeout) fails with Node's stderr, and
+    the next request starts a new process."""
+
+    TIMEOUT = 300
+
+    def __init__(self, script: Path) -> None:
+        self.script = script
+        self.process: subprocess.Popen[str] | None = None
+        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed by __exit__, after the process
+
+    def __enter__(self) -> NodeHarness:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def ask(self, request: dict[str, Any]) -> Any:
+        """The answer to one request, as the script printed it."""
+        process = self.process = self.process or subprocess.Popen(
+            [node(), str(self.script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr, text=True)
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(json.dumps(request) + "\n")
+        process.stdin.flush()
+        ready, _, _ = select.select([process.stdout], [], [], self.TIMEOUT)
+        line = process.stdout.readline() if ready else ""
+        if not line:
+            self.stop()
+            self.stderr.seek(0)
+            raise AssertionError(f"no answer from Node: {self.stderr.read().decode(errors='replace')[-2000:]}")
+        return json.loads(line)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=30)
+            self.process = None
+
+    def close(self) -> None:
+        self.stop()
+        self.stderr.close()
+
+
+@functools.cache
+def js_harness() -> NodeHarness:
+    """The js_harness.js process of this test process, started at its first call and ended as it exits."""
+    harness = NodeHarness(HARNESS)
+    atexit.register(harness.close)
+    return harness
+
+
 def run_js(docs: Path, calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    done = subprocess.run([node(), str(HARNESS), str(docs)], input=json.dumps(calls), capture_output=True,
-                          text=True, check=True, timeout=120)
-    return list(json.loads(done.stdout))
+    """Each call's result in the generated JavaScript of the build whose docs are `docs`."""
+    return list(js_harness().ask({"docs": str(docs), "calls": calls}))
 
 
 def encode(value: Any) -> Any:

@@ -12,7 +12,6 @@ import builtins
 import json
 import keyword
 import re
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -31,7 +30,7 @@ from generator.formula.lexer import KEYWORDS
 from generator.formula.names import BUILTIN_FUNCTIONS
 from generator.pipeline import Project, build_project, compile_project
 from generator.runtime import rulesc_runtime as R
-from tests.backends import drop_engine, import_engine, node
+from tests.backends import NodeHarness, drop_engine, import_engine
 from tests.run_case import case_transcript
 
 HARNESS = Path(__file__).resolve().parent / "differential.js"
@@ -705,16 +704,19 @@ def output_types(program: Program) -> dict[str, str]:
     return {o.name: program.types.get(id(o.expr.node), "int") for o in calc.outputs}
 
 
-def js_run(docs: Path, program: Program, calls: list[Call]) -> list[Any]:
-    """Every call in one Node process, each answer encoded by canon() (or an error or a crash)."""
+def js_run(docs: Path, program: Program, calls: list[Call], javascript: NodeHarness | None = None) -> list[Any]:
+    """Every call in one request to Node (a process of its own unless `javascript` is given), each answer encoded
+    by canon() (or an error or a crash)."""
     batch = [{"calculator": f, "args": args, "names": [p.name for p in program.calculators[f].inputs],
               "types": [p.type for p in program.calculators[f].inputs]} if f == CALCULATOR else
              {"formula": js_formula(f), "args": args, "types": [p.type for p in program.formulas[f].params]}
              for f, args in calls]
-    done = subprocess.run([node(), str(HARNESS), str(docs), "fuzz"], input=json.dumps(batch), capture_output=True,
-                          text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    results = json.loads(done.stdout)
+    request = {"docs": str(docs), "system": "fuzz", "calls": batch}
+    if javascript is None:
+        with NodeHarness(HARNESS) as alone:
+            results = alone.ask(request)
+    else:
+        results = javascript.ask(request)
     return [{"value": canon(output_types(program) if f == CALCULATOR else program.returns[f], r["value"])}
             if "value" in r else r for (f, _), r in zip(calls, results, strict=True)]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -22,9 +23,10 @@ from hypothesis import strategies as st
 from generator.formula import names
 from generator.pipeline import Project, build_project, compile_project
 from generator.runtime import rulesc_runtime as R
-from tests.backends import drop_engine, import_engine
+from tests.backends import NodeHarness, drop_engine, import_engine
 from tests.differential import (
     CALCULATOR,
+    HARNESS,
     Book,
     Call,
     arguments,
@@ -49,13 +51,21 @@ CALLS = 3
 DIAGNOSTIC = re.compile(r"content/fuzz/\w+\.yaml:\d+:\d+: error\[E\d{4}\]: ")
 
 
+@pytest.fixture(scope="module")
+def javascript() -> Iterator[NodeHarness]:
+    """One Node process for every drawn rulebook."""
+    with NodeHarness(HARNESS) as running:
+        yield running
+
+
 @settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
           phases=[Phase.explicit, Phase.generate, *([Phase.shrink] if SHRINK else [])],
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                  HealthCheck.function_scoped_fixture])
 @given(book=rulebooks(), data=st.data())
 def test_the_interpreter_the_engine_and_javascript_agree(book: Book, data: st.DataObject,
-                                                         tmp_path_factory: pytest.TempPathFactory) -> None:
+                                                         tmp_path_factory: pytest.TempPathFactory,
+                                                         javascript: NodeHarness) -> None:
     root = tmp_path_factory.mktemp("fuzz")
     write_project(root, book)
     transcript = case_transcript(root)
@@ -79,7 +89,7 @@ def test_the_interpreter_the_engine_and_javascript_agree(book: Book, data: st.Da
         drop_engine(root)
     forms = [(CALCULATOR, data.draw(arguments(book.inputs))) for _ in range(CALLS if book.inputs else 0)]
     two = [(calculator_run(program, form[1]), None) for form in forms]
-    js = js_run(root / "build/docs", program, calls + forms)
+    js = js_run(root / "build/docs", program, calls + forms, javascript)
     differ = [(call, a, b, c) for call, (a, b), c in zip(calls + forms, three + two, js, strict=True)
               if not (a == c and b in (a, None)) or "crash" in a]  # a crash is a bug, even in all three
     assert not differ, report(book, differ)
