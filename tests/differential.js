@@ -1,7 +1,7 @@
 // Runs the generated formulas of many rulebooks for the differential test, one Node process for all of them:
 // node differential.js, then one request a line on stdin, {docs, system, calls}, and one answer a line on stdout,
-// the list of the calls' answers. Each rulebook's runtime.js and each system's script (formulas/<id>.js) run in a fresh global (a vm context),
-// so nothing one rulebook defines reaches the next, as if each had a process of its own.
+// the list of the calls' answers. Each rulebook's runtime.js and its systems' scripts (formulas/<id>.js) run in a
+// fresh global (a vm context), so nothing one rulebook defines reaches the next, as if each had its own process.
 // Each call: {formula, args, types}, arguments in order, dice pools as text, or {calculator, names, args, types}
 // for a calculator's inputs (its answer: every output by name). Each answer: {value}, {error} for the
 // runtime's RulesError, or {crash} for anything else. A value is R.exact(value) when the runtime has R.exact (as

@@ -1,7 +1,7 @@
 // Runs calls against the generated JavaScript, one Node process for a whole test run: node js_harness.js, then
 // one request a line on stdin, {docs, calls}, and one answer a line on stdout, the list of the calls' results.
-// Each request's runtime.js and formulas.js (from DOCS/assets/rulesc) run in a fresh global (a vm context), so
-// nothing one build defines reaches the next, as if each had a process of its own.
+// Each request's runtime.js and systems' scripts (DOCS/assets/rulesc/formulas/<id>.js) run in a fresh global (a vm
+// context), so nothing one build defines reaches the next, as if each had a process of its own.
 // Each call: {system, formula | calculator, args, types}; dice arguments arrive as text.
 "use strict";
 const fs = require("fs");
