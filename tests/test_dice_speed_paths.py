@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import subprocess
 from collections.abc import Sequence
 from fractions import Fraction
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from generator.emit.site.dice_page import emit_dice_page
 from generator.runtime import rulesc_runtime as R
 from tests.backends import node
 
@@ -115,6 +117,53 @@ def test_a_thousand_kept_dice_are_worked_out_face_by_face() -> None:
     no_top = 99**1000
     fewer = no_top + 1000 * 99**999 + 499500 * 99**998
     assert found.weights[-1] == 100**1000 - fewer and found.offset + len(found.weights) - 1 == 300
+
+
+def test_half_of_a_large_pool_is_worked_out_by_the_face_of_the_kth_die() -> None:
+    """The best 150 of 300d6, split by the face of the 150th die: its top total is every roll with 150 or more
+    sixes, the next one the rolls with 149 sixes and at least one five, the lowest the one roll of all ones."""
+    found = R.keep(300, 6, 150, True)
+    assert (found.offset, len(found.weights), found.total) == (150, 751, 6**300)
+    assert found.weights[-1] == sum(math.comb(300, j) * 5 ** (300 - j) for j in range(150, 301))
+    assert found.weights[-2] == math.comb(300, 149) * (5**151 - 4**151)
+    assert found.weights[0] == 1
+
+
+def test_the_keep_budget_refuses_before_any_work_and_only_past_it() -> None:
+    """highest(1000d10, 276) is the most of 1000d10 the budget lets through (under a second here); 277 is
+    refused at once, and keeping every die is their sum whatever the budget says."""
+    assert R._keep_work(1000, 10, 276) <= R.MAX_KEEP_WORK < R._keep_work(1000, 10, 277)
+    with pytest.raises(R.RulesError, match=r"^a roll too large to work out exactly in time is refused: "
+                                           r"keeping 277 of 1000d10 would pass the keep budget of 8589934592 "
+                                           r"bits added \(8642134080\)$"):
+        R.keep(1000, 10, 277, False)
+    assert R.keep(1000, 6, 1000, False) == R.repeat(R.die(6), 1000)
+    page = next(iter(emit_dice_page().values()))
+    assert "the best or worst k of many equal dice past a work budget of 8,589,934,592 (about k × k × sides × " \
+        "sides / 4 additions" in page
+
+
+JS_KEEP = """
+const R = require(process.argv[1]).RulesRuntime || globalThis.RulesRuntime;
+const out = JSON.parse(require("fs").readFileSync(0, "utf8")).map(([n, sides, k, highest]) => {
+  const d = R.keep(R.dice(n, sides), k, highest);
+  return [Number(d.offset), d.weights.map(String), String(d.total)];
+});
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_javascript_runtime_keeps_the_same_dice() -> None:
+    """Every k of up to 7 dice of up to 6 sides, and half-pools of many dice, the same in both runtimes."""
+    small = [[n, sides, k, highest] for n in range(1, 8) for sides in range(1, 7) for k in range(n + 2)
+             for highest in (True, False)]
+    cases = small + [[1000, 6, 100, True], [100, 100, 20, False], [300, 10, 150, True]]
+    runtime = Path(R.__file__).with_suffix(".js")
+    done = subprocess.run([node(), "-e", JS_KEEP, str(runtime)], input=json.dumps(cases), capture_output=True,
+                          text=True, check=True, timeout=300)
+    for (n, sides, k, highest), js in zip(cases, json.loads(done.stdout), strict=True):
+        found = R.keep(n, sides, k, highest)
+        assert js == [found.offset, [str(w) for w in found.weights], str(found.total)], (n, sides, k, highest)
 
 
 def test_highest_of_dice_exploding_into_extra_dice_is_still_refused() -> None:

@@ -325,6 +325,7 @@
       throw new RulesError("a roll too large to work out exactly is refused: its answer would pass the roll budget " +
                            "of " + MAX_ROLL_BITS + " bits (" + outcomes + " outcomes of " + bits + " bits)");
   }
+  var MAX_KEEP_WORK = 8589934592n;  /* the keep budget: keepWork() of the k highest of n dice */
   var MAX_PRODUCT_BITS = 8388608;  /* the product budget: the smaller factor's outcomes times the product's bits */
   function refuseProduct(outcomes, bits) {
     if (outcomes * bits > MAX_PRODUCT_BITS)
@@ -1248,39 +1249,63 @@
       for (x = 1; x <= sides; x++) w.push(BigInt(x) ** BigInt(n) - BigInt(x - 1) ** BigInt(n));
       return make(1, w, all);
     }
-    var kept = keepTable(n, sides, k), top = 0;
-    kept.forEach(function (_, s) { top = Math.max(top, s); });
-    for (x = 0; x <= top; x++) w.push(kept.get(x) || 0n);
-    var dist = make(0, w, all);
+    if (k === n) return repeat(die(sides), n);  /* every die kept: their sum */
+    refuseKeep(n, sides, k);
+    var dist = make(0, keepTable(n, sides, k), all);
     return highest ? dist : dmap(dist, function (s) { return (sides + 1) * k - s; });
   }
+  function keepWork(n, sides, k) {  /* what keepTable adds up, as Python's _keep_work() counts it */
+    var steps = BigInt(Math.floor((k - 1) * k / 2)) * BigInt(sides - 1) * BigInt(sides) / 2n;
+    return steps * BigInt(n * sides.toString(2).length + 1024);
+  }
+  function refuseKeep(n, sides, k) {
+    var work = keepWork(n, sides, k);
+    if (work > MAX_KEEP_WORK)
+      throw new RulesError("a roll too large to work out exactly in time is refused: keeping " + k + " of " + n + "d" +
+                           sides + " would pass the keep budget of " + MAX_KEEP_WORK + " bits added (" + work + ")");
+  }
   function keepTable(n, sides, k) {
-    /* ways for the k highest of n dice (0 < k <= n) to sum to each total: faces from high to low, how many dice
-       show each while fewer than k are placed; the face that places the k-th die settles the roll, the dice left
-       on it or lower faces counted at once, the same for every state with as many placed (as in Python) */
-    var done = new Map(), states = new Map([[0, new Map([[0, 1n]])]]), fewer = [], placed, count;
-    for (placed = 0; placed < k; placed++) fewer.push(pascal(n - placed).slice(0, k - placed));
-    for (var face = sides; face >= 1; face--) {
-      var settles = [], next = new Map(), f = BigInt(face), below = BigInt(face - 1);
-      for (placed = 0; placed < k; placed++) {
-        var lower = 0n;
-        for (count = 0; count < k - placed; count++) lower += fewer[placed][count] * below ** BigInt(n - placed - count);
-        settles.push(f ** BigInt(n - placed) - lower);
+    /* ways for the k highest of n dice (1 < k <= n) to sum to each total from 0, split by the face t of the k-th
+       highest die: a < k dice above t, a polynomial in a die of sides - t faces by Horner's rule (as in Python) */
+    var weights = [], face, i;
+    for (i = 0; i <= k * sides; i++) weights.push(0n);
+    for (face = 1; face <= sides; face++) {
+      var ways = settled(n, face, k), above = sides - face, poly = [above ? ways[k - 1] : ways[0]];
+      for (var count = k - 2; above && count >= 0; count--) {
+        poly = timesDie(poly, above);
+        poly[0] += ways[count];
       }
-      states.forEach(function (byTotal, placed) {
-        byTotal.forEach(function (ways, total) {
-          for (var count = 0; count < k - placed; count++) {
-            var p = placed + count, t = total + count * face, row = next.get(p);
-            if (!row) { row = new Map(); next.set(p, row); }
-            row.set(t, (row.get(t) || 0n) + ways * fewer[placed][count]);
-          }
-          var kept = total + (k - placed) * face;
-          done.set(kept, (done.get(kept) || 0n) + ways * settles[placed]);
-        });
-      });
-      states = next;
+      for (i = 0; i < poly.length; i++) weights[k * face + i] += poly[i];
     }
-    return done;
+    return weights;
+  }
+  function settled(n, face, k) {
+    /* for a = 0..k-1, the ways a of n dice show more than face and the others face or less, at least k - a of
+       them face (Python's _settled) */
+    var ways = [], f = BigInt(face), low = BigInt(face - 1) ** BigInt(n - k + 1), power = f ** BigInt(n - k + 1);
+    var fewer = 0n, choose = 1n, a, picks = 1n;
+    for (a = 0; a < k; a++) ways.push(0n);
+    for (a = k - 1; a >= 0; a--) {
+      if (a < k - 1) {
+        choose = choose * BigInt(n - a - 1) / BigInt(k - a - 1);
+        power *= f;
+      }
+      fewer = f * fewer + choose * low;
+      ways[a] = power - fewer;
+    }
+    for (a = 0; a < k; a++) {
+      ways[a] *= picks;
+      picks = picks * BigInt(n - a) / BigInt(a + 1);
+    }
+    return ways;
+  }
+  function timesDie(poly, sides) {  /* poly times x + ... + x**sides, by differences of running sums */
+    var run = [0n], out = [], e, last;
+    for (e = 0; e < poly.length; e++) run.push(run[e] + poly[e]);
+    last = run[poly.length];
+    for (e = 0; e < poly.length + sides; e++)
+      out.push((e <= poly.length ? run[e] : last) - (e >= sides ? run[e - sides] : 0n));
+    return out;
   }
   function keepPool(pool, k, highest) {
     if (pool.counts.length !== 1 || typeof pool.counts[0][0] !== "number") {  /* mixed or special dice: one roll asked */

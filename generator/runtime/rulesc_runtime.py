@@ -433,6 +433,9 @@ MAX_ROLL_BITS = 2**30
 # count(200d10!, 10) 1.7 s), while sums of equal plain dice answer in linear steps up to the roll
 # budget (1000d100 in 0.2 s).
 MAX_PRODUCT_BITS = 2**23
+# The keep budget: the k highest (or lowest) of many equal dice are added up face by face, about
+# k * k * sides * sides / 4 additions of numbers as long as a weight (_keep_work()).
+MAX_KEEP_WORK = 2**33
 
 
 
@@ -659,36 +662,73 @@ def keep(n: int, sides: int, k: int, highest: bool = True) -> Dist:
         return constant(0)
     if k == 1 and highest:
         return _make(1, [x**n - (x - 1) ** n for x in range(1, sides + 1)], sides**n)
-    kept = _keep_table(n, sides, k)
-    dist = _make(0, [kept.get(s, 0) for s in range(max(kept) + 1)], sides**n)
+    if k == n:  # every die kept: their sum
+        return repeat(die(sides), n)
+    _within_keep(n, sides, k)
+    dist = _make(0, _keep_table(n, sides, k), sides**n)
     return dist if highest else map_outcomes(dist, lambda s: (sides + 1) * k - s)
 
 
-def _keep_table(n: int, sides: int, k: int) -> dict[int, int]:
-    """Ways for the k highest of n dice (0 < k <= n) to sum to each total.
+def _keep_work(n: int, sides: int, k: int) -> int:
+    """What _keep_table() adds up: its polynomial steps (k - 1 of them per face, of up to k - 1
+    dice of up to sides - 1 faces) times the bits of a weight, each step costing as much again
+    as adding 1,024 more bits (the interpreter's work per number)."""
+    steps = (k - 1) * k // 2 * ((sides - 1) * sides // 2)
+    return steps * (n * sides.bit_length() + 1024)
 
-    Faces go from high to low, choosing how many dice show each while fewer than k are placed; a
-    face that places the k-th die settles the roll: the kept total is known, and the dice left show
-    this face or lower ones, at least the needed ones this face (all such rolls of `left` dice but
-    those with fewer on this face), counted at once, the same for every state with as many placed.
-    Only states with fewer than k placed go on, so the work grows with k and not with n * n.
+
+def _within_keep(n: int, sides: int, k: int) -> None:
+    """The keep budget: the k highest of n dice are refused past MAX_KEEP_WORK before any work."""
+    work = _keep_work(n, sides, k)
+    if work > MAX_KEEP_WORK:
+        raise RulesError("a roll too large to work out exactly in time is refused: keeping "
+                         f"{k} of {n}d{sides} would pass the keep budget of {MAX_KEEP_WORK} "
+                         f"bits added ({work})")
+
+
+def _keep_table(n: int, sides: int, k: int) -> list[int]:
+    """Ways for the k highest of n dice (1 < k <= n) to sum to each total from 0.
+
+    Split by the face t of the k-th highest die: a < k dice show more than t, and the other n - a
+    show t or less, at least k - a of them t. The kept sum is k * t plus what the a dice show
+    above t, a sum of a dice of sides - t faces; so the rolls of each t are one polynomial in a
+    die of sides - t faces, weighted by _settled(), added up by Horner's rule (a die at a time).
     """
-    done: dict[int, int] = {}
-    states: dict[tuple[int, int], int] = {(0, 0): 1}
-    fewer = [[math.comb(n - placed, count) for count in range(k - placed)] for placed in range(k)]
-    for face in range(sides, 0, -1):
-        settles = [face ** (n - placed) - sum(orders * (face - 1) ** (n - placed - count)
-                                              for count, orders in enumerate(fewer[placed]))
-                   for placed in range(k)]
-        following: dict[tuple[int, int], int] = {}
-        for (placed, total), ways in states.items():
-            for count, orders in enumerate(fewer[placed]):
-                key = (placed + count, total + count * face)
-                following[key] = following.get(key, 0) + ways * orders
-            kept = total + (k - placed) * face
-            done[kept] = done.get(kept, 0) + ways * settles[placed]
-        states = following
-    return done
+    weights = [0] * (k * sides + 1)
+    for face in range(1, sides + 1):
+        ways = _settled(n, face, k)
+        above = sides - face
+        poly = [ways[-1]] if above else [ways[0]]
+        for count in range(k - 2, -1, -1) if above else ():
+            poly = _times_die(poly, above)
+            poly[0] += ways[count]
+        base = k * face
+        weights[base:base + len(poly)] = map(operator.add, weights[base:base + len(poly)], poly)
+    return weights
+
+
+def _settled(n: int, face: int, k: int) -> list[int]:
+    """For a = 0..k-1: the ways to pick a of n dice to show more than `face` and for the other
+    n - a to show `face` or less, at least k - a of them `face`. Those with fewer, L(n - a, k - a),
+    follow L(r, q) = face * L(r - 1, q - 1) + C(r - 1, q - 1) * (face - 1) ** (r - q + 1)."""
+    ways = [0] * k
+    low, power, fewer, choose = (face - 1) ** (n - k + 1), face ** (n - k + 1), 0, 1
+    for a in range(k - 1, -1, -1):
+        if a < k - 1:
+            choose, power = choose * (n - a - 1) // (k - a - 1), power * face
+        fewer = face * fewer + choose * low
+        ways[a] = power - fewer
+    picks = 1
+    for a in range(k):
+        ways[a], picks = ways[a] * picks, picks * (n - a) // (a + 1)
+    return ways
+
+
+def _times_die(poly: Sequence[int], sides: int) -> list[int]:
+    """poly times x + x**2 + ... + x**sides: each weight the sum of the `sides` below it, as
+    differences of running sums."""
+    run = list(itertools.accumulate(poly, initial=0))
+    return list(map(operator.sub, run + [run[-1]] * (sides - 1), [0] * sides + run[:-1]))
 
 
 def at_least(a: Dist | Dice | int, k: int) -> Fraction:

@@ -136,7 +136,11 @@ def emit_dice_page() -> dict[str, str]:
                 f"a roll whose exact answer would take more than {R.MAX_ROLL_BITS:,} bits (its results times the "
                 f"bits of each chance: `1000d100` fits, `1000d1000` does not), one that would multiply out two rolls "
                 f"whose product passes {R.MAX_PRODUCT_BITS:,} bits (the smaller's results times the bits of the "
-                "product's chances: `40d10!` fits, `100d10!` does not, as big products take too long), and a power "
+                "product's chances: `40d10!` fits, `100d10!` does not, as big products take too long), the best or "
+                "worst k of many equal dice past a work budget of "
+                f"{R.MAX_KEEP_WORK:,} (about k × k × sides × sides / 4 additions of whole numbers, each counted by "
+                "its bits, under a second at the budget: `highest(1000d6, 500)` fits, `highest(1000d10, 300)` does "
+                "not), and a power "
                 "of more than "
                 f"{R.MAX_POWER_BITS:,} bits. Whole numbers stay within ±{R.MAX_INT:,} so that Python and JavaScript "
                 "compute the same values.")
