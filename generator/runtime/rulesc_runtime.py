@@ -132,10 +132,11 @@ _TERM = re.compile(r"\s*([+-]?)\s*(?:(\d*)d(" + _KIND + r")|(\d+))\s*")
 _SPECIAL = re.compile(r"(\d+)(!!?|rr?)(\d+)?(\{-?\d+(?:,-?\d+)*\})?")
 
 
-TENS_AND_UNITS = {written: "{" + ",".join(map("".join, itertools.product("123456", repeat=len(written)))) + "}"
-                  for written in ("66", "666")}
-"""d66 and d666 are rolls read as tens and units (and hundreds), dice of these listed faces; a die of 66 sides is
-written d(66), as in the formula language."""
+TENS_AND_UNITS = {
+    written: "{" + ",".join(map("".join, itertools.product("123456", repeat=len(written)))) + "}"
+    for written in ("66", "666")}
+"""d66 and d666 are rolls read as tens and units (and hundreds), dice of these listed faces; a die
+of 66 sides is written d(66), as in the formula language."""
 _WRITTEN_DIGITS = {faces: written for written, faces in TENS_AND_UNITS.items()}
 _MANY_SIDES = re.compile(r"^(666?)(?=\D|$)")
 _LONG_NUMBER = re.compile(r"\d{101}")
@@ -163,7 +164,7 @@ class Dice:
 
 
 def _written_kind(key: DieKey) -> str:
-    """A kind of die as dice text writes it: tens and units as d66 (d666), and so a die of 66 sides as d(66)."""
+    """A kind of die as dice text writes it: tens and units as d66 (d666), 66 sides as d(66)."""
     written = str(key)
     if written in _WRITTEN_DIGITS:
         return _WRITTEN_DIGITS[written]
@@ -282,11 +283,12 @@ def _as_dice(x: Dice | int) -> Dice:
 
 
 def parse_dice(text: str) -> Dice:
-    """Read a pool written like '1d10+1d4', '+1d6', '2d10+3' or a dash for no dice; 'd66' and 'd666' are tens and
-    units as in the formula language (content format 2), and 'd(66)' a die of 66 sides."""
+    """Read a pool written like '1d10+1d4', '+1d6', '2d10+3' or a dash for no dice; 'd66' and
+    'd666' are tens and units as in the formula language (content format 2), and 'd(66)' a die of
+    66 sides."""
     if text.strip() in EMPTY_MARKS:
         return Dice()
-    if _LONG_NUMBER.search(text):  # no pool is written so (and Python reads at most 4300 digits as one number)
+    if _LONG_NUMBER.search(text):  # no pool is written so (Python reads 4300 digits at most)
         raise RulesError(f"{text!r} is not a dice pool")
     pos, total = 0, Dice()
     while pos < len(text):
@@ -867,8 +869,8 @@ off."""
 
 
 def _parsed_dice(count: int, written: str) -> Dice:
-    """A dice term as written after 'd': sides (or (sides)), sides with !, !!, r or rr, F, {listed faces}, or 66 and
-    666, tens and units."""
+    """A dice term as written after 'd': sides (or (sides)), sides with !, !!, r or rr, F,
+    {listed faces}, or 66 and 666, tens and units."""
     if written == "F" or written.startswith("{"):
         faces = ",".join(re.findall(r"-?\d+", written))
         return dice(count, 0, "F" if written == "F" else "{" + faces + "}")
@@ -877,8 +879,9 @@ def _parsed_dice(count: int, written: str) -> Dice:
     rest = written[sides.end():]
     if sides.group() in TENS_AND_UNITS:
         if rest:
-            raise RulesError(f"d{sides.group()} is a roll read as tens and units, which cannot explode or be "
-                             f"rerolled: write 1d({sides.group()}){rest} for a die of {sides.group()} sides")
+            n = sides.group()
+            raise RulesError(f"d{n} is a roll read as tens and units, which cannot explode or be "
+                             f"rerolled: write 1d({n}){rest} for a die of {n} sides")
         return dice(count, 0, TENS_AND_UNITS[sides.group()])
     return dice(count, int(sides.group(1) or sides.group()), rest)
 
@@ -2519,7 +2522,7 @@ _POOL_TAKES = "a dice pool (a Dice, or text such as '1d10+1d4')"
 
 
 def _pool_of(value: object) -> Dice | None:
-    """A Dice, or text read as one; None for anything else; RulesError for dice text that cannot be rolled."""
+    """A Dice, or text read as one; None for anything else; RulesError for unrollable dice text."""
     if isinstance(value, Dice):
         return value
     if isinstance(value, str):
