@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.analyze.program import Program, label_order, whole_checks
-from generator.emit.site.bundle import emit_front_end
+from generator.emit.site.bundle import emit_front_end, minified
 from generator.emit.site.calculators import outcome_texts
 from generator.emit.site.roll_tables import roll_places, roll_specs
 from generator.emit.writer import Writer
@@ -35,7 +35,7 @@ def emit_scripts(blocks: list[list[str]], ids: list[str] | None = None) -> dict[
     """The site's scripts: the front end's (site.js, theme.js, ...), the runtime, formulas.js from every system's
     system_script() lines (for tools that load every system at once), and with the systems' `ids` one
     formulas/<id>.js a system, all a page's calculators load."""
-    scripts = {**emit_front_end(), "assets/rulesc/runtime.js": JS_RUNTIME.read_text(encoding="utf-8"),
+    scripts = {**emit_front_end(), "assets/rulesc/runtime.js": minified(JS_RUNTIME.read_text(encoding="utf-8")),
                "assets/rulesc/formulas.js": _formulas(blocks)}
     for system_id, block in zip(ids, blocks, strict=True) if ids is not None else ():
         scripts[system_formulas(system_id)] = _formulas([block])
