@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from generator.analyze.program import Program
 from generator.analyze.variants import Marks
@@ -18,6 +19,7 @@ from generator.build.builders import DEFAULT_SITE_BUILDER, SiteBuildError, zensi
 from generator.build.offline import write_site_worker
 from generator.build.parallel import WorkerFailed, plan, run_shares
 from generator.build.site_config import load_site_config, setting, site_text
+from generator.build.styles import inline_styles
 from generator.diagnostics.core import ContentError, Diagnostic, Diagnostics
 from generator.emit.editor_schema import kinds_overlay, system_chapter_schema
 from generator.emit.engine import emit_engine, engine_module
@@ -380,6 +382,12 @@ def site_url_of(project: Project) -> str:
     return (setting(project.root, "site_url") or "").strip()
 
 
+def site_base(project: Project) -> str:
+    """The path the site is served under: site_url's path (MkDocs links a 404 page's files from it), else "/"."""
+    path = urlsplit(site_url_of(project)).path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
 def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[Any], dirty: bool = False,
                background_search: bool = False, builder: str = DEFAULT_SITE_BUILDER) -> Timings:
     """The site from `docs`: the pages by the chosen builder ("mkdocs", strict, or "zensical"), then the search
@@ -398,8 +406,9 @@ def build_site(project: Project, docs: Path, site_dir: Path, navigation: list[An
             index_in_background(docs, site_dir)
         elif (docs / RECORDS).is_file():
             write_index(docs, site_dir)
-        if not background_search:  # a preview keeps the worker that caches nothing
-            write_site_worker(site_dir)  # after the index: its chunks are precached too
+        if not background_search:  # a preview keeps the worker that caches nothing, and its stylesheets
+            inline_styles(site_dir, site_base(project))
+            write_site_worker(site_dir)  # after the index and the styles: they are precached too
     return timings
 
 
