@@ -50,16 +50,20 @@ def _url(path: str) -> str:
     return path[: -len("index.html")] if path.endswith("/index.html") else path
 
 
+def _file(site: Path, url: str) -> Path:
+    return site / (url + "index.html" if url.endswith("/") else url)
+
+
 def version(site: Path, urls: list[str]) -> str:
     """A hash of every precached file's path and bytes: any change to the site gives a new version."""
     digest = hashlib.sha256()
     for url in urls:
-        path = site / (url + "index.html" if url.endswith("/") else url)
-        digest.update(url.encode("utf-8") + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        digest.update(url.encode("utf-8") + b"\0" + hashlib.sha256(_file(site, url).read_bytes()).digest())
     return digest.hexdigest()[:VERSION_DIGITS]
 
 
 def write_site_worker(site: Path) -> None:
-    """Replace the preview's worker in the built site with one that precaches the whole site."""
+    """Replace the preview's worker in the built site with one that can save the whole site for offline use."""
     urls = precache(site)
-    (site / WORKER).write_text(site_worker(urls, version(site, urls)), encoding="utf-8", newline="\n")
+    size = sum(_file(site, url).stat().st_size for url in urls)
+    (site / WORKER).write_text(site_worker(urls, version(site, urls), size), encoding="utf-8", newline="\n")
