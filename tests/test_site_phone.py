@@ -251,12 +251,17 @@ def test_the_home_page_opens_each_system_and_its_gm_screen_with_one_big_button(s
         for card in cards.all():
             name = card.locator("a.rulesc-systems__name")
             buttons = card.locator(".rulesc-systems__go a")
-            assert buttons.all_inner_texts() == ["GM screen", "Glossary", "Index tables"]
+            assert buttons.all_inner_texts() == ["Glossary", "Index tables"]  # the GM screens are at the top, once
             for target in (name, *buttons.all()):
                 size = target.bounding_box()
                 assert size is not None and size["height"] >= 36 and size["width"] >= 80, target.inner_text()
-        gm = cards.nth(2).locator(".rulesc-systems__go a").first
-        gm.click()
+        screens = page.locator(".rulesc-home__gm a")
+        assert [t.split(": ")[0] for t in screens.all_inner_texts()] == ["GM screen"] * 4
+        assert page.locator(".md-content a", has_text="GM screen").count() == 4
+        for screen in screens.all():  # each on the first screen, a big target
+            size = screen.bounding_box()
+            assert size is not None and size["y"] + size["height"] <= viewport["height"] and size["height"] >= 36
+        screens.nth(2).click()
         page.wait_for_url(site + "dbu/gm-screen/")
         assert visit.errors == []
 
