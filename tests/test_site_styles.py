@@ -132,3 +132,31 @@ def test_every_page_type_looks_exactly_as_with_the_themes_stylesheets(browser: A
                 visit.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))")
                 shots.append(visit.page.screenshot(full_page=True, animations="disabled"))
             assert shots[0] == shots[1], page
+
+
+CONTRAST = """(element) => {
+  const channels = (colour) => colour.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const luminance = (colour) => channels(colour).map((c) => c / 255)
+    .map((c) => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const style = getComputedStyle(element);
+  const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+  return Math.round((a + 0.05) / (b + 0.05) * 100) / 100;
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_hovered_or_focused_button_keeps_its_text_legible(browser: Any, site: str, width: int, scheme: str) -> None:
+    with Visit(browser, site + "dbu/gm-screen/keywords-clashes/", viewport={"width": width, "height": 844},
+               color_scheme=scheme) as visit:
+        visit.wait_until_calculators_are_ready()
+        for name in ("rulesc-calc__reset", "rulesc-calc__share", "rulesc-roll__button"):
+            button = visit.page.locator(f".{name}:visible").first
+            button.hover()
+            visit.page.wait_for_timeout(200)  # Material's colour transition, 125 ms
+            assert visit.page.evaluate(CONTRAST, button.element_handle()) == 6.86, name
+            visit.page.mouse.move(0, 0)
+            button.focus()
+            visit.page.wait_for_timeout(200)
+            assert visit.page.evaluate(CONTRAST, button.element_handle()) == 6.86, name
