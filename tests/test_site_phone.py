@@ -62,6 +62,40 @@ def test_every_calculator_shows_its_answer_beside_the_input_being_changed(site: 
         assert visit.errors == []
 
 
+# Each input of each calculator brought just under its calculator's answers at the bottom of the screen, as scrolling
+# up leaves it, then moved to as a reader does (focus): how far its bottom then is above the answers' top.
+FOCUSED_FIELD_CLEAR = """async () => {
+  const found = [];
+  for (const box of document.querySelectorAll("[data-calculator]")) {
+    const results = box.querySelector(".rulesc-calc__results");
+    for (const input of box.querySelectorAll("form input:not([type=hidden]), form select")) {
+      if (input.closest(".rulesc-calc__results") || !input.getClientRects().length) continue;
+      input.blur();
+      input.scrollIntoView({block: "end"});
+      const under = input.getBoundingClientRect().bottom - results.getBoundingClientRect().top;
+      input.focus();
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const room = results.getBoundingClientRect().top - input.getBoundingClientRect().bottom;
+      found.push([box.dataset.calculator, input.name, under > 0, Math.round(room)]);
+      input.blur();
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+def test_a_field_moved_to_under_the_answers_is_scrolled_clear_of_them(site: str, browser: Any,
+                                                                      viewport: dict[str, int], scheme: str) -> None:
+    with _visit(browser, site + CALCULATOR_PAGES[0], viewport, scheme) as visit:
+        visit.wait_until_calculators_are_ready()
+        found = visit.page.evaluate(FOCUSED_FIELD_CLEAR)
+        covered = [f for f in found if f[2]]
+        assert len(covered) >= 3  # scrolling up leaves these fields under the answers
+        assert [f for f in found if f[3] < 8] == [], found  # every one moved to sits 8 px or more above them
+        assert visit.errors == []
+
+
 def test_a_phone_lays_calculator_inputs_out_two_to_a_row(site: str, browser: Any) -> None:
     with _visit(browser, site + CALCULATOR_PAGES[0], PHONE, "light") as visit:
         boxes = visit.page.locator('[data-calculator="dbu/combat-roll-odds"] .rulesc-calc__field').evaluate_all(
