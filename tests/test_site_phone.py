@@ -184,6 +184,31 @@ def test_a_phone_reaches_every_page_s_headings_from_the_drawer(site: str, browse
             assert visit.errors == [], name
 
 
+ERROR_SECTIONS = ["Layout", "Reading files", "Schema", "Values", "Formulas", "Worked examples", "References",
+                  "Variants", "Site configuration", "Warnings"]
+
+
+@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+def test_a_section_of_the_error_codes_reaches_every_other_section_from_the_drawer(site: str, browser: Any,
+                                                                                  viewport: dict[str, int],
+                                                                                  scheme: str) -> None:
+    with _visit(browser, site + "errors/formulas/", viewport, scheme) as visit:
+        page = visit.page
+        if viewport is PHONE:
+            page.click("label.md-header__button[for=__drawer]")
+        parts = page.locator(".md-nav--primary .rulesc-nav__part a.md-nav__link")
+        expected = [s for s in ERROR_SECTIONS if s != "Formulas"]
+        assert sorted(parts.all_inner_texts()) == sorted(expected)  # every other section, once
+        page.wait_for_function("(link) => link.getBoundingClientRect().left >= 0", arg=parts.first.element_handle())
+        for part in parts.all():
+            size = part.bounding_box()
+            assert size is not None and size["height"] >= 24 and 0 <= size["x"] < viewport["width"], part.inner_text()
+        parts.filter(has_text="Layout").click()
+        page.wait_for_url(site + "errors/layout/")
+        assert page.locator("h1").inner_text().startswith("Layout")
+        assert visit.errors == []
+
+
 # The table of contents' box, its title and its entries, measured: the box against what it holds, the first
 # entry against the title above it, and which entries are shown and marked as being read.
 CONTENTS_BOX = """() => {
