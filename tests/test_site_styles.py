@@ -101,36 +101,42 @@ def test_no_built_page_fetches_a_stylesheet(built: Path) -> None:
         assert 'rel="stylesheet"' not in text and text.count("<style>") == 2, page  # the rules, content-visibility
 
 
+SETTLED = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))"
 PAGES = ["", "dbu/core-rules/", "dbu/glossary/", "dbu/gm-screen/keywords-clashes/", "dbu/tables/maneuver/",
          "search/", "errors/formulas/", "404.html"]
 THEME_SHEETS = ["assets/stylesheets/main", "assets/stylesheets/palette", "assets/rulesc/rulesc",
                 "assets/rulesc/site"]
 
 
-def _as_linked(site: Path, page: str) -> str:
+def _linked(site: Path, page: str) -> str:
     """The page as the site builder wrote it: the theme's four stylesheets linked in place of its inline rules."""
     path = site / (page if page.endswith(".html") else page + "index.html")
     depth = "../" * page.count("/") if not page.endswith(".html") else "/"
     sheets = [next(p for p in site.glob(f"{name}*.css")).relative_to(site).as_posix() for name in THEME_SHEETS]
     links = "".join(f'<link rel="stylesheet" href="{depth}{s}">\n' for s in sheets)
-    linked = path.with_name("linked-" + path.name)
-    linked.write_text(re.sub(r"<style>.*?</style>\n", lambda _: links, path.read_text(encoding="utf-8"), count=1,
-                             flags=re.S), encoding="utf-8")
-    return page[: -len(path.name)] + linked.name if page.endswith(".html") else page + linked.name
+    return re.sub(r"<style>.*?</style>\n", lambda _: links, path.read_text(encoding="utf-8"), count=1, flags=re.S)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [390, 1366])
 def test_every_page_type_looks_exactly_as_with_the_themes_stylesheets(browser: Any, built: Path, site: str,
                                                                      width: int, scheme: str) -> None:
+    """Each page shot as built, then at the same address with the theme's sheets linked instead (its scripts see the
+    same page), then put back."""
     with Visit(browser, site, viewport={"width": width, "height": 844}, color_scheme=scheme) as visit:
         for page in PAGES:
-            shots = []
-            for url in (page, _as_linked(built / "site", page)):
-                visit.go(site + url)
-                visit.page.add_style_tag(content="* { content-visibility: visible !important }")
-                visit.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))")
-                shots.append(visit.page.screenshot(full_page=True, animations="disabled"))
+            path = built / "site" / (page if page.endswith(".html") else page + "index.html")
+            built_page, shots = path.read_bytes(), []
+            try:
+                for query, text in (("", None), ("?linked", _linked(built / "site", page))):
+                    if text is not None:
+                        path.write_text(text, encoding="utf-8")
+                    visit.go(site + page + query)  # a query of its own: never the first from the browser's cache
+                    visit.page.add_style_tag(content="* { content-visibility: visible !important }")
+                    visit.page.evaluate(SETTLED)
+                    shots.append(visit.page.screenshot(full_page=True, animations="disabled"))
+            finally:
+                path.write_bytes(built_page)
             assert shots[0] == shots[1], page
 
 
