@@ -12,17 +12,19 @@ from generator.build.offline import write_site_worker
 from generator.build.outputs import Emitted, History, Inputs, Trees, assemble, compile_and_emit, emit_compiled
 from generator.build.site_config import Settings, read_settings
 from generator.build.staging import OUTPUTS, SITE, Refresh, staging_folder, swap, update_in_place, write_tree
+from generator.build.styles import inline_styles
 from generator.compile import Compiled, Project, Timings, check_variants, compile_project, discover
 from generator.diff.site_history import site_history
 from generator.emit.site.search import RECORDS, index_in_background, write_index
 
 STAGES = ("read_settings", "site_history", "compile_and_emit", "assemble", "nav", "write_tree", "site_pages",
-          "write_index", "write_site_worker", "swap")
+          "write_index", "inline_styles", "write_site_worker", "swap")
 """The stages of build_project() in the order it runs them (tests/test_architecture.py holds it to that):
 mkdocs.yml read once into Settings; the change history (rulesc build's What changed pages); load, validate, model,
 analyze and emit each system (engine module, pages, scripts, export), systems shared between processes; the files
 all systems share; the navigation; build/ written to a staging folder; the MkDocs (or Zensical) call; the search
-index; the offline worker, which precaches the index too; the staged folders swapped in."""
+index; each page's styles put inline in its head; the offline worker, which precaches the index too; the staged
+folders swapped in."""
 
 
 @dataclass(frozen=True)
@@ -78,8 +80,9 @@ def build_site(settings: Settings, docs: Path, site_dir: Path, navigation: list[
             index_in_background(docs, site_dir)
         elif (docs / RECORDS).is_file():
             write_index(docs, site_dir)
-        if not background_search:  # a preview keeps the worker that caches nothing
-            write_site_worker(site_dir)  # after the index: its chunks are precached too
+        if not background_search:  # a preview keeps the worker that caches nothing, and its stylesheets
+            inline_styles(site_dir, settings.base)
+            write_site_worker(site_dir)  # after the index and the styles: they are precached too
     return timings
 
 

@@ -203,7 +203,7 @@ def test_the_pipeline_runs_its_stages_in_the_order_it_lists_them() -> None:
     module = ast.parse((GENERATOR / "pipeline.py").read_text(encoding="utf-8"))
     assert [name for name in called_in_order(module, "build_project") if name in STAGES] == list(STAGES)
     assert STAGES[:4] == ("read_settings", "site_history", "compile_and_emit", "assemble")
-    assert STAGES[-3:] == ("write_index", "write_site_worker", "swap")
+    assert STAGES[-4:] == ("write_index", "inline_styles", "write_site_worker", "swap")
     toy = ast.parse("def a():\n    x(b())\n    y()\ndef b():\n    z()\n")
     assert called_in_order(toy, "a") == ["x", "z", "y"]  # a helper's calls are read in its place
 

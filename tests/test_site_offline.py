@@ -125,10 +125,15 @@ def test_the_precache_lists_every_file_a_visit_may_fetch_and_each_exists(small: 
     served = {u + "index.html" if u.endswith("/") else u for u in urls}
     served = {s[2:] if s.startswith("./") else s for s in served}
     left_out = sorted(on_disk - served)
-    assert "sw.js" in left_out and all(f == "sw.js" or f.endswith((".map", ".gz"))
+    assert "sw.js" in left_out and all(f == "sw.js" or f.endswith((".map", ".gz", ".css"))
                                        or f.startswith(LEFT_OUT_FOLDERS) or MATERIAL_BUNDLE.fullmatch(f)
                                        for f in left_out), left_out
     assert [f for f in left_out if MATERIAL_BUNDLE.fullmatch(f)]  # rulesc's theme.js runs the theme: no page loads it
+    # each page's rules are inline in its head: no page fetches a stylesheet, so none is precached
+    sheets = [f.rsplit("/", 1)[1].split(".")[0] for f in left_out if f.endswith(".css")]
+    assert sheets == ["rulesc", "site", "main", "palette", "pagefind-component-ui", "pagefind-modular-ui",
+                      "pagefind-ui"], sheets  # rulesc's search draws its own hits: Pagefind's own UIs never load
+    assert not [u for u in urls if u.endswith(".css")]
 
 
 def test_the_manifest_is_linked_from_every_page_and_points_at_files_of_the_site(small: Path) -> None:
@@ -185,11 +190,31 @@ class Offline:
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
 
-    def visit_until_cached(self, url: str) -> None:
-        """One visit, then wait until the worker has cached the site and controls the page."""
+    def visit(self, url: str) -> None:
+        """One visit, then wait until the worker controls the page and the footer offers the choice."""
         self.page.goto(url)
         self.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         self.page.wait_for_function("navigator.serviceWorker.controller !== null")
+        self.page.wait_for_selector(".rulesc-offline:not([hidden])")
+
+    def visit_and_save(self, url: str) -> None:
+        """One visit, then the reader's "Save for offline use", until the footer says the site is saved."""
+        self.visit(url)
+        self.page.click(".rulesc-offline__button")
+        self.page.wait_for_selector('.rulesc-offline[data-saved="yes"]')
+
+    def choice(self) -> tuple[str, str]:
+        """What the footer's offline box says, and its button."""
+        return (self.page.locator(".rulesc-offline__state").inner_text(),
+                self.page.locator(".rulesc-offline__button").inner_text())
+
+    def cached(self) -> list[str]:
+        """The paths (under the origin) the site's cache holds."""
+        return list(self.page.evaluate("""async () => {
+          const [key] = await caches.keys();
+          const cache = await caches.open(key);
+          return (await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search);
+        }"""))
 
     def caches(self) -> list[str]:
         return list(self.page.evaluate("caches.keys()"))
@@ -212,8 +237,42 @@ def offline(browser: Any) -> Iterator[Offline]:
         session.context.close()
 
 
-def test_after_one_visit_pages_search_and_calculators_work_offline(prefixed: str, offline: Offline) -> None:
-    offline.visit_until_cached(prefixed)
+def test_a_visit_keeps_only_what_it_fetched_until_the_reader_saves_the_site(prefixed: str, small: Path,
+                                                                            offline: Offline) -> None:
+    offline.visit(prefixed + "q-9/2nd-wind/")
+    size = megabytes(size_of(small / "site"))
+    assert offline.choice() == (f"Keeps every page, search and calculator on this device ({size}).",
+                                "Save for offline use")
+    offline.page.reload()  # now through the worker, which keeps what the page fetches
+    offline.page.wait_for_selector(".rulesc-offline:not([hidden])")
+    kept = offline.cached()
+    assert "/site/q-9/2nd-wind/" in kept and "/site/q-9/glossary/" not in kept and "/site/?rulesc-saved" not in kept
+    offline.page.click(".rulesc-offline__button")
+    assert offline.page.locator(".rulesc-offline__state").inner_text() == f"Saving {size}…" or \
+        offline.page.locator('.rulesc-offline[data-saved="yes"]').count() == 1  # saving a small site is quick
+    offline.page.wait_for_selector('.rulesc-offline[data-saved="yes"]')
+    assert offline.choice() == (f"Available offline: every page, search and calculator ({size}).",
+                                "Remove offline copy")
+    assert {"/site/q-9/glossary/", "/site/search/", "/site/?rulesc-saved"} <= set(offline.cached())
+    offline.page.goto(prefixed + "q-9/glossary/")  # another page says so too
+    offline.page.wait_for_selector('.rulesc-offline[data-saved="yes"]')
+    offline.page.click(".rulesc-offline__button")  # and the reader can take it back
+    offline.page.wait_for_selector('.rulesc-offline[data-saved="no"]')
+    assert offline.choice()[1] == "Save for offline use" and offline.errors == []
+
+
+def megabytes(size: int) -> str:
+    return f"{size / 1e6:.1f}\u00a0MB" if size >= 1e6 else f"{max(1, round(size / 1e3))}\u00a0kB"
+
+
+def size_of(site: Path) -> int:
+    found = re.search(r"var SIZE = (\d+);", (site / "sw.js").read_text(encoding="utf-8"))
+    assert found, "sw.js names no size"
+    return int(found.group(1))
+
+
+def test_once_saved_pages_search_and_calculators_work_offline(prefixed: str, offline: Offline) -> None:
+    offline.visit_and_save(prefixed)
     [cache] = offline.caches()
     assert cache.startswith(f"rulesc {prefixed} ")  # the worker's scope is the site's folder, not the origin's root
     offline.context.set_offline(True)
@@ -241,7 +300,7 @@ def test_a_new_build_replaces_the_old_cache(tmp_path: Path, offline: Offline) ->
     build_project(Project(root))
     first = version_of(root / "site")
     with serve_site(root / "site") as url:
-        offline.visit_until_cached(url)
+        offline.visit_and_save(url)
         assert [key.rsplit(" ", 1)[1] for key in offline.caches()] == [first]
         (root / "content/q-9/2nd-wind.yaml").write_text(CHAPTER.replace("when you rest", "at ease"), encoding="utf-8")
         build_project(Project(root))
@@ -251,6 +310,8 @@ def test_a_new_build_replaces_the_old_cache(tmp_path: Path, offline: Offline) ->
         offline.wait_for_caches([second])
         offline.page.goto(url + "q-9/2nd-wind/")
         assert "at ease" in offline.page.locator(".md-content").inner_text()
+        offline.page.wait_for_selector('.rulesc-offline[data-saved="yes"]')  # the reader's choice carries over
+        assert "/q-9/glossary/" in offline.cached()
 
 
 def test_the_manifest_is_valid_for_the_browser(prefixed: str, offline: Offline) -> None:

@@ -217,8 +217,11 @@ def test_sections_with_awkward_titles_get_their_own_pages() -> None:
     assert "# Odd &amp; Ends / Misc\\.\n" in first
     assert 'rel="next">Next section: 2nd: Last!</a>' in first and 'rel="prev"' not in first
     assert 'rel="prev">Previous section: Odd &amp; Ends / Misc.</a>' in pages["errors/2nd-last.md"]
+    assert ('data-rulesc-parts="[[&quot;./&quot;, &quot;Odd &amp; Ends / Misc.&quot;], '
+            '[&quot;../2nd-last/&quot;, &quot;2nd: Last!&quot;]]">') in first  # every section, for the drawer
     only = emit_errors_page(sections[:1])["errors/odd-ends-misc.md"]
-    assert '<nav class="rulesc-part-steps" aria-label="Sections of the error codes"></nav>' in only
+    assert ('<nav class="rulesc-part-steps" aria-label="Sections of the error codes" '
+            'data-rulesc-parts="[[&quot;./&quot;, &quot;Odd &amp; Ends / Misc.&quot;]]"></nav>') in only
 
 
 # ---- old links, in Chromium ----

@@ -62,6 +62,40 @@ def test_every_calculator_shows_its_answer_beside_the_input_being_changed(site: 
         assert visit.errors == []
 
 
+# Each input of each calculator brought just under its calculator's answers at the bottom of the screen, as scrolling
+# up leaves it, then moved to as a reader does (focus): how far its bottom then is above the answers' top.
+FOCUSED_FIELD_CLEAR = """async () => {
+  const found = [];
+  for (const box of document.querySelectorAll("[data-calculator]")) {
+    const results = box.querySelector(".rulesc-calc__results");
+    for (const input of box.querySelectorAll("form input:not([type=hidden]), form select")) {
+      if (input.closest(".rulesc-calc__results") || !input.getClientRects().length) continue;
+      input.blur();
+      input.scrollIntoView({block: "end"});
+      const under = input.getBoundingClientRect().bottom - results.getBoundingClientRect().top;
+      input.focus();
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const room = results.getBoundingClientRect().top - input.getBoundingClientRect().bottom;
+      found.push([box.dataset.calculator, input.name, under > 0, Math.round(room)]);
+      input.blur();
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+def test_a_field_moved_to_under_the_answers_is_scrolled_clear_of_them(site: str, browser: Any,
+                                                                      viewport: dict[str, int], scheme: str) -> None:
+    with _visit(browser, site + CALCULATOR_PAGES[0], viewport, scheme) as visit:
+        visit.wait_until_calculators_are_ready()
+        found = visit.page.evaluate(FOCUSED_FIELD_CLEAR)
+        covered = [f for f in found if f[2]]
+        assert len(covered) >= 3  # scrolling up leaves these fields under the answers
+        assert [f for f in found if f[3] < 8] == [], found  # every one moved to sits 8 px or more above them
+        assert visit.errors == []
+
+
 def test_a_phone_lays_calculator_inputs_out_two_to_a_row(site: str, browser: Any) -> None:
     with _visit(browser, site + CALCULATOR_PAGES[0], PHONE, "light") as visit:
         boxes = visit.page.locator('[data-calculator="dbu/combat-roll-odds"] .rulesc-calc__field').evaluate_all(
@@ -148,6 +182,31 @@ def test_a_phone_reaches_every_page_s_headings_from_the_drawer(site: str, browse
             page.wait_for_function("(href) => location.hash === new URL(href, location.href).hash",
                                    arg=links.last.get_attribute("href"))
             assert visit.errors == [], name
+
+
+ERROR_SECTIONS = ["Layout", "Reading files", "Schema", "Values", "Formulas", "Worked examples", "References",
+                  "Variants", "Site configuration", "Warnings"]
+
+
+@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+def test_a_section_of_the_error_codes_reaches_every_other_section_from_the_drawer(site: str, browser: Any,
+                                                                                  viewport: dict[str, int],
+                                                                                  scheme: str) -> None:
+    with _visit(browser, site + "errors/formulas/", viewport, scheme) as visit:
+        page = visit.page
+        if viewport is PHONE:
+            page.click("label.md-header__button[for=__drawer]")
+        parts = page.locator(".md-nav--primary .rulesc-nav__part a.md-nav__link")
+        expected = [s for s in ERROR_SECTIONS if s != "Formulas"]
+        assert sorted(parts.all_inner_texts()) == sorted(expected)  # every other section, once
+        page.wait_for_function("(link) => link.getBoundingClientRect().left >= 0", arg=parts.first.element_handle())
+        for part in parts.all():
+            size = part.bounding_box()
+            assert size is not None and size["height"] >= 24 and 0 <= size["x"] < viewport["width"], part.inner_text()
+        parts.filter(has_text="Layout").click()
+        page.wait_for_url(site + "errors/layout/")
+        assert page.locator("h1").inner_text().startswith("Layout")
+        assert visit.errors == []
 
 
 # The table of contents' box, its title and its entries, measured: the box against what it holds, the first
@@ -251,12 +310,17 @@ def test_the_home_page_opens_each_system_and_its_gm_screen_with_one_big_button(s
         for card in cards.all():
             name = card.locator("a.rulesc-systems__name")
             buttons = card.locator(".rulesc-systems__go a")
-            assert buttons.all_inner_texts() == ["GM screen", "Glossary", "Index tables"]
+            assert buttons.all_inner_texts() == ["Glossary", "Index tables"]  # the GM screens are at the top, once
             for target in (name, *buttons.all()):
                 size = target.bounding_box()
                 assert size is not None and size["height"] >= 36 and size["width"] >= 80, target.inner_text()
-        gm = cards.nth(2).locator(".rulesc-systems__go a").first
-        gm.click()
+        screens = page.locator(".rulesc-home__gm a")
+        assert [t.split(": ")[0] for t in screens.all_inner_texts()] == ["GM screen"] * 4
+        assert page.locator(".md-content a", has_text="GM screen").count() == 4
+        for screen in screens.all():  # each on the first screen, a big target
+            size = screen.bounding_box()
+            assert size is not None and size["y"] + size["height"] <= viewport["height"] and size["height"] >= 36
+        screens.nth(2).click()
         page.wait_for_url(site + "dbu/gm-screen/")
         assert visit.errors == []
 

@@ -4,24 +4,30 @@
 //   npm ci --prefix benchmarks/lighthouse && npm run --prefix benchmarks/lighthouse bench [-- SITE [PAGE ...]]
 import {createReadStream, existsSync, statSync} from "node:fs";
 import {createServer} from "node:http";
+import {createGzip} from "node:zlib";
 import {extname, join, resolve} from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const PAGES = ["", "dbu/", "dbu/core-rules/", "dbu/core-rules/tier-of-power-section/", "dbu/maneuvers/counter-maneuvers/",
-  "dbu/gm-screen/", "dbu/gm-screen/adventurous-uses/", "dbu/glossary/", "dbu/tables/", "dbu/tables/maneuver/", "search/"];
+  "dbu/gm-screen/", "dbu/gm-screen/keywords-clashes/", "dbu/glossary/", "dbu/tables/", "dbu/tables/maneuver/", "search/"];
 const TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".json": "application/json",
   ".svg": "image/svg+xml", ".png": "image/png", ".webmanifest": "application/manifest+json"};
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
-/** The built site served on a free loopback port, as a static host serves it. */
+const COMPRESSED = new Set([".html", ".css", ".js", ".json", ".svg", ".webmanifest"]);
+
+/** The built site served on a free loopback port, as a static host serves it: text gzipped where the browser
+    accepts it (GitHub Pages, Netlify and the like do; Lighthouse's simulated slow 4G counts the bytes sent). */
 function serve(root) {
   const server = createServer((request, response) => {
     let path = join(root, decodeURIComponent(new URL(request.url, "http://x").pathname));
     if (existsSync(path) && statSync(path).isDirectory()) path = join(path, "index.html");
     if (!existsSync(path)) { response.writeHead(404); response.end("not found"); return; }
-    response.writeHead(200, {"content-type": TYPES[extname(path)] || "application/octet-stream"});
-    createReadStream(path).pipe(response);
+    const headers = {"content-type": TYPES[extname(path)] || "application/octet-stream"};
+    const gzip = COMPRESSED.has(extname(path)) && /\bgzip\b/.test(request.headers["accept-encoding"] || "");
+    response.writeHead(200, gzip ? {...headers, "content-encoding": "gzip", vary: "accept-encoding"} : headers);
+    (gzip ? createReadStream(path).pipe(createGzip()) : createReadStream(path)).pipe(response);
   });
   return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import posixpath
 import re
 from pathlib import Path
 
@@ -16,6 +17,7 @@ LEFT_OUT_FOLDERS = ("assets/javascripts/lunr/", "assets/javascripts/workers/")
 VERSION_DIGITS = 16
 # Material's own script: left out too where no page loads it (rulesc's theme.js runs the theme instead).
 MATERIAL_BUNDLE = re.compile(r"assets/javascripts/bundle\.[0-9a-f]+\.min\.js")
+STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+\.css)"')
 
 
 def precache(site: Path) -> list[str]:
@@ -24,9 +26,18 @@ def precache(site: Path) -> list[str]:
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     kept = [f for f in files if f != WORKER and not f.endswith(LEFT_OUT_SUFFIXES)
             and not f.startswith(LEFT_OUT_FOLDERS)]
-    if not _loads_material_bundle(site, [f for f in kept if f.endswith(".html")]):
+    pages = [f for f in kept if f.endswith(".html")]
+    if not _loads_material_bundle(site, pages):
         kept = [f for f in kept if not MATERIAL_BUNDLE.fullmatch(f)]
-    return [_url(f) for f in kept]
+    linked = _linked_sheets(site, pages)
+    return [_url(f) for f in kept if not f.endswith(".css") or posixpath.basename(f) in linked]
+
+
+def _linked_sheets(site: Path, pages: list[str]) -> set[str]:
+    """The file names of the stylesheets some page links (each page's own rules are inline in it: the theme's
+    sheets they were taken from are never fetched)."""
+    return {posixpath.basename(href) for page in pages
+            for href in STYLESHEET.findall((site / page).read_text(encoding="utf-8"))}
 
 
 def _loads_material_bundle(site: Path, pages: list[str]) -> bool:
@@ -39,16 +50,20 @@ def _url(path: str) -> str:
     return path[: -len("index.html")] if path.endswith("/index.html") else path
 
 
+def _file(site: Path, url: str) -> Path:
+    return site / (url + "index.html" if url.endswith("/") else url)
+
+
 def version(site: Path, urls: list[str]) -> str:
     """A hash of every precached file's path and bytes: any change to the site gives a new version."""
     digest = hashlib.sha256()
     for url in urls:
-        path = site / (url + "index.html" if url.endswith("/") else url)
-        digest.update(url.encode("utf-8") + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        digest.update(url.encode("utf-8") + b"\0" + hashlib.sha256(_file(site, url).read_bytes()).digest())
     return digest.hexdigest()[:VERSION_DIGITS]
 
 
 def write_site_worker(site: Path) -> None:
-    """Replace the preview's worker in the built site with one that precaches the whole site."""
+    """Replace the preview's worker in the built site with one that can save the whole site for offline use."""
     urls = precache(site)
-    (site / WORKER).write_text(site_worker(urls, version(site, urls)), encoding="utf-8", newline="\n")
+    size = sum(_file(site, url).stat().st_size for url in urls)
+    (site / WORKER).write_text(site_worker(urls, version(site, urls), size), encoding="utf-8", newline="\n")

@@ -14,6 +14,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import yaml
 
@@ -44,6 +45,12 @@ class Settings:
     def path(self) -> Path:
         """Where the file is, for the programs that read it themselves (Zensical, MkDocs' live preview)."""
         return self.root / CONFIG
+
+    @property
+    def base(self) -> str:
+        """The path the site is served under: site_url's path (MkDocs links a 404 page's files from it), else "/"."""
+        path = urlsplit(self.site_url).path or "/"
+        return path if path.endswith("/") else path + "/"
 
 
 def read_settings(root: Path) -> Settings:

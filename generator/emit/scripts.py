@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.analyze.program import Program, label_order, whole_checks
-from generator.emit.site.bundle import emit_front_end
+from generator.emit.site.bundle import emit_front_end, minified
 from generator.emit.site.calculators import outcome_texts
 from generator.emit.site.roll_tables import roll_places, roll_specs
 from generator.emit.writer import Writer
@@ -37,7 +37,7 @@ def emit_scripts(blocks: list[list[str]], ids: list[str]) -> dict[str, str]:
     """The site's scripts: the front end's (site.js, theme.js, ...), the runtime, and one formulas/<id>.js a system
     (its system_script() lines), all a page's calculators load. Nothing else: a tool that wants every system loads
     every file of formulas/, each adding its system to globalThis.RulesSystems."""
-    scripts = {**emit_front_end(), RUNTIME_SCRIPT: JS_RUNTIME.read_text(encoding="utf-8")}
+    scripts = {**emit_front_end(), RUNTIME_SCRIPT: minified(JS_RUNTIME.read_text(encoding="utf-8"))}
     for system_id, block in zip(ids, blocks, strict=True):
         scripts[system_formulas(system_id)] = _formulas([block])
     return scripts

@@ -3,6 +3,7 @@
    shown in the frame right after the input, its charts drawn after that frame is painted, its inputs saved in
    the address once typing pauses. */
 import {drawChart, drawOutcomes} from "./charts.js";
+import {keepFieldsClear} from "./clear.js";
 import {display, inOrder} from "./display.js";
 import {parseField} from "./fields.js";
 import {computeWhenNear} from "./near.js";
@@ -148,6 +149,7 @@ export function setup(element) {
   if (!w) return;
   element.setAttribute("data-ready", "1");
   bindEdits(w);
+  keepFieldsClear(element);
   const restored = restoreFromUrl(w.form, w.calcId, w.calc);
   w.computed = !restored;
   shareButton(element, w.form, w.calcId, w.calc);

@@ -1,6 +1,8 @@
 // @ts-check
 /* rulesc offline: once the page has loaded, registers the site's service worker (sw.js at the site root), which
-   keeps the whole site for use offline. Only over http(s): a page opened from file:// registers nothing. */
+   keeps what the reader visits and, when the reader asks (choice.js), the whole site for use offline. Only over
+   http(s): a page opened from file:// registers nothing and shows no choice. */
+import {offerChoice} from "./choice.js";
 
 /** Registers the worker of the site this script belongs to, once the page has loaded. */
 function registerWorker() {
@@ -8,7 +10,7 @@ function registerWorker() {
   if (!script || !("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
   const root = new URL("../../", script.src);  /* this file is assets/rulesc/offline.js under the site root */
   const register = () => {
-    navigator.serviceWorker.register(new URL("sw.js", root).href, {scope: root.pathname}).catch(() => {
+    navigator.serviceWorker.register(new URL("sw.js", root).href, {scope: root.pathname}).then(offerChoice, () => {
       /* no worker here (a plain `mkdocs serve` of a docs folder rulesc did not write): the site works online */
     });
   };

@@ -3,7 +3,9 @@
    tables): the link of the page it belongs to (the longest address above it) is marked as Material marks the page
    being read, and the sections above it are open, so the sidebar and the phone's drawer show where the reader is.
    The page's own entry with its table of contents (partials/nav.html puts it first in the drawer) moves to just
-   under that link, in the section the drawer opens at. */
+   under that link, in the section the drawer opens at. Where the navigation lists no page above it (a section of
+   the error codes, for the rulebook's authors), the other parts its Previous/Next links name (data-rulesc-parts)
+   are listed after its own entry instead, so the drawer reaches them all. */
 import {root} from "./root.js";
 
 /** The navigation's link to the page holding `here`: the longest folder address above it, below the site's root.
@@ -25,7 +27,10 @@ export function markPlace() {
   const links = /** @type {HTMLAnchorElement[]} */ ([...nav.querySelectorAll("a.md-nav__link[href]")])
     .filter((link) => !link.closest(".rulesc-nav__here"));
   const best = holdingLink(links, root().pathname, location.pathname);
-  if (!best) return;
+  if (!best) {
+    listParts(nav);
+    return;
+  }
   best.classList.add("md-nav__link--active");
   best.setAttribute("aria-current", "true");
   const own = best.closest(".md-nav__item");
@@ -36,4 +41,29 @@ export function markPlace() {
   }
   const here = nav.querySelector(".rulesc-nav__here");
   if (here && own) own.after(here);
+}
+
+/** The drawer's entries for the parts the page's steps list, but the page itself: each address (relative to the
+    page) with its title. @param {[string, string][]} parts @param {string} page */
+export function otherParts(parts, page) {
+  return parts.filter(([address]) => new URL(address, page).pathname !== new URL(page).pathname);
+}
+
+/** After the page's own entry, one for each other part of what it belongs to. @param {Element} nav */
+function listParts(nav) {
+  const here = nav.querySelector(".rulesc-nav__here");
+  const steps = document.querySelector("nav.rulesc-part-steps[data-rulesc-parts]");
+  if (!here || !steps || nav.querySelector(".rulesc-nav__part")) return;
+  const parts = /** @type {[string, string][]} */ (JSON.parse(steps.getAttribute("data-rulesc-parts") || "[]"));
+  here.after(...otherParts(parts, location.href).map(([address, title]) => {
+    const item = document.createElement("li"), link = document.createElement("a"), name = document.createElement("span");
+    item.className = "md-nav__item rulesc-nav__part";
+    link.className = "md-nav__link";
+    link.href = address;
+    name.className = "md-ellipsis";
+    name.textContent = title;
+    link.append(name);
+    item.append(link);
+    return item;
+  }));
 }

@@ -14,6 +14,8 @@ import posixpath
 import re
 from pathlib import Path
 
+import rjsmin  # type: ignore[import-untyped]
+
 from generator.emit.site.theme import PACKAGE
 
 SCRIPTS = ("calculators", "offline", "site", "theme")
@@ -42,7 +44,15 @@ def front_end_sources(package: Path = PACKAGE) -> Path:
 def emit_front_end(sources: Path | None = None) -> dict[str, str]:
     """Every script of the front end, by its path under the site's root."""
     src = sources or front_end_sources()
-    return {f"assets/rulesc/{name}.js": join_script(src, name) for name in SCRIPTS}
+    return {f"assets/rulesc/{name}.js": minified(join_script(src, name)) for name in SCRIPTS}
+
+
+def minified(script: str) -> str:
+    """A script as pages load it: its first line (the comment that says where it comes from), then its code
+    without comments and needless white space (rjsmin: nothing renamed or reordered, so the code reads as its
+    sources), a third smaller gzipped."""
+    first, _, code = script.partition("\n")
+    return f"{first}\n{rjsmin.jsmin(code)}\n"
 
 
 def join_script(src: Path, name: str) -> str:

@@ -79,7 +79,8 @@ def _section_page(sections: list[Section], number: int) -> str:
     for entry in entries:
         _entry(w, entry)
     steps = [(section_path(other[0]), other[0]) for other in sections]
-    html_block(w, "rulesc-part-steps", part_steps(steps, number, "Sections of the error codes", "section"))
+    html_block(w, "rulesc-part-steps", part_steps(steps, number, "Sections of the error codes", "section",
+                                                        listed=True))
     return w.getvalue()
 
 

@@ -39,14 +39,18 @@ def redirect_block(to: str, title: str) -> str:
             f'<p>This page has moved to <a href="{escape(to)}">{escape(title)}</a>.</p>')
 
 
-def part_steps(parts: list[tuple[str, str]], number: int, name: str, noun: str = "part") -> str:
+def part_steps(parts: list[tuple[str, str]], number: int, name: str, noun: str = "part",
+               listed: bool = False) -> str:
     """Links from the number-th (from 1) of `parts` (each its Markdown path and title) to the one before and the one
     after, in a navigation landmark called `name`: the site's navigation lists only the landing page, so Material's
-    footer has no neighbours to offer."""
+    footer has no neighbours to offer. `listed` gives every part's address and title too (data-rulesc-parts), for
+    the phone's drawer where the navigation does not list even the landing page (site.js: place.js)."""
     page = parts[number - 1][0]
     steps = [(rel, f"{word} {noun}", parts[at]) for rel, word, at in (("prev", "Previous", number - 2),
                                                                        ("next", "Next", number))
              if 0 <= at < len(parts)]
     links = [f'<a href="{href(page, path)}" rel="{rel}">{label}: {escape(title)}</a>'
              for rel, label, (path, title) in steps]
-    return f'<nav class="rulesc-part-steps" aria-label="{escape(name)}">{" ".join(links)}</nav>'
+    every = json.dumps([[href(page, path), title] for path, title in parts], ensure_ascii=False)
+    data = f' data-rulesc-parts="{escape(every)}"' if listed else ""
+    return f'<nav class="rulesc-part-steps" aria-label="{escape(name)}"{data}>{" ".join(links)}</nav>'

@@ -114,15 +114,15 @@ def home_gm_links(systems: Sequence[tuple[str, str]]) -> str:
 
 def home_item(program: Program) -> str:
     """The system's entry in the home page's list of systems: a card with its name, what it is, and buttons to its
-    GM screen, glossary and index tables, each a big target on a phone."""
+    glossary and index tables, each a big target on a phone (its GM screen's button is at the top of the page, with
+    every system's: home_gm_links)."""
     system, section = program.system, Section(HOME)
     rules = system.rules()
     counts = f"{len(rules)} rules, {len(system.terms)} terms, {sum(len(r.calculators) for r in rules)} calculators"
     return (f'<li><a class="rulesc-systems__name" href="{href(HOME, landing_path(system))}">'
             f'<strong>{escape(system.title)}</strong></a>'
             f'<p>{Markup.of(program).inline(system.summary, section)} <span class="rulesc-muted">({counts})</span></p>'
-            f'<p class="rulesc-systems__go"><a class="md-button md-button--primary" '
-            f'href="{href(HOME, gm_screen_path(system))}">GM screen</a> '
+            f'<p class="rulesc-systems__go">'
             f'<a class="md-button" href="{href(HOME, glossary_path(system))}">Glossary</a> '
             f'<a class="md-button" href="{href(HOME, tables_path(system))}">Index tables</a></p></li>')
 

@@ -1,0 +1,168 @@
+"""Each page's styles inline in its head (#35): the rules it can use, parsed and cut exactly, and shown the same."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.build.styles import inline_styles
+from generator.emit.site import css
+from tests.browser import Visit
+
+SHEET = """@charset "UTF-8";
+/* a comment */
+:root{--used:1px;--unused:2px;--chain:var(--used);--icon:url("data:x;a{b}c")}
+.a, .b:hover {color: red; margin: var(--chain)}
+.x:not(.never) > [data-kind=move] {top: 0}
+[data-kind=spell]{top: 1px}
+@media screen and (min-width: 10em) {.b{animation: spin 1s} .nope{left: 0}}
+@keyframes spin{from{opacity:0}to{opacity:1}}
+@keyframes idle{from{opacity:0}}
+@page{margin:1cm}
+"""
+
+
+MINIFIED = ('@charset "UTF-8";:root{--used:1px;--unused:2px;--chain:var(--used);--icon:url("data:x;a{b}c")}'
+            ".a,.b:hover{color:red;margin:var(--chain)}.x:not(.never)>[data-kind=move]{top:0}[data-kind=spell]{top:1px}"
+            "@media screen and (min-width:10em){.b{animation:spin 1s}.nope{left:0}}"
+            "@keyframes spin{from{opacity:0}to{opacity:1}}@keyframes idle{from{opacity:0}}@page{margin:1cm}")
+
+
+def test_a_minified_sheet_parses_into_rules_that_write_it_back_unchanged() -> None:
+    assert css.minify(SHEET) == MINIFIED
+    rules = css.parse(MINIFIED)
+    assert [type(rule).__name__ for rule in rules] == ["Other", "Style", "Style", "Style", "Style", "Group", "Other",
+                                                       "Other", "Other"]
+    root = rules[1]
+    assert isinstance(root, css.Style)
+    assert [d.text for d in root.declarations][-1] == '--icon:url("data:x;a{b}c")'  # `;`, `{` inside a string
+    everything = css.words(['class="a b x nope" data-kind="move spell" --icon --unused'])
+    assert css.used(rules, everything) == MINIFIED.replace("@keyframes idle{from{opacity:0}}", "")
+
+
+def test_a_page_gets_only_the_rules_its_words_may_match() -> None:
+    rules = css.parse(MINIFIED)
+    assert css.used(rules, css.words(['<p class="a">'])) == (
+        '@charset "UTF-8";:root{--used:1px;--chain:var(--used)}.a{color:red;margin:var(--chain)}@page{margin:1cm}')
+    assert css.used(rules, css.words(['<b class="b">'])) == (
+        '@charset "UTF-8";:root{--used:1px;--chain:var(--used)}.b:hover{color:red;margin:var(--chain)}'
+        "@media screen and (min-width:10em){.b{animation:spin 1s}}@keyframes spin{from{opacity:0}to{opacity:1}}"
+        "@page{margin:1cm}")
+    assert css.used(rules, css.words(['<p class="x" data-kind="move">'])) == (
+        '@charset "UTF-8";.x:not(.never)>[data-kind=move]{top:0}@page{margin:1cm}')  # no custom property read
+
+
+def _page(links: str, body: str = '<p class="a">') -> str:
+    return f"<!doctype html>\n<html>\n<head>\n{links}<title>t</title>\n</head>\n<body>{body}</body>\n</html>\n"
+
+
+def test_each_page_gets_its_rules_inline_and_a_page_linking_elsewhere_is_left_alone(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "assets/rulesc").mkdir(parents=True)
+    (site / "sub").mkdir()
+    (site / "assets/one.css").write_text(SHEET, encoding="utf-8")
+    (site / "assets/rulesc/site.js").write_text('el.className = "x"; el.setAttribute("data-kind", "move");',
+                                                   encoding="utf-8")
+    own = '  <link rel="stylesheet" href="assets/one.css">\n'
+    (site / "index.html").write_text(_page(own), encoding="utf-8")
+    (site / "sub/index.html").write_text(_page(own.replace("assets/", "../assets/"), "<i>"), encoding="utf-8")
+    (site / "404.html").write_text(_page(own.replace("assets/", "/rules/assets/")), encoding="utf-8")
+    elsewhere = _page(own + '  <link rel="stylesheet" href="https://cdn.invalid/x.css">\n')
+    (site / "other.html").write_text(elsewhere, encoding="utf-8")
+    assert inline_styles(site, "/rules/") == ["assets/one.css"]
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert home == _page('<style>:root{--used:1px;--chain:var(--used)}.a{color:red;margin:var(--chain)}'
+                         ".x:not(.never)>[data-kind=move]{top:0}@page{margin:1cm}</style>\n")
+    assert (site / "404.html").read_text(encoding="utf-8") == home  # its absolute links were the site's own too
+    sub = (site / "sub/index.html").read_text(encoding="utf-8")
+    assert sub == _page("<style>.x:not(.never)>[data-kind=move]{top:0}@page{margin:1cm}</style>\n",
+                        "<i>")  # the script's class and attribute, none of the page's
+    assert (site / "other.html").read_text(encoding="utf-8") == elsewhere
+
+
+def test_a_closing_style_tag_inside_a_rule_cannot_end_the_inline_style(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "x.css").write_text('.a:after{content:"</style><script>alert(1)</script>"}', encoding="utf-8")
+    (site / "index.html").write_text(_page('<link rel="stylesheet" href="x.css">\n'), encoding="utf-8")
+    inline_styles(site)
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert page.count("</style>") == 1 and '.a:after{content:"<\\/style><script>alert(1)</script>"}' in page
+
+
+def test_no_built_page_fetches_a_stylesheet(built: Path) -> None:
+    pages = sorted((built / "site").rglob("*.html"))
+    assert len(pages) > 100
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert 'rel="stylesheet"' not in text and text.count("<style>") == 2, page  # the rules, content-visibility
+
+
+SETTLED = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))"
+PAGES = ["", "dbu/core-rules/", "dbu/glossary/", "dbu/gm-screen/keywords-clashes/", "dbu/tables/maneuver/",
+         "search/", "errors/formulas/", "404.html"]
+THEME_SHEETS = ["assets/stylesheets/main", "assets/stylesheets/palette", "assets/rulesc/rulesc",
+                "assets/rulesc/site"]
+
+
+def _linked(site: Path, page: str) -> str:
+    """The page as the site builder wrote it: the theme's four stylesheets linked in place of its inline rules."""
+    path = site / (page if page.endswith(".html") else page + "index.html")
+    depth = "../" * page.count("/") if not page.endswith(".html") else "/"
+    sheets = [next(p for p in site.glob(f"{name}*.css")).relative_to(site).as_posix() for name in THEME_SHEETS]
+    links = "".join(f'<link rel="stylesheet" href="{depth}{s}">\n' for s in sheets)
+    return re.sub(r"<style>.*?</style>\n", lambda _: links, path.read_text(encoding="utf-8"), count=1, flags=re.S)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [390, 1366])
+def test_every_page_type_looks_exactly_as_with_the_themes_stylesheets(browser: Any, built: Path, site: str,
+                                                                     width: int, scheme: str) -> None:
+    """Each page shot as built, then at the same address with the theme's sheets linked instead (its scripts see the
+    same page), then put back."""
+    with Visit(browser, site, viewport={"width": width, "height": 844}, color_scheme=scheme) as visit:
+        for page in PAGES:
+            path = built / "site" / (page if page.endswith(".html") else page + "index.html")
+            built_page, shots = path.read_bytes(), []
+            try:
+                for query, text in (("", None), ("?linked", _linked(built / "site", page))):
+                    if text is not None:
+                        path.write_text(text, encoding="utf-8")
+                    visit.go(site + page + query)  # a query of its own: never the first from the browser's cache
+                    visit.page.add_style_tag(content="* { content-visibility: visible !important }")
+                    visit.page.evaluate(SETTLED)
+                    shots.append(visit.page.screenshot(full_page=True, animations="disabled"))
+            finally:
+                path.write_bytes(built_page)
+            assert shots[0] == shots[1], page
+
+
+CONTRAST = """(element) => {
+  const channels = (colour) => colour.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const luminance = (colour) => channels(colour).map((c) => c / 255)
+    .map((c) => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const style = getComputedStyle(element);
+  const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+  return Math.round((a + 0.05) / (b + 0.05) * 100) / 100;
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_hovered_or_focused_button_keeps_its_text_legible(browser: Any, site: str, width: int, scheme: str) -> None:
+    with Visit(browser, site + "dbu/gm-screen/keywords-clashes/", viewport={"width": width, "height": 844},
+               color_scheme=scheme) as visit:
+        visit.wait_until_calculators_are_ready()
+        for name in ("rulesc-calc__reset", "rulesc-calc__share", "rulesc-roll__button"):
+            button = visit.page.locator(f".{name}:visible").first
+            button.hover()
+            visit.page.wait_for_timeout(200)  # Material's colour transition, 125 ms
+            assert visit.page.evaluate(CONTRAST, button.element_handle()) == 6.86, name
+            visit.page.mouse.move(0, 0)
+            button.focus()
+            visit.page.wait_for_timeout(200)
+            assert visit.page.evaluate(CONTRAST, button.element_handle()) == 6.86, name
