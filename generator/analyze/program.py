@@ -15,13 +15,15 @@ from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.bounds import Interval, overflow_checks
-from generator.formula.check import UNKEYED, Scope, repeat_hint, type_of
+from generator.formula.check import Columns, Scope, check_types, repeat_hint
 from generator.formula.evaluate import evaluate
 from generator.formula.names import check_definition, refusal, written_as_dice
+from generator.formula.types import Type
 from generator.model import (
     SYSTEM_PAGES,
     Calculator,
     Formula,
+    Output,
     Param,
     Provenance,
     Rule,
@@ -41,7 +43,7 @@ VALUE = re.compile(r"\{\{\s*+((?:[^{}\s]++|\s++(?=[^{}\s]))*+)\s*+\}\}")
 MAX_CALL_DEPTH = 50
 MAX_NESTING = 16  # rules under rules: a page shows six heading levels, and the site's tree walks recurse
 AnswerKey = tuple[str, tuple[tuple[type, Any], ...]]  # a formula and its arguments, each with its type
-GlobalTypes = tuple[dict[str, str], dict[str, dict[str, str]]]  # the constants' types, the table columns' types
+GlobalTypes = tuple[dict[str, Type], dict[str, Columns]]  # the constants' types, the tables' columns
 
 
 @dataclass
@@ -56,11 +58,11 @@ class Program:
     tables: dict[str, Table] = field(default_factory=dict)
     formulas: dict[str, Formula] = field(default_factory=dict)
     calculators: dict[str, Calculator] = field(default_factory=dict)
-    returns: dict[str, str] = field(default_factory=dict)
-    types: dict[int, str] = field(default_factory=dict)
+    returns: dict[str, Type] = field(default_factory=dict)  # each checked formula's type
     value_names: set[str] = field(default_factory=set)
     text_values: dict[str, tuple[str, Span]] = field(default_factory=dict)  # values no formula can use, and where
     refused: set[str] = field(default_factory=set)  # names defined though the language reserves them (E0408)
+    _checking: set[str] = field(default_factory=set, repr=False, compare=False)  # the formulas being typed
     _reported: set[str] = field(default_factory=set, repr=False, compare=False)  # text values already reported
     _runtime_tables: dict[str, R.Table] | None = field(default=None, repr=False)
     _upgrades: dict[str, R.Upgrade] | None = field(default=None, repr=False)
@@ -113,7 +115,7 @@ class Program:
             pass
         # The checker has matched every call's arguments to the formula's parameters before anything runs.
         env = {p.name: a for p, a in zip(formula.params, args, strict=True)}
-        answer = evaluate(formula.expr.node, self.types, env, self.runtime_tables(),
+        answer = evaluate(formula.expr.node, env, self.runtime_tables(),
                           lambda f, a: self.call(f, a, depth + 1), constants=self.constants)
         if hashable:
             answers[key] = answer  # formulas are pure: the examples, the engine's docs and pages ask alike
@@ -126,7 +128,7 @@ class Program:
         for output in calc.outputs:
             assert output.expr.node is not None
             env[output.name] = results[output.name] = evaluate(
-                output.expr.node, self.types, env, self.runtime_tables(), self._call, self.upgrades(), self.constants)
+                output.expr.node, env, self.runtime_tables(), self._call, self.upgrades(), self.constants)
         return results
 
     def _call(self, formula_id: str, args: list[Any]) -> Any:
@@ -158,6 +160,12 @@ def label_order(program: Program, node: nodes.Node) -> list[str]:
     return list(found)
 
 
+def output_type(output: Output) -> Type:
+    """The checker's type of a calculator output: one of program.calculators', which hold the typed outputs."""
+    assert output.expr.node is not None, "an output that did not parse has no type"
+    return output.expr.node.type
+
+
 def whole_checks(program: Program) -> set[int]:
     """The whole-number +, - and * of every formula and calculator output that may leave +/- MAX_INT, which
     generated code checks (formula/bounds.py); worked out once per program."""
@@ -178,13 +186,13 @@ def whole_checks(program: Program) -> set[int]:
 
     for formula in program.formulas.values():
         if formula.expr.node is not None:
-            checks |= overflow_checks(formula.expr.node, program.types, {p.name for p in formula.params},
+            checks |= overflow_checks(formula.expr.node, {p.name for p in formula.params},
                                       constant, column)
     for calc in program.calculators.values():
         names = {p.name for p in calc.inputs} | {o.name for o in calc.outputs}
         for output in calc.outputs:
             if output.expr.node is not None:
-                checks |= overflow_checks(output.expr.node, program.types, names, constant, column)
+                checks |= overflow_checks(output.expr.node, names, constant, column)
     program.derived["whole_checks"] = checks
     return checks
 
@@ -204,9 +212,22 @@ def analyze_system(system: System, diags: Diagnostics) -> Program:
     _check_calculators(program, diags)
     program.derived["roll_results"] = check_roll_tables(program.tables, diags)
     if not diags.errors:
+        _keep_typed(program)
         _run_examples(program, diags)
         _run_calculators(program, diags)
     return program
+
+
+def _keep_typed(program: Program) -> None:
+    """Put the typed formulas and calculators in the system's rules too, so that every stage after this one,
+    whichever way it reaches an expression, finds a type on each node (only where ids are unique: no errors)."""
+    def typed(rule: Rule) -> Rule:
+        return replace(rule, formulas=tuple(program.formulas[f.id] for f in rule.formulas),
+                       calculators=tuple(program.calculators[c.id] for c in rule.calculators))
+
+    chapters = tuple(replace(c, rules=tuple(typed(r) for r in c.rules)) for c in program.system.chapters)
+    program.system = replace(program.system, chapters=chapters)
+    program.rules = {r.id: r for r in program.system.rules()}
 
 
 def _unique(items: Iterable[tuple[str, Span]], what: str, diags: Diagnostics) -> None:
@@ -439,17 +460,17 @@ def _requirement_closure(start: str, program: Program) -> set[str]:
     return seen
 
 
-def _scope(program: Program, local: dict[str, str], diags: Diagnostics) -> Scope:
+def _scope(program: Program, local: dict[str, Type], diags: Diagnostics) -> Scope:
     """The names a formula of `program` sees; `local` is the scope's own (the checker binds lets in it)."""
-    def signature(name: str, span: Span) -> tuple[tuple[str, ...], str] | None:
+    def signature(name: str, span: Span) -> tuple[tuple[Type, ...], Type] | None:
         formula = program.formulas.get(name)
         if formula is None:
             return None
         returns = _formula_type(program, formula, diags)
-        return tuple(p.type for p in formula.params), returns or "int"
+        return tuple(Type(p.type) for p in formula.params), returns or Type.INT
 
     constants, tables = _global_types(program)
-    return Scope(local, constants, tables, signature, program.types, program.system.format)
+    return Scope(local, constants, tables, signature, program.system.format)
 
 
 def _global_types(program: Program) -> GlobalTypes:
@@ -458,44 +479,55 @@ def _global_types(program: Program) -> GlobalTypes:
     found = program._global_types
     if found is None:
         constants = {k: _type_of_value(v) for k, v in program.constants.items()}
-        tables = {name: {c.key: ("text" if c.type == "range" else c.type) for c in t.columns}
-                  | ({} if t.columns[0].type in ("range", "int") else {UNKEYED: t.columns[0].key})
-                  for name, t in program.tables.items()}
+        tables = {name: _columns(table) for name, table in program.tables.items()}
         found = program._global_types = (constants, tables)
     return found
 
 
-def _type_of_value(value: Value) -> str:
-    return "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "dice"
+def _columns(table: Table) -> Columns:
+    """A table's columns as formulas see them (a range column's cells are names, as "1-3")."""
+    types = {c.key: Type.TEXT if c.type == "range" else Type(c.type) for c in table.columns}
+    first = table.columns[0]
+    return Columns(types, None if first.type in ("range", "int") else first.key)
 
 
-_IN_PROGRESS = "in progress"
+def _type_of_value(value: Value) -> Type:
+    return Type.BOOL if isinstance(value, bool) else Type.INT if isinstance(value, int) else Type.DICE
 
 
-def _formula_type(program: Program, formula: Formula, diags: Diagnostics) -> str | None:
-    known = program.returns.get(formula.id)
-    if known == _IN_PROGRESS:
+def _formula_type(program: Program, formula: Formula, diags: Diagnostics) -> Type | None:
+    """The type a formula gives, checking it (and keeping its typed tree in program.formulas) on first ask."""
+    if formula.id in program._checking:
         diags.error("E0405", f"formula '{formula.id}' calls itself", formula.expr.span,
                     "formulas may call other formulas, but not in a cycle")
         return None
+    known = program.returns.get(formula.id)
     if known is not None or formula.expr.node is None:
         return known
-    program.returns[formula.id] = _IN_PROGRESS
-    inferred = _typed(program, formula.expr.node, {p.name: p.type for p in formula.params},
-                      (f"formula '{formula.id}'", formula.returns), diags)
+    program._checking.add(formula.id)
+    typed = _typed(program, formula.expr.node, {p.name: Type(p.type) for p in formula.params},
+                   (f"formula '{formula.id}'", formula.returns), diags)
+    program._checking.discard(formula.id)
+    inferred = typed.type if typed is not None else None
     if inferred and formula.returns and inferred != formula.returns:
         hint = ("a comparison on a roll is an event, yes or no with its chance: declare returns: event, or "
-                "take its chance with p(...)") if inferred == "event" else \
+                "take its chance with p(...)") if inferred == Type.EVENT else \
             repeat_hint(formula.expr.node, formula.returns, inferred)
         diags.error("E0403", f"formula '{formula.id}' is declared to return {formula.returns} but gives {inferred}",
                     formula.expr.span, hint)
-    program.returns[formula.id] = inferred or formula.returns or "int"
+    if typed is not None:
+        program.formulas[formula.id] = replace(formula, expr=replace(formula.expr, node=typed))
+    program.returns[formula.id] = inferred or _declared(formula) or Type.INT
     return inferred
 
 
-def _typed(program: Program, node: nodes.Node, local: dict[str, str], user: tuple[str, str | None],
-           diags: Diagnostics) -> str | None:
-    """The type of an expression that `user` (its description, and the type it must give) owns. A text value it
+def _declared(formula: Formula) -> Type | None:
+    return Type(formula.returns) if formula.returns else None
+
+
+def _typed(program: Program, node: nodes.Node, local: dict[str, Type], user: tuple[str, str | None],
+           diags: Diagnostics) -> nodes.Node | None:
+    """The expression that `user` (its description, and the type it must give) owns, typed. A text value it
     uses is reported at the value, once, with what the use needs; the use then takes it as that and adds no error."""
     scope = _scope(program, local, diags)
     uses = text_uses(node, program.text_values, local, user[1], lambda name: _param_types(program, name))
@@ -509,7 +541,7 @@ def _typed(program: Program, node: nodes.Node, local: dict[str, str], user: tupl
         scope.constants = {**scope.constants, **{name: assumed(need) for name, need in uses.items()}}
     if written_as_dice(node, program.refused):  # d8 for a parameter d8 is a roll: its E0408 says so, once
         return None
-    return type_of(node, scope, diags)
+    return check_types(node, scope, diags)
 
 
 def _param_types(program: Program, name: str) -> tuple[str, ...] | None:
@@ -528,15 +560,17 @@ def _check_formulas(program: Program, diags: Diagnostics) -> None:
 
 def _check_calculators(program: Program, diags: Diagnostics) -> None:
     for calc in program.calculators.values():
-        local: dict[str, str] = {p.name: p.type for p in calc.inputs}
+        local: dict[str, Type] = {p.name: Type(p.type) for p in calc.inputs}
         _unique(((p.name, p.span) for p in calc.inputs), f"input of {calc.id}", diags)
         for param in calc.inputs:
             _check_default(param, diags)
+        outputs = []
         for output in calc.outputs:
-            if output.expr.node is None:
-                continue
-            result = _typed(program, output.expr.node, dict(local), (f"calculator '{calc.id}'", None), diags)
-            local[output.name] = result or "int"
+            typed = None if output.expr.node is None else \
+                _typed(program, output.expr.node, dict(local), (f"calculator '{calc.id}'", None), diags)
+            local[output.name] = typed.type if typed is not None else Type.INT
+            outputs.append(output if typed is None else replace(output, expr=replace(output.expr, node=typed)))
+        program.calculators[calc.id] = replace(calc, outputs=tuple(outputs))
 
 
 def _check_default(param: Param, diags: Diagnostics) -> None:

@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from generator.analyze.program import Program, show
+from generator.analyze.program import Program, output_type, show
 from generator.analyze.rolls import roll_tables
 from generator.cli.answers import encode
 from generator.cli.check import add_variant_option, with_variants
@@ -16,7 +16,7 @@ from generator.cli.inputs import parse_input
 from generator.cli.usage import UsageError
 from generator.diagnostics.core import did_you_mean
 from generator.emit.site.calculators import show_output
-from generator.model import Calculator, Output, Param, default_of
+from generator.model import Calculator, Param, default_of
 from generator.pipeline import Project, compile_project
 from generator.runtime.rulesc_runtime import RulesError
 
@@ -137,7 +137,7 @@ def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str
     program = _system_of(programs, system_id, full_id)
     calc, values, results = calculator_answers(program, full_id, calc_id, given)
     if as_json:
-        types = {o.name: _output_type(program, o) for o in calc.outputs}
+        types = {o.name: output_type(o) for o in calc.outputs}
         print(json.dumps({"id": full_id, "inputs": _inputs(calc.inputs, values), "types": types,
                           "outputs": {name: encode(results[name], types[name]) for name in types}}))
         return 0
@@ -145,11 +145,6 @@ def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str
     for output in calc.outputs:
         print(f"{output.label:<{width}}  {show_output(program, output, results)}")
     return 0
-
-
-def _output_type(program: Program, output: Output) -> str:
-    """The checker's type of a calculator output (recorded for every node of a checked expression)."""
-    return program.types.get(id(output.expr.node), "int")
 
 
 def _unknown(what: str, full_id: str, name: str, known: Iterable[str], command: str) -> str:

@@ -402,7 +402,7 @@ def _body(w: Writer, program: Program, formula: Formula, pools: dict[str, str]) 
     spelled, local = python_names(program), local_names(program, formula)
     spelling = Spelling(local, local.__getitem__, local.__getitem__, spelled.constants.__getitem__,
                         spelled.tables.__getitem__, spelled.bodies.__getitem__)
-    w.write_doc(concat("return ", expr_to_python(_node(formula), program.types, spelling, whole_checks(program),
+    w.write_doc(concat("return ", expr_to_python(_node(formula), spelling, whole_checks(program),
                                                  pools)))
 
 

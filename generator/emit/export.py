@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.analyze.attribution import notice
-from generator.analyze.program import LINK, Program
+from generator.analyze.program import LINK, Program, output_type
 from generator.emit.site.links import permalink
 from generator.emit.site.markup import Markup
 from generator.emit.writer import json_text
@@ -15,6 +15,7 @@ from generator.kinds import RuleKind
 from generator.licenses import license_of
 from generator.model import (
     ANY_TIMES,
+    Calculator,
     Fact,
     FactKind,
     Formula,
@@ -110,6 +111,13 @@ def _structure(program: Program, rule: Rule) -> dict[str, Any]:
     return out
 
 
+def _calculator(calc: Calculator) -> dict[str, Any]:
+    """A calculator as checked (program.calculators: its outputs typed)."""
+    return {"id": calc.id, "title": calc.title, "inputs": [_param(p) for p in calc.inputs],
+            "outputs": [{"name": o.name, "label": o.label, "expr": o.expr.source, "type": output_type(o),
+                         "format": o.format} for o in calc.outputs]}
+
+
 def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": rule.id, "name": rule.name, "kind": rule.kind, "parent": rule.parent, "aliases": list(rule.aliases),
@@ -125,11 +133,7 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
             "rows": [{c.key: _value(v) for c, v in zip(rule.table.columns, row, strict=True)}
                      for row in rule.table.rows], **_roll(rule.table)},
         "formulas": [_formula(program, f) for f in rule.formulas],
-        "calculators": [{"id": c.id, "title": c.title, "inputs": [_param(p) for p in c.inputs],
-                         "outputs": [{"name": o.name, "label": o.label, "expr": o.expr.source,
-                                      "type": program.types.get(id(o.expr.node), "int"), "format": o.format}
-                                     for o in c.outputs]}
-                        for c in rule.calculators],
+        "calculators": [_calculator(program.calculators[c.id]) for c in rule.calculators],
     }
     return out | _structure(program, rule)
 

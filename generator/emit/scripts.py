@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from generator.analyze.program import Program, label_order, whole_checks
+from generator.analyze.program import Program, label_order, output_type, whole_checks
 from generator.emit.site.bundle import emit_front_end
 from generator.emit.site.calculators import outcome_texts
 from generator.emit.site.roll_tables import roll_places, roll_specs
@@ -121,7 +121,7 @@ def _system(w: Writer, program: Program) -> None:
 
 def _formula(w: Writer, program: Program, formula: Formula) -> None:
     assert formula.expr.node is not None
-    body = expr_to_js(formula.expr.node, program.types, _spelling({p.name for p in formula.params}, js_name),
+    body = expr_to_js(formula.expr.node, _spelling({p.name for p in formula.params}, js_name),
                       whole_checks(program))
     params = [js_name(p.name) for p in formula.params]
     w.write_doc(concat(f"F.{js_formula(formula.id)} = ", js_function(params, body), ";"))
@@ -199,10 +199,10 @@ def _calculator(w: Writer, program: Program, calc: Calculator) -> None:
 def _output(program: Program, output: Output, known: set[str]) -> Doc:
     """An output: what the page shows it as, and run(v), which works it out from `v`, holding the names known."""
     assert output.expr.node is not None
-    body = expr_to_js(output.expr.node, program.types, _spelling(known, lambda x: f"v.{x}"), whole_checks(program))
+    body = expr_to_js(output.expr.node, _spelling(known, lambda x: f"v.{x}"), whole_checks(program))
     texts = outcome_texts(program, output)  # only where a rule's outcomes are rolled: other scripts stay as they were
     return Group("{", (concat("name: ", json.dumps(output.name)), concat("label: ", js_string(output.label)),
-                       concat("type: ", json.dumps(program.types.get(id(output.expr.node), "int"))),
+                       concat("type: ", json.dumps(output_type(output))),
                        concat("labels: ", json.dumps(label_order(program, output.expr.node))),
                        *([concat("texts: ", json.dumps(texts))] if texts else []),
                        concat("format: ", json.dumps(output.format)),
