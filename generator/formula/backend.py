@@ -10,6 +10,7 @@ from generator.formula.guards import Guard, question_guards
 from generator.formula.layout import Doc, concat
 from generator.formula.names import OTHERWISE_CONSTANT, Spelling, mentioned_names, resolve_name
 from generator.formula.pools import only_total, questions
+from generator.formula.types import Type
 
 
 class Backend:
@@ -37,7 +38,7 @@ class Backend:
         """For a let that rolls a pool and asks it more than its total: each question as [kind, arguments...],
         the body, in which each asking node reads its answer from the let's name, and whether each question
         can be read (guards.py; None when every one can); None otherwise."""
-        if node.value.type != "dice" or only_total(node.body, node.name):
+        if node.value.type != Type.DICE or only_total(node.body, node.name):
             return None
         found, index = questions(node.body, node.name)
         asked = [[json.dumps(q.kind), *(self.visit(arg) for arg in q.args)] for q in found]
@@ -74,7 +75,7 @@ class Backend:
     def rolls_total(self, node: n.Let) -> bool:
         """Whether a let binds a roll by its total (a pool asked nothing but its total counts)."""
         kind = node.value.type
-        return kind in ("dist", "event", "outcome") or (kind == "dice" and only_total(node.body, node.name))
+        return kind in (Type.DIST, Type.EVENT, Type.OUTCOME) or (kind == Type.DICE and only_total(node.body, node.name))
 
     def chain_body(self, chain: list[n.Let], body: n.Node) -> Doc:
         """The innermost body of a roll_chain(), with its lets in scope."""
@@ -87,7 +88,7 @@ class Backend:
 
     def chance(self, node: n.Compare) -> str:
         """The runtime function for a comparison that is an event: of names, or of a roll."""
-        return "R.named_chance" if node.left.type in ("text", "outcome") else "R.chance"
+        return "R.named_chance" if node.left.type in (Type.TEXT, Type.OUTCOME) else "R.chance"
 
     def sequence(self, items: list[Doc]) -> Doc:
         """A literal tuple or array of the items; each backend writes its own."""

@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection
 from generator.formula import nodes as n
 from generator.formula.builtins import BUILTINS
 from generator.formula.names import resolve_call
+from generator.formula.types import Type
 from generator.runtime.rulesc_runtime import MAX_INT
 
 Interval = tuple[int, int]
@@ -49,7 +50,7 @@ class _Bounds:
                 self.visit(child)
             return FULL
         found: Interval = method(node)
-        return found if node.type == "int" else FULL
+        return found if node.type == Type.INT else FULL
 
     def visit_Num(self, node: n.Num) -> Interval:
         return (node.value, node.value) if isinstance(node.value, int) else FULL
@@ -67,7 +68,7 @@ class _Bounds:
 
     def visit_BinOp(self, node: n.BinOp) -> Interval:
         left, right = self.visit(node.left), self.visit(node.right)
-        if node.type != "int":
+        if node.type != Type.INT:
             return FULL
         if node.op in ("+", "-", "*"):
             found = _arithmetic(node.op, left, right)
@@ -85,7 +86,7 @@ class _Bounds:
 
     def visit_Let(self, node: n.Let) -> Interval:
         bound = self.visit(node.value)
-        rolled = node.value.type in ("dice", "dist")
+        rolled = node.value.type in (Type.DICE, Type.DIST)
         faces = self.roll_faces(node.value) if rolled else None
         saved, saved_faces = self.lets.get(node.name), self.faces.pop(node.name, None)
         self.lets[node.name] = bound if not rolled else self.roll_total(node.value, faces)

@@ -10,6 +10,7 @@ from generator.formula import nodes as n
 from generator.formula.builtins import BUILTINS, ROWS, Builtin
 from generator.formula.names import resolve_call, resolve_name
 from generator.formula.pools import only_total, questions
+from generator.formula.types import Type
 from generator.runtime import rulesc_runtime as R
 
 Value = Any
@@ -92,7 +93,7 @@ class _Evaluator:
         return R.dneg(value) if isinstance(value, (R.Dist, R.Dice)) else -value
 
     def visit_Not(self, node: n.Not) -> Value:
-        if node.type == "event":
+        if node.type == Type.EVENT:
             return R.negated(self.visit(node.operand))
         return not self.visit(node.operand)
 
@@ -103,7 +104,7 @@ class _Evaluator:
         if node.op == "^":
             return R.power(left, right)
         if isinstance(left, R.Dist) or isinstance(right, R.Dist) or (node.op == "//" and isinstance(left, R.Dice)) \
-                or node.type == "dist":
+                or node.type == Type.DIST:
             return _roll_arithmetic(node.op, left, right)
         if node.op == "//":
             return R.floor_div(left, right)
@@ -112,18 +113,18 @@ class _Evaluator:
                 return R.dice_scale(left, right) if isinstance(left, R.Dice) else R.dice_scale(right, left)
             return R.dice_add(left, right, 1 if node.op == "+" else -1)
         result = left + right if node.op == "+" else left - right if node.op == "-" else left * right
-        return R.whole(result) if node.type == "int" else result
+        return R.whole(result) if node.type == Type.INT else result
 
     def visit_Compare(self, node: n.Compare) -> Value:
         left, right = self.visit(node.left), self.visit(node.right)
-        if node.type == "event":
-            named = node.left.type in ("text", "outcome")
+        if node.type == Type.EVENT:
+            named = node.left.type in (Type.TEXT, Type.OUTCOME)
             return (R.named_chance if named else R.chance)(left, node.op, right)
         return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right,
                 "==": left == right, "!=": left != right}[node.op]
 
     def visit_Logic(self, node: n.Logic) -> Value:
-        if node.type == "event":
+        if node.type == Type.EVENT:
             return (R.both if node.op == "and" else R.either)(self.visit(node.left), self.visit(node.right))
         if node.op == "and":
             return self.visit(node.left) and self.visit(node.right)
@@ -131,7 +132,7 @@ class _Evaluator:
 
     def visit_Let(self, node: n.Let) -> Value:
         value = self.visit(node.value)
-        if isinstance(value, R.Dice) and node.value.type == "dice" and \
+        if isinstance(value, R.Dice) and node.value.type == Type.DICE and \
                 not only_total(node.body, node.name):
             found, index = questions(node.body, node.name)
             asked = [(q.kind, *(self.visit(arg) for arg in q.args)) for q in found]
@@ -159,9 +160,9 @@ class _Evaluator:
             return R.decide_any(cond, lambda: self.visit(node.then), lambda: self.visit(node.other))
         value = self.visit(node.then) if cond else self.visit(node.other)
         kind = node.type  # as the backends do: each branch becomes the type of the whole
-        if kind == "dist" and not isinstance(value, R.Dist):
+        if kind == Type.DIST and not isinstance(value, R.Dist):
             return R.as_dist(value)
-        return R.as_outcomes(value) if kind in ("outcome", "event") else value
+        return R.as_outcomes(value) if kind in (Type.OUTCOME, Type.EVENT) else value
 
     def visit_Call(self, node: n.Call) -> Value:
         form = BUILTINS[node.func].form if resolve_call(node.func) == "builtin" else None

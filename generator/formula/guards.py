@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from generator.formula import nodes as n
+from generator.formula.types import Type
 
 Guard = tuple[tuple[n.Node, bool], ...]
 """Conditions that all hold on one way to a question: each node, and whether it is true or false there."""
-PLAIN = ("int", "bool", "text")
+PLAIN = (Type.INT, Type.BOOL, Type.TEXT)
 
 
 def question_guards(body: n.Node, index: Mapping[int, int], count: int) -> list[list[Guard] | None]:
@@ -48,7 +49,7 @@ class _Scan:
             return True
         if isinstance(node, n.Name):
             return node.name not in inner and node.type in PLAIN
-        if isinstance(node, (n.Compare, n.Logic, n.Not)) and node.type == "bool":
+        if isinstance(node, (n.Compare, n.Logic, n.Not)) and node.type == Type.BOOL:
             return all(self.plain(child, inner) for child in n.children(node))
         return False
 

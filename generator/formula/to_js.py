@@ -11,16 +11,17 @@ from generator.formula.builtins import BUILTINS, Builtin
 from generator.formula.layout import Doc, Group, concat, conditional, infix, whole
 from generator.formula.names import Spelling, resolve_call
 from generator.formula.regroup import hoisted, through
+from generator.formula.types import Type
 from generator.runtime.contract import js_name
 
 Resolver = Callable[[str], str]
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloorDiv"}
 _COMPARE = {"==": "===", "!=": "!=="}
-_AS = {"dist": "R.asDist", "outcome": "R.asOutcomes", "event": "R.asOutcomes"}
+_AS = {Type.DIST: "R.asDist", Type.OUTCOME: "R.asOutcomes", Type.EVENT: "R.asOutcomes"}
 _EXACT_OPS = {"+": "R.nadd", "-": "R.nsub", "*": "R.nmul"}
 # Operators that JavaScript groups from the left, so `(a - b) + c` may be written `a - b + c`: each chain's name.
 CHAINS = {"+": "sum", "-": "sum", "*": "product", "&&": "and", "||": "or"}
-ROLLS = ("dice", "dist", "event", "outcome")
+ROLLS = (Type.DICE, Type.DIST, Type.EVENT, Type.OUTCOME)
 
 
 def expr_to_js(node: n.Node, name: Spelling | Resolver,
@@ -48,7 +49,7 @@ def js_function(params: Sequence[str], body: Doc) -> Doc:
 class _ToJs(Backend):
     WORDS = {"and": " && ", "or": " || ", "not": "!", "yes": "true"}
 
-    def as_type(self, node: n.Node, wanted: str) -> Doc:
+    def as_type(self, node: n.Node, wanted: Type) -> Doc:
         source = self.visit(node)
         if wanted == node.type or wanted not in _AS:
             return source
@@ -72,12 +73,12 @@ class _ToJs(Backend):
 
     def visit_Neg(self, node: n.Neg) -> Doc:
         operand, kind = self.visit(node.operand), node.type
-        if kind in ("dist", "num"):
-            return js_call("R.dneg" if kind == "dist" else "R.nneg", [operand])
+        if kind in (Type.DIST, Type.NUM):
+            return js_call("R.dneg" if kind == Type.DIST else "R.nneg", [operand])
         return concat("(-", operand, ")")
 
     def visit_Not(self, node: n.Not) -> Doc:
-        if node.type == "event":
+        if node.type == Type.EVENT:
             return js_call("R.negated", [self.visit(node.operand)])
         return concat("(!", self.visit(node.operand), ")")
 
@@ -86,32 +87,32 @@ class _ToJs(Backend):
         kind = node.type
         if node.op in ("/", "^"):
             return js_call("R.divide" if node.op == "/" else "R.power", [left, right])
-        if kind == "dist":
+        if kind == Type.DIST:
             if node.op == "*":
                 return js_call("R.dscale", [left, right] if node.left.type in ROLLS else [right, left])
             return js_call(_ROLL_OPS[node.op], [left, right])
         if node.op == "//":
             return js_call("R.floorDiv", [left, right])
-        if kind == "num":
+        if kind == Type.NUM:
             return js_call(_EXACT_OPS[node.op], [left, right])
-        if kind == "int":
+        if kind == Type.INT:
             return whole(infix(node.op, left, right, CHAINS)) if self.checked(node) else infix(
                 node.op, left, right, CHAINS)
         if node.op == "*":
-            return js_call("R.diceScale", [left, right] if node.left.type == "dice" else [right, left])
+            return js_call("R.diceScale", [left, right] if node.left.type == Type.DICE else [right, left])
         return js_call("R.diceAdd", [left, right, "-1"] if node.op == "-" else [left, right])
 
     def visit_Compare(self, node: n.Compare) -> Doc:
         """Whole numbers and flags compare as JavaScript does; fractions and floats exactly, through R.cmp."""
         left, right, op = self.visit(node.left), self.visit(node.right), _COMPARE.get(node.op, node.op)
-        if node.type == "event":
+        if node.type == Type.EVENT:
             return js_call(self.chance(node), [left, json.dumps(node.op), right])
-        if "num" in (node.left.type, node.right.type):
+        if Type.NUM in (node.left.type, node.right.type):
             return infix(op, js_call("R.cmp", [left, right]), "0", CHAINS)
         return infix(op, left, right, CHAINS)
 
     def visit_Logic(self, node: n.Logic) -> Doc:
-        if node.type == "event":
+        if node.type == Type.EVENT:
             both = "R.both" if node.op == "and" else "R.either"
             return js_call(both, [self.visit(node.left), self.visit(node.right)])
         op = "&&" if node.op == "and" else "||"
@@ -119,7 +120,7 @@ class _ToJs(Backend):
 
     def visit_IfElse(self, node: n.IfElse) -> Doc:
         kind = node.type
-        if node.cond.type == "event":
+        if node.cond.type == Type.EVENT:
             branches = [js_function([], self.visit(part)) for part in (node.then, node.other)]
             return js_call("R.decide", [self.visit(node.cond), *branches])
         cond = self.visit(node.cond)
@@ -179,9 +180,9 @@ class _ToJs(Backend):
     def extreme(self, node: n.Call, row: Builtin, args: list[Doc]) -> Doc:
         """min/max: of exact numbers, the runtime's (R.nmin); of whole numbers, the host's; of a roll and a
         number, the runtime's, the roll first."""
-        if node.type == "num":
+        if node.type == Type.NUM:
             return js_call(f"R.n{row.name}", args)
-        if node.type != "dist":
+        if node.type != Type.DIST:
             return js_call(row.host[1], args)
         first, second = (0, 1) if node.args[0].type in ROLLS else (1, 0)
         return js_call(_runtime(row.runtime), [args[first], args[second]])

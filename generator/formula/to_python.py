@@ -11,13 +11,14 @@ from generator.formula.builtins import BUILTINS, Builtin
 from generator.formula.layout import Doc, Group, concat, conditional, flat, infix, whole
 from generator.formula.names import Spelling, resolve_call
 from generator.formula.regroup import hoisted, through
+from generator.formula.types import Type
 
 Resolver = Callable[[str], str]
-_AS = {"dist": "R.as_dist", "outcome": "R.as_outcomes", "event": "R.as_outcomes"}
+_AS = {Type.DIST: "R.as_dist", Type.OUTCOME: "R.as_outcomes", Type.EVENT: "R.as_outcomes"}
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloor_div"}
 # Operators that Python groups from the left, so `(a - b) + c` may be written `a - b + c`: each chain's name.
 CHAINS = {"+": "sum", "-": "sum", "*": "product", "and": "and", "or": "or"}
-ROLLS = ("dice", "dist", "event", "outcome")
+ROLLS = (Type.DICE, Type.DIST, Type.EVENT, Type.OUTCOME)
 
 
 def expr_to_python(node: n.Node, name: Spelling | Resolver,
@@ -49,7 +50,7 @@ class _ToPython(Backend):
         super().__init__(spell, checks)
         self.pools = pools
 
-    def as_type(self, node: n.Node, wanted: str) -> Doc:
+    def as_type(self, node: n.Node, wanted: Type) -> Doc:
         """The node's source, turned into a roll where a roll is wanted and the node is a number or pool."""
         source = self.visit(node)
         if wanted == node.type or wanted not in _AS:
@@ -74,10 +75,10 @@ class _ToPython(Backend):
 
     def visit_Neg(self, node: n.Neg) -> Doc:
         operand = self.visit(node.operand)
-        return py_call("R.dneg", [operand]) if node.type == "dist" else concat("(-", operand, ")")
+        return py_call("R.dneg", [operand]) if node.type == Type.DIST else concat("(-", operand, ")")
 
     def visit_Not(self, node: n.Not) -> Doc:
-        if node.type == "event":
+        if node.type == Type.EVENT:
             return py_call("R.negated", [self.visit(node.operand)])
         return concat("(not ", self.visit(node.operand), ")")
 
@@ -86,35 +87,35 @@ class _ToPython(Backend):
         kind = node.type
         if node.op in ("/", "^"):
             return py_call("R.divide" if node.op == "/" else "R.power", [left, right])
-        if kind == "dist":
+        if kind == Type.DIST:
             if node.op == "*":
                 return py_call("R.dscale", [left, right] if node.left.type in ROLLS else [right, left])
             return py_call(_ROLL_OPS[node.op], [left, right])
         if node.op == "//":
             return py_call("R.floor_div", [left, right])
-        if kind == "int":
+        if kind == Type.INT:
             return whole(infix(node.op, left, right, CHAINS)) if self.checked(node) else infix(
                 node.op, left, right, CHAINS)
-        if kind != "dice":
+        if kind != Type.DICE:
             return infix(node.op, left, right, CHAINS)
         if node.op == "*":
-            return py_call("R.dice_scale", [left, right] if node.left.type == "dice" else [right, left])
+            return py_call("R.dice_scale", [left, right] if node.left.type == Type.DICE else [right, left])
         return py_call("R.dice_add", [left, right, "-1"] if node.op == "-" else [left, right])
 
     def visit_Compare(self, node: n.Compare) -> Doc:
-        if node.type == "event":
+        if node.type == Type.EVENT:
             return py_call(self.chance(node), [self.visit(node.left), repr(node.op), self.visit(node.right)])
         return infix(node.op, self.visit(node.left), self.visit(node.right), CHAINS)
 
     def visit_Logic(self, node: n.Logic) -> Doc:
-        if node.type == "event":
+        if node.type == Type.EVENT:
             both = "R.both" if node.op == "and" else "R.either"
             return py_call(both, [self.visit(node.left), self.visit(node.right)])
         return infix(node.op, self.visit(node.left), self.visit(node.right), CHAINS)
 
     def visit_IfElse(self, node: n.IfElse) -> Doc:
         kind = node.type
-        if node.cond.type == "event":
+        if node.cond.type == Type.EVENT:
             branches = [concat("lambda: ", self.visit(part)) for part in (node.then, node.other)]
             return py_call(self.named("R.decide", node), [self.visit(node.cond), *branches])
         then, cond = self.as_type(node.then, kind), self.visit(node.cond)
@@ -125,7 +126,7 @@ class _ToPython(Backend):
 
     def named(self, func: str, node: n.Node) -> str:
         """A mixing runtime function in its typed form: of numbers, or of names and yes/no (`_named`)."""
-        return func + "_named" if node.type in ("outcome", "event") else func
+        return func + "_named" if node.type in (Type.OUTCOME, Type.EVENT) else func
 
     def visit_Let(self, node: n.Let) -> Doc:
         value = self.visit(node.value)
@@ -166,7 +167,7 @@ class _ToPython(Backend):
         if row.form == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
-            typed = {"int": "R.lookup_int", "dice": "R.lookup_dice", "text": "R.lookup_text"}.get(node.type,
+            typed = {Type.INT: "R.lookup_int", Type.DICE: "R.lookup_dice", Type.TEXT: "R.lookup_text"}.get(node.type,
                                                                                                 "R.lookup")
             return py_call(typed, [self.spell.table(table.name), repr(column.name), self.visit(node.args[2])])
         args = [self.visit(arg) for arg in node.args]
@@ -180,7 +181,7 @@ class _ToPython(Backend):
 
     def extreme(self, node: n.Call, row: Builtin, args: list[Doc]) -> Doc:
         """min/max: of numbers, the host's; of a roll and a number, the runtime's, the roll first."""
-        if node.type != "dist":
+        if node.type != Type.DIST:
             return py_call(row.host[0], args)
         first, second = (0, 1) if node.args[0].type in ROLLS else (1, 0)
         return py_call(f"R.{row.runtime}", [args[first], args[second]])
