@@ -510,8 +510,11 @@ class Chapter:
     span: Span
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class System:
+    """A whole rulebook, compared and hashed as itself (never field by field, which would walk every rule): the
+    stages after the model key their memos on it."""
+
     id: str
     title: str
     summary: Text
