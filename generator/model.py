@@ -548,6 +548,36 @@ class System:
         return [rule for chapter in self.chapters for rule in chapter.rules]
 
 
+def scalar_value(raw: Scalar) -> Value:
+    """A value as written: text that reads as dice (1d10+1d4) is a pool, other text stays text."""
+    if isinstance(raw, str):
+        try:
+            return _dice(raw)
+        except RulesError:
+            return raw
+    return raw
+
+
+def builder_over(system: System, doc: Document, diags: Diagnostics) -> _Builder:
+    """A builder of the rules, formulas and calculators a variant file writes, against `system` as it stands:
+    its kinds of fact and rule, its whole-number values and its tables as written (an input's options_from)."""
+    known = {k: v for r in system.rules() for k, v in r.values if isinstance(v, int) and not isinstance(v, bool)}
+    return _Builder(doc, diags, system.fact_kinds, known, _tables_as_written(system), system.format, system.kinds)
+
+
+def _tables_as_written(system: System) -> dict[str, dict[str, Any]]:
+    """The system's tables as written, by name."""
+    found = {}
+    for rule in system.rules():
+        data: Any = rule.doc.data if rule.doc is not None else {}
+        for part in rule.path if rule.doc is not None else ():
+            data = data[part]
+        raw = data.get("table") if isinstance(data, dict) else None
+        if isinstance(raw, dict) and "name" in raw:
+            found[raw["name"]] = raw
+    return found
+
+
 def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diagnostics) -> System:
     """Turn one validated system.yaml and its chapter documents into a System."""
     data = system_doc.data
@@ -835,12 +865,7 @@ class _Builder:
                                  self.span(path + ("unstated", i, "fact")), hint)
 
     def value(self, raw: Scalar) -> Value:
-        if isinstance(raw, str):
-            try:
-                return _dice(raw)
-            except RulesError:
-                return raw
-        return raw
+        return scalar_value(raw)
 
     def typed(self, raw: Scalar, type_: str, path: JsonPath) -> Value:
         """A scalar read as `type_`; a dice text becomes a Dice pool."""

@@ -24,7 +24,7 @@ LAYERS = (
     "generator.load",
     "generator.schema",
     "generator.formula",
-    "generator.model generator.kinds",
+    "generator.model generator.kinds generator.patches",
     "generator.analyze",
     "generator.pipeline",
     "generator.diagnostics.catalog generator.diagnostics.report",
