@@ -16,6 +16,7 @@ from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.bounds import Interval, overflow_checks
 from generator.formula.check import Columns, Scope, check_types, repeat_hint
+from generator.formula.evaluate import Value as RuntimeValue
 from generator.formula.evaluate import evaluate
 from generator.formula.names import check_definition, refusal, written_as_dice
 from generator.formula.types import Type
@@ -127,10 +128,11 @@ class Program:
             answers[key] = answer
         return answer
 
-    def calculate(self, calculator_id: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
+    def calculate(self, calculator_id: str, inputs: Mapping[str, RuntimeValue]) -> dict[str, RuntimeValue]:
+        """A calculator's results by output name, each output seeing the inputs and the outputs before it."""
         calc = self.calculators[calculator_id]
-        env: dict[str, Any] = dict(inputs)
-        results: dict[str, Any] = {}
+        env: dict[str, RuntimeValue] = dict(inputs)
+        results: dict[str, RuntimeValue] = {}
         for output in calc.outputs:
             assert output.expr.node is not None
             env[output.name] = results[output.name] = evaluate(

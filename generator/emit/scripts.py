@@ -10,7 +10,7 @@ from generator.analyze.program import Program, label_order, output_type, whole_c
 from generator.emit.site.bundle import emit_front_end
 from generator.emit.site.calculators import outcome_texts
 from generator.emit.site.roll_tables import roll_places, roll_specs
-from generator.emit.writer import Writer
+from generator.emit.writer import JsonObject, Writer
 from generator.formula.layout import Doc, Group, concat, string
 from generator.formula.names import Spelling
 from generator.formula.to_js import expr_to_js, js_function
@@ -210,7 +210,7 @@ def _output(program: Program, output: Output, known: set[str]) -> Doc:
                        concat("run: ", js_function(["v"], body))), "}")
 
 
-def _input(param: Param) -> dict[str, Any]:
+def _input(param: Param) -> JsonObject:
     spec = {"name": param.name, "type": param.type, "label": param.label, "min": param.min, "max": param.max,
             "default": str(default_of(param)) if param.type == "dice" else
             list(default_of(param)) if param.type == "upgrades" else default_of(param)}

@@ -15,6 +15,7 @@ from generator.emit.site.markup import Markup
 from generator.emit.site.upgrade_picker import upgrade_picker
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
+from generator.formula.evaluate import Value as RuntimeValue
 from generator.formula.types import Type
 from generator.model import Calculator, Output, Param, Rule, default_of
 from generator.runtime.rulesc_runtime import Dice, Dist, Outcomes, mean, p, sd
@@ -74,7 +75,7 @@ def _charted(program: Program, calc: Calculator) -> list[Output]:
     return [o for o in calc.outputs if o.expr.node is not None and output_type(o) in (Type.DIST, Type.OUTCOME)]
 
 
-def show_output(program: Program, output: Output, results: dict[str, Any]) -> str:
+def show_output(program: Program, output: Output, results: dict[str, RuntimeValue]) -> str:
     """A calculator output's result as the page and `rulesc calc` show it, with its unit (the output's suffix)."""
     assert output.expr.node is not None
     return display(results[output.name], output.format, output_type(output),

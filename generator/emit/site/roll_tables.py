@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from html import escape
-from typing import Any
 
 from generator.analyze.program import Program, show
 from generator.analyze.rolls import roll_spec
 from generator.emit.site.calculators import display
 from generator.emit.site.links import rule_page, url_of
 from generator.emit.site.markup import Markup, Section
+from generator.emit.writer import JsonObject
 from generator.formula.table_rolls import percent
 from generator.model import Rule, Table, Text, Value
 
@@ -97,7 +97,7 @@ def roll_specs(program: Program) -> list[list[object]]:
     return [roll_spec(rule.table, markup.plain) for rule in roll_rules(program) if rule.table is not None]
 
 
-def roll_places(program: Program) -> dict[str, dict[str, Any]]:
+def roll_places(program: Program) -> dict[str, JsonObject]:
     """Where each roll table is: its page under the site's root, its title (its rule's name), each row's anchor."""
     return {rule.table.name: {"page": url_of(rule_page(program.system, rule)), "title": rule.name,
                               "rows": [row_anchor(rule.table, i) for i in range(len(rule.table.rows))]}
