@@ -7,7 +7,7 @@ import json
 import keyword
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -19,6 +19,7 @@ from generator.formula.builtins import ROWS
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
 from generator.formula.table_rolls import ROLL_HINT, book_key, covered, read_roll, runs
+from generator.formula.types import Type
 from generator.kinds import PARTS, RuleKind, implied_kinds, with_structural
 from generator.licenses import CUSTOM, LICENSES, license_of
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
@@ -146,7 +147,7 @@ class Option:
 @dataclass(frozen=True)
 class Param:
     name: str
-    type: str
+    type: Type
     label: str
     help: str | None
     min: int | None
@@ -185,7 +186,7 @@ class Formula:
     id: str
     summary: str
     params: tuple[Param, ...]
-    returns: str | None
+    returns: Type | None
     expr: Expr
     examples: tuple[Example, ...]
     rule: str
@@ -548,6 +549,12 @@ class System:
         return [rule for chapter in self.chapters for rule in chapter.rules]
 
 
+def _declared(formula: dict[str, Any]) -> Type | None:
+    """The type a formula declares it returns, if it does."""
+    returns = formula.get("returns")
+    return Type(returns) if returns else None
+
+
 def scalar_value(raw: Scalar) -> Value:
     """A value as written: text that reads as dice (1d10+1d4) is a pool, other text stays text."""
     if isinstance(raw, str):
@@ -788,7 +795,7 @@ class _Builder:
                              "target: {name: ac, label: Target armour class, min: 1, max: 30, default: 15}")
             return None
         t = k["target"]
-        target = Param(t["name"], "int", self.name(path + ("target", "label")), t.get("help"), t.get("min"),
+        target = Param(t["name"], Type.INT, self.name(path + ("target", "label")), t.get("help"), t.get("min"),
                        t.get("max"), t.get("default"), (), self.span(path + ("target",)))
         return AttackRoll(k["hit"], k["damage"], target)
 
@@ -891,7 +898,7 @@ class _Builder:
         if "options_from" in p:
             options = self.options_from(p["options_from"], path + ("options_from",))
         label = self.name(path + ("label",)) if "label" in p else p["name"].replace("_", " ").capitalize()
-        return Param(p["name"], p["type"], label, p.get("help"), p.get("min"), p.get("max"), default, options,
+        return Param(p["name"], Type(p["type"]), label, p.get("help"), p.get("min"), p.get("max"), default, options,
                      self.span(path))
 
     def options_from(self, source: dict[str, str], path: JsonPath) -> tuple[Option, ...]:
@@ -951,10 +958,10 @@ class _Builder:
         types = {p.name: p.type for p in params}
         examples = tuple(self.example(path + ("examples", i), types, f.get("returns"))
                          for i in range(len(f.get("examples", ()))))
-        return Formula(f["id"], f["summary"], params, f.get("returns"), self.expr(path + ("expr",)), examples, rule,
+        return Formula(f["id"], f["summary"], params, _declared(f), self.expr(path + ("expr",)), examples, rule,
                        self.span(path))
 
-    def example(self, path: JsonPath, types: dict[str, str], returns: str | None) -> Example:
+    def example(self, path: JsonPath, types: Mapping[str, str], returns: str | None) -> Example:
         e = self.get(path)
         args = tuple((k, self.typed(v, types[k], path + ("args", k)) if k in types else v)
                      for k, v in e["args"].items())

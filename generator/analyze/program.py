@@ -506,7 +506,7 @@ def _scope(analysis: Analysis, local: dict[str, Type], diags: Diagnostics) -> Sc
         if formula is None:
             return None
         returns = _formula_type(analysis, formula, diags)
-        return tuple(Type(p.type) for p in formula.params), returns or Type.INT
+        return tuple(p.type for p in formula.params), returns or Type.INT
 
     constants, tables = _global_types(analysis)
     return Scope(local, constants, tables, signature, analysis.system.format)
@@ -544,7 +544,7 @@ def _formula_type(analysis: Analysis, formula: Formula, diags: Diagnostics) -> T
     if known is not None or formula.expr.node is None:
         return known
     analysis.checking.add(formula.id)
-    typed = _typed(analysis, formula.expr.node, {p.name: Type(p.type) for p in formula.params},
+    typed = _typed(analysis, formula.expr.node, {p.name: p.type for p in formula.params},
                    (f"formula '{formula.id}'", formula.returns), diags)
     analysis.checking.discard(formula.id)
     inferred = typed.type if typed is not None else None
@@ -556,12 +556,8 @@ def _formula_type(analysis: Analysis, formula: Formula, diags: Diagnostics) -> T
                     formula.expr.span, hint)
     if typed is not None:
         analysis.formulas[formula.id] = replace(formula, expr=replace(formula.expr, node=typed))
-    analysis.returns[formula.id] = inferred or _declared(formula) or Type.INT
+    analysis.returns[formula.id] = inferred or formula.returns or Type.INT
     return inferred
-
-
-def _declared(formula: Formula) -> Type | None:
-    return Type(formula.returns) if formula.returns else None
 
 
 def _typed(analysis: Analysis, node: nodes.Node, local: dict[str, Type], user: tuple[str, str | None],
@@ -599,7 +595,7 @@ def _check_formulas(analysis: Analysis, diags: Diagnostics) -> None:
 
 def _check_calculators(analysis: Analysis, diags: Diagnostics) -> None:
     for calc in analysis.calculators.values():
-        local: dict[str, Type] = {p.name: Type(p.type) for p in calc.inputs}
+        local: dict[str, Type] = {p.name: p.type for p in calc.inputs}
         _unique(((p.name, p.span) for p in calc.inputs), f"input of {calc.id}", diags)
         for param in calc.inputs:
             _check_default(param, diags)

@@ -211,7 +211,7 @@ class _Typer:
             self.ordered(node, node.args[0])
         if row.form == "extreme":
             return self.extreme(node)
-        return self.call(node, (tuple(Type(p) for p in row.params), Type(row.result)))
+        return self.call(node, (row.params, row.result))
 
     def call(self, node: n.Call, signature: tuple[tuple[Type, ...], Type] | None) -> n.Node:
         """A call with one argument per parameter: of a built-in or of a formula of the system."""
@@ -266,9 +266,9 @@ class _Typer:
             wanted = " or ".join(str(k) for k in row.arities)
             raise self.fail("E0404", f"{node.func}() takes {wanted} arguments, got {len(node.args)}", node.span,
                             row.usage or None)
-        args = tuple(self.expect(arg, Type(param), f"argument {index} of {node.func}()")
+        args = tuple(self.expect(arg, param, f"argument {index} of {node.func}()")
                      for index, (arg, param) in enumerate(zip(node.args, row.params, strict=False), start=1))
-        return n.typed(node, Type(row.result), args=args)
+        return n.typed(node, row.result, args=args)
 
     def extreme(self, node: n.Call) -> n.Node:
         """min/max: of whole numbers, of exact numbers, or of a roll and a number (each result clamped)."""
