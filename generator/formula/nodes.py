@@ -112,6 +112,10 @@ class Let(Node):
     body: Node
 
 
+NOT_STRUCTURE = ("span", "checked")
+"""A node's fields that say where it was written and what the checker found, not what was written."""
+
+
 def typed(node: N, type_: Type, **parts: Node | tuple[Node, ...]) -> N:
     """`node` with its type, and with these typed children in place of its own."""
     return replace(node, checked=type_, **parts)  # type: ignore[arg-type]
