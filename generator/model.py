@@ -7,7 +7,7 @@ import json
 import keyword
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -19,6 +19,7 @@ from generator.formula.builtins import ROWS
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
 from generator.formula.table_rolls import ROLL_HINT, book_key, covered, read_roll, runs
+from generator.formula.types import Type
 from generator.kinds import OWN_ENTRIES, PARTS, RuleKind, implied_kinds, own_kind_words, site_words, with_structural
 from generator.licenses import CUSTOM, LICENSES, license_of
 from generator.load import Document, JsonPath, locate_in_scalar, scalar_locator
@@ -158,7 +159,7 @@ class Option:
 @dataclass(frozen=True)
 class Param:
     name: str
-    type: str
+    type: Type
     label: str
     help: str | None
     min: int | None
@@ -197,7 +198,7 @@ class Formula:
     id: str
     summary: str
     params: tuple[Param, ...]
-    returns: str | None
+    returns: Type | None
     expr: Expr
     examples: tuple[Example, ...]
     rule: str
@@ -524,8 +525,11 @@ class Chapter:
     span: Span
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class System:
+    """A whole rulebook, compared and hashed as itself (never field by field, which would walk every rule): the
+    stages after the model key their memos on it."""
+
     id: str
     title: str
     summary: Text
@@ -560,6 +564,32 @@ class System:
 
     def rules(self) -> list[Rule]:
         return [rule for chapter in self.chapters for rule in chapter.rules]
+
+
+def _declared(formula: dict[str, Any]) -> Type | None:
+    """The type a formula declares it returns, if it does."""
+    returns = formula.get("returns")
+    return Type(returns) if returns else None
+
+
+def builder_over(system: System, doc: Document, diags: Diagnostics) -> _Builder:
+    """A builder of the rules, formulas and calculators a variant file writes, against `system` as it stands:
+    its kinds of fact and rule, its whole-number values and its tables as written (an input's options_from)."""
+    known = {k: v for r in system.rules() for k, v in r.values if isinstance(v, int) and not isinstance(v, bool)}
+    return _Builder(doc, diags, system.fact_kinds, known, _tables_as_written(system), system.format, system.kinds)
+
+
+def _tables_as_written(system: System) -> dict[str, dict[str, Any]]:
+    """The system's tables as written, by name."""
+    found = {}
+    for rule in system.rules():
+        data: Any = rule.doc.data if rule.doc is not None else {}
+        for part in rule.path if rule.doc is not None else ():
+            data = data[part]
+        raw = data.get("table") if isinstance(data, dict) else None
+        if isinstance(raw, dict) and "name" in raw:
+            found[raw["name"]] = raw
+    return found
 
 
 def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diagnostics) -> System:
@@ -786,7 +816,7 @@ class _Builder:
                              "target: {name: ac, label: Target armour class, min: 1, max: 30, default: 15}")
             return None
         t = k["target"]
-        target = Param(t["name"], "int", self.name(path + ("target", "label")), t.get("help"), t.get("min"),
+        target = Param(t["name"], Type.INT, self.name(path + ("target", "label")), t.get("help"), t.get("min"),
                        t.get("max"), t.get("default"), (), self.span(path + ("target",)))
         return AttackRoll(k["hit"], k["damage"], target)
 
@@ -910,7 +940,7 @@ class _Builder:
         if "options_from" in p:
             options = self.options_from(p["options_from"], path + ("options_from",))
         label = self.name(path + ("label",)) if "label" in p else p["name"].replace("_", " ").capitalize()
-        return Param(p["name"], p["type"], label, p.get("help"), p.get("min"), p.get("max"), default, options,
+        return Param(p["name"], Type(p["type"]), label, p.get("help"), p.get("min"), p.get("max"), default, options,
                      self.span(path))
 
     def options_from(self, source: dict[str, str], path: JsonPath) -> tuple[Option, ...]:
@@ -970,10 +1000,10 @@ class _Builder:
         types = {p.name: p.type for p in params}
         examples = tuple(self.example(path + ("examples", i), types, f.get("returns"))
                          for i in range(len(f.get("examples", ()))))
-        return Formula(f["id"], f["summary"], params, f.get("returns"), self.expr(path + ("expr",)), examples, rule,
+        return Formula(f["id"], f["summary"], params, _declared(f), self.expr(path + ("expr",)), examples, rule,
                        self.span(path))
 
-    def example(self, path: JsonPath, types: dict[str, str], returns: str | None) -> Example:
+    def example(self, path: JsonPath, types: Mapping[str, str], returns: str | None) -> Example:
         e = self.get(path)
         args = tuple((k, self.typed(v, types[k], path + ("args", k)) if k in types else v)
                      for k, v in e["args"].items())

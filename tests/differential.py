@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 from hypothesis import strategies as st
 
-from generator.analyze.program import Program
+from generator.analyze.program import Program, output_type
 from generator.emit.engine import MODULE_NAMES, python_names
 from generator.emit.scripts import RESERVED, js_formula
 from generator.formula.lexer import KEYWORDS
@@ -701,7 +701,7 @@ def calculator_run(program: Program, args: list[Any]) -> Any:
 
 def output_types(program: Program) -> dict[str, str]:
     calc = program.calculators[CALCULATOR]
-    return {o.name: program.types.get(id(o.expr.node), "int") for o in calc.outputs}
+    return {o.name: output_type(o) for o in calc.outputs}
 
 
 def js_run(docs: Path, program: Program, calls: list[Call], javascript: NodeHarness | None = None) -> list[Any]:

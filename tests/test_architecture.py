@@ -24,7 +24,7 @@ LAYERS = (
     "generator.load",
     "generator.schema",
     "generator.formula",
-    "generator.model generator.kinds",
+    "generator.model generator.kinds generator.patches",
     "generator.analyze",
     "generator.compile",
     "generator.diagnostics.catalog generator.diagnostics.report",
@@ -229,3 +229,84 @@ def test_only_the_settings_module_reads_mkdocs_yml() -> None:
     assert [f"{path.relative_to(ROOT)}:{line}" for path in others for line in reads_site_settings(path)] == []
     assert reads_site_settings(SETTINGS) != []  # the check sees the settings module's own reads
     assert [line.split(":")[0] for line in reads_site_settings(GENERATOR / "diagnostics/catalog.py")] != []
+
+
+PAST_THE_MODEL = ("generator.analyze", "generator.formula", "generator.emit")
+"""The stages that work on typed data: content is a model, a checked expression carries its types."""
+JSON_OUT = "JsonObject"  # emit/writer.py's name for a JSON object being written out, the one alias allowed
+UNTYPED = "dict[str, Any]"
+
+
+def _annotations(tree: ast.AST) -> list[tuple[int, ast.expr]]:
+    """Every annotation of a module (arguments, returns, annotated names) and every type alias it assigns."""
+    found: list[tuple[int, ast.expr]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg) and node.annotation is not None:
+            found.append((node.lineno, node.annotation))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+            found.append((node.lineno, node.returns))
+        elif isinstance(node, ast.AnnAssign):
+            found.append((node.lineno, node.annotation))
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript) and \
+                [ast.unparse(t) for t in node.targets] != [JSON_OUT]:
+            found.append((node.lineno, node.value))
+    return found
+
+
+def untyped_dicts(source: str) -> list[int]:
+    """The lines of a module whose annotations (or type aliases) hold dict[str, Any], written or quoted."""
+    lines = []
+    for line, annotation in _annotations(ast.parse(source)):
+        text = annotation.value if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str) else \
+            ast.unparse(annotation)
+        if UNTYPED in text:
+            lines.append(line)
+    return sorted(lines)
+
+
+def id_keyed_type_lookups(source: str) -> list[int]:
+    """The lines that look a type up by id(node) (types[id(n)], types.get(id(n), ...)): a type is on its node."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        container, key = None, None
+        if isinstance(node, ast.Subscript):
+            container, key = node.value, node.slice
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and \
+                node.args:
+            container, key = node.func.value, node.args[0]
+        keyed = isinstance(key, ast.Call) and isinstance(key.func, ast.Name) and key.func.id == "id"
+        if keyed and container is not None and "type" in ast.unparse(container).lower():
+            lines.append(node.lineno)
+    return sorted(lines)
+
+
+def past_the_model() -> list[str]:
+    return [m for m in MODULES if any(m == p or m.startswith(p + ".") for p in PAST_THE_MODEL)]
+
+
+def test_no_untyped_dict_travels_past_the_model() -> None:
+    modules = past_the_model()
+    assert len(modules) > 60 and "generator.analyze.variants" in modules
+    found = [f"{m}:{line}" for m in modules for line in untyped_dicts(MODULES[m].read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_no_type_is_looked_up_by_node_id() -> None:
+    found = [f"{m}:{line}" for m in MODULES for line in id_keyed_type_lookups(MODULES[m].read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_the_typing_checks_see_what_they_guard() -> None:
+    """The checks flag the shapes they forbid, and let a JSON object being written and other id-keyed maps pass."""
+    source = ("def f(x: dict[str, Any], y: 'dict[str, Any]') -> None:\n    pass\n"
+              "def g() -> dict[str, Any]:\n    z: dict[str, Any] = {}\n"
+              "Raw = dict[str, Any]\nJsonObject = dict[str, Any]\n")
+    assert untyped_dicts(source) == [1, 1, 3, 4, 5]
+    lookups = "a = self.types.get(id(node), 'int')\nb = program.types[id(n)]\nc = self.answers[id(node)]\n"
+    assert id_keyed_type_lookups(lookups) == [1, 2]
+
+
+def test_a_checked_program_is_frozen() -> None:
+    from generator.analyze.program import Program
+
+    assert Program.__dataclass_params__.frozen  # type: ignore[attr-defined]

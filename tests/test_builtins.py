@@ -6,7 +6,7 @@ from __future__ import annotations
 from generator.diagnostics.core import Diagnostics, Span
 from generator.formula import evaluate, names
 from generator.formula.builtins import BUILTINS, ROWS
-from generator.formula.check import Scope, type_of
+from generator.formula.check import Scope, check_types
 from generator.formula.layout import flat
 from generator.formula.parser import parse_formula
 from generator.formula.to_js import expr_to_js
@@ -32,8 +32,9 @@ def written(source: str, types: dict[str, str]) -> tuple[str, str]:
     """An expression's generated Python and JavaScript, its names typed as given."""
     parsed = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
     scope = Scope(dict(types), {}, {}, lambda name, span: None)
-    assert type_of(parsed, scope, Diagnostics()) is not None
-    return flat(expr_to_python(parsed, scope.types, str)), flat(expr_to_js(parsed, scope.types, str))
+    typed = check_types(parsed, scope, Diagnostics())
+    assert typed is not None
+    return flat(expr_to_python(typed, str)), flat(expr_to_js(typed, str))
 
 
 def test_each_form_is_written_from_its_row() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from generator.analyze.program import Program
 from generator.diagnostics.core import Diagnostics, Span
-from generator.formula.check import Scope, type_of
+from generator.formula.check import Scope, check_types
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
 from generator.runtime import rulesc_runtime as R
@@ -234,7 +234,7 @@ def check_error(source: str) -> tuple[str, str, int]:
     """The code, message and column of the first error the checker reports on a formula with a parameter n."""
     diags = Diagnostics()
     node = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
-    assert type_of(node, Scope({"n": "int"}, {}, {}, lambda name, span: None), diags) is None
+    assert check_types(node, Scope({"n": "int"}, {}, {}, lambda name, span: None), diags) is None
     return diags.items[0].code, diags.items[0].message, diags.items[0].span.col
 
 
@@ -253,7 +253,8 @@ def test_the_checker_refuses_highest_of_extra_dice_where_it_sees_them(source: st
 def test_the_checker_accepts_what_it_can_answer(source: str) -> None:
     diags = Diagnostics()
     node = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
-    assert type_of(node, Scope({"n": "int"}, {}, {}, lambda name, span: None), diags) == "dist"
+    typed = check_types(node, Scope({"n": "int"}, {}, {}, lambda name, span: None), diags)
+    assert typed is not None and typed.type == "dist"
     assert not diags.items
 
 

@@ -113,13 +113,14 @@ def test_float_results_are_the_same_float(edge: tuple[Path, Program, ModuleType]
 def test_only_operations_that_could_leave_the_range_are_checked(source: str, checked: int) -> None:
     from generator.diagnostics.core import Diagnostics, Span
     from generator.formula.bounds import overflow_checks
-    from generator.formula.check import Scope, type_of
+    from generator.formula.check import Scope, check_types
     from generator.formula.parser import parse_formula
 
     node = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
     scope = Scope({"n": "int"}, {"floor_face": "int"}, {}, lambda name, span: None)
-    assert type_of(node, scope, Diagnostics()) == "int"
-    found = overflow_checks(node, scope.types, {"n"}, lambda name: (4, 4) if name == "floor_face" else None,
+    typed = check_types(node, scope, Diagnostics())
+    assert typed is not None and typed.type == "int"
+    found = overflow_checks(typed, {"n"}, lambda name: (4, 4) if name == "floor_face" else None,
                             lambda table, column: None)
     assert len(found) == checked, source
 

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 
 from generator.diagnostics.core import Diagnostics, Span
 from generator.formula import nodes as n
-from generator.formula.check import Scope, type_of
+from generator.formula.check import Columns, Scope, check_types
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import MAX_NESTING, parse_formula
+from generator.formula.types import Type
 from generator.load import load_document
 
 EXAMPLES = int(os.environ.get("RULESC_FUZZ_EXAMPLES", "600"))
@@ -64,9 +65,9 @@ def test_checking_a_parsed_formula_reports_instead_of_raising(source: str) -> No
     except FormulaSyntaxError:
         return
     scope = Scope({"n": "int", "flag": "bool", "pool": "dice"}, {"factor": "int"},
-                  {"table": {"tier": "int", "extra": "dice"}}, lambda name, span: None)
+                  {"table": Columns({"tier": Type.INT, "extra": Type.DICE})}, lambda name, span: None)
     diags = Diagnostics()
-    result = type_of(node, scope, diags)
+    result = check_types(node, scope, diags)
     assert (result is None) == bool(diags.errors)
 
 

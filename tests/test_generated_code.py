@@ -280,7 +280,7 @@ def test_wrapped_python_parses_exactly_as_its_one_line_form(project: tuple[Path,
     for program in programs:
         for formula in program.formulas.values():
             assert formula.expr.node is not None
-            doc = expr_to_python(formula.expr.node, program.types, str.upper)
+            doc = expr_to_python(formula.expr.node, str.upper)
             narrow = "\n".join(layout(concat("x = ", doc), 30))
             assert ast.dump(ast.parse(narrow)) == ast.dump(ast.parse("x = " + flat(doc))), formula.id
 

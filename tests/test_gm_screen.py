@@ -248,11 +248,11 @@ CLASH = "dbu/clash-odds"
 
 
 def _expected(program: Program, calc_id: str, changes: dict[str, int], output: str) -> str:
-    calc = next(c for rule in program.system.rules() for c in rule.calculators if c.id == calc_id)
+    calc = program.calculators[calc_id]
     inputs = {p.name: default_of(p) for p in calc.inputs} | changes
     out = next(o for o in calc.outputs if o.name == output)
     assert out.expr.node is not None
-    return display(program.calculate(calc_id, inputs)[output], out.format, program.types.get(id(out.expr.node)))
+    return display(program.calculate(calc_id, inputs)[output], out.format, out.expr.node.type)
 
 
 def _open(browser: Any, url: str, width: int, **context: Any) -> Visit:

@@ -21,10 +21,11 @@ PROJECTS = [REPO, *sorted(p for p in (REPO / "tests" / "cases" / "good").iterdir
 
 
 def _shape(node: n.Node) -> object:
-    """A node without its spans (the same as formula.pools does it)."""
+    """A node without its spans and types (the same as formula.pools does it)."""
     return (type(node).__name__, *(_shape(v) if isinstance(v, n.Node) else tuple(_shape(x) for x in v)
                                    if isinstance(v, tuple) else v
-                                   for f in fields(node) if f.name != "span" for v in (getattr(node, f.name),)))
+                                   for f in fields(node) if f.name not in n.NOT_STRUCTURE
+                                   for v in (getattr(node, f.name),)))
 
 
 def _expressions(root: Path) -> list[Expr]:

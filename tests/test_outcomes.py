@@ -11,7 +11,7 @@ import pytest
 from generator.analyze.program import Program, label_order
 from generator.diagnostics.core import Diagnostics, Span
 from generator.emit.site.calculators import display, render_calculator
-from generator.formula.check import Scope, type_of
+from generator.formula.check import Scope, check_types
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
 from tests.backends import Built, agree, built_case, encode, run_js
@@ -72,7 +72,7 @@ def test_named_outcomes_show_in_the_formulas_order(tiers: tuple[Path, Program, M
 def typing_error(source: str) -> str:
     node = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
     diags = Diagnostics()
-    assert type_of(node, Scope({"n": "int"}, {}, {}, lambda name, span: None), diags) is None
+    assert check_types(node, Scope({"n": "int"}, {}, {}, lambda name, span: None), diags) is None
     return diags.items[0].message
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from generator.analyze.program import Program
 from generator.diagnostics.core import Diagnostics, Span
-from generator.formula.check import Scope, type_of
+from generator.formula.check import Scope, check_types
 from generator.formula.parser import parse_formula
 from generator.runtime import rulesc_runtime as R
 from tests.backends import Built, built_case, icepool_chances
@@ -85,7 +85,7 @@ def test_questions_to_one_roll_match_icepool(pools: tuple[Path, Program, ModuleT
 def typing_error(source: str) -> str:
     node = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
     diags = Diagnostics()
-    assert type_of(node, Scope({"n": "int"}, {}, {}, lambda name, span: None), diags) is None
+    assert check_types(node, Scope({"n": "int"}, {}, {}, lambda name, span: None), diags) is None
     return diags.items[0].message
 
 

@@ -10,18 +10,21 @@ from typing import Any
 
 from generator.analyze.calls import check_call_trees
 from generator.analyze.namespace import check_namespace
-from generator.analyze.rolls import check_roll_tables
+from generator.analyze.rolls import Result, check_roll_tables
 from generator.analyze.values import assumed, text_uses, text_value_problem
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes
 from generator.formula.bounds import Interval, overflow_checks
-from generator.formula.check import UNKEYED, Scope, repeat_hint, type_of
+from generator.formula.check import Columns, Scope, check_types, repeat_hint
+from generator.formula.evaluate import Value as RuntimeValue
 from generator.formula.evaluate import evaluate
 from generator.formula.names import check_definition, refusal, written_as_dice
+from generator.formula.types import Type
 from generator.model import (
     SYSTEM_PAGES,
     Calculator,
     Formula,
+    Output,
     Param,
     Provenance,
     Rule,
@@ -41,12 +44,12 @@ VALUE = re.compile(r"\{\{\s*+((?:[^{}\s]++|\s++(?=[^{}\s]))*+)\s*+\}\}")
 MAX_CALL_DEPTH = 50
 MAX_NESTING = 16  # rules under rules: a page shows six heading levels, and the site's tree walks recurse
 AnswerKey = tuple[str, tuple[tuple[type, Any], ...]]  # a formula and its arguments, each with its type
-GlobalTypes = tuple[dict[str, str], dict[str, dict[str, str]]]  # the constants' types, the table columns' types
+GlobalTypes = tuple[dict[str, Type], dict[str, Columns]]  # the constants' types, the tables' columns
 
 
 @dataclass
-class Program:
-    """A checked system: everything the backends need, indexed by name."""
+class Analysis:
+    """A system while this stage checks it: its names indexed, and what checking them has found so far."""
 
     system: System
     rules: dict[str, Rule] = field(default_factory=dict)
@@ -54,47 +57,56 @@ class Program:
     terms: dict[str, Term] = field(default_factory=dict)
     constants: dict[str, Value] = field(default_factory=dict)
     tables: dict[str, Table] = field(default_factory=dict)
-    formulas: dict[str, Formula] = field(default_factory=dict)
-    calculators: dict[str, Calculator] = field(default_factory=dict)
-    returns: dict[str, str] = field(default_factory=dict)
-    types: dict[int, str] = field(default_factory=dict)
+    formulas: dict[str, Formula] = field(default_factory=dict)  # each typed as soon as it is checked
+    calculators: dict[str, Calculator] = field(default_factory=dict)  # the same
+    returns: dict[str, Type] = field(default_factory=dict)  # each checked formula's type
     value_names: set[str] = field(default_factory=set)
     text_values: dict[str, tuple[str, Span]] = field(default_factory=dict)  # values no formula can use, and where
     refused: set[str] = field(default_factory=set)  # names defined though the language reserves them (E0408)
-    _reported: set[str] = field(default_factory=set, repr=False, compare=False)  # text values already reported
-    _runtime_tables: dict[str, R.Table] | None = field(default=None, repr=False)
-    _upgrades: dict[str, R.Upgrade] | None = field(default=None, repr=False)
-    _answers: dict[AnswerKey, Any] = field(default_factory=dict, repr=False, compare=False)
-    _global_types: GlobalTypes | None = field(default=None, repr=False, compare=False)
-    # What the emitters derive from the program once and share (the pages' and search records' Markup), by name;
-    # each emitter checks the type of what it finds, as this stage cannot name the emitters' types.
-    derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+    checking: set[str] = field(default_factory=set)  # the formulas being typed (a call back to one is a cycle)
+    reported: set[str] = field(default_factory=set)  # text values already reported
+    global_types: GlobalTypes | None = None
 
     def resolve(self, target: str) -> Rule | Term | None:
-        rule_id = self.aliases.get(target, target)
-        return self.rules.get(rule_id) or self.terms.get(target)
+        return resolve(self.rules, self.aliases, self.terms, target)
+
+
+@dataclass(frozen=True, eq=False)
+class Program:
+    """A checked system: everything the backends need, indexed by name; its expressions typed when it has no
+    errors. Frozen: the emitters keep what they derive from it in their own context (emit/context.py)."""
+
+    system: System
+    rules: dict[str, Rule]
+    aliases: dict[str, str]
+    terms: dict[str, Term]
+    constants: dict[str, Value]
+    tables: dict[str, Table]
+    formulas: dict[str, Formula]
+    calculators: dict[str, Calculator]
+    returns: dict[str, Type]
+    value_names: frozenset[str]
+    refused: frozenset[str]
+    upgrade_set: dict[str, R.Upgrade]  # upgrades(): as the runtime checks sets of them
+    runtime_table_set: dict[str, R.Table]  # runtime_tables(): as the runtime reads them
+    overflow: frozenset[int]  # whole_checks()
+    # The final results of each roll table whose rows roll again, with their exact chances (None: not finite or too
+    # many to list), as check_roll_tables() found them.
+    roll_results: dict[str, dict[Result, Fraction] | None]
+    # The interpreter's answers by formula and arguments: formulas are pure, so the examples, the engine's docs and
+    # the pages ask each once (a memo, not state: the same answers whatever asks first).
+    _answers: dict[AnswerKey, Any] = field(default_factory=dict, repr=False)
+
+    def resolve(self, target: str) -> Rule | Term | None:
+        return resolve(self.rules, self.aliases, self.terms, target)
 
     def upgrades(self) -> dict[str, R.Upgrade]:
         """Every upgrade (a rule of a kind of upgrades, or one with upgrade data) as the runtime checks sets of them."""
-        if self._upgrades is not None:
-            return self._upgrades
-        found = {}
-        for rule in sorted(self.rules.values(), key=lambda r: r.id):
-            if self.system.kind(rule.kind).upgrade or rule.upgrade is not None:
-                data = rule.upgrade
-                found[rule.id] = R.Upgrade(rule.name, data.requires if data else (), data.excludes if data else (),
-                                           (data.max_times if data else None) or 1)
-        needs = tuple(upgrade for upgrade, _ in self.system.set_needs_one_of)
-        if needs:  # every upgrade but those of the group asks for one of them: the set's requirement
-            found = {key: replace(u, requires_any=(needs,)) if key not in needs else u for key, u in found.items()}
-        self._upgrades = found
-        return found
+        return self.upgrade_set
 
     def runtime_tables(self) -> dict[str, R.Table]:
-        """The tables as the runtime reads them, built once per program."""
-        if self._runtime_tables is None:
-            self._runtime_tables = {name: runtime_table(t) for name, t in self.tables.items()}
-        return self._runtime_tables
+        """The tables as the runtime reads them."""
+        return self.runtime_table_set
 
     def call(self, formula_id: str, args: list[Any], depth: int = 0) -> Any:
         """Run a formula through the interpreter (the engine and calculators run compiled code)."""
@@ -113,24 +125,45 @@ class Program:
             pass
         # The checker has matched every call's arguments to the formula's parameters before anything runs.
         env = {p.name: a for p, a in zip(formula.params, args, strict=True)}
-        answer = evaluate(formula.expr.node, self.types, env, self.runtime_tables(),
+        answer = evaluate(formula.expr.node, env, self.runtime_tables(),
                           lambda f, a: self.call(f, a, depth + 1), constants=self.constants)
         if hashable:
-            answers[key] = answer  # formulas are pure: the examples, the engine's docs and pages ask alike
+            answers[key] = answer
         return answer
 
-    def calculate(self, calculator_id: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
+    def calculate(self, calculator_id: str, inputs: Mapping[str, RuntimeValue]) -> dict[str, RuntimeValue]:
+        """A calculator's results by output name, each output seeing the inputs and the outputs before it."""
         calc = self.calculators[calculator_id]
-        env: dict[str, Any] = dict(inputs)
-        results: dict[str, Any] = {}
+        env: dict[str, RuntimeValue] = dict(inputs)
+        results: dict[str, RuntimeValue] = {}
         for output in calc.outputs:
             assert output.expr.node is not None
             env[output.name] = results[output.name] = evaluate(
-                output.expr.node, self.types, env, self.runtime_tables(), self._call, self.upgrades(), self.constants)
+                output.expr.node, env, self.runtime_tables(), self._call, self.upgrades(), self.constants)
         return results
 
     def _call(self, formula_id: str, args: list[Any]) -> Any:
         return self.call(formula_id, args)
+
+
+def resolve(rules: Mapping[str, Rule], aliases: Mapping[str, str], terms: Mapping[str, Term],
+            target: str) -> Rule | Term | None:
+    """The rule (by id or alias) or term a link names."""
+    return rules.get(aliases.get(target, target)) or terms.get(target)
+
+
+def upgrades_of(system: System, rules: Mapping[str, Rule]) -> dict[str, R.Upgrade]:
+    """Every upgrade (a rule of a kind of upgrades, or one with upgrade data) as the runtime checks sets of them."""
+    found = {}
+    for rule in sorted(rules.values(), key=lambda r: r.id):
+        if system.kind(rule.kind).upgrade or rule.upgrade is not None:
+            data = rule.upgrade
+            found[rule.id] = R.Upgrade(rule.name, data.requires if data else (), data.excludes if data else (),
+                                       (data.max_times if data else None) or 1)
+    needs = tuple(upgrade for upgrade, _ in system.set_needs_one_of)
+    if needs:  # every upgrade but those of the group asks for one of them: the set's requirement
+        found = {key: replace(u, requires_any=(needs,)) if key not in needs else u for key, u in found.items()}
+    return found
 
 
 def label_order(program: Program, node: nodes.Node) -> list[str]:
@@ -158,17 +191,24 @@ def label_order(program: Program, node: nodes.Node) -> list[str]:
     return list(found)
 
 
-def whole_checks(program: Program) -> set[int]:
+def output_type(output: Output) -> Type:
+    """The checker's type of a calculator output: one of program.calculators', which hold the typed outputs."""
+    assert output.expr.node is not None, "an output that did not parse has no type"
+    return output.expr.node.type
+
+
+def whole_checks(program: Program) -> frozenset[int]:
     """The whole-number +, - and * of every formula and calculator output that may leave +/- MAX_INT, which
-    generated code checks (formula/bounds.py); worked out once per program."""
-    found = program.derived.get("whole_checks")
-    if isinstance(found, set):
-        return found
+    generated code checks (formula/bounds.py)."""
+    return program.overflow
+
+
+def _overflow(analysis: Analysis, tables: Mapping[str, R.Table]) -> frozenset[int]:
+    """whole_checks(), worked out once when the program is made (its expressions typed)."""
     checks: set[int] = set()
-    tables = program.runtime_tables()
 
     def constant(name: str) -> Interval | None:
-        value = program.constants.get(name)
+        value = analysis.constants.get(name)
         return (value, value) if isinstance(value, int) and not isinstance(value, bool) else None
 
     def column(table: str, key: str) -> Interval | None:
@@ -176,17 +216,15 @@ def whole_checks(program: Program) -> set[int]:
         numbers = [c for c in cells if isinstance(c, int) and not isinstance(c, bool)]
         return (min(numbers), max(numbers)) if numbers and len(numbers) == len(cells) else None
 
-    for formula in program.formulas.values():
+    for formula in analysis.formulas.values():
         if formula.expr.node is not None:
-            checks |= overflow_checks(formula.expr.node, program.types, {p.name for p in formula.params},
-                                      constant, column)
-    for calc in program.calculators.values():
+            checks |= overflow_checks(formula.expr.node, {p.name for p in formula.params}, constant, column)
+    for calc in analysis.calculators.values():
         names = {p.name for p in calc.inputs} | {o.name for o in calc.outputs}
         for output in calc.outputs:
             if output.expr.node is not None:
-                checks |= overflow_checks(output.expr.node, program.types, names, constant, column)
-    program.derived["whole_checks"] = checks
-    return checks
+                checks |= overflow_checks(output.expr.node, names, constant, column)
+    return frozenset(checks)
 
 
 def runtime_table(table: Table) -> R.Table:
@@ -194,19 +232,44 @@ def runtime_table(table: Table) -> R.Table:
 
 
 def analyze_system(system: System, diags: Diagnostics) -> Program:
-    program = Program(system)
-    _index(program, diags)
+    analysis = Analysis(system)
+    _index(analysis, diags)
     check_namespace(system, diags)
-    _check_links(program, diags)
-    _check_definitions(program, diags)
-    _check_formulas(program, diags)
-    check_call_trees(program.formulas, diags)
-    _check_calculators(program, diags)
-    program.derived["roll_results"] = check_roll_tables(program.tables, diags)
-    if not diags.errors:
-        _run_examples(program, diags)
-        _run_calculators(program, diags)
+    _check_links(analysis, diags)
+    _check_definitions(analysis, diags)
+    _check_formulas(analysis, diags)
+    check_call_trees(analysis.formulas, diags)
+    _check_calculators(analysis, diags)
+    rolls = check_roll_tables(analysis.tables, diags)
+    if diags.errors:
+        return _program(analysis, rolls, typed=False)
+    _keep_typed(analysis)
+    program = _program(analysis, rolls, typed=True)
+    _run_examples(program, diags)
+    _run_calculators(program, diags)
     return program
+
+
+def _program(analysis: Analysis, rolls: dict[str, dict[Result, Fraction] | None], typed: bool) -> Program:
+    """The frozen program; `typed` when every expression passed the checker (its overflow checks are known)."""
+    tables = {name: runtime_table(t) for name, t in analysis.tables.items()}
+    return Program(analysis.system, analysis.rules, analysis.aliases, analysis.terms, analysis.constants,
+                   analysis.tables, analysis.formulas, analysis.calculators, analysis.returns,
+                   frozenset(analysis.value_names), frozenset(analysis.refused),
+                   upgrades_of(analysis.system, analysis.rules), tables,
+                   _overflow(analysis, tables) if typed else frozenset(), rolls)
+
+
+def _keep_typed(analysis: Analysis) -> None:
+    """Put the typed formulas and calculators in the system's rules too, so that every stage after this one,
+    whichever way it reaches an expression, finds a type on each node (only where ids are unique: no errors)."""
+    def typed(rule: Rule) -> Rule:
+        return replace(rule, formulas=tuple(analysis.formulas[f.id] for f in rule.formulas),
+                       calculators=tuple(analysis.calculators[c.id] for c in rule.calculators))
+
+    chapters = tuple(replace(c, rules=tuple(typed(r) for r in c.rules)) for c in analysis.system.chapters)
+    analysis.system = replace(analysis.system, chapters=chapters)
+    analysis.rules = {r.id: r for r in analysis.system.rules()}
 
 
 def _unique(items: Iterable[tuple[str, Span]], what: str, diags: Diagnostics) -> None:
@@ -219,8 +282,8 @@ def _unique(items: Iterable[tuple[str, Span]], what: str, diags: Diagnostics) ->
             seen[name] = span
 
 
-def _index(program: Program, diags: Diagnostics) -> None:
-    system = program.system
+def _index(analysis: Analysis, diags: Diagnostics) -> None:
+    system = analysis.system
     rules = system.rules()
     _unique(((a, r.span) for r in rules for a in (r.id, *r.aliases)), "rule id or alias", diags)
     for chapter in system.chapters:
@@ -233,29 +296,29 @@ def _index(program: Program, diags: Diagnostics) -> None:
     _unique(((k, r.field_span("values")) for r in rules for k, _ in r.values), "value name", diags)
     _unique(((r.table.name, r.table.span) for r in rules if r.table), "table name", diags)
     _unique(((c.id, c.span) for c in system.chapters), "chapter id", diags)
-    program.rules = {r.id: r for r in rules}
-    program.aliases = {a: r.id for r in rules for a in r.aliases}
-    program.terms = {t.id: t for t in system.terms}
-    program.constants = {k: v for r in rules for k, v in r.values if not isinstance(v, str)}
-    program.value_names = {k for r in rules for k, _ in r.values}
-    program.text_values = {k: (v, r.value_span(k)) for r in rules for k, v in r.values if isinstance(v, str)}
-    program.tables = {r.table.name: r.table for r in rules if r.table}
-    program.formulas = {f.id: f for r in rules for f in r.formulas}
-    program.calculators = {c.id: c for r in rules for c in r.calculators}
+    analysis.rules = {r.id: r for r in rules}
+    analysis.aliases = {a: r.id for r in rules for a in r.aliases}
+    analysis.terms = {t.id: t for t in system.terms}
+    analysis.constants = {k: v for r in rules for k, v in r.values if not isinstance(v, str)}
+    analysis.value_names = {k for r in rules for k, _ in r.values}
+    analysis.text_values = {k: (v, r.value_span(k)) for r in rules for k, v in r.values if isinstance(v, str)}
+    analysis.tables = {r.table.name: r.table for r in rules if r.table}
+    analysis.formulas = {f.id: f for r in rules for f in r.formulas}
+    analysis.calculators = {c.id: c for r in rules for c in r.calculators}
 
 
-def _check_definitions(program: Program, diags: Diagnostics) -> None:
+def _check_definitions(analysis: Analysis, diags: Diagnostics) -> None:
     """E0408 where an author defines a name the formula language reserves (lets are checked with their formula);
     the names refused are kept, so that the errors their uses cause are not reported again."""
-    for name, what, span in _definitions(program):
+    for name, what, span in _definitions(analysis):
         if refusal(name, what) is not None:
-            program.refused.add(name)
+            analysis.refused.add(name)
             check_definition(name, what, span, diags)
 
 
-def _definitions(program: Program) -> Iterator[tuple[str, str, Span]]:
+def _definitions(analysis: Analysis) -> Iterator[tuple[str, str, Span]]:
     """Every name an author defines for formulas to use: what it names, and where."""
-    for rule in program.rules.values():
+    for rule in analysis.rules.values():
         for key, _ in rule.values:
             yield key, "value", _value_span(rule, key)
         if rule.table:
@@ -276,17 +339,17 @@ def _value_span(rule: Rule, key: str) -> Span:
     return rule.doc.key_span(rule.value_path(key)) if rule.doc else rule.field_span("values")
 
 
-def _check_links(program: Program, diags: Diagnostics) -> None:
-    system = program.system
-    rule_ids = {*program.rules, *program.aliases}
+def _check_links(analysis: Analysis, diags: Diagnostics) -> None:
+    system = analysis.system
+    rule_ids = {*analysis.rules, *analysis.aliases}
     sources = {s.id for s in system.sources}
     for kind in system.fact_kinds:
         if kind.term:
-            _need(kind.term, program.terms, "glossary term", kind.span, diags)
+            _need(kind.term, analysis.terms, "glossary term", kind.span, diags)
         if kind.at:
-            _need(kind.at.formula, program.formulas, "formula", kind.span, diags)
+            _need(kind.at.formula, analysis.formulas, "formula", kind.span, diags)
     for term in system.terms:
-        _check_text(term.definition, program, diags)
+        _check_text(term.definition, analysis, diags)
         if term.provenance and term.provenance.source not in sources:
             diags.error("E0604", f"unknown source '{term.provenance.source}'", term.provenance.span,
                         did_you_mean(term.provenance.source, sources))
@@ -294,10 +357,10 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
             _check_lines(term.provenance, system, diags)
         if term.rule:
             _need(term.rule, rule_ids, "rule", term.rule_span or term.span, diags)
-    for rule in program.rules.values():
+    for rule in analysis.rules.values():
         cells = (cell for row in rule.table.texts for cell in row if cell is not None) if rule.table else ()
         for text in (*rule.texts(), *cells):
-            _check_text(text, program, diags)
+            _check_text(text, analysis, diags)
         if rule.provenance.source not in sources:
             diags.error("E0604", f"unknown source '{rule.provenance.source}'", rule.provenance.span,
                         did_you_mean(rule.provenance.source, sources)
@@ -305,11 +368,11 @@ def _check_links(program: Program, diags: Diagnostics) -> None:
         _check_lines(rule.provenance, system, diags)
         for target, span in _rule_targets(rule):
             _need(target, rule_ids, "rule", span, diags)
-    _check_parents(program, diags)
-    _check_upgrade_graph(program, diags)
-    _check_set_needs(program, diags)
+    _check_parents(analysis, diags)
+    _check_upgrade_graph(analysis, diags)
+    _check_set_needs(analysis, diags)
     for text in (system.summary, system.dice_summary, *(c.summary for c in system.chapters)):
-        _check_text(text, program, diags)
+        _check_text(text, analysis, diags)
 
 
 def _check_lines(prov: Provenance, system: System, diags: Diagnostics) -> None:
@@ -335,18 +398,18 @@ def _rule_targets(rule: Rule) -> Iterator[tuple[str, Span]]:
             yield target, rule.fact_item_span(fact.kind.id, i)
 
 
-def _check_parents(program: Program, diags: Diagnostics) -> None:
+def _check_parents(analysis: Analysis, diags: Diagnostics) -> None:
     """E0610 at each rule whose `parent` chain comes back to it (such rules sit under one another, so on no page);
     E0611 where a chain first nests deeper than MAX_NESTING. The walk is a loop: any chain costs no stack."""
     depth: dict[str, int] = {}  # how many rules each rule sits under
-    for rule in program.rules.values():
+    for rule in analysis.rules.values():
         chain: dict[str, None] = {}  # the walk up from `rule` so far, in order
         current: str | None = rule.id
         while current is not None and current not in depth and current not in chain:
             chain[current] = None
-            current = _parent_of(program, current)
+            current = _parent_of(analysis, current)
         if current is not None and current in chain:
-            _report_parent_cycle(program, list(chain)[list(chain).index(current):], diags)
+            _report_parent_cycle(analysis, list(chain)[list(chain).index(current):], diags)
             depth.update(dict.fromkeys(chain, 0))  # what hangs under a cycle is reported with it
             continue
         below = -1 if current is None else depth[current]
@@ -354,23 +417,23 @@ def _check_parents(program: Program, diags: Diagnostics) -> None:
             below = depth[rule_id] = below + 1
             if below == MAX_NESTING + 1:
                 diags.error("E0611", f"rule '{rule_id}' sits under {below} rules; a rule may sit under at most "
-                            f"{MAX_NESTING}", program.rules[rule_id].field_span("parent"),
+                            f"{MAX_NESTING}", analysis.rules[rule_id].field_span("parent"),
                             "give it a parent nearer the top; a page shows six levels of headings")
 
 
-def _parent_of(program: Program, rule_id: str) -> str | None:
+def _parent_of(analysis: Analysis, rule_id: str) -> str | None:
     """The id of the rule's parent (its alias resolved), or None at the top or for a parent that does not exist."""
-    parent = program.rules[rule_id].parent
-    found = program.aliases.get(parent, parent) if parent else None
-    return found if found in program.rules else None
+    parent = analysis.rules[rule_id].parent
+    found = analysis.aliases.get(parent, parent) if parent else None
+    return found if found in analysis.rules else None
 
 
-def _report_parent_cycle(program: Program, cycle: list[str], diags: Diagnostics) -> None:
+def _report_parent_cycle(analysis: Analysis, cycle: list[str], diags: Diagnostics) -> None:
     for at, rule_id in enumerate(cycle):
         turn = cycle[at:] + cycle[:at]  # the cycle told from this rule
         message = f"rule '{rule_id}' is its own parent" if len(cycle) == 1 else \
             f"rule '{rule_id}' is its own ancestor: " + " -> ".join(f"'{r}'" for r in [*turn, rule_id])
-        diags.error("E0610", message, program.rules[rule_id].field_span("parent"),
+        diags.error("E0610", message, analysis.rules[rule_id].field_span("parent"),
                     "remove one 'parent' of the cycle; a rule under itself appears on no page")
 
 
@@ -379,13 +442,13 @@ def _need(target: str, known: Collection[str], what: str, span: Span, diags: Dia
         diags.error("E0602", f"reference to unknown {what} '{target}'", span, did_you_mean(target, known))
 
 
-def _check_text(text: Text, program: Program, diags: Diagnostics) -> None:
+def _check_text(text: Text, analysis: Analysis, diags: Diagnostics) -> None:
     for match in LINK.finditer(text.source):
         target = match.group(1).strip()
-        if program.resolve(target) is None:
+        if analysis.resolve(target) is None:
             diags.error("E0602", f"link to unknown rule or term '{target}'", text.locate(match.start(1)),
-                        did_you_mean(target, [*program.rules, *program.aliases, *program.terms]))
-    names = program.value_names
+                        did_you_mean(target, [*analysis.rules, *analysis.aliases, *analysis.terms]))
+    names = analysis.value_names
     for match in VALUE.finditer(text.source):
         name = match.group(1)
         if name not in names:
@@ -393,20 +456,20 @@ def _check_text(text: Text, program: Program, diags: Diagnostics) -> None:
                         did_you_mean(name, names) or "values are declared under a rule's 'values:'")
 
 
-def _check_set_needs(program: Program, diags: Diagnostics) -> None:
+def _check_set_needs(analysis: Analysis, diags: Diagnostics) -> None:
     """E0602 for an id in upgrade_sets.needs_one_of that is not an upgrade of the system."""
-    upgrades = program.upgrades()
-    for upgrade, span in program.system.set_needs_one_of:
+    upgrades = upgrades_of(analysis.system, analysis.rules)
+    for upgrade, span in analysis.system.set_needs_one_of:
         if upgrade not in upgrades:
             diags.error("E0602", f"upgrade_sets.needs_one_of names '{upgrade}', which is not an upgrade", span,
                         did_you_mean(upgrade, upgrades))
 
 
-def _check_upgrade_graph(program: Program, diags: Diagnostics) -> None:
-    for rule in program.rules.values():
+def _check_upgrade_graph(analysis: Analysis, diags: Diagnostics) -> None:
+    for rule in analysis.rules.values():
         if not rule.upgrade:
             continue
-        required = _requirement_closure(rule.id, program)
+        required = _requirement_closure(rule.id, analysis)
         if rule.id in required:
             diags.error("E0605", f"'{rule.id}' requires itself through a cycle of requirements",
                         _fact_span(rule, "requires"), "remove one requirement of the cycle; no character could take "
@@ -425,13 +488,13 @@ def _fact_span(rule: Rule, type_: str) -> Span:
     return rule.fact_span(found[0].kind.id) if found else rule.field_span("facts")
 
 
-def _requirement_closure(start: str, program: Program) -> set[str]:
+def _requirement_closure(start: str, analysis: Analysis) -> set[str]:
     """Every rule that `start` requires, directly or through other requirements."""
     seen: set[str] = set()
     stack = [start]
     while stack:
         name = stack.pop()
-        current = program.rules.get(program.aliases.get(name, name))
+        current = analysis.rules.get(analysis.aliases.get(name, name))
         for target in current.upgrade.requires if current and current.upgrade else ():
             if target not in seen:
                 seen.add(target)
@@ -439,104 +502,113 @@ def _requirement_closure(start: str, program: Program) -> set[str]:
     return seen
 
 
-def _scope(program: Program, local: dict[str, str], diags: Diagnostics) -> Scope:
-    """The names a formula of `program` sees; `local` is the scope's own (the checker binds lets in it)."""
-    def signature(name: str, span: Span) -> tuple[tuple[str, ...], str] | None:
-        formula = program.formulas.get(name)
+def _scope(analysis: Analysis, local: dict[str, Type], diags: Diagnostics) -> Scope:
+    """The names a formula of `analysis` sees; `local` is the scope's own (the checker binds lets in it)."""
+    def signature(name: str, span: Span) -> tuple[tuple[Type, ...], Type] | None:
+        formula = analysis.formulas.get(name)
         if formula is None:
             return None
-        returns = _formula_type(program, formula, diags)
-        return tuple(p.type for p in formula.params), returns or "int"
+        returns = _formula_type(analysis, formula, diags)
+        return tuple(p.type for p in formula.params), returns or Type.INT
 
-    constants, tables = _global_types(program)
-    return Scope(local, constants, tables, signature, program.types, program.system.format)
+    constants, tables = _global_types(analysis)
+    return Scope(local, constants, tables, signature, analysis.system.format)
 
 
-def _global_types(program: Program) -> GlobalTypes:
-    """The types of the constants and table columns, worked out once per program: rebuilding them for every
+def _global_types(analysis: Analysis) -> GlobalTypes:
+    """The types of the constants and table columns, worked out once per analysis: rebuilding them for every
     formula made checking formulas grow with formulas times constants."""
-    found = program._global_types
+    found = analysis.global_types
     if found is None:
-        constants = {k: _type_of_value(v) for k, v in program.constants.items()}
-        tables = {name: {c.key: ("text" if c.type == "range" else c.type) for c in t.columns}
-                  | ({} if t.columns[0].type in ("range", "int") else {UNKEYED: t.columns[0].key})
-                  for name, t in program.tables.items()}
-        found = program._global_types = (constants, tables)
+        constants = {k: _type_of_value(v) for k, v in analysis.constants.items()}
+        tables = {name: _columns(table) for name, table in analysis.tables.items()}
+        found = analysis.global_types = (constants, tables)
     return found
 
 
-def _type_of_value(value: Value) -> str:
-    return "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "dice"
+def _columns(table: Table) -> Columns:
+    """A table's columns as formulas see them (a range column's cells are names, as "1-3")."""
+    types = {c.key: Type.TEXT if c.type == "range" else Type(c.type) for c in table.columns}
+    first = table.columns[0]
+    return Columns(types, None if first.type in ("range", "int") else first.key)
 
 
-_IN_PROGRESS = "in progress"
+def _type_of_value(value: Value) -> Type:
+    return Type.BOOL if isinstance(value, bool) else Type.INT if isinstance(value, int) else Type.DICE
 
 
-def _formula_type(program: Program, formula: Formula, diags: Diagnostics) -> str | None:
-    known = program.returns.get(formula.id)
-    if known == _IN_PROGRESS:
+def _formula_type(analysis: Analysis, formula: Formula, diags: Diagnostics) -> Type | None:
+    """The type a formula gives, checking it (and keeping its typed tree in analysis.formulas) on first ask."""
+    if formula.id in analysis.checking:
         diags.error("E0405", f"formula '{formula.id}' calls itself", formula.expr.span,
                     "formulas may call other formulas, but not in a cycle")
         return None
+    known = analysis.returns.get(formula.id)
     if known is not None or formula.expr.node is None:
         return known
-    program.returns[formula.id] = _IN_PROGRESS
-    inferred = _typed(program, formula.expr.node, {p.name: p.type for p in formula.params},
-                      (f"formula '{formula.id}'", formula.returns), diags)
+    analysis.checking.add(formula.id)
+    typed = _typed(analysis, formula.expr.node, {p.name: p.type for p in formula.params},
+                   (f"formula '{formula.id}'", formula.returns), diags)
+    analysis.checking.discard(formula.id)
+    inferred = typed.type if typed is not None else None
     if inferred and formula.returns and inferred != formula.returns:
         hint = ("a comparison on a roll is an event, yes or no with its chance: declare returns: event, or "
-                "take its chance with p(...)") if inferred == "event" else \
+                "take its chance with p(...)") if inferred == Type.EVENT else \
             repeat_hint(formula.expr.node, formula.returns, inferred)
         diags.error("E0403", f"formula '{formula.id}' is declared to return {formula.returns} but gives {inferred}",
                     formula.expr.span, hint)
-    program.returns[formula.id] = inferred or formula.returns or "int"
+    if typed is not None:
+        analysis.formulas[formula.id] = replace(formula, expr=replace(formula.expr, node=typed))
+    analysis.returns[formula.id] = inferred or formula.returns or Type.INT
     return inferred
 
 
-def _typed(program: Program, node: nodes.Node, local: dict[str, str], user: tuple[str, str | None],
-           diags: Diagnostics) -> str | None:
-    """The type of an expression that `user` (its description, and the type it must give) owns. A text value it
+def _typed(analysis: Analysis, node: nodes.Node, local: dict[str, Type], user: tuple[str, str | None],
+           diags: Diagnostics) -> nodes.Node | None:
+    """The expression that `user` (its description, and the type it must give) owns, typed. A text value it
     uses is reported at the value, once, with what the use needs; the use then takes it as that and adds no error."""
-    scope = _scope(program, local, diags)
-    uses = text_uses(node, program.text_values, local, user[1], lambda name: _param_types(program, name))
+    scope = _scope(analysis, local, diags)
+    uses = text_uses(node, analysis.text_values, local, user[1], lambda name: _param_types(analysis, name))
     for name, need in uses.items():
-        if name not in program._reported:
-            program._reported.add(name)
-            text, span = program.text_values[name]
+        if name not in analysis.reported:
+            analysis.reported.add(name)
+            text, span = analysis.text_values[name]
             message, hint = text_value_problem(name, text, need, user[0])
             diags.error("E0407", message, span, hint)
     if uses:
         scope.constants = {**scope.constants, **{name: assumed(need) for name, need in uses.items()}}
-    if written_as_dice(node, program.refused):  # d8 for a parameter d8 is a roll: its E0408 says so, once
+    if written_as_dice(node, analysis.refused):  # d8 for a parameter d8 is a roll: its E0408 says so, once
         return None
-    return type_of(node, scope, diags)
+    return check_types(node, scope, diags)
 
 
-def _param_types(program: Program, name: str) -> tuple[str, ...] | None:
-    formula = program.formulas.get(name)
+def _param_types(analysis: Analysis, name: str) -> tuple[str, ...] | None:
+    formula = analysis.formulas.get(name)
     return None if formula is None else tuple(p.type for p in formula.params)
 
 
-def _check_formulas(program: Program, diags: Diagnostics) -> None:
-    for formula in program.formulas.values():
+def _check_formulas(analysis: Analysis, diags: Diagnostics) -> None:
+    for formula in analysis.formulas.values():
         _unique(((p.name, p.span) for p in formula.params), f"parameter of {formula.id}", diags)
         for p in formula.params:
-            if p.name in program.constants:
+            if p.name in analysis.constants:
                 diags.error("E0601", f"parameter '{p.name}' has the name of a value", p.span, "rename one of them")
-        _formula_type(program, formula, diags)
+        _formula_type(analysis, formula, diags)
 
 
-def _check_calculators(program: Program, diags: Diagnostics) -> None:
-    for calc in program.calculators.values():
-        local: dict[str, str] = {p.name: p.type for p in calc.inputs}
+def _check_calculators(analysis: Analysis, diags: Diagnostics) -> None:
+    for calc in analysis.calculators.values():
+        local: dict[str, Type] = {p.name: p.type for p in calc.inputs}
         _unique(((p.name, p.span) for p in calc.inputs), f"input of {calc.id}", diags)
         for param in calc.inputs:
             _check_default(param, diags)
+        outputs = []
         for output in calc.outputs:
-            if output.expr.node is None:
-                continue
-            result = _typed(program, output.expr.node, dict(local), (f"calculator '{calc.id}'", None), diags)
-            local[output.name] = result or "int"
+            typed = None if output.expr.node is None else \
+                _typed(analysis, output.expr.node, dict(local), (f"calculator '{calc.id}'", None), diags)
+            local[output.name] = typed.type if typed is not None else Type.INT
+            outputs.append(output if typed is None else replace(output, expr=replace(output.expr, node=typed)))
+        analysis.calculators[calc.id] = replace(calc, outputs=tuple(outputs))
 
 
 def _check_default(param: Param, diags: Diagnostics) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any, TypeVar, cast
+from typing import TypedDict, TypeVar
 
 from generator.diagnostics.core import Diagnostic, Diagnostics, Span, did_you_mean
 from generator.formula.table_rolls import covered
@@ -201,10 +201,9 @@ def result_text(result: Result, home: str, tables: Tables, titles: Mapping[str, 
     return " + ".join(parts)
 
 
-def listed_results(derived: Mapping[str, object], name: str) -> dict[Result, Fraction] | None:
-    """The final results of a roll on table `name`, as check listed them in a program's `derived` (None where they
+def listed_results(listed: Mapping[str, dict[Result, Fraction] | None], name: str) -> dict[Result, Fraction] | None:
+    """The final results of a roll on table `name`, as check listed them (a Program's roll_results; None where they
     are not finite or too many)."""
-    listed = cast(dict[str, dict[Result, Fraction] | None], derived.get("roll_results", {}))
     return listed.get(name)
 
 
@@ -213,8 +212,24 @@ def table_titles(system: System) -> dict[str, str]:
     return {rule.table.name: rule.name for rule in system.rules() if rule.table is not None}
 
 
+class RowRecord(TypedDict):
+    """A row a final result kept: its table, its index there and its key as written."""
+
+    table: str
+    row: int
+    key: str
+
+
+class ResultRecord(TypedDict):
+    """A final result as the export and `rulesc calc --json` give it."""
+
+    rows: list[RowRecord]
+    text: str
+    exact: str
+
+
 def result_records(results: Mapping[Result, Fraction], home: str, tables: Tables, titles: Mapping[str, str],
-                   plain: Plain) -> list[dict[str, Any]]:
+                   plain: Plain) -> list[ResultRecord]:
     """Final results as the export and `rulesc calc --json` give them: each kept row (its table, index and key),
     the result in words and its exact chance, in the order of their rows."""
     return [{"rows": [{"table": name, "row": row, "key": str(tables[name].rows[row][0])} for name, row in result],

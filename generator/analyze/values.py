@@ -6,6 +6,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from generator.formula import nodes as n
 from generator.formula.builtins import BUILTINS
+from generator.formula.types import Type
 
 # What a use of a given type needs, in words, and the type the value is given meanwhile so that its use adds no
 # error of its own (a roll takes a dice pool; a number (num) takes a whole number).
@@ -85,6 +86,6 @@ def text_value_problem(name: str, text: str, need: str | None, user: str) -> tup
     return message, f"{hint}; text can only be shown in rule text, with {{{{{name}}}}}"
 
 
-def assumed(need: str | None) -> str:
+def assumed(need: str | None) -> Type:
     """The type a text value is given while its use is checked, so the use reports nothing more."""
-    return NEEDS.get(need or "", ("int", ""))[0]
+    return Type(NEEDS.get(need or "", ("int", ""))[0])

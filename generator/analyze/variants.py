@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from generator.analyze.program import show
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.load import Document, JsonPath
-from generator.model import Calculator, Chapter, Formula, Rule, System, _Builder
+from generator.model import Calculator, Chapter, Fact, Formula, Rule, Scalar, System, Value, builder_over
+from generator.patches import Patch, Variant, read_variant
 from generator.runtime.rulesc_runtime import Dice
 
 VARIANTS_DIR = "variants"
@@ -55,38 +55,26 @@ def apply_variant(system: System, doc: Document, name: str, diags: Diagnostics, 
                   origin: System | None = None) -> tuple[System, Marks]:
     """The system with the variant applied (removals, then replacements, then additions), and its marks so far;
     `origin` is the system before any variant (its values are what each variant's was: records)."""
-    merge = _Merge(system, doc, name, diags, dict(marks or {}), origin or system)
+    merge = _Merge(system, read_variant(doc, name), diags, dict(marks or {}), origin or system)
     merge.run()
     return merge.result(), merge.marks
 
 
 class _Merge:
-    """One variant over one system: every operation looked up by id, every problem reported at its line."""
+    """One variant over one system: every patch looked up by id, every problem reported where it is written."""
 
-    def __init__(self, system: System, doc: Document, name: str, diags: Diagnostics, marks: Marks, origin: System):
-        self.system, self.doc, self.name, self.diags, self.marks = system, doc, name, diags, marks
+    def __init__(self, system: System, variant: Variant, diags: Diagnostics, marks: Marks, origin: System):
+        self.system, self.variant, self.name, self.diags, self.marks = system, variant, variant.name, diags, marks
         self.origin = {k: v for r in origin.rules() for k, v in r.values}
         self.origin_exprs = {f.id: _one_line(f.expr.source) for r in origin.rules() for f in r.formulas}
-        self.data: dict[str, Any] = doc.data
         self.chapters: dict[str, list[Rule]] = {c.id: list(c.rules) for c in system.chapters}
-        self.builder = _Builder(doc, diags, system.fact_kinds, _whole_values(system), _raw_tables(system),
-                                system.format, system.kinds)
+        self.builder = builder_over(system, variant.doc, diags)
         self.base = {r.id: r for r in system.rules()}
 
     def run(self) -> None:
         self.mark(SYSTEM_KEY, "applied")
-        for kind in ("rules", "values", "formulas", "calculators"):
-            for index, item in self._items("remove", kind):
-                getattr(self, f"remove_{kind}")(("remove", kind, index), item)
-        for kind in ("rules", "values", "formulas", "calculators"):
-            for index, item in self._items("replace", kind):
-                getattr(self, f"replace_{kind}")(("replace", kind, index), item)
-        for kind in ("rules", "values", "formulas", "calculators"):
-            for index, item in self._items("add", kind):
-                getattr(self, f"add_{kind}")(("add", kind, index), item)
-
-    def _items(self, op: str, kind: str) -> Iterator[tuple[int, dict[str, Any]]]:
-        yield from enumerate(self.data.get(op, {}).get(kind, ()))
+        for patch in self.variant.patches:
+            getattr(self, f"{patch.op}_{patch.part}")(patch)
 
     def result(self) -> System:
         chapters = tuple(dataclasses.replace(c, rules=tuple(self.chapters[c.id])) for c in self.system.chapters)
@@ -117,12 +105,12 @@ class _Merge:
                     rules[index] = rule
 
     def mark(self, rule_id: str, what: str, change: str | None = None, base: Rule | None = None) -> None:
-        title, kind = self.data["title"], self.data["kind"]
+        title, kind = self.variant.title, self.variant.kind
         found = list(self.marks.get(rule_id, ()))
         mine = next((m for m in found if m.variant == self.name), None)
         if mine is None:
             mine = VariantMark(self.name, title, kind, what, (), base.name if base else None,
-                               base.text.source if base else None, self.data["summary"])
+                               base.text.source if base else None, self.variant.summary)
             found.append(mine)
         changes = mine.changes + ((change,) if change else ())
         updated = dataclasses.replace(mine, changes=changes, what=what if what != "changed" else mine.what)
@@ -130,67 +118,65 @@ class _Merge:
             updated = dataclasses.replace(updated, base_name=base.name, base_text=base.text.source)
         self.marks[rule_id] = tuple(updated if m is mine else m for m in found)
 
-    def unknown(self, what: str, key: str, path: JsonPath, known: list[str]) -> None:
+    def unknown(self, what: str, key: str, span: Span | None, known: list[str]) -> None:
         renamed = next((r.id for r in self.rules() if key in r.aliases), None) if what == "rule" else None
         hint = (f"the base renamed it to '{renamed}': update the variant" if renamed else
                 did_you_mean(key, known) or f"the {what} may have been removed from the base rules")
-        self.diags.error("E0901", f"variant '{self.name}': no {what} '{key}' in system '{self.system.id}'",
-                         self.doc.span(path), hint)
+        self.diags.error("E0901", f"variant '{self.name}': no {what} '{key}' in system '{self.system.id}'", span,
+                         hint)
 
-    def duplicate(self, what: str, key: str, path: JsonPath, where: Span) -> None:
+    def duplicate(self, what: str, key: str, span: Span, where: Span) -> None:
         self.diags.error("E0902", f"variant '{self.name}' adds {what} '{key}', which the system already has "
-                         f"(defined at {where})", self.doc.span(path),
+                         f"(defined at {where})", span,
                          f"give it a new {'name' if what == 'value' else 'id'}, or replace the existing one")
 
     # --- rules ---------------------------------------------------------------------------------------------
 
-    def remove_rules(self, path: JsonPath, item: dict[str, Any]) -> None:
-        gone = self.find_rule(item["id"])
+    def remove_rules(self, patch: Patch) -> None:
+        gone = self.find_rule(patch.key)
         if gone is None:
-            return self.unknown("rule", item["id"], path + ("id",), [r.id for r in self.rules()])
+            return self.unknown("rule", patch.key, patch.key_span, [r.id for r in self.rules()])
         for chapter, rules in self.chapters.items():
-            self.chapters[chapter] = [r for r in rules if r.id != item["id"]]
+            self.chapters[chapter] = [r for r in rules if r.id != patch.key]
         self.mark(SYSTEM_KEY, "applied", f"removes the rule {gone.name} ({gone.id})")
         return None
 
-    def replace_rules(self, path: JsonPath, item: dict[str, Any]) -> None:
-        rule_id = item["rule"]["id"]
-        old = self.find_rule(rule_id)
+    def replace_rules(self, patch: Patch) -> None:
+        old = self.find_rule(patch.key)
         if old is None:
-            return self.unknown("rule", rule_id, path + ("rule", "id"), [r.id for r in self.rules()])
-        self.put(self.builder.rule(path + ("rule",), old.chapter))
-        self.mark(rule_id, "replaced", base=self.base.get(rule_id))
+            return self.unknown("rule", patch.key, patch.key_span, [r.id for r in self.rules()])
+        self.put(self.builder.rule(patch.body, old.chapter))
+        self.mark(patch.key, "replaced", base=self.base.get(patch.key))
         return None
 
-    def add_rules(self, path: JsonPath, item: dict[str, Any]) -> None:
-        rule_id, chapter = item["rule"]["id"], item["chapter"]
-        taken = next((r for r in self.rules() if rule_id in (r.id, *r.aliases)), None)
+    def add_rules(self, patch: Patch) -> None:
+        taken = next((r for r in self.rules() if patch.key in (r.id, *r.aliases)), None)
         if taken is not None:
-            return self.duplicate("rule", rule_id, path + ("rule", "id"), taken.span)
-        if chapter not in self.chapters:
-            return self.unknown("chapter", chapter, path + ("chapter",), list(self.chapters))
-        self.chapters[chapter].append(self.builder.rule(path + ("rule",), chapter))
-        self.mark(rule_id, "added")
+            return self.duplicate("rule", patch.key, patch.key_span, taken.span)
+        if patch.owner not in self.chapters:
+            return self.unknown("chapter", patch.owner, patch.owner_span, list(self.chapters))
+        self.chapters[patch.owner].append(self.builder.rule(patch.body, patch.owner))
+        self.mark(patch.key, "added")
         return None
 
     # --- values --------------------------------------------------------------------------------------------
 
-    def remove_values(self, path: JsonPath, item: dict[str, Any]) -> None:
-        rule = self._value_owner(item["name"], path + ("name",))
+    def remove_values(self, patch: Patch) -> None:
+        rule = self._value_owner(patch.key, patch.key_span)
         if rule is not None:
-            self.put(dataclasses.replace(rule, values=tuple(v for v in rule.values if v[0] != item["name"])))
-            self.mark(rule.id, "changed", f"removes value {item['name']}")
+            self.put(dataclasses.replace(rule, values=tuple(v for v in rule.values if v[0] != patch.key)))
+            self.mark(rule.id, "changed", f"removes value {patch.key}")
 
-    def replace_values(self, path: JsonPath, item: dict[str, Any]) -> None:
-        name = item["name"]
-        rule = self._value_owner(name, path + ("name",))
+    def replace_values(self, patch: Patch) -> None:
+        name = patch.key
+        rule = self._value_owner(name, patch.key_span)
         if rule is None:
             return None
-        old, new = dict(rule.values)[name], self.builder.value(item["value"], path + ("value",))
-        was, base = self.builder.value(item["was"], path + ("was",)), self.origin.get(name, old)
+        old, new = dict(rule.values)[name], self.builder.value(*self._raw(patch, "value"))
+        was, base = self.builder.value(*self._raw(patch, "was")), self.origin.get(name, old)
         if not _same(base, was):
             self.diags.error("E0903", f"variant '{self.name}' replaces value '{name}', written against {_shown(was)}"
-                             f", but the base value is now {_shown(base)}", self.doc.span(path + ("was",)),
+                             f", but the base value is now {_shown(base)}", patch.was_span,
                              f"check that the variant still fits the changed rule, then write was: {_shown(base)}")
         values = tuple((k, new if k == name else v) for k, v in rule.values)
         facts = tuple(_with_amount(f, name, new) for f in rule.facts)
@@ -198,99 +184,105 @@ class _Merge:
         self.mark(rule.id, "changed", f"value {name}: {_shown(old)} -> {_shown(new)}")
         return None
 
-    def add_values(self, path: JsonPath, item: dict[str, Any]) -> None:
-        name, rule = item["name"], self.find_rule(item["rule"])
+    def add_values(self, patch: Patch) -> None:
+        name, rule = patch.key, self.find_rule(patch.owner)
         taken = self.owner("values", name)
         if taken is not None:
-            return self.duplicate("value", name, path + ("name",), taken.value_span(name))
+            return self.duplicate("value", name, patch.key_span, taken.value_span(name))
         if rule is None:
-            return self.unknown("rule", item["rule"], path + ("rule",), [r.id for r in self.rules()])
-        value = self.builder.value(item["value"], path + ("value",))
+            return self.unknown("rule", patch.owner, patch.owner_span, [r.id for r in self.rules()])
+        value = self.builder.value(*self._raw(patch, "value"))
         self.put(dataclasses.replace(rule, values=(*rule.values, (name, value))))
         self.mark(rule.id, "changed", f"adds value {name} = {_shown(value)}")
         return None
 
-    def _value_owner(self, name: str, path: JsonPath) -> Rule | None:
+    def _raw(self, patch: Patch, key: str) -> tuple[Scalar, JsonPath]:
+        """A value patch's value (or was) as written, and where: the builder reads it as the system's format does."""
+        path = patch.body + (key,)
+        return self.builder.get(path), path
+
+    def _value_owner(self, name: str, span: Span) -> Rule | None:
         rule = self.owner("values", name)
         if rule is None:
-            self.unknown("value", name, path, [k for r in self.rules() for k, _ in r.values])
+            self.unknown("value", name, span, [k for r in self.rules() for k, _ in r.values])
         return rule
 
     # --- formulas and calculators --------------------------------------------------------------------------
 
-    def remove_formulas(self, path: JsonPath, item: dict[str, Any]) -> None:
-        self._remove("formulas", "formula", path, item["id"])
+    def remove_formulas(self, patch: Patch) -> None:
+        self._remove("formulas", "formula", patch)
 
-    def remove_calculators(self, path: JsonPath, item: dict[str, Any]) -> None:
-        self._remove("calculators", "calculator", path, item["id"])
+    def remove_calculators(self, patch: Patch) -> None:
+        self._remove("calculators", "calculator", patch)
 
-    def _owner_or_unknown(self, kind: str, what: str, key: str, at: JsonPath) -> Rule | None:
-        """The rule holding the formula or calculator `key`, or None with the unknown-id error reported at `at`."""
+    def _owner_or_unknown(self, kind: str, what: str, key: str, span: Span) -> Rule | None:
+        """The rule holding the formula or calculator `key`, or None with the unknown-id error reported at `span`."""
         rule = self.owner(kind, key)
         if rule is None:
-            self.unknown(what, key, at, [k for r in self.rules() for k in _keys(r, kind)])
+            self.unknown(what, key, span, [k for r in self.rules() for k in _keys(r, kind)])
         return rule
 
-    def _remove(self, kind: str, what: str, path: JsonPath, key: str) -> None:
-        rule = self._owner_or_unknown(kind, what, key, path + ("id",))
+    def _remove(self, kind: str, what: str, patch: Patch) -> None:
+        rule = self._owner_or_unknown(kind, what, patch.key, patch.key_span)
         if rule is None:
             return None
-        kept = tuple(x for x in getattr(rule, kind) if x.id != key)
+        kept = tuple(x for x in getattr(rule, kind) if x.id != patch.key)
         self.put(_with(rule, kind, kept))
-        self.mark(rule.id, "changed", f"removes {what} {key}")
+        self.mark(rule.id, "changed", f"removes {what} {patch.key}")
         return None
 
-    def replace_formulas(self, path: JsonPath, item: dict[str, Any]) -> None:
-        key = item["formula"]["id"]
-        rule = self._owner_or_unknown("formulas", "formula", key, path + ("formula", "id"))
+    def replace_formulas(self, patch: Patch) -> None:
+        key = patch.key
+        rule = self._owner_or_unknown("formulas", "formula", key, patch.key_span)
         if rule is None:
             return None
         old = _one_line(next(f for f in rule.formulas if f.id == key).expr.source)
         base = self.origin_exprs.get(key, old)
-        if "was" in item and _one_line(item["was"]) != base:
+        if patch.was is not None and _one_line(str(patch.was)) != base:
             self.diags.error("E0903", f"variant '{self.name}' replaces formula '{key}', written against "
-                             f"'{_one_line(item['was'])}', but the base formula is now '{base}'",
-                             self.doc.span(path + ("was",)), "check that the variant still fits the changed rule, "
-                             "then update was:")
-        new = self.builder.formula(path + ("formula",), rule.id)
+                             f"'{_one_line(str(patch.was))}', but the base formula is now '{base}'",
+                             patch.was_span, "check that the variant still fits the changed rule, then update was:")
+        new = self.builder.formula(patch.body, rule.id)
         self.put(dataclasses.replace(rule, formulas=tuple(new if f.id == key else f for f in rule.formulas)))
         expr = _one_line(new.expr.source)
         self.mark(rule.id, "changed", f"formula {key}: {expr} (base rules: {old})" if expr != old else
                   f"formula {key}: the same expression, with the variant's own worked examples")
         return None
 
-    def replace_calculators(self, path: JsonPath, item: dict[str, Any]) -> None:
-        key = item["calculator"]["id"]
-        rule = self._owner_or_unknown("calculators", "calculator", key, path + ("calculator", "id"))
+    def replace_calculators(self, patch: Patch) -> None:
+        rule = self._owner_or_unknown("calculators", "calculator", patch.key, patch.key_span)
         if rule is None:
             return None
-        new = self.builder.calculator(path + ("calculator",), rule.id)
-        self.put(dataclasses.replace(rule, calculators=tuple(new if c.id == key else c for c in rule.calculators)))
+        new = self.builder.calculator(patch.body, rule.id)
+        calculators = tuple(new if c.id == patch.key else c for c in rule.calculators)
+        self.put(dataclasses.replace(rule, calculators=calculators))
         self.mark(rule.id, "changed", f"calculator {new.title}")
         return None
 
-    def add_formulas(self, path: JsonPath, item: dict[str, Any]) -> None:
-        self._add("formulas", "formula", path, item, lambda p, r: self.builder.formula(p, r))
+    def add_formulas(self, patch: Patch) -> None:
+        self._add("formulas", "formula", patch, self.builder.formula)
 
-    def add_calculators(self, path: JsonPath, item: dict[str, Any]) -> None:
-        self._add("calculators", "calculator", path, item, lambda p, r: self.builder.calculator(p, r))
+    def add_calculators(self, patch: Patch) -> None:
+        self._add("calculators", "calculator", patch, self.builder.calculator)
 
-    def _add(self, kind: str, what: str, path: JsonPath, item: dict[str, Any], build: Any) -> None:
-        key, rule = item[what]["id"], self.find_rule(item["rule"])
-        taken = self.owner(kind, key)
+    def _add(self, kind: str, what: str, patch: Patch, build: Callable[[JsonPath, str], Formula | Calculator]) -> None:
+        rule = self.find_rule(patch.owner)
+        taken = self.owner(kind, patch.key)
         if taken is not None:
-            found: Formula | Calculator = next(x for x in getattr(taken, kind) if x.id == key)
-            return self.duplicate(what, key, path + (what, "id"), found.span)
+            found: Formula | Calculator = next(x for x in getattr(taken, kind) if x.id == patch.key)
+            return self.duplicate(what, patch.key, patch.key_span, found.span)
         if rule is None:
-            return self.unknown("rule", item["rule"], path + ("rule",), [r.id for r in self.rules()])
-        self.put(_with(rule, kind, (*getattr(rule, kind), build(path + (what,), rule.id))))
-        self.mark(rule.id, "changed", f"adds {what} {key}")
+            return self.unknown("rule", patch.owner, patch.owner_span, [r.id for r in self.rules()])
+        self.put(_with(rule, kind, (*getattr(rule, kind), build(patch.body, rule.id))))
+        self.mark(rule.id, "changed", f"adds {what} {patch.key}")
         return None
 
 
-def _with(rule: Rule, kind: str, items: tuple[Any, ...]) -> Rule:
-    return dataclasses.replace(rule, formulas=items) if kind == "formulas" else \
-        dataclasses.replace(rule, calculators=items)
+def _with(rule: Rule, kind: str, items: tuple[Formula | Calculator, ...]) -> Rule:
+    """The rule with these formulas or calculators (`kind`), each of that kind."""
+    if kind == "formulas":
+        return dataclasses.replace(rule, formulas=tuple(x for x in items if isinstance(x, Formula)))
+    return dataclasses.replace(rule, calculators=tuple(x for x in items if isinstance(x, Calculator)))
 
 
 def _keys(rule: Rule, kind: str) -> list[str]:
@@ -304,41 +296,20 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: Value | None, b: Value | None) -> bool:
     return a == b and type(a) is type(b)
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Value | None) -> str:
     return str(value) if isinstance(value, Dice) else show(value)
 
 
-def _with_amount(fact: Any, name: str, value: Any) -> Any:
+def _with_amount(fact: Fact, name: str, value: Value) -> Fact:
     """A fact whose amount is the value `name`, showing `value` instead."""
     amount = fact.amount
     if amount is None or amount.value != name or not isinstance(value, int) or isinstance(value, bool):
         return fact
     return dataclasses.replace(fact, amount=dataclasses.replace(amount, amount=value))
-
-
-def _whole_values(system: System) -> dict[str, int]:
-    return {k: v for r in system.rules() for k, v in r.values if isinstance(v, int) and not isinstance(v, bool)}
-
-
-def _raw_tables(system: System) -> dict[str, dict[str, Any]]:
-    """The system's tables as written, by name, for an added input's options_from."""
-    found = {}
-    for rule in system.rules():
-        raw = _raw(rule).get("table") if rule.doc is not None else None
-        if isinstance(raw, dict) and "name" in raw:
-            found[raw["name"]] = raw
-    return found
-
-
-def _raw(rule: Rule) -> dict[str, Any]:
-    data: Any = rule.doc.data if rule.doc is not None else {}
-    for part in rule.path:
-        data = data[part]
-    return data if isinstance(data, dict) else {}
 
 
 __all__ = ["Chapter", "KIND_LABELS", "SYSTEM_KEY", "Marks", "VariantMark", "apply_variant", "variant_files"]

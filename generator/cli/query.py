@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from generator.analyze.program import Program, show
+from generator.analyze.program import Program, output_type, show
 from generator.analyze.rolls import by_chance, listed_results, result_records, result_text, roll_tables, table_titles
 from generator.cli.answers import encode
 from generator.cli.check import add_variant_option, with_variants
@@ -19,7 +19,7 @@ from generator.diagnostics.core import did_you_mean
 from generator.emit.site.calculators import show_output
 from generator.emit.site.markup import Markup
 from generator.formula.table_rolls import percent
-from generator.model import Calculator, Output, Param, default_of
+from generator.model import Calculator, Param, default_of
 from generator.runtime.rulesc_runtime import RulesError
 
 
@@ -127,7 +127,7 @@ def _final_results(program: Program, full_id: str, name: str, given: dict[str, s
     """A roll table's final results, every roll its rows lead to followed: each with its exact chance."""
     if given:
         raise UsageError(f"{full_id} is a roll table; it takes no inputs")
-    results = listed_results(program.derived, name)
+    results = listed_results(program.roll_results, name)
     if results is None:
         raise UsageError(f"no answer: the final results of {full_id} are not listed: with repeats allowed, a roll can "
                          "go on without a bound, or it has too many results; `rulesc roll` rolls it")
@@ -163,7 +163,7 @@ def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str
     program = _system_of(programs, system_id, full_id)
     calc, values, results = calculator_answers(program, full_id, calc_id, given)
     if as_json:
-        types = {o.name: _output_type(program, o) for o in calc.outputs}
+        types = {o.name: output_type(o) for o in calc.outputs}
         print(json.dumps({"id": full_id, "inputs": _inputs(calc.inputs, values), "types": types,
                           "outputs": {name: encode(results[name], types[name]) for name in types}}))
         return 0
@@ -171,11 +171,6 @@ def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str
     for output in calc.outputs:
         print(f"{output.label:<{width}}  {show_output(program, output, results)}")
     return 0
-
-
-def _output_type(program: Program, output: Output) -> str:
-    """The checker's type of a calculator output (recorded for every node of a checked expression)."""
-    return program.types.get(id(output.expr.node), "int")
 
 
 def _unknown(what: str, full_id: str, name: str, known: Iterable[str], command: str) -> str:

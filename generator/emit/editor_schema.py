@@ -9,14 +9,14 @@ The schema is self-contained: its references are inlined, so it works wherever a
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from generator.analyze.program import Program
+from generator.emit.writer import JsonObject
 from generator.kinds import PARTS, RuleKind
 from generator.model import System
 from generator.schema import inlined_schema
 
-Overlay = dict[str, Any]
+Overlay = JsonObject
 
 
 def kinds_overlay(program: Program) -> Overlay:
@@ -28,11 +28,11 @@ def kinds_overlay(program: Program) -> Overlay:
     return {"kind": kind, "allOf": rules} if rules else {"kind": kind}
 
 
-def _fields(system: System, kind: RuleKind) -> dict[str, Any]:
+def _fields(system: System, kind: RuleKind) -> JsonObject:
     """If the rule is of `kind`: the parts it lacks are refused, its facts are those it lists, its required given."""
     labels = {fact.id: fact.label for fact in system.fact_kinds}
     facts = [name for name in kind.fields if name not in PARTS]
-    then: dict[str, Any] = {"properties": {
+    then: JsonObject = {"properties": {
         **{part: False for part in PARTS if part not in kind.fields},
         "facts": {"properties": {name: {"description": labels.get(name, name)} for name in facts},
                   "propertyNames": {"enum": facts}}}}
@@ -45,7 +45,7 @@ def _fields(system: System, kind: RuleKind) -> dict[str, Any]:
     return {"if": {"properties": {"kind": {"const": kind.id}}, "required": ["kind"]}, "then": then}
 
 
-def system_chapter_schema(schema_dir: str, system: str, overlay: Overlay) -> dict[str, Any]:
+def system_chapter_schema(schema_dir: str, system: str, overlay: Overlay) -> JsonObject:
     """The generic chapter schema, inlined, with the system's overlay on its rule."""
     schema = copy.deepcopy(inlined_schema(schema_dir, "chapter"))
     schema["$id"] = schema["$id"].replace("/schema/", f"/schema/{system}/")

@@ -12,6 +12,7 @@ from typing import Any
 from generator.analyze.attribution import notice
 from generator.analyze.program import Program, whole_checks
 from generator.analyze.rolls import roll_spec, roll_tables
+from generator.emit.context import emit_context
 from generator.emit.site.links import permalink
 from generator.emit.site.markup import Markup
 from generator.emit.writer import WIDTH, Writer
@@ -78,10 +79,10 @@ class PythonNames:
 
 
 def python_names(program: Program) -> PythonNames:
-    """The program's Python spellings, worked out once and shared through program.derived."""
-    found = program.derived.get("python_names")
-    if isinstance(found, PythonNames):
-        return found
+    """The program's Python spellings, worked out once and shared through the emit context."""
+    context = emit_context(program)
+    if isinstance(context.python_names, PythonNames):
+        return context.python_names
     formulas = allocate(((f, f) for f in program.formulas), among(PY_KEYWORDS, MODULE_NAMES))
     shared = allocate([*((("value", k), k.upper()) for k in sorted(program.constants)),
                        *((("table", k), k.upper()) for k in sorted(program.tables))],
@@ -91,7 +92,7 @@ def python_names(program: Program) -> PythonNames:
     found = PythonNames(formulas, {k: v for (kind, k), v in shared.items() if kind == "value"},
                         {k: v for (kind, k), v in shared.items() if kind == "table"},
                         {f: bodies.get(f, formulas[f]) for f in formulas})
-    program.derived["python_names"] = found
+    context.python_names = found
     return found
 
 
@@ -99,8 +100,7 @@ def local_names(program: Program, formula: Formula) -> dict[str, str]:
     """A function's parameters and lets in Python: as written, unless Python refuses the name or the body needs
     a module-level name it would hide (a built-in, another formula's function or body, its own body, a value or a
     table)."""
-    cache = program.derived.setdefault("local_names", {})
-    assert isinstance(cache, dict)
+    cache = emit_context(program).local_names
     if formula.id not in cache:  # asked for by the signature, the body and each example
         spelled = python_names(program)
         called = {name for f in formula_calls(_node(formula)) for name in (spelled.formulas[f], spelled.bodies[f])}
@@ -402,7 +402,7 @@ def _body(w: Writer, program: Program, formula: Formula, pools: dict[str, str]) 
     spelled, local = python_names(program), local_names(program, formula)
     spelling = Spelling(local, local.__getitem__, local.__getitem__, spelled.constants.__getitem__,
                         spelled.tables.__getitem__, spelled.bodies.__getitem__)
-    w.write_doc(concat("return ", expr_to_python(_node(formula), program.types, spelling, whole_checks(program),
+    w.write_doc(concat("return ", expr_to_python(_node(formula), spelling, whole_checks(program),
                                                  pools)))
 
 

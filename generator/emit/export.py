@@ -7,15 +7,16 @@ from pathlib import Path
 from typing import Any
 
 from generator.analyze.attribution import notice
-from generator.analyze.program import LINK, Program
+from generator.analyze.program import LINK, Program, output_type
 from generator.analyze.rolls import listed_results, result_records, table_titles
 from generator.emit.site.links import permalink
 from generator.emit.site.markup import Markup
-from generator.emit.writer import json_text
+from generator.emit.writer import JsonObject, json_text
 from generator.kinds import RuleKind
 from generator.licenses import license_of
 from generator.model import (
     ANY_TIMES,
+    Calculator,
     Fact,
     FactKind,
     Formula,
@@ -56,7 +57,7 @@ def _text(text: Text) -> str:
     return text.source
 
 
-def _system(program: Program, site_url: str) -> dict[str, Any]:
+def _system(program: Program, site_url: str) -> JsonObject:
     system = program.system
     return {
         "$schema": "rulesc-export.schema.json",
@@ -76,28 +77,28 @@ def _system(program: Program, site_url: str) -> dict[str, Any]:
     } | _declared_kinds(program)
 
 
-def _declared_kinds(program: Program) -> dict[str, Any]:
+def _declared_kinds(program: Program) -> JsonObject:
     """The kinds of rule the system declares, when it declares them (an export of format 1 stays as it was)."""
     declared = [kind for kind in program.system.kinds if kind.span is not None]
     return {"kinds": [_rule_kind(kind) for kind in declared]} if declared else {}
 
 
-def _rule_kind(kind: RuleKind) -> dict[str, Any]:
+def _rule_kind(kind: RuleKind) -> JsonObject:
     return {"id": kind.id, "label": kind.label, "plural": kind.plural, "fields": list(kind.fields),
             "required": list(kind.required), "upgrade": kind.upgrade}
 
 
-def _plain(program: Program, text: Text) -> dict[str, Any]:
+def _plain(program: Program, text: Text) -> JsonObject:
     """Text as other apps read it: plain words (links as their names, values as shown) and the ids it links."""
     linked = (program.resolve(m.group(1).strip()) for m in LINK.finditer(text.source))
     ids = dict.fromkeys(target.id for target in linked if target is not None)
     return {"text": Markup.of(program).plain(text), "links": list(ids)}
 
 
-def _structure(program: Program, rule: Rule) -> dict[str, Any]:
+def _structure(program: Program, rule: Rule) -> JsonObject:
     """The rule's text and list items in plain words (format 2 on: an export of format 1 stays as it was), and its
     trigger, roll and outcomes, each only when it has one."""
-    out: dict[str, Any] = {}
+    out: JsonObject = {}
     if program.system.format >= 2:
         out["plain"] = {**_plain(program, rule.text), "items": [Markup.of(program).plain(i) for i in rule.items]}
     if rule.trigger is not None:
@@ -111,8 +112,15 @@ def _structure(program: Program, rule: Rule) -> dict[str, Any]:
     return out
 
 
-def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
-    out: dict[str, Any] = {
+def _calculator(calc: Calculator) -> JsonObject:
+    """A calculator as checked (program.calculators: its outputs typed)."""
+    return {"id": calc.id, "title": calc.title, "inputs": [_param(p) for p in calc.inputs],
+            "outputs": [{"name": o.name, "label": o.label, "expr": o.expr.source, "type": output_type(o),
+                         "format": o.format} for o in calc.outputs]}
+
+
+def _rule(program: Program, rule: Rule, site_url: str) -> JsonObject:
+    out: JsonObject = {
         "id": rule.id, "name": rule.name, "kind": rule.kind, "parent": rule.parent, "aliases": list(rule.aliases),
         "permalink": permalink(program.system, rule, site_url), "text": _text(rule.text),
         "provenance": _provenance(rule.provenance),
@@ -126,16 +134,12 @@ def _rule(program: Program, rule: Rule, site_url: str) -> dict[str, Any]:
             "rows": [{c.key: _value(v) for c, v in zip(rule.table.columns, row, strict=True)}
                      for row in rule.table.rows], **_roll(program, rule.table)},
         "formulas": [_formula(program, f) for f in rule.formulas],
-        "calculators": [{"id": c.id, "title": c.title, "inputs": [_param(p) for p in c.inputs],
-                         "outputs": [{"name": o.name, "label": o.label, "expr": o.expr.source,
-                                      "type": program.types.get(id(o.expr.node), "int"), "format": o.format}
-                                     for o in c.outputs]}
-                        for c in rule.calculators],
+        "calculators": [_calculator(program.calculators[c.id]) for c in rule.calculators],
     }
     return out | _structure(program, rule)
 
 
-def _roll(program: Program, table: Table) -> dict[str, Any]:
+def _roll(program: Program, table: Table) -> JsonObject:
     """A roll table's roll, each row's exact chance, and what each row rolls next (null: nothing); where a row rolls
     again, the exact chance of each final result, every roll followed (null where they are not finite or too many)."""
     if table.roll is None:
@@ -145,12 +149,12 @@ def _roll(program: Program, table: Table) -> dict[str, Any]:
                                               "repeats": "reroll" if c.reroll else "allowed"} for c in table.chains]}
     if all(chain is None for chain in table.chains):
         return found
-    results = listed_results(program.derived, table.name)
+    results = listed_results(program.roll_results, table.name)
     return found | {"results": None if results is None else result_records(
         results, table.name, program.tables, table_titles(program.system), Markup.of(program).plain)}
 
 
-def _source(source: Source) -> dict[str, Any]:
+def _source(source: Source) -> JsonObject:
     """A publication, its license (an SPDX id) and the notice that license asks for, as plain text."""
     known, found = license_of(source.license), notice(source)
     return {"id": source.id, "file": source.file, "title": source.title, "authors": list(source.authors),
@@ -160,7 +164,7 @@ def _source(source: Source) -> dict[str, Any]:
             "attribution": found.text() if found else None, "note": source.note}
 
 
-def _provenance(prov: Provenance) -> dict[str, Any]:
+def _provenance(prov: Provenance) -> JsonObject:
     return {"source": prov.source, "section": prov.section, "page": prov.page, "lines": prov.lines,
             "unstated": [{"what": g.what, "reasoning": g.reasoning, "lines": g.lines, "fact": g.fact}
                          for g in prov.unstated]}
@@ -194,19 +198,19 @@ def _stat_block_fact(fact: Fact, rule: str) -> Any:
              "calculator": attack_calculator_id(rule, a) if rolled else None} for a in fact.attacks]
 
 
-def _kind(kind: FactKind) -> dict[str, Any]:
+def _kind(kind: FactKind) -> JsonObject:
     return {"id": kind.id, "label": kind.label, "type": kind.type, "term": kind.term, "unit": kind.unit,
             "units": list(kind.units), "scalings": list(kind.scalings), "options": list(kind.options),
             "per": list(kind.per)}
 
 
-def _param(param: Param) -> dict[str, Any]:
+def _param(param: Param) -> JsonObject:
     return {"name": param.name, "type": param.type, "label": param.label, "min": param.min, "max": param.max,
             "default": None if param.default is None else _value(param.default),
             "options": [{"value": o.value, "label": o.label} for o in param.options]}
 
 
-def _formula(program: Program, formula: Formula) -> dict[str, Any]:
+def _formula(program: Program, formula: Formula) -> JsonObject:
     return {"id": formula.id, "summary": formula.summary, "params": [_param(p) for p in formula.params],
             "returns": program.returns[formula.id], "expr": formula.expr.source,
             "examples": [{"args": {k: _value(v) for k, v in e.args}, "expect": _value(e.expect), "note": e.note}

@@ -6,11 +6,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from generator.analyze.program import Program, label_order, whole_checks
+from generator.analyze.program import Program, label_order, output_type, whole_checks
 from generator.emit.site.bundle import emit_front_end, minified
 from generator.emit.site.calculators import outcome_texts
 from generator.emit.site.roll_tables import roll_places, roll_specs
-from generator.emit.writer import Writer
+from generator.emit.writer import JsonObject, Writer
 from generator.formula.layout import Doc, Group, concat, string
 from generator.formula.names import Spelling
 from generator.formula.to_js import expr_to_js, js_function
@@ -122,7 +122,7 @@ def _system(w: Writer, program: Program) -> None:
 
 def _formula(w: Writer, program: Program, formula: Formula) -> None:
     assert formula.expr.node is not None
-    body = expr_to_js(formula.expr.node, program.types, _spelling({p.name for p in formula.params}, js_name),
+    body = expr_to_js(formula.expr.node, _spelling({p.name for p in formula.params}, js_name),
                       whole_checks(program))
     params = [js_name(p.name) for p in formula.params]
     w.write_doc(concat(f"F.{js_formula(formula.id)} = ", js_function(params, body), ";"))
@@ -200,10 +200,10 @@ def _calculator(w: Writer, program: Program, calc: Calculator) -> None:
 def _output(program: Program, output: Output, known: set[str]) -> Doc:
     """An output: what the page shows it as, and run(v), which works it out from `v`, holding the names known."""
     assert output.expr.node is not None
-    body = expr_to_js(output.expr.node, program.types, _spelling(known, lambda x: f"v.{x}"), whole_checks(program))
+    body = expr_to_js(output.expr.node, _spelling(known, lambda x: f"v.{x}"), whole_checks(program))
     texts = outcome_texts(program, output)  # only where a rule's outcomes are rolled: other scripts stay as they were
     return Group("{", (concat("name: ", json.dumps(output.name)), concat("label: ", js_string(output.label)),
-                       concat("type: ", json.dumps(program.types.get(id(output.expr.node), "int"))),
+                       concat("type: ", json.dumps(output_type(output))),
                        concat("labels: ", json.dumps(label_order(program, output.expr.node))),
                        *([concat("texts: ", json.dumps(texts))] if texts else []),
                        concat("format: ", json.dumps(output.format)),
@@ -211,7 +211,7 @@ def _output(program: Program, output: Output, known: set[str]) -> Doc:
                        concat("run: ", js_function(["v"], body))), "}")
 
 
-def _input(param: Param) -> dict[str, Any]:
+def _input(param: Param) -> JsonObject:
     spec = {"name": param.name, "type": param.type, "label": param.label, "min": param.min, "max": param.max,
             "default": str(default_of(param)) if param.type == "dice" else
             list(default_of(param)) if param.type == "upgrades" else default_of(param)}

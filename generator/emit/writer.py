@@ -9,6 +9,9 @@ from typing import Any
 
 from generator.formula.layout import Doc, layout
 
+JsonObject = dict[str, Any]
+"""A JSON object the emitters write out (the export, an editor schema, a calculator's data): its shape is the output
+format's, checked by its schema and its tests, not by this type. Content never travels in one."""
 WIDTH = 100
 """The column generated code is wrapped at, along its structure."""
 

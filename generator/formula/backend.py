@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 
 from generator.formula import nodes as n
 from generator.formula.guards import Guard, question_guards
 from generator.formula.layout import Doc, concat
 from generator.formula.names import OTHERWISE_CONSTANT, Spelling, mentioned_names, resolve_name
 from generator.formula.pools import only_total, questions
+from generator.formula.types import Type
 
 
 class Backend:
     """A visitor that prints a formula in a host language; to_python and to_js add one visit_* per construct."""
 
-    def __init__(self, types: Mapping[int, str], spell: Spelling, checks: Collection[int] | None = None):
-        self.types = types
+    def __init__(self, spell: Spelling, checks: Collection[int] | None = None):
         self.spell = spell
         self.checks = checks  # the whole-number operations that may leave +/- MAX_INT (bounds.py); None: all
         self.bound: set[str] = set()  # the lets in scope where the visitor is
@@ -38,11 +38,11 @@ class Backend:
         """For a let that rolls a pool and asks it more than its total: each question as [kind, arguments...],
         the body, in which each asking node reads its answer from the let's name, and whether each question
         can be read (guards.py; None when every one can); None otherwise."""
-        if self.type(node.value) != "dice" or only_total(node.body, node.name):
+        if node.value.type != Type.DICE or only_total(node.body, node.name):
             return None
         found, index = questions(node.body, node.name)
         asked = [[json.dumps(q.kind), *(self.visit(arg) for arg in q.args)] for q in found]
-        needed = self.needed(question_guards(node.body, index, len(found), self.types))
+        needed = self.needed(question_guards(node.body, index, len(found)))
         spelled = self.spell.let(node.name)
         self.asked.update({key: f"{spelled}[{i}]" for key, i in index.items()})
         self.bound.add(node.name)
@@ -74,8 +74,8 @@ class Backend:
 
     def rolls_total(self, node: n.Let) -> bool:
         """Whether a let binds a roll by its total (a pool asked nothing but its total counts)."""
-        kind = self.type(node.value)
-        return kind in ("dist", "event", "outcome") or (kind == "dice" and only_total(node.body, node.name))
+        kind = node.value.type
+        return kind in (Type.DIST, Type.EVENT, Type.OUTCOME) or (kind == Type.DICE and only_total(node.body, node.name))
 
     def chain_body(self, chain: list[n.Let], body: n.Node) -> Doc:
         """The innermost body of a roll_chain(), with its lets in scope."""
@@ -88,14 +88,11 @@ class Backend:
 
     def chance(self, node: n.Compare) -> str:
         """The runtime function for a comparison that is an event: of names, or of a roll."""
-        return "R.named_chance" if self.type(node.left) in ("text", "outcome") else "R.chance"
+        return "R.named_chance" if node.left.type in (Type.TEXT, Type.OUTCOME) else "R.chance"
 
     def sequence(self, items: list[Doc]) -> Doc:
         """A literal tuple or array of the items; each backend writes its own."""
         raise NotImplementedError
-
-    def type(self, node: n.Node) -> str:
-        return self.types.get(id(node), "int")
 
     def visit_Name(self, node: n.Name) -> Doc:
         if node.name in self.bound:

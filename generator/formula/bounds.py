@@ -8,11 +8,12 @@ gives the same answers: a check that cannot fail changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection
 
 from generator.formula import nodes as n
 from generator.formula.builtins import BUILTINS
 from generator.formula.names import resolve_call
+from generator.formula.types import Type
 from generator.runtime.rulesc_runtime import MAX_INT
 
 Interval = tuple[int, int]
@@ -21,20 +22,19 @@ Constant = Callable[[str], Interval | None]
 Column = Callable[[str, str], Interval | None]
 
 
-def overflow_checks(node: n.Node, types: Mapping[int, str], locals_: Collection[str], constant: Constant,
+def overflow_checks(node: n.Node, locals_: Collection[str], constant: Constant,
                     column: Column) -> set[int]:
     """The ids of the whole-number +, - and * nodes of `node` whose result may leave +/- MAX_INT.
 
     `locals_` are the parameters and inputs (any whole number); `constant` gives a value's range (its value
     twice) and `column` a table column's, or None where it is not whole numbers."""
-    walker = _Bounds(types, set(locals_), constant, column)
+    walker = _Bounds(set(locals_), constant, column)
     walker.visit(node)
     return walker.checks
 
 
 class _Bounds:
-    def __init__(self, types: Mapping[int, str], locals_: set[str], constant: Constant, column: Column):
-        self.types = types
+    def __init__(self, locals_: set[str], constant: Constant, column: Column):
         self.locals = locals_
         self.constant = constant
         self.column = column
@@ -50,7 +50,7 @@ class _Bounds:
                 self.visit(child)
             return FULL
         found: Interval = method(node)
-        return found if self.types.get(id(node), "int") == "int" else FULL
+        return found if node.type == Type.INT else FULL
 
     def visit_Num(self, node: n.Num) -> Interval:
         return (node.value, node.value) if isinstance(node.value, int) else FULL
@@ -68,7 +68,7 @@ class _Bounds:
 
     def visit_BinOp(self, node: n.BinOp) -> Interval:
         left, right = self.visit(node.left), self.visit(node.right)
-        if self.types.get(id(node), "int") != "int":
+        if node.type != Type.INT:
             return FULL
         if node.op in ("+", "-", "*"):
             found = _arithmetic(node.op, left, right)
@@ -86,7 +86,7 @@ class _Bounds:
 
     def visit_Let(self, node: n.Let) -> Interval:
         bound = self.visit(node.value)
-        rolled = self.types.get(id(node.value), "int") in ("dice", "dist")
+        rolled = node.value.type in (Type.DICE, Type.DIST)
         faces = self.roll_faces(node.value) if rolled else None
         saved, saved_faces = self.lets.get(node.name), self.faces.pop(node.name, None)
         self.lets[node.name] = bound if not rolled else self.roll_total(node.value, faces)

@@ -1,4 +1,4 @@
-"""Formula checking: resolve every name and give every node a type (int, bool, dice, dist or num).
+"""Formula checking: resolve every name and return the tree with a type on every node (int, bool, dice, dist, ...).
 
 dice is a pool written like 1d10+1d4; dist is the exact distribution of a roll; num is an exact rational
 (a probability, a mean). Where a dist is expected a dice pool or an int is accepted; where a num is expected,
@@ -8,29 +8,32 @@ an int is accepted.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from generator.diagnostics.core import Diagnostics, Span, did_you_mean
 from generator.formula import nodes as n
 from generator.formula.builtins import BUILTINS, Builtin
 from generator.formula.names import mentioned_names, resolve_call, resolve_name
 from generator.formula.pools import POOL_FUNCTIONS
+from generator.formula.types import CHANCY, NAMED, ROLLED, Type
 
-ROLLED = {"dice", "dist"}
-NAMED = {"text", "outcome"}
-CHANCY = {"bool", "event"}
-ACCEPTS = {"dist": {"dist", "dice", "int"}, "num": {"num", "int"}, "event": {"event", "bool"},
-           "outcome": {"outcome", "text"}}
-ROLL_RESULTS = {"int": "dist", "dice": "dist", "dist": "dist", "text": "outcome", "outcome": "outcome",
-                "bool": "event", "event": "event"}
+ACCEPTS = {Type.DIST: {Type.DIST, Type.DICE, Type.INT}, Type.NUM: {Type.NUM, Type.INT},
+           Type.EVENT: {Type.EVENT, Type.BOOL}, Type.OUTCOME: {Type.OUTCOME, Type.TEXT}}
+ROLL_RESULTS = {Type.INT: Type.DIST, Type.DICE: Type.DIST, Type.DIST: Type.DIST, Type.TEXT: Type.OUTCOME,
+                Type.OUTCOME: Type.OUTCOME, Type.BOOL: Type.EVENT, Type.EVENT: Type.EVENT}
 """What a result that depends on a roll becomes: a roll of numbers, of named outcomes, or of yes and no."""
 
 
 REPEAT_HINT = ("write repeat(pool, n) to repeat the dice in either format; `rulesc migrate` writes that for every "
                "such '*' and moves the system to format 2")
 
-UNKEYED = ""
-"""In a scope's table columns: the table's first column, when it holds no whole numbers to look a row up by."""
+@dataclass(frozen=True)
+class Columns:
+    """A table's columns as formulas see them: each one's type by its key, and the first column's key when it
+    holds no whole numbers to look a row up by (`unkeyed`: lookup() refuses the table)."""
+
+    types: Mapping[str, Type]
+    unkeyed: str | None = None
 
 
 class TypeFailure(Exception):
@@ -41,16 +44,15 @@ class TypeFailure(Exception):
 class Scope:
     """What names mean inside one expression."""
 
-    locals: dict[str, str]
-    constants: Mapping[str, str]
-    tables: Mapping[str, Mapping[str, str]]
-    signature: Callable[[str, Span], tuple[tuple[str, ...], str] | None]
-    types: dict[int, str] = field(default_factory=dict)
+    locals: dict[str, Type]
+    constants: Mapping[str, Type]
+    tables: Mapping[str, Columns]
+    signature: Callable[[str, Span], tuple[tuple[Type, ...], Type] | None]
     format: int = 2  # the system's content format: in 1, a pool times a number repeats its dice (W0708)
 
 
-def type_of(node: n.Node, scope: Scope, diags: Diagnostics) -> str | None:
-    """The type of an expression, recording the type of every node in scope.types; None on error."""
+def check_types(node: n.Node, scope: Scope, diags: Diagnostics) -> n.Node | None:
+    """The expression with a type on every node (the whole's is its .type); None after reporting an error."""
     try:
         return _Typer(scope, diags).visit(node)
     except TypeFailure:
@@ -58,6 +60,8 @@ def type_of(node: n.Node, scope: Scope, diags: Diagnostics) -> str | None:
 
 
 class _Typer:
+    """Each visit returns the node typed, with its children typed (nodes.typed)."""
+
     def __init__(self, scope: Scope, diags: Diagnostics):
         self.scope = scope
         self.diags = diags
@@ -68,111 +72,118 @@ class _Typer:
         self.diags.error(code, message, span, hint)
         return TypeFailure()
 
-    def visit(self, node: n.Node) -> str:
+    def visit(self, node: n.Node) -> n.Node:
         method = getattr(self, "visit_" + type(node).__name__)
-        result: str = method(node)
-        self.scope.types[id(node)] = result
-        return result
+        found: n.Node = method(node)
+        return found
 
-    def expect(self, node: n.Node, wanted: str, what: str) -> str:
+    def expect(self, node: n.Node, wanted: Type, what: str) -> n.Node:
         got = self.visit(node)
-        if got not in ACCEPTS.get(wanted, {wanted}):
-            raise self.fail("E0403", f"{what} must be {wanted}, got {got}", node.span, repeat_hint(node, wanted, got))
+        if got.type not in ACCEPTS.get(wanted, {wanted}):
+            raise self.fail("E0403", f"{what} must be {wanted}, got {got.type}", node.span,
+                            repeat_hint(node, wanted, got.type))
         return got
 
-    def visit_Num(self, node: n.Num) -> str:
-        return "int"
+    def visit_Num(self, node: n.Num) -> n.Node:
+        return n.typed(node, Type.INT)
 
-    def visit_Bool(self, node: n.Bool) -> str:
-        return "bool"
+    def visit_Bool(self, node: n.Bool) -> n.Node:
+        return n.typed(node, Type.BOOL)
 
-    def visit_Text(self, node: n.Text) -> str:
-        return "text"
+    def visit_Text(self, node: n.Text) -> n.Node:
+        return n.typed(node, Type.TEXT)
 
-    def visit_Name(self, node: n.Name) -> str:
+    def visit_Name(self, node: n.Name) -> n.Node:
         kind = resolve_name(node.name, self.scope.locals, self.scope.constants)
         found = self.scope.locals[node.name] if kind == "local" else self.scope.constants.get(node.name)
         if found is None:
             known = list(self.scope.locals) + list(self.scope.constants)
             raise self.fail("E0402", f"unknown name '{node.name}'", node.span, did_you_mean(node.name, known))
-        return "int" if found == "pool" else found  # a rolled pool, used as a number, is its total
+        return n.typed(node, Type.INT if found == Type.POOL else Type(found))  # a rolled pool as a number: its total
 
-    def visit_DiceRoll(self, node: n.DiceRoll) -> str:
-        self.expect(node.count, "int", "the number of dice")
-        self.expect(node.sides, "int", "the number of sides")
+    def visit_DiceRoll(self, node: n.DiceRoll) -> n.Node:
+        count = self.expect(node.count, Type.INT, "the number of dice")
+        sides = self.expect(node.sides, Type.INT, "the number of sides")
         if self.scope.format == 1 and _written_d66(node):
             assert isinstance(node.sides, n.Num)
-            sides = node.sides.value
-            self.diags.warning("W0708", f"d{sides} is one die of {sides} sides in content format 1; format 2 reads "
+            value = node.sides.value
+            self.diags.warning("W0708", f"d{value} is one die of {value} sides in content format 1; format 2 reads "
                                f"it as tens and units, as d66 tables do", node.span,
-                               f"write 1d({sides}) to keep a die of {sides} sides in either format; `rulesc migrate` "
+                               f"write 1d({value}) to keep a die of {value} sides in either format; `rulesc migrate` "
                                "writes that for every such die and moves the system to format 2")
-        return "dice"
+        return n.typed(node, Type.DICE, count=count, sides=sides)
 
-    def visit_Neg(self, node: n.Neg) -> str:
-        got = self.visit(node.operand)
-        if got not in ("int", "num", "dist", "dice"):
+    def visit_Neg(self, node: n.Neg) -> n.Node:
+        operand = self.visit(node.operand)
+        got = operand.type
+        if got not in (Type.INT, Type.NUM, Type.DIST, Type.DICE):
             raise self.fail("E0403", f"the operand of '-' must be a number or a roll, got {got}", node.span)
-        return "dist" if got == "dice" else got
+        return n.typed(node, Type.DIST if got == Type.DICE else got, operand=operand)
 
-    def visit_Not(self, node: n.Not) -> str:
-        return self.expect(node.operand, "event", "the operand of 'not'")
+    def visit_Not(self, node: n.Not) -> n.Node:
+        operand = self.expect(node.operand, Type.EVENT, "the operand of 'not'")
+        return n.typed(node, operand.type, operand=operand)
 
-    def visit_BinOp(self, node: n.BinOp) -> str:
+    def visit_BinOp(self, node: n.BinOp) -> n.Node:
         left, right = self.visit(node.left), self.visit(node.right)
-        if node.op == "*" and {left, right} == {"int", "dice"} and self.scope.format == 1:
+        kinds = {left.type, right.type}
+        if node.op == "*" and kinds == {Type.INT, Type.DICE} and self.scope.format == 1:
             self.diags.warning("W0708", "'*' on a pool repeats its dice in content format 1 (1d6 * 3 is 3d6); "
                                "format 2 reads it as the roll's result times the number", node.span, REPEAT_HINT)
-            return "dice"
-        result = _binary_type(node.op, left, right)
+            return n.typed(node, Type.DICE, left=left, right=right)
+        result = _binary_type(node.op, left.type, right.type)
         if result is None:
-            raise self.fail("E0403", f"'{node.op}' cannot combine {left} and {right}", node.span,
-                            _combine_hint(left, right))
-        return result
+            raise self.fail("E0403", f"'{node.op}' cannot combine {left.type} and {right.type}", node.span,
+                            _combine_hint(left.type, right.type))
+        return n.typed(node, result, left=left, right=right)
 
-    def visit_Compare(self, node: n.Compare) -> str:
+    def visit_Compare(self, node: n.Compare) -> n.Node:
         """Numbers compare to bool; a roll compared (with a number or a roll) is an event, the chance of yes;
         names compare for equality, a roll of named outcomes with a name is an event too."""
         left, right = self.visit(node.left), self.visit(node.right)
-        numbers, equality = {"int", "num"}, node.op in ("==", "!=")
-        if (left in numbers and right in numbers) or (equality and left == right and left in ("bool", "text")):
-            return "bool"
-        if ROLLED & {left, right} and {left, right} <= ROLLED | {"int"}:
-            return "event"
-        if equality and {left, right} == NAMED:
-            return "event"
-        hint = "names compare with == and !=" if {left, right} & NAMED else None
+        return n.typed(node, self.compared(node, left.type, right.type), left=left, right=right)
+
+    def compared(self, node: n.Compare, left: Type, right: Type) -> Type:
+        numbers, equality, kinds = {Type.INT, Type.NUM}, node.op in ("==", "!="), {left, right}
+        if (left in numbers and right in numbers) or (equality and left == right and left in (Type.BOOL, Type.TEXT)):
+            return Type.BOOL
+        if ROLLED & kinds and kinds <= ROLLED | {Type.INT}:
+            return Type.EVENT
+        if equality and kinds == NAMED:
+            return Type.EVENT
+        hint = "names compare with == and !=" if kinds & NAMED else None
         raise self.fail("E0403", f"'{node.op}' cannot compare {left} with {right}", node.span, hint)
 
-    def visit_Logic(self, node: n.Logic) -> str:
-        left = self.expect(node.left, "event", f"the left side of '{node.op}'")
-        right = self.expect(node.right, "event", f"the right side of '{node.op}'")
-        return "event" if "event" in (left, right) else "bool"
+    def visit_Logic(self, node: n.Logic) -> n.Node:
+        left = self.expect(node.left, Type.EVENT, f"the left side of '{node.op}'")
+        right = self.expect(node.right, Type.EVENT, f"the right side of '{node.op}'")
+        result = Type.EVENT if Type.EVENT in (left.type, right.type) else Type.BOOL
+        return n.typed(node, result, left=left, right=right)
 
-    def visit_IfElse(self, node: n.IfElse) -> str:
+    def visit_IfElse(self, node: n.IfElse) -> n.Node:
         """On a yes/no condition, one branch; on an event (a condition on a roll), the mixture of both."""
-        cond = self.expect(node.cond, "event", "the condition of 'if'")
+        cond = self.expect(node.cond, Type.EVENT, "the condition of 'if'")
         then, other = self.visit(node.then), self.visit(node.other)
-        joined = _join(then, other)
+        joined = _join(then.type, other.type)
         if joined is None:
-            raise self.fail("E0403", f"the branches of 'if' differ: {then} and {other}", node.span)
-        if cond == "event":
+            raise self.fail("E0403", f"the branches of 'if' differ: {then.type} and {other.type}", node.span)
+        if cond.type == Type.EVENT:
             if joined not in ROLL_RESULTS:
                 raise self.fail("E0403", f"on a condition on a roll, the branches must be numbers, rolls, names or "
                                 f"yes/no, got {joined}", node.span, "take the chance of it with p(...)")
-            return ROLL_RESULTS[joined]
-        return joined
+            joined = ROLL_RESULTS[joined]
+        return n.typed(node, joined, cond=cond, then=then, other=other)
 
-    def visit_Let(self, node: n.Let) -> str:
+    def visit_Let(self, node: n.Let) -> n.Node:
         if node.name in self.scope.locals or node.name in self.scope.constants:
             raise self.fail("E0406", f"'{node.name}' is already a name here; a let needs a new one", node.span)
-        bound = self.visit(node.value)
-        rolled = bound in ("dice", "dist")
-        rolled = rolled or bound in ("event", "outcome")
-        if bound == "dice":
+        value = self.visit(node.value)
+        bound = value.type
+        rolled = bound in (Type.DICE, Type.DIST, Type.EVENT, Type.OUTCOME)
+        if bound == Type.DICE:
             self.pools[node.name] = set(self.scope.locals)
             self.rolled[node.name] = node.value
-        rolled_as = {"dice": "pool", "dist": "int", "event": "bool", "outcome": "text"}
+        rolled_as = {Type.DICE: Type.POOL, Type.DIST: Type.INT, Type.EVENT: Type.BOOL, Type.OUTCOME: Type.TEXT}
         self.scope.locals[node.name] = rolled_as.get(bound, bound)
         try:
             body = self.visit(node.body)
@@ -180,19 +191,19 @@ class _Typer:
             del self.scope.locals[node.name]
             self.pools.pop(node.name, None)
             self.rolled.pop(node.name, None)
-        if rolled and body not in ROLL_RESULTS:
+        if rolled and body.type not in ROLL_RESULTS:
             raise self.fail("E0403", f"after rolling '{node.name}', the result must be a number, a roll, a name or "
-                            f"yes/no, got {body}", node.body.span, _wrap_hint(node))
-        return ROLL_RESULTS[body] if rolled else body
+                            f"yes/no, got {body.type}", node.body.span, _wrap_hint(node))
+        return n.typed(node, ROLL_RESULTS[body.type] if rolled else body.type, value=value, body=body)
 
-    def visit_Call(self, node: n.Call) -> str:
+    def visit_Call(self, node: n.Call) -> n.Node:
         row = BUILTINS[node.func] if resolve_call(node.func) == "builtin" else None
         if row is None:
             return self.call(node, self.scope.signature(node.func, node.span))
         if row.form == "lookup":
             return self.lookup(node)
         if row.asks_pool and node.args and isinstance(node.args[0], n.Name) and \
-                self.scope.locals.get(node.args[0].name) == "pool":
+                self.scope.locals.get(node.args[0].name) == Type.POOL:
             return self.question(node, node.args[0])
         if row.arities:
             return self.counted(node, row)
@@ -202,35 +213,39 @@ class _Typer:
             return self.extreme(node)
         return self.call(node, (row.params, row.result))
 
-    def call(self, node: n.Call, signature: tuple[tuple[str, ...], str] | None) -> str:
+    def call(self, node: n.Call, signature: tuple[tuple[Type, ...], Type] | None) -> n.Node:
         """A call with one argument per parameter: of a built-in or of a formula of the system."""
         if signature is None:
             raise self.fail("E0402", f"unknown function '{node.func}'", node.span, did_you_mean(node.func, BUILTINS))
         params, result = signature
         if len(params) != len(node.args):
             raise self.fail("E0404", f"{node.func}() takes {len(params)} argument(s), got {len(node.args)}", node.span)
-        for index, (arg, wanted) in enumerate(zip(node.args, params, strict=True), start=1):
-            self.expect(arg, wanted, f"argument {index} of {node.func}()")
-        return result
+        args = tuple(self.expect(arg, wanted, f"argument {index} of {node.func}()")
+                     for index, (arg, wanted) in enumerate(zip(node.args, params, strict=True), start=1))
+        return n.typed(node, result, args=args)
 
-    def question(self, node: n.Call, pool: n.Name) -> str:
+    def question(self, node: n.Call, pool: n.Name) -> n.Node:
         """highest(p, k), count(p, face), ... on a rolled pool: a whole number, read from the one roll."""
         if len(node.args) not in POOL_FUNCTIONS[node.func]:
             wanted = " or ".join(str(k) for k in POOL_FUNCTIONS[node.func])
             raise self.fail("E0404", f"{node.func}() takes {wanted} argument(s), got {len(node.args)}", node.span)
-        self.scope.types[id(pool)] = "pool"
         if BUILTINS[node.func].form == "keep":
             self.ordered(node, self.rolled[pool.name])
-        before = self.pools[pool.name]
+        args: list[n.Node] = [n.typed(pool, Type.POOL)]
         for index, arg in enumerate(node.args[1:], start=2):
-            self.expect(arg, "int", f"argument {index} of {node.func}()")
-            inner = sorted(name for name in mentioned_names(arg) if name in self.scope.locals and name not in before)
-            if inner:
-                raise self.fail("E0403", f"argument {index} of {node.func}() uses '{inner[0]}', which is known only "
-                                f"after '{pool.name}' is rolled", arg.span,
-                                f"what {node.func}() asks is fixed before the dice fall: use numbers, values, "
-                                f"parameters or names let before '{pool.name}'")
-        return "int"
+            args.append(self.expect(arg, Type.INT, f"argument {index} of {node.func}()"))
+            self.known_before(node, pool, index, arg)
+        return n.typed(node, Type.INT, args=tuple(args))
+
+    def known_before(self, node: n.Call, pool: n.Name, index: int, arg: n.Node) -> None:
+        """E0403 for a question's argument that reads a name bound after the pool is rolled."""
+        before = self.pools[pool.name]
+        inner = sorted(name for name in mentioned_names(arg) if name in self.scope.locals and name not in before)
+        if inner:
+            raise self.fail("E0403", f"argument {index} of {node.func}() uses '{inner[0]}', which is known only "
+                            f"after '{pool.name}' is rolled", arg.span,
+                            f"what {node.func}() asks is fixed before the dice fall: use numbers, values, "
+                            f"parameters or names let before '{pool.name}'")
 
     def ordered(self, node: n.Call, pool: n.Node) -> None:
         """highest() and lowest() need a pool whose number of dice is known before the roll: not dice that explode
@@ -245,56 +260,63 @@ class _Typer:
                         "write '!!' instead of '!' for dice that each show their exploded sum (compounding), or ask "
                         "successes() or count(), which count the extra dice")
 
-    def counted(self, node: n.Call, row: Builtin) -> str:
+    def counted(self, node: n.Call, row: Builtin) -> n.Node:
         """A built-in that takes some of its parameters, in order: count(pool, face) or count(pool, low, high)."""
         if len(node.args) not in row.arities:
             wanted = " or ".join(str(k) for k in row.arities)
             raise self.fail("E0404", f"{node.func}() takes {wanted} arguments, got {len(node.args)}", node.span,
                             row.usage or None)
-        for index, (arg, param) in enumerate(zip(node.args, row.params, strict=False), start=1):
-            self.expect(arg, param, f"argument {index} of {node.func}()")
-        return row.result
+        args = tuple(self.expect(arg, param, f"argument {index} of {node.func}()")
+                     for index, (arg, param) in enumerate(zip(node.args, row.params, strict=False), start=1))
+        return n.typed(node, row.result, args=args)
 
-    def extreme(self, node: n.Call) -> str:
+    def extreme(self, node: n.Call) -> n.Node:
         """min/max: of whole numbers, of exact numbers, or of a roll and a number (each result clamped)."""
         if len(node.args) < 2:
             raise self.fail("E0404", f"{node.func}() needs at least two arguments, got {len(node.args)}", node.span,
                             f"{node.func}(a, b) gives the {'larger' if node.func == 'max' else 'smaller'} of a and b")
-        kinds = [self.visit(arg) for arg in node.args]
-        if set(kinds) <= {"int"}:
-            return "int"
-        if set(kinds) <= {"int", "num"}:
-            return "num"
-        if len(kinds) == 2 and set(kinds) <= {"int", "dice", "dist"}:
-            return "dist"
+        args = tuple(self.visit(arg) for arg in node.args)
+        kinds = {arg.type for arg in args}
+        if kinds <= {Type.INT}:
+            return n.typed(node, Type.INT, args=args)
+        if kinds <= {Type.INT, Type.NUM}:
+            return n.typed(node, Type.NUM, args=args)
+        if len(args) == 2 and kinds <= {Type.INT, Type.DICE, Type.DIST}:
+            return n.typed(node, Type.DIST, args=args)
         raise self.fail("E0403", f"{node.func}() takes numbers, or two values of which one may be a roll; "
-                        f"got {', '.join(kinds)}", node.span)
+                        f"got {', '.join(arg.type for arg in args)}", node.span)
 
-    def lookup(self, node: n.Call) -> str:
+    def lookup(self, node: n.Call) -> n.Node:
         if len(node.args) != 3 or not isinstance(node.args[0], n.Name) or not isinstance(node.args[1], n.Name):
             raise self.fail("E0404", "lookup() takes a table name, a column name and a key", node.span,
                             "e.g. lookup(damage_table, dice, level)")
         table, column = node.args[0], node.args[1]
+        columns = self.columns(table, column)
+        key = self.visit(node.args[2])
+        if key.type != Type.INT:
+            hint = (f"roll it first and look the roll up: let key = ... in lookup({table.name}, {column.name}, key) "
+                    f"gives the {column.name} of each result with its chance") if key.type in ROLLED else None
+            raise self.fail("E0403", f"the key of lookup() must be int, got {key.type}", node.args[2].span, hint)
+        args = (n.typed(table, Type.TABLE), n.typed(column, Type.COLUMN), key)
+        return n.typed(node, columns.types[column.name], args=args)
+
+    def columns(self, table: n.Name, column: n.Name) -> Columns:
+        """The columns of the table lookup() names, which must have `column` and a key to look rows up by."""
         columns = self.scope.tables.get(table.name)
         if columns is None:
             raise self.fail("E0402", f"unknown table '{table.name}'", table.span,
                             did_you_mean(table.name, self.scope.tables))
-        if UNKEYED in columns:
+        if columns.unkeyed is not None:
             raise self.fail("E0403", f"table '{table.name}' has no whole numbers to look a row up by: its first column "
-                            f"'{columns[UNKEYED]}' holds {columns[columns[UNKEYED]]}", table.span,
+                            f"'{columns.unkeyed}' holds {columns.types[columns.unkeyed]}", table.span,
                             "lookup() finds the row whose first column (type: range, or int) holds the key")
-        if column.name not in columns:
+        if column.name not in columns.types:
             raise self.fail("E0402", f"table '{table.name}' has no column '{column.name}'", column.span,
-                            did_you_mean(column.name, columns))
-        key = self.visit(node.args[2])
-        if key != "int":
-            hint = (f"roll it first and look the roll up: let key = ... in lookup({table.name}, {column.name}, key) "
-                    f"gives the {column.name} of each result with its chance") if key in ROLLED else None
-            raise self.fail("E0403", f"the key of lookup() must be int, got {key}", node.args[2].span, hint)
-        return columns[column.name]
+                            did_you_mean(column.name, columns.types))
+        return columns
 
 
-def _combine_hint(left: str, right: str) -> str:
+def _combine_hint(left: Type, right: Type) -> str:
     """What an operator that cannot combine `left` and `right` can do instead."""
     if {left, right} & NAMED:
         return ("text is a whole name and is never added or joined: write the name you mean in one quote, or choose "
@@ -318,9 +340,9 @@ def _wrap_hint(node: n.Let) -> str:
             f"{taken.func}(let {node.name} = ... in ...{more})")
 
 
-def repeat_hint(node: n.Node, wanted: str | None, got: str) -> str | None:
+def repeat_hint(node: n.Node, wanted: str | None, got: Type) -> str | None:
     """Where dice are wanted and `pool * n` gave a roll: the hint to repeat the pool instead."""
-    if wanted == "dice" and got == "dist" and isinstance(node, n.BinOp) and node.op == "*":
+    if wanted == Type.DICE and got == Type.DIST and isinstance(node, n.BinOp) and node.op == "*":
         return "'*' multiplies a roll's result (content format 2): write repeat(pool, n) to repeat a pool's dice"
     return None
 
@@ -337,35 +359,35 @@ def _separate(special: str) -> bool:
     return special.startswith("!") and not special.startswith("!!")
 
 
-def _binary_type(op: str, left: str, right: str) -> str | None:
+def _binary_type(op: str, left: Type, right: Type) -> Type | None:
     """The type of `left op right`, or None when the operator does not apply."""
     kinds = {left, right}
     if op == "^":
-        return left if left in ("int", "num") and right == "int" else None
+        return left if left in (Type.INT, Type.NUM) and right == Type.INT else None
     if op == "/":
-        return "num" if kinds <= {"int", "num"} else None
+        return Type.NUM if kinds <= {Type.INT, Type.NUM} else None
     if op == "//":
-        return "int" if kinds == {"int"} else "dist" if left in ("dist", "dice") and right == "int" else None
-    if kinds == {"int"}:
-        return "int"
-    if kinds <= {"int", "num"}:
-        return "num"
-    if "dist" in kinds and kinds <= {"int", "dice", "dist"}:
-        if op == "*":
-            return "dist" if "int" in kinds else None
-        return "dist"
-    if op in "+-" and kinds <= {"int", "dice"} and not (op == "-" and left == "int"):
-        return "dice"
-    if op == "*" and kinds == {"int", "dice"}:
-        return "dist"  # the roll's result multiplied: 1d6 * 10 + 1d6 is d66's tens and units
+        return Type.INT if kinds == {Type.INT} else Type.DIST if left in ROLLED and right == Type.INT else None
+    if kinds == {Type.INT}:
+        return Type.INT
+    if kinds <= {Type.INT, Type.NUM}:
+        return Type.NUM
+    if Type.DIST in kinds and kinds <= {Type.INT, Type.DICE, Type.DIST}:
+        return None if op == "*" and Type.INT not in kinds else Type.DIST
+    if op in "+-" and kinds <= {Type.INT, Type.DICE} and not (op == "-" and left == Type.INT):
+        return Type.DICE
+    if op == "*" and kinds == {Type.INT, Type.DICE}:
+        return Type.DIST  # the roll's result multiplied: 1d6 * 10 + 1d6 is d66's tens and units
     return None
 
 
-def _join(a: str, b: str) -> str | None:
+def _join(a: Type, b: Type) -> Type | None:
     """The type both branches of an if can be given."""
     if a == b:
         return a
-    for group in ({"int", "num"}, {"int", "dice", "dist"}, NAMED, CHANCY):
+    if {a, b} <= {Type.INT, Type.NUM}:
+        return Type.NUM
+    for group in ({Type.INT, Type.DICE, Type.DIST}, NAMED, CHANCY):
         if {a, b} <= group:
-            return "num" if group == {"int", "num"} else ROLL_RESULTS.get(a if a in ROLL_RESULTS.values() else b, a)
+            return ROLL_RESULTS.get(a if a in ROLL_RESULTS.values() else b, a)
     return None

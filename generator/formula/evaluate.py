@@ -10,6 +10,7 @@ from generator.formula import nodes as n
 from generator.formula.builtins import BUILTINS, ROWS, Builtin
 from generator.formula.names import resolve_call, resolve_name
 from generator.formula.pools import only_total, questions
+from generator.formula.types import Type
 from generator.runtime import rulesc_runtime as R
 
 Value = Any
@@ -43,22 +44,21 @@ _BUILTINS: dict[str, Callable[..., Value]] = {row.name: _function(row) for row i
                                               if row.form in ("call", "keep", "extreme")}
 
 
-def evaluate(node: n.Node, types: Mapping[int, str], env: Mapping[str, Value], tables: Mapping[str, R.Table],
+def evaluate(node: n.Node, env: Mapping[str, Value], tables: Mapping[str, R.Table],
              call: CallFormula, upgrades: Mapping[str, R.Upgrade] | None = None,
              constants: Mapping[str, Value] | None = None) -> Value:
-    """The value of a checked expression (`types` is the checker's type of each node); raises RulesError when the
+    """The value of a checked expression (check.check_types: a type on every node); raises RulesError when the
     rules give no answer.
 
     Names are looked up in `env` first, then in `constants`: kept apart, the system's constants are not copied
     for every call and every let binding. As in the generated code, each whole-number +, - and * is refused
     beyond MAX_INT, where JavaScript would lose exactness."""
-    return _Evaluator(types, env, tables, call, upgrades or {}, constants or {}).visit(node)
+    return _Evaluator(env, tables, call, upgrades or {}, constants or {}).visit(node)
 
 
 class _Evaluator:
-    def __init__(self, types: Mapping[int, str], env: Mapping[str, Value], tables: Mapping[str, R.Table],
+    def __init__(self, env: Mapping[str, Value], tables: Mapping[str, R.Table],
                  call: CallFormula, upgrades: Mapping[str, R.Upgrade], constants: Mapping[str, Value]):
-        self.types = types
         self.env = env
         self.tables = tables
         self.call_formula = call
@@ -80,9 +80,6 @@ class _Evaluator:
     def visit_Text(self, node: n.Text) -> Value:
         return node.value
 
-    def typed(self, node: n.Node) -> str:
-        return self.types.get(id(node), "int")
-
     def visit_Name(self, node: n.Name) -> Value:
         if resolve_name(node.name, self.env, self.constants) == "local":
             return self.env[node.name]
@@ -96,7 +93,7 @@ class _Evaluator:
         return R.dneg(value) if isinstance(value, (R.Dist, R.Dice)) else -value
 
     def visit_Not(self, node: n.Not) -> Value:
-        if self.typed(node) == "event":
+        if node.type == Type.EVENT:
             return R.negated(self.visit(node.operand))
         return not self.visit(node.operand)
 
@@ -107,7 +104,7 @@ class _Evaluator:
         if node.op == "^":
             return R.power(left, right)
         if isinstance(left, R.Dist) or isinstance(right, R.Dist) or (node.op == "//" and isinstance(left, R.Dice)) \
-                or self.typed(node) == "dist":
+                or node.type == Type.DIST:
             return _roll_arithmetic(node.op, left, right)
         if node.op == "//":
             return R.floor_div(left, right)
@@ -116,18 +113,18 @@ class _Evaluator:
                 return R.dice_scale(left, right) if isinstance(left, R.Dice) else R.dice_scale(right, left)
             return R.dice_add(left, right, 1 if node.op == "+" else -1)
         result = left + right if node.op == "+" else left - right if node.op == "-" else left * right
-        return R.whole(result) if self.types.get(id(node), "int") == "int" else result
+        return R.whole(result) if node.type == Type.INT else result
 
     def visit_Compare(self, node: n.Compare) -> Value:
         left, right = self.visit(node.left), self.visit(node.right)
-        if self.typed(node) == "event":
-            named = self.typed(node.left) in ("text", "outcome")
+        if node.type == Type.EVENT:
+            named = node.left.type in (Type.TEXT, Type.OUTCOME)
             return (R.named_chance if named else R.chance)(left, node.op, right)
         return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right,
                 "==": left == right, "!=": left != right}[node.op]
 
     def visit_Logic(self, node: n.Logic) -> Value:
-        if self.typed(node) == "event":
+        if node.type == Type.EVENT:
             return (R.both if node.op == "and" else R.either)(self.visit(node.left), self.visit(node.right))
         if node.op == "and":
             return self.visit(node.left) and self.visit(node.right)
@@ -135,7 +132,7 @@ class _Evaluator:
 
     def visit_Let(self, node: n.Let) -> Value:
         value = self.visit(node.value)
-        if isinstance(value, R.Dice) and self.types.get(id(node.value)) == "dice" and \
+        if isinstance(value, R.Dice) and node.value.type == Type.DICE and \
                 not only_total(node.body, node.name):
             found, index = questions(node.body, node.name)
             asked = [(q.kind, *(self.visit(arg) for arg in q.args)) for q in found]
@@ -153,7 +150,7 @@ class _Evaluator:
 
     def scoped(self, env: Mapping[str, Value], answers: Mapping[int, Value]) -> _Evaluator:
         """An evaluator for an inner scope: these names and these answers, the rest shared."""
-        found = _Evaluator(self.types, env, self.tables, self.call_formula, self.upgrades, self.constants)
+        found = _Evaluator(env, self.tables, self.call_formula, self.upgrades, self.constants)
         found.answers = answers
         return found
 
@@ -162,10 +159,10 @@ class _Evaluator:
         if isinstance(cond, R.Outcomes):
             return R.decide_any(cond, lambda: self.visit(node.then), lambda: self.visit(node.other))
         value = self.visit(node.then) if cond else self.visit(node.other)
-        kind = self.typed(node)  # as the backends do: each branch becomes the type of the whole
-        if kind == "dist" and not isinstance(value, R.Dist):
+        kind = node.type  # as the backends do: each branch becomes the type of the whole
+        if kind == Type.DIST and not isinstance(value, R.Dist):
             return R.as_dist(value)
-        return R.as_outcomes(value) if kind in ("outcome", "event") else value
+        return R.as_outcomes(value) if kind in (Type.OUTCOME, Type.EVENT) else value
 
     def visit_Call(self, node: n.Call) -> Value:
         form = BUILTINS[node.func].form if resolve_call(node.func) == "builtin" else None

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from generator.diagnostics.core import Diagnostics, Span
-from generator.formula.check import Scope, type_of
+from generator.formula.check import Scope, check_types
 from generator.formula.evaluate import evaluate
 from generator.formula.lexer import FormulaSyntaxError
 from generator.formula.parser import parse_formula
+from generator.formula.types import Type
 from generator.runtime import rulesc_runtime as R
 
 
@@ -25,20 +26,21 @@ def roll_expression(source: str) -> Any:
         raise DiceUsageError(_pointed(source, exc.offset, f"syntax error: {exc.message}", exc.hint)) from None
     diags = Diagnostics()
     scope = Scope({}, {}, {}, lambda name, span: None)
-    kind = type_of(node, scope, diags)
-    if kind is None:
+    typed = check_types(node, scope, diags)
+    if typed is None:
         first = diags.items[0]
         raise DiceUsageError(_pointed(source, (first.span.col - 1) if first.span else 0, first.message,
                                         first.hint))
-    if kind not in ("int", "dice", "dist", "num", "event", "outcome"):
+    kind = typed.type
+    if kind not in (Type.INT, Type.DICE, Type.DIST, Type.NUM, Type.EVENT, Type.OUTCOME):
         raise DiceUsageError(f"{source!r} is {kind}, neither a roll nor a number")
     try:
-        value = evaluate(node, scope.types, {}, {}, _no_formulas)
-        if kind == "event":  # a condition on a roll: its chance
+        value = evaluate(typed, {}, {}, _no_formulas)
+        if kind == Type.EVENT:  # a condition on a roll: its chance
             return R.p(value)
-        if kind == "outcome":  # a roll of names: each name with its chance
+        if kind == Type.OUTCOME:  # a roll of names: each name with its chance
             return R.as_outcomes(value)
-        return value if kind == "num" else R.as_dist(value)
+        return value if kind == Type.NUM else R.as_dist(value)
     except R.RulesError as exc:
         raise DiceUsageError(f"no answer: {exc}") from None
 

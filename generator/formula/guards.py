@@ -12,25 +12,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from generator.formula import nodes as n
+from generator.formula.types import Type
 
 Guard = tuple[tuple[n.Node, bool], ...]
 """Conditions that all hold on one way to a question: each node, and whether it is true or false there."""
-PLAIN = ("int", "bool", "text")
+PLAIN = (Type.INT, Type.BOOL, Type.TEXT)
 
 
-def question_guards(body: n.Node, index: Mapping[int, int], count: int,
-                    types: Mapping[int, str]) -> list[list[Guard] | None]:
+def question_guards(body: n.Node, index: Mapping[int, int], count: int) -> list[list[Guard] | None]:
     """For each of `count` questions (index: asking node -> question), the ways to its readings (it is read when
     any one holds), or None when one way to it has no plain condition (it may be read on any roll)."""
     found: list[list[Guard] | None] = [[] for _ in range(count)]
-    _walk(body, (), frozenset(), _Scan(index, types, found))
+    _walk(body, (), frozenset(), _Scan(index, found))
     return found
 
 
 class _Scan:
-    def __init__(self, index: Mapping[int, int], types: Mapping[int, str], found: list[list[Guard] | None]):
+    def __init__(self, index: Mapping[int, int], found: list[list[Guard] | None]):
         self.index = index
-        self.types = types
         self.found = found
 
     def reached(self, node: n.Node, guard: Guard) -> None:
@@ -49,8 +48,8 @@ class _Scan:
         if isinstance(node, (n.Num, n.Bool, n.Text)):
             return True
         if isinstance(node, n.Name):
-            return node.name not in inner and self.types.get(id(node), "int") in PLAIN
-        if isinstance(node, (n.Compare, n.Logic, n.Not)) and self.types.get(id(node), "int") == "bool":
+            return node.name not in inner and node.type in PLAIN
+        if isinstance(node, (n.Compare, n.Logic, n.Not)) and node.type == Type.BOOL:
             return all(self.plain(child, inner) for child in n.children(node))
         return False
 

@@ -3,14 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields, replace
+from typing import TypeVar
 
 from generator.diagnostics.core import Span
+from generator.formula.types import Type
+
+N = TypeVar("N", bound="Node")
 
 
 @dataclass(frozen=True)
 class Node:
+    """A parsed node has no type; the checker returns the same tree with a type on every node (typed())."""
+
     span: Span
+    checked: Type | None = field(default=None, kw_only=True, repr=False, compare=False)
+
+    @property
+    def type(self) -> Type:
+        """The checked type; asking it of a node that did not pass the checker is a bug in rulesc."""
+        if self.checked is None:
+            raise AssertionError(f"{type(self).__name__} at {self.span} was never type-checked")
+        return self.checked
 
 
 @dataclass(frozen=True)
@@ -96,6 +110,15 @@ class Let(Node):
     name: str
     value: Node
     body: Node
+
+
+NOT_STRUCTURE = ("span", "checked")
+"""A node's fields that say where it was written and what the checker found, not what was written."""
+
+
+def typed(node: N, type_: Type, **parts: Node | tuple[Node, ...]) -> N:
+    """`node` with its type, and with these typed children in place of its own."""
+    return replace(node, checked=type_, **parts)  # type: ignore[arg-type]
 
 
 def children(node: Node) -> list[Node]:

@@ -67,7 +67,8 @@ def _asking(node: n.Node, name: str) -> Iterator[n.Node]:
 
 
 def _shape(node: n.Node) -> object:
-    """A node's structure without its spans, so two spellings of the same question are one question."""
+    """A node's structure without its spans (nor types), so two spellings of the same question are one question."""
     return (type(node).__name__, *(_shape(v) if isinstance(v, n.Node) else tuple(_shape(x) for x in v)
                                    if isinstance(v, tuple) else v
-                                   for f in fields(node) if f.name != "span" for v in (getattr(node, f.name),)))
+                                   for f in fields(node) if f.name not in n.NOT_STRUCTURE
+                                   for v in (getattr(node, f.name),)))

@@ -13,60 +13,36 @@ Both backends print the regrouped tree, so the engine and the JavaScript run the
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection
 from dataclasses import fields, replace
 
 from generator.formula import nodes as n
 from generator.formula.names import mentioned_names
 from generator.formula.pools import questions
+from generator.formula.types import Type
 from generator.runtime import rulesc_runtime as R
 
-ROLLS = ("dice", "dist", "event", "outcome")
+ROLLS = (Type.DICE, Type.DIST, Type.EVENT, Type.OUTCOME)
 QUIET_DICE = 8
 """A literal roll of at most this many dice, of at most QUIET_SIDES sides, is tried at build time to see that it
 cannot fail; a larger one is never moved past."""
 QUIET_SIDES = 100
 
 
-def hoisted(node: n.Node, types: Mapping[int, str],
-            checks: Collection[int] | None) -> tuple[n.Node, Mapping[int, str], Collection[int] | None]:
-    """The tree with every plain let moved out of the rolls it does not read, with the types (and the overflow
-    checks) of the nodes rebuilt on the way; the same tree, types and checks when nothing moves."""
-    walker = _Hoist(types, checks)
+def hoisted(node: n.Node, checks: Collection[int] | None) -> tuple[n.Node, Collection[int] | None]:
+    """The tree with every plain let moved out of the rolls it does not read, with the overflow checks of the
+    nodes rebuilt on the way (a rebuilt node keeps its type); the same tree and checks when nothing moves."""
+    walker = _Hoist(checks)
     found = walker.visit(node)
     if found is node:
-        return node, types, checks
-    moved = None if checks is None else {*checks, *walker.checks}
-    return found, _Typed(walker.types, types), moved
-
-
-class _Typed(Mapping[int, str]):
-    """The rebuilt nodes' types over the checker's."""
-
-    def __init__(self, rebuilt: dict[int, str], types: Mapping[int, str]):
-        self.rebuilt = rebuilt
-        self.types = types
-
-    def __getitem__(self, key: int) -> str:
-        return self.rebuilt[key] if key in self.rebuilt else self.types[key]
-
-    def __iter__(self) -> Iterator[int]:
-        yield from self.rebuilt
-        yield from (key for key in self.types if key not in self.rebuilt)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return node, checks
+    return found, None if checks is None else {*checks, *walker.checks}
 
 
 class _Hoist:
-    def __init__(self, types: Mapping[int, str], checks: Collection[int] | None):
-        self.old_types = types
+    def __init__(self, checks: Collection[int] | None):
         self.old_checks = checks
-        self.types: dict[int, str] = {}  # the rebuilt nodes' types
         self.checks: set[int] = set()  # the rebuilt nodes that keep an overflow check
-
-    def type(self, node: n.Node) -> str:
-        return self.types.get(id(node)) or self.old_types.get(id(node), "int")
 
     def visit(self, node: n.Node) -> n.Node:
         changed = {f.name: self.rebuilt(getattr(node, f.name)) for f in fields(node) if f.name != "span"}
@@ -85,8 +61,7 @@ class _Hoist:
         return value
 
     def like(self, old: n.Node, new: n.Node) -> n.Node:
-        """`new` typed (and checked) as `old` is."""
-        self.types[id(new)] = self.type(old)
+        """`new` checked for overflow as `old` is (replace() has kept its type)."""
         if self.old_checks is not None and (id(old) in self.old_checks or id(old) in self.checks):
             self.checks.add(id(new))
         return new
@@ -96,12 +71,12 @@ class _Hoist:
         inner = node.body
         if not isinstance(inner, n.Let) or not self.movable(node, inner):
             return node
-        rolled = self.like(node, n.Let(node.span, node.name, node.value, inner.body))
+        rolled = self.like(node, n.Let(node.span, node.name, node.value, inner.body, checked=node.checked))
         assert isinstance(rolled, n.Let)
-        return self.like(node, n.Let(inner.span, inner.name, inner.value, self.hoist(rolled)))
+        return self.like(node, n.Let(inner.span, inner.name, inner.value, self.hoist(rolled), checked=node.checked))
 
     def movable(self, node: n.Let, inner: n.Let) -> bool:
-        return (self.type(node.value) in ROLLS and self.type(inner.value) not in ROLLS
+        return (node.value.type in ROLLS and inner.value.type not in ROLLS
                 and inner.name != node.name and node.name not in mentioned_names(inner.value)
                 and inner.name not in mentioned_names(node.value) and quiet_roll(node.value, inner.body, node.name))
 
@@ -126,12 +101,12 @@ def quiet_roll(value: n.Node, body: n.Node, name: str) -> bool:
     return True
 
 
-def through(node: n.Let, types: Mapping[int, str], by_total: bool) -> n.Let | None:
+def through(node: n.Let, by_total: bool) -> n.Let | None:
     """For `let x = roll in let y = plain in body`, the body not reading x and the roll read by its total (a pool
     asked nothing else): the inner let, bound through R.bind_through; None otherwise."""
     inner = node.body
-    if not by_total or not isinstance(inner, n.Let) or types.get(id(node.value), "int") not in ROLLS:
+    if not by_total or not isinstance(inner, n.Let) or node.value.type not in ROLLS:
         return None
-    if types.get(id(inner.value), "int") in ROLLS or inner.name == node.name:
+    if inner.value.type in ROLLS or inner.name == node.name:
         return None
     return inner if node.name not in mentioned_names(inner.body) else None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from generator.formula import nodes as n
 from generator.formula.backend import Backend
@@ -11,26 +11,27 @@ from generator.formula.builtins import BUILTINS, Builtin
 from generator.formula.layout import Doc, Group, concat, conditional, infix, whole
 from generator.formula.names import Spelling, resolve_call
 from generator.formula.regroup import hoisted, through
+from generator.formula.types import Type
 from generator.runtime.contract import js_name
 
 Resolver = Callable[[str], str]
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloorDiv"}
 _COMPARE = {"==": "===", "!=": "!=="}
-_AS = {"dist": "R.asDist", "outcome": "R.asOutcomes", "event": "R.asOutcomes"}
+_AS = {Type.DIST: "R.asDist", Type.OUTCOME: "R.asOutcomes", Type.EVENT: "R.asOutcomes"}
 _EXACT_OPS = {"+": "R.nadd", "-": "R.nsub", "*": "R.nmul"}
 # Operators that JavaScript groups from the left, so `(a - b) + c` may be written `a - b + c`: each chain's name.
 CHAINS = {"+": "sum", "-": "sum", "*": "product", "&&": "and", "||": "or"}
-ROLLS = ("dice", "dist", "event", "outcome")
+ROLLS = (Type.DICE, Type.DIST, Type.EVENT, Type.OUTCOME)
 
 
-def expr_to_js(node: n.Node, types: Mapping[int, str], name: Spelling | Resolver,
+def expr_to_js(node: n.Node, name: Spelling | Resolver,
                checks: Collection[int] | None = None) -> Doc:
     """JavaScript source for `node` (flat() gives one line, layout() lines within a width); `name` maps a
     formula-language name to its JavaScript spelling: a Spelling, or one function for every name but a let's.
     What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter."""
     spelling = name if isinstance(name, Spelling) else Spelling.uniform(name)
-    node, types, checks = hoisted(node, types, checks)
-    return _ToJs(types, spelling, checks).visit(node)
+    node, checks = hoisted(node, checks)
+    return _ToJs(spelling, checks).visit(node)
 
 
 def js_call(func: str, args: Sequence[Doc]) -> Group:
@@ -48,9 +49,9 @@ def js_function(params: Sequence[str], body: Doc) -> Doc:
 class _ToJs(Backend):
     WORDS = {"and": " && ", "or": " || ", "not": "!", "yes": "true"}
 
-    def as_type(self, node: n.Node, wanted: str) -> Doc:
+    def as_type(self, node: n.Node, wanted: Type) -> Doc:
         source = self.visit(node)
-        if wanted == self.type(node) or wanted not in _AS:
+        if wanted == node.type or wanted not in _AS:
             return source
         return js_call(_AS[wanted], [source])
 
@@ -71,55 +72,55 @@ class _ToJs(Backend):
         return js_call("R.dice", [self.visit(node.count), self.visit(node.sides), *special])
 
     def visit_Neg(self, node: n.Neg) -> Doc:
-        operand, kind = self.visit(node.operand), self.type(node)
-        if kind in ("dist", "num"):
-            return js_call("R.dneg" if kind == "dist" else "R.nneg", [operand])
+        operand, kind = self.visit(node.operand), node.type
+        if kind in (Type.DIST, Type.NUM):
+            return js_call("R.dneg" if kind == Type.DIST else "R.nneg", [operand])
         return concat("(-", operand, ")")
 
     def visit_Not(self, node: n.Not) -> Doc:
-        if self.type(node) == "event":
+        if node.type == Type.EVENT:
             return js_call("R.negated", [self.visit(node.operand)])
         return concat("(!", self.visit(node.operand), ")")
 
     def visit_BinOp(self, node: n.BinOp) -> Doc:
         left, right = self.visit(node.left), self.visit(node.right)
-        kind = self.type(node)
+        kind = node.type
         if node.op in ("/", "^"):
             return js_call("R.divide" if node.op == "/" else "R.power", [left, right])
-        if kind == "dist":
+        if kind == Type.DIST:
             if node.op == "*":
-                return js_call("R.dscale", [left, right] if self.type(node.left) in ROLLS else [right, left])
+                return js_call("R.dscale", [left, right] if node.left.type in ROLLS else [right, left])
             return js_call(_ROLL_OPS[node.op], [left, right])
         if node.op == "//":
             return js_call("R.floorDiv", [left, right])
-        if kind == "num":
+        if kind == Type.NUM:
             return js_call(_EXACT_OPS[node.op], [left, right])
-        if kind == "int":
+        if kind == Type.INT:
             return whole(infix(node.op, left, right, CHAINS)) if self.checked(node) else infix(
                 node.op, left, right, CHAINS)
         if node.op == "*":
-            return js_call("R.diceScale", [left, right] if self.type(node.left) == "dice" else [right, left])
+            return js_call("R.diceScale", [left, right] if node.left.type == Type.DICE else [right, left])
         return js_call("R.diceAdd", [left, right, "-1"] if node.op == "-" else [left, right])
 
     def visit_Compare(self, node: n.Compare) -> Doc:
         """Whole numbers and flags compare as JavaScript does; fractions and floats exactly, through R.cmp."""
         left, right, op = self.visit(node.left), self.visit(node.right), _COMPARE.get(node.op, node.op)
-        if self.type(node) == "event":
+        if node.type == Type.EVENT:
             return js_call(self.chance(node), [left, json.dumps(node.op), right])
-        if "num" in (self.type(node.left), self.type(node.right)):
+        if Type.NUM in (node.left.type, node.right.type):
             return infix(op, js_call("R.cmp", [left, right]), "0", CHAINS)
         return infix(op, left, right, CHAINS)
 
     def visit_Logic(self, node: n.Logic) -> Doc:
-        if self.type(node) == "event":
+        if node.type == Type.EVENT:
             both = "R.both" if node.op == "and" else "R.either"
             return js_call(both, [self.visit(node.left), self.visit(node.right)])
         op = "&&" if node.op == "and" else "||"
         return infix(op, self.visit(node.left), self.visit(node.right), CHAINS)
 
     def visit_IfElse(self, node: n.IfElse) -> Doc:
-        kind = self.type(node)
-        if self.type(node.cond) == "event":
+        kind = node.type
+        if node.cond.type == Type.EVENT:
             branches = [js_function([], self.visit(part)) for part in (node.then, node.other)]
             return js_call("R.decide", [self.visit(node.cond), *branches])
         cond = self.visit(node.cond)
@@ -135,7 +136,7 @@ class _ToJs(Backend):
             asked, body, needed = pooled
             return js_call("R.poolBind", [value, self.sequence(asked), js_function([self.spell.let(node.name)], body),
                                           *([needed] if needed is not None else [])])
-        inner = through(node, self.types, self.rolls_total(node))
+        inner = through(node, self.rolls_total(node))
         if inner is not None:
             return js_call("R.bindThrough", [value, self.bound_function(node.name, inner.value),
                                               self.bound_function(inner.name, inner.body)])
@@ -146,7 +147,7 @@ class _ToJs(Backend):
             params = [self.spell.let(let.name) for let in chain]
             return js_call("R.bindEach", [values, js_function(params, self.chain_body(chain, last))])
         function = self.bound_function(node.name, node.body)
-        if self.type(node.value) in ROLLS:
+        if node.value.type in ROLLS:
             return js_call("R.bind", [value, function])
         return concat(Group("(", (function,), ")", sep=""), js_call("", [value]))
 
@@ -179,11 +180,11 @@ class _ToJs(Backend):
     def extreme(self, node: n.Call, row: Builtin, args: list[Doc]) -> Doc:
         """min/max: of exact numbers, the runtime's (R.nmin); of whole numbers, the host's; of a roll and a
         number, the runtime's, the roll first."""
-        if self.type(node) == "num":
+        if node.type == Type.NUM:
             return js_call(f"R.n{row.name}", args)
-        if self.type(node) != "dist":
+        if node.type != Type.DIST:
             return js_call(row.host[1], args)
-        first, second = (0, 1) if self.type(node.args[0]) in ROLLS else (1, 0)
+        first, second = (0, 1) if node.args[0].type in ROLLS else (1, 0)
         return js_call(_runtime(row.runtime), [args[first], args[second]])
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from generator.formula import nodes as n
 from generator.formula.backend import Backend
@@ -11,16 +11,17 @@ from generator.formula.builtins import BUILTINS, Builtin
 from generator.formula.layout import Doc, Group, concat, conditional, flat, infix, whole
 from generator.formula.names import Spelling, resolve_call
 from generator.formula.regroup import hoisted, through
+from generator.formula.types import Type
 
 Resolver = Callable[[str], str]
-_AS = {"dist": "R.as_dist", "outcome": "R.as_outcomes", "event": "R.as_outcomes"}
+_AS = {Type.DIST: "R.as_dist", Type.OUTCOME: "R.as_outcomes", Type.EVENT: "R.as_outcomes"}
 _ROLL_OPS = {"+": "R.dadd", "-": "R.dsub", "//": "R.dfloor_div"}
 # Operators that Python groups from the left, so `(a - b) + c` may be written `a - b + c`: each chain's name.
 CHAINS = {"+": "sum", "-": "sum", "*": "product", "and": "and", "or": "or"}
-ROLLS = ("dice", "dist", "event", "outcome")
+ROLLS = (Type.DICE, Type.DIST, Type.EVENT, Type.OUTCOME)
 
 
-def expr_to_python(node: n.Node, types: Mapping[int, str], name: Spelling | Resolver,
+def expr_to_python(node: n.Node, name: Spelling | Resolver,
                    checks: Collection[int] | None = None, pools: dict[str, str] | None = None) -> Doc:
     """Python source for `node` (flat() gives one line, layout() lines within a width); `name` maps a
     formula-language name to its Python spelling: a Spelling, or one function for every name but a let's.
@@ -29,8 +30,8 @@ def expr_to_python(node: n.Node, types: Mapping[int, str], name: Spelling | Reso
     call -> a module-level name, _Pool1, ...), for the module to make once: a pool is a description, like a
     table; its roll is still worked out on each call."""
     spelling = name if isinstance(name, Spelling) else Spelling.uniform(name)
-    node, types, checks = hoisted(node, types, checks)
-    return _ToPython(types, spelling, checks, pools).visit(node)
+    node, checks = hoisted(node, checks)
+    return _ToPython(spelling, checks, pools).visit(node)
 
 
 def py_call(func: str, args: Sequence[Doc]) -> Group:
@@ -45,15 +46,14 @@ def _written(node: n.DiceRoll) -> bool:
 
 
 class _ToPython(Backend):
-    def __init__(self, types: Mapping[int, str], spell: Spelling, checks: Collection[int] | None,
-                 pools: dict[str, str] | None):
-        super().__init__(types, spell, checks)
+    def __init__(self, spell: Spelling, checks: Collection[int] | None, pools: dict[str, str] | None):
+        super().__init__(spell, checks)
         self.pools = pools
 
-    def as_type(self, node: n.Node, wanted: str) -> Doc:
+    def as_type(self, node: n.Node, wanted: Type) -> Doc:
         """The node's source, turned into a roll where a roll is wanted and the node is a number or pool."""
         source = self.visit(node)
-        if wanted == self.type(node) or wanted not in _AS:
+        if wanted == node.type or wanted not in _AS:
             return source
         return py_call(_AS[wanted], [source])
 
@@ -75,47 +75,47 @@ class _ToPython(Backend):
 
     def visit_Neg(self, node: n.Neg) -> Doc:
         operand = self.visit(node.operand)
-        return py_call("R.dneg", [operand]) if self.type(node) == "dist" else concat("(-", operand, ")")
+        return py_call("R.dneg", [operand]) if node.type == Type.DIST else concat("(-", operand, ")")
 
     def visit_Not(self, node: n.Not) -> Doc:
-        if self.type(node) == "event":
+        if node.type == Type.EVENT:
             return py_call("R.negated", [self.visit(node.operand)])
         return concat("(not ", self.visit(node.operand), ")")
 
     def visit_BinOp(self, node: n.BinOp) -> Doc:
         left, right = self.visit(node.left), self.visit(node.right)
-        kind = self.type(node)
+        kind = node.type
         if node.op in ("/", "^"):
             return py_call("R.divide" if node.op == "/" else "R.power", [left, right])
-        if kind == "dist":
+        if kind == Type.DIST:
             if node.op == "*":
-                return py_call("R.dscale", [left, right] if self.type(node.left) in ROLLS else [right, left])
+                return py_call("R.dscale", [left, right] if node.left.type in ROLLS else [right, left])
             return py_call(_ROLL_OPS[node.op], [left, right])
         if node.op == "//":
             return py_call("R.floor_div", [left, right])
-        if kind == "int":
+        if kind == Type.INT:
             return whole(infix(node.op, left, right, CHAINS)) if self.checked(node) else infix(
                 node.op, left, right, CHAINS)
-        if kind != "dice":
+        if kind != Type.DICE:
             return infix(node.op, left, right, CHAINS)
         if node.op == "*":
-            return py_call("R.dice_scale", [left, right] if self.type(node.left) == "dice" else [right, left])
+            return py_call("R.dice_scale", [left, right] if node.left.type == Type.DICE else [right, left])
         return py_call("R.dice_add", [left, right, "-1"] if node.op == "-" else [left, right])
 
     def visit_Compare(self, node: n.Compare) -> Doc:
-        if self.type(node) == "event":
+        if node.type == Type.EVENT:
             return py_call(self.chance(node), [self.visit(node.left), repr(node.op), self.visit(node.right)])
         return infix(node.op, self.visit(node.left), self.visit(node.right), CHAINS)
 
     def visit_Logic(self, node: n.Logic) -> Doc:
-        if self.type(node) == "event":
+        if node.type == Type.EVENT:
             both = "R.both" if node.op == "and" else "R.either"
             return py_call(both, [self.visit(node.left), self.visit(node.right)])
         return infix(node.op, self.visit(node.left), self.visit(node.right), CHAINS)
 
     def visit_IfElse(self, node: n.IfElse) -> Doc:
-        kind = self.type(node)
-        if self.type(node.cond) == "event":
+        kind = node.type
+        if node.cond.type == Type.EVENT:
             branches = [concat("lambda: ", self.visit(part)) for part in (node.then, node.other)]
             return py_call(self.named("R.decide", node), [self.visit(node.cond), *branches])
         then, cond = self.as_type(node.then, kind), self.visit(node.cond)
@@ -126,7 +126,7 @@ class _ToPython(Backend):
 
     def named(self, func: str, node: n.Node) -> str:
         """A mixing runtime function in its typed form: of numbers, or of names and yes/no (`_named`)."""
-        return func + "_named" if self.type(node) in ("outcome", "event") else func
+        return func + "_named" if node.type in (Type.OUTCOME, Type.EVENT) else func
 
     def visit_Let(self, node: n.Let) -> Doc:
         value = self.visit(node.value)
@@ -136,7 +136,7 @@ class _ToPython(Backend):
             return py_call(self.named("R.pool_bind", node), [value, self.sequence(asked),
                                            concat(f"lambda {self.spell.let(node.name)}: ", body),
                                            *([needed] if needed is not None else [])])
-        inner = through(node, self.types, self.rolls_total(node))
+        inner = through(node, self.rolls_total(node))
         if inner is not None:
             return py_call(self.named("R.bind_through", node), [value, self.bound_function(node.name, inner.value),
                                                                  self.bound_function(inner.name, inner.body)])
@@ -148,7 +148,7 @@ class _ToPython(Backend):
             return py_call(self.named("R.bind_each", node),
                            [values, concat(f"lambda {spelled}: ", self.chain_body(chain, last))])
         function = self.bound_function(node.name, node.body)
-        if self.type(node.value) in ROLLS:
+        if node.value.type in ROLLS:
             return py_call(self.named("R.bind", node), [value, function])
         return concat(Group("(", (function,), ")", sep=""), py_call("", [value]))
 
@@ -167,7 +167,7 @@ class _ToPython(Backend):
         if row.form == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
-            typed = {"int": "R.lookup_int", "dice": "R.lookup_dice", "text": "R.lookup_text"}.get(self.type(node),
+            typed = {Type.INT: "R.lookup_int", Type.DICE: "R.lookup_dice", Type.TEXT: "R.lookup_text"}.get(node.type,
                                                                                                 "R.lookup")
             return py_call(typed, [self.spell.table(table.name), repr(column.name), self.visit(node.args[2])])
         args = [self.visit(arg) for arg in node.args]
@@ -181,7 +181,7 @@ class _ToPython(Backend):
 
     def extreme(self, node: n.Call, row: Builtin, args: list[Doc]) -> Doc:
         """min/max: of numbers, the host's; of a roll and a number, the runtime's, the roll first."""
-        if self.type(node) != "dist":
+        if node.type != Type.DIST:
             return py_call(row.host[0], args)
-        first, second = (0, 1) if self.type(node.args[0]) in ROLLS else (1, 0)
+        first, second = (0, 1) if node.args[0].type in ROLLS else (1, 0)
         return py_call(f"R.{row.runtime}", [args[first], args[second]])

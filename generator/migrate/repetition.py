@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generator.analyze.program import Program
 from generator.formula import nodes as n
+from generator.formula.types import Type
 from generator.migrate.edits import Edit
 from generator.migrate.plan import Step, SystemSource, document
 from generator.migrate.written import Written, scalar_edit
@@ -60,7 +61,7 @@ def _expressions(program: Program) -> Iterator[Expr]:
 
 
 def _rewriter(source: SystemSource, program: Program, expr: Expr) -> _Rewriter:
-    return _Rewriter(Written(expr, source.texts[source.path(expr.span)]), program.types)
+    return _Rewriter(Written(expr, source.texts[source.path(expr.span)]))
 
 
 def _was_edits(source: SystemSource) -> Iterator[Edit]:
@@ -89,13 +90,12 @@ def _one_line(text: str) -> str:
 class _Rewriter:
     """Writes a node with each repeated pool and each d66 in format 2's spelling, the rest as it was written."""
 
-    def __init__(self, written: Written, types: dict[int, str]):
+    def __init__(self, written: Written):
         self.written = written
-        self.types = types
 
     def changes(self, node: n.Node) -> bool:
         if isinstance(node, n.BinOp):
-            return node.op == "*" and {self.types.get(id(node.left)), self.types.get(id(node.right))} == {"int", "dice"}
+            return node.op == "*" and {node.left.type, node.right.type} == {Type.INT, Type.DICE}
         return isinstance(node, n.DiceRoll) and _many_sides(node) and self.bare(node.sides)
 
     def bare(self, sides: n.Node) -> bool:
@@ -112,7 +112,7 @@ class _Rewriter:
 
     def render(self, node: n.Node) -> str:
         if isinstance(node, n.BinOp) and self.changes(node):
-            pool, count = (node.left, node.right) if self.types.get(id(node.left)) == "dice" else \
+            pool, count = (node.left, node.right) if node.left.type == Type.DICE else \
                 (node.right, node.left)
             return f"repeat({self.render(pool)}, {self.render(count)})"
         if isinstance(node, n.DiceRoll) and self.changes(node):

@@ -8,13 +8,15 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from generator.analyze.program import Program, label_order
+from generator.analyze.program import Program, label_order, output_type
 from generator.emit.site.book import Book
 from generator.emit.site.links import calculator_element_id, rule_href
 from generator.emit.site.markup import Markup
 from generator.emit.site.upgrade_picker import field_help, upgrade_picker
 from generator.emit.writer import Writer
 from generator.formula import nodes as n
+from generator.formula.evaluate import Value as RuntimeValue
+from generator.formula.types import Type
 from generator.model import Calculator, Output, Param, Rule, default_of
 from generator.runtime.rulesc_runtime import Dice, Dist, Outcomes, mean, p, sd
 
@@ -70,21 +72,20 @@ def render_calculator(program: Program, calc: Calculator, prefix: str = "calc",
 def _charted(program: Program, calc: Calculator) -> list[Output]:
     """The outputs drawn as charts (rolls of numbers or of named outcomes): below every result in words, so the
     answer the calculator is for comes first and a phone shows it beside the inputs."""
-    return [o for o in calc.outputs if o.expr.node is not None and program.types.get(id(o.expr.node)) in ("dist",
-                                                                                                       "outcome")]
+    return [o for o in calc.outputs if o.expr.node is not None and output_type(o) in (Type.DIST, Type.OUTCOME)]
 
 
-def show_output(program: Program, output: Output, results: dict[str, Any]) -> str:
+def show_output(program: Program, output: Output, results: dict[str, RuntimeValue]) -> str:
     """A calculator output's result as the page and `rulesc calc` show it, with its unit (the output's suffix)."""
     assert output.expr.node is not None
-    return display(results[output.name], output.format, program.types.get(id(output.expr.node), "int"),
+    return display(results[output.name], output.format, output_type(output),
                    label_order(program, output.expr.node), output.suffix or "", outcome_texts(program, output))
 
 
 def outcome_texts(program: Program, output: Output) -> dict[str, str]:
     """The plain texts of the named outcomes of the rule whose calculator has `output`, when the output rolls named
     outcomes: the calculator answers with what happens, not only with the names."""
-    if program.types.get(id(output.expr.node)) != "outcome":
+    if output.expr.node is None or output_type(output) != Type.OUTCOME:
         return {}
     calc = next((c for c in program.calculators.values() if any(o is output for o in c.outputs)), None)
     rule = program.rules.get(calc.rule) if calc is not None else None

@@ -19,6 +19,7 @@ from markdown_it.token import Token
 from generator.analyze.lint import INERT, texts
 from generator.analyze.program import LINK, VALUE, Program, show
 from generator.analyze.terms import shields, term_keys, term_of, term_pattern
+from generator.emit.context import emit_context
 from generator.emit.site.links import rule_href, term_href
 from generator.kinds import mid_sentence
 from generator.model import Rule, Term, Text
@@ -84,10 +85,10 @@ class Markup:
     @classmethod
     def of(cls, program: Program) -> Markup:
         """The program's one Markup, shared by the pages and the search records so each text is parsed once."""
-        found = program.derived.get("markup")
-        if not isinstance(found, Markup):
-            found = program.derived["markup"] = cls(program)
-        return found
+        context = emit_context(program)
+        if not isinstance(context.markup, Markup):
+            context.markup = cls(program)
+        return context.markup
 
     def plain(self, text: Text | str) -> str:
         """Text without markup: links become their labels, values their shown value."""

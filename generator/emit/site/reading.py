@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
+from generator.analyze.lint import texts
 from generator.analyze.program import LINK, VALUE, Program
 from generator.diagnostics.core import ContentError, Diagnostic, Span
 from generator.emit.site.book import Book, result_name
@@ -197,11 +198,6 @@ def _raw(text: str) -> list[str]:
 
 
 def _where(program: Program, found: str) -> Span | None:
-    """The first place in the system's files that holds `found`."""
-    docs = {rule.doc.path: rule.doc for rule in program.system.rules() if rule.doc is not None}
-    docs.setdefault(program.system.summary.doc.path, program.system.summary.doc)
-    for path, doc in sorted(docs.items()):
-        for number, line in enumerate(doc.lines, 1):
-            if found in line:
-                return Span(path, number, line.index(found) + 1)
-    return None
+    """The first place in the system's texts that holds `found`, located as the model recorded each text."""
+    spans = [text.locate(text.source.index(found)) for text in texts(program) if found in text.source]
+    return min(spans, key=lambda span: (span.file, span.line, span.col), default=None)

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from html import escape
-from typing import Any
 
 from generator.analyze.program import Program, show
 from generator.analyze.rolls import by_chance, listed_results, result_text, roll_spec, table_titles
 from generator.emit.site.calculators import display
 from generator.emit.site.links import rule_page, url_of
 from generator.emit.site.markup import Markup, Section
+from generator.emit.writer import JsonObject
 from generator.formula.table_rolls import percent
 from generator.model import Rule, Table, Text, Value
 
@@ -69,7 +69,7 @@ def final_results_html(program: Program, rule: Rule, markup: Markup) -> str:
     assert table is not None
     if all(chain is None for chain in table.chains):
         return ""
-    results = listed_results(program.derived, table.name)
+    results = listed_results(program.roll_results, table.name)
     if results is None:
         body = ("<p>Not listed: with repeats allowed, a roll can go on without a bound, or it has too many results "
                 "to list.</p>")
@@ -119,7 +119,7 @@ def roll_specs(program: Program) -> list[list[object]]:
     return [roll_spec(rule.table, markup.plain) for rule in roll_rules(program) if rule.table is not None]
 
 
-def roll_places(program: Program) -> dict[str, dict[str, Any]]:
+def roll_places(program: Program) -> dict[str, JsonObject]:
     """Where each roll table is: its page under the site's root, its title (its rule's name), each row's anchor."""
     return {rule.table.name: {"page": url_of(rule_page(program.system, rule)), "title": rule.name,
                               "rows": [row_anchor(rule.table, i) for i in range(len(rule.table.rows))]}

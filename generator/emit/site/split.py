@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 from generator.model import Calculator, Chapter, Rule, System
@@ -91,9 +92,9 @@ class Plans:
 
 
 T = TypeVar("T")
-_plans: dict[int, Plans] = {}
 KEPT_PLANS = 64
-"""The most systems whose plans are kept (a build asks for each system's many times, link by link)."""
+"""The most systems whose plans are kept (a build asks for each system's many times, link by link; `rulesc serve`
+compiles the systems afresh on every edit)."""
 
 
 def plans(system: System) -> dict[str, ChapterPlan]:
@@ -111,16 +112,13 @@ def gm_part_of(system: System) -> dict[str, str]:
     return _system_plans(system).gm_part_of
 
 
+@lru_cache(maxsize=KEPT_PLANS)
 def _system_plans(system: System) -> Plans:
-    cached = _plans.get(id(system))
-    if cached is None or cached.system is not system:
-        if len(_plans) >= KEPT_PLANS:  # `rulesc serve` compiles the systems afresh on every edit: keep no old ones
-            _plans.clear()
-        upgrades = sum(1 for rule in system.rules() if rule.upgrade is not None)
-        gm = plan_gm_screen(system, upgrades)
-        cached = _plans[id(system)] = Plans(system, {c.id: plan_chapter(c, upgrades) for c in system.chapters}, gm,
-                                            {g.calculator.id: part.id for part in gm for g in part.calculators})
-    return cached
+    """Worked out once per system: a System compares as itself (model.System), so the cache keys on the object."""
+    upgrades = sum(1 for rule in system.rules() if rule.upgrade is not None)
+    gm = plan_gm_screen(system, upgrades)
+    return Plans(system, {c.id: plan_chapter(c, upgrades) for c in system.chapters}, gm,
+                 {g.calculator.id: part.id for part in gm for g in part.calculators})
 
 
 def plan_chapter(chapter: Chapter, upgrades: int = 0, budget: int = BUDGET) -> ChapterPlan:

@@ -11,6 +11,7 @@ from generator.analyze.kinds import outcome_formula
 from generator.analyze.program import Program
 from generator.emit.site.calculators import fixed
 from generator.emit.site.markup import Markup, Section
+from generator.formula.evaluate import Value as RuntimeValue
 from generator.model import Formula, Param, Roll, Rule, default_of
 from generator.runtime.rulesc_runtime import Outcomes, RulesError
 
@@ -93,7 +94,7 @@ def _values(param: Param) -> list[tuple[str, Any]]:
     return [(str(v), v) for v in range(param.min, param.max + 1)]
 
 
-def _by_input(program: Program, formula: Formula, varied: Param, held: dict[str, Any]) -> ChanceTable | None:
+def _by_input(program: Program, formula: Formula, varied: Param, held: dict[str, RuntimeValue]) -> ChanceTable | None:
     rows = []
     for label, value in _values(varied):
         chances = _outcomes(program, formula, {**held, varied.name: value})
@@ -120,7 +121,7 @@ def _shown(value: Any) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
-def _outcomes(program: Program, formula: Formula, args: dict[str, Any]) -> dict[str, Fraction] | None:
+def _outcomes(program: Program, formula: Formula, args: dict[str, RuntimeValue]) -> dict[str, Fraction] | None:
     """The formula's named outcomes at `args`, by name; None if it gives none there (or fails, or lacks one)."""
     try:
         value = program.call(formula.id, [args[p.name] for p in formula.params])
