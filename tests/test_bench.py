@@ -329,7 +329,9 @@ def test_bench_reports_the_book_and_its_site(figures: dict[str, Any]) -> None:
     assert 20 < figures["peak_mib"] < 2000
     assert figures["payload_page"] == "synth-0/part-0/" and figures["search_payload_method"] == "chromium"
     assert 0 <= figures["search_payload_on_load_bytes"] <= figures["search_payload_bytes"]
-    assert figures["page_load_bytes"] > figures["search_payload_bytes"]
+    # Every byte the page loads counts its own HTML and scripts beside any search asset it loads at once; since each
+    # page carries its styles inline (#35), a whole search (160 KB here) can outweigh a page load (110 KB).
+    assert figures["page_load_bytes"] > figures["search_payload_on_load_bytes"]
 
 
 @pytest.mark.browser  # the bench launches Chromium itself

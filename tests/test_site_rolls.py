@@ -269,11 +269,13 @@ def test_rolling_works_when_storage_is_refused(served: str, browser: Any, refusa
         assert visit.errors == []
 
 
-def test_rolls_work_offline_after_one_visit(served: str, browser: Any) -> None:
+def test_rolls_work_offline_once_the_site_is_saved(served: str, browser: Any) -> None:
     with open_strike(browser, served + "skirmish/fights/", 390, service_workers="allow") as visit:
         page = visit.page
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.click(".rulesc-offline__button")  # the reader's "Save for offline use"
+        page.wait_for_selector('.rulesc-offline[data-saved="yes"]')
         visit.context.set_offline(True)
         page.goto(served + "skirmish/gm-screen/")
         visit.wait_until_calculators_are_ready("skirmish/strike")

@@ -71,5 +71,11 @@ def test_the_site_ships_no_script_that_no_page_loads(built: Path) -> None:
     shipped = {p.relative_to(site / "assets/rulesc").as_posix() for p in (site / "assets/rulesc").rglob("*")
                if p.is_file()}
     systems = {f"formulas/{p.name}.js" for p in (built / "content").iterdir() if (p / "system.yaml").is_file()}
-    assert shipped - named == {"runtime.js", "calculators.js", *systems}
-    assert {"site.js", "theme.js", "offline.js", "site.css"} <= named and "formulas.js" not in shipped
+    # rulesc's stylesheets stay as files, for `rulesc serve` (which links them) and for a project's page that links
+    # a foreign sheet too, but each built page has its rules inline and the worker precaches neither.
+    sheets = {"site.css", "rulesc.css"}
+    assert shipped - named == {"runtime.js", "calculators.js", *systems, *sheets}
+    assert {"site.js", "theme.js", "offline.js"} <= named and "formulas.js" not in shipped
+    precached = (site / "sw.js").read_text(encoding="utf-8")
+    assert [sheet for sheet in sorted(sheets) if f"assets/rulesc/{sheet}" in precached] == []
+    assert "assets/rulesc/runtime.js" in precached
