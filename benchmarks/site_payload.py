@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build.site_config import read_settings  # noqa: E402
-from generator.pipeline import Project, build_project, build_site, compile_project, compiled_nav  # noqa: E402  # noqa: E402
+from rulesc.build.site_config import read_settings  # noqa: E402
+from rulesc.pipeline import Project, build_project, build_site, compile_project, compiled_nav  # noqa: E402  # noqa: E402
 from tests.browser import chromium, serve_site  # noqa: E402
 
 WORDS = [

@@ -14,7 +14,7 @@ BYTECODE = Path(__file__).resolve().parent.parent / ".pytest_cache" / "bytecode"
 
 def keep_bytecode() -> None:
     """With PYTHONDONTWRITEBYTECODE set, every Python process of a run compiled each module it imported afresh:
-    both xdist workers, and each `python -m generator.cli`, pip and mypy a test starts (over a second each for
+    both xdist workers, and each `python -m rulesc.cli`, pip and mypy a test starts (over a second each for
     rulesc's imports), and pytest rewrote every test module's asserts again. The run keeps its bytecode in one
     folder out of the source tree (PYTHONPYCACHEPREFIX, set for the processes it starts too), so no __pycache__
     appears beside a source, as the setting asked, and each module is compiled once. Without the setting, or with

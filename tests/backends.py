@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.bench.dice import encode as bench_encode
-from generator.pipeline import Project, build_project, compile_project
+from rulesc.analyze.program import Program
+from rulesc.bench.dice import encode as bench_encode
+from rulesc.pipeline import Project, build_project, compile_project
 
 CASES = Path(__file__).resolve().parent / "cases"
 Built = tuple[Path, Program, ModuleType]

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from generator.pipeline import Project, build_project
+from rulesc.pipeline import Project, build_project
 from tests.browser import chromium, serve_site
 
 REPO = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("content", "schema", "site_overrides", "mkdocs.yml")
-WHEEL_SOURCES = ("pyproject.toml", "README.md", "generator", "schema", "site_overrides", "frontend")
+WHEEL_SOURCES = ("pyproject.toml", "README.md", "rulesc", "schema", "site_overrides", "frontend")
 
 
 def copy_project(target: Path) -> Path:

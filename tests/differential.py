@@ -23,13 +23,13 @@ from typing import Any
 import yaml
 from hypothesis import strategies as st
 
-from generator.analyze.program import Program, output_type
-from generator.emit.engine import MODULE_NAMES, python_names
-from generator.emit.scripts import RESERVED, js_formula
-from generator.formula.lexer import KEYWORDS
-from generator.formula.names import BUILTIN_FUNCTIONS
-from generator.pipeline import Project, build_project, compile_project
-from generator.runtime import rulesc_runtime as R
+from rulesc.analyze.program import Program, output_type
+from rulesc.emit.engine import MODULE_NAMES, python_names
+from rulesc.emit.scripts import RESERVED, js_formula
+from rulesc.formula.lexer import KEYWORDS
+from rulesc.formula.names import BUILTIN_FUNCTIONS
+from rulesc.pipeline import Project, build_project, compile_project
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import NodeHarness, drop_engine, import_engine
 from tests.run_case import case_transcript
 

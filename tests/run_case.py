@@ -6,7 +6,7 @@ import contextlib
 import io
 from pathlib import Path
 
-from generator.cli.main import main
+from rulesc.cli.main import main
 
 
 def run_rulesc(*argv: str) -> tuple[int, str, str]:

@@ -1,9 +1,9 @@
-// Runs the runtime conformance cases (generator/runtime/spec/*.json) against the JavaScript runtime:
+// Runs the runtime conformance cases (rulesc/runtime/spec/*.json) against the JavaScript runtime:
 //   node runtime_spec.js RUNTIME [DISPLAY] < cases.json > outcomes.json
 // tests/test_runtime_contract.py sends the cases with every name already spelled for JavaScript (contract.py) and
 // compares each outcome with the case's result or error; values are encoded as the spec's README says. With the
 // widget's display module (DISPLAY, frontend/src/calculators/display.js, an ES module required after the runtime),
-// a case {"display": value, format, type, labels, suffix} gives the widget's text (generator/runtime/spec/display/,
+// a case {"display": value, format, type, labels, suffix} gives the widget's text (rulesc/runtime/spec/display/,
 // read by tests/test_display.py).
 "use strict";
 const path = require("path");

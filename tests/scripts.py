@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator.emit.scripts import FORMULAS_FOLDER, RUNTIME_SCRIPT
+from rulesc.emit.scripts import FORMULAS_FOLDER, RUNTIME_SCRIPT
 
 
 def formulas_files(docs: Path) -> list[Path]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.analyze.program import Program
-from generator.emit.site.links import rule_page, url_of
+from rulesc.analyze.program import Program
+from rulesc.emit.site.links import rule_page, url_of
 
 
 def rule_html(root: Path, program: Program, rule_id: str) -> Path:

@@ -9,32 +9,32 @@ from pathlib import Path
 
 import pytest
 
-from generator.formula.builtins import ROWS
-from generator.runtime import rulesc_runtime as R
-from generator.runtime.contract import JS_ONLY, js_name, mismatches
+from rulesc.formula.builtins import ROWS
+from rulesc.runtime import rulesc_runtime as R
+from rulesc.runtime.contract import JS_ONLY, js_name, mismatches
 from tests.test_runtime_contract import CASES, covered, js_exports
 
 ROOT = Path(__file__).resolve().parent.parent
-GENERATOR = ROOT / "generator"
+GENERATOR = ROOT / "rulesc"
 
 # Earliest first. A module belongs to the longest prefix that names it; it may import its own layer and earlier.
 LAYERS = (
-    "generator.runtime generator.files generator.licenses",
-    "generator.diagnostics generator.diagnostics.core",
-    "generator.load",
-    "generator.schema",
-    "generator.formula",
-    "generator.model generator.kinds generator.patches",
-    "generator.analyze",
-    "generator.compile",
-    "generator.diagnostics.catalog generator.diagnostics.report",
-    "generator.emit",
-    "generator.build",
-    "generator.diff",
-    "generator.pipeline",
-    "generator.migrate",
-    "generator.bench",
-    "generator.cli",
+    "rulesc.runtime rulesc.files rulesc.licenses",
+    "rulesc.diagnostics rulesc.diagnostics.core",
+    "rulesc.load",
+    "rulesc.schema",
+    "rulesc.formula",
+    "rulesc.model rulesc.kinds rulesc.patches",
+    "rulesc.analyze",
+    "rulesc.compile",
+    "rulesc.diagnostics.catalog rulesc.diagnostics.report",
+    "rulesc.emit",
+    "rulesc.build",
+    "rulesc.diff",
+    "rulesc.pipeline",
+    "rulesc.migrate",
+    "rulesc.bench",
+    "rulesc.cli",
 )
 RANK = {prefix: rank for rank, layer in enumerate(LAYERS) for prefix in layer.split()}
 
@@ -67,7 +67,7 @@ def imports_of(module: str) -> set[str]:
 def layer_of(module: str) -> int:
     prefix = max((p for p in RANK if module == p or module.startswith(p + ".")), key=len, default=None)
     if prefix is None:
-        return -1  # generator/__init__ and the like: no stage
+        return -1  # rulesc/__init__ and the like: no stage
     return RANK[prefix]
 
 
@@ -81,7 +81,7 @@ def test_every_stage_imports_only_itself_and_earlier_stages() -> None:
 
 
 def test_every_module_has_a_stage() -> None:
-    assert sorted(m for m in MODULES if layer_of(m) < 0) == ["generator"]
+    assert sorted(m for m in MODULES if layer_of(m) < 0) == ["rulesc"]
 
 
 def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -111,8 +111,8 @@ def test_no_import_cycles() -> None:
 def test_the_checks_see_what_they_guard() -> None:
     """A cycle is found; an import inside a function is an edge; the layers are in pipeline order."""
     assert find_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
-    assert "generator.pipeline" in GRAPH["generator.cli.build"]
-    assert layer_of("generator.cli.main") > layer_of("generator.emit.site.pages") > layer_of("generator.model")
+    assert "rulesc.pipeline" in GRAPH["rulesc.cli.build"]
+    assert layer_of("rulesc.cli.main") > layer_of("rulesc.emit.site.pages") > layer_of("rulesc.model")
 
 
 def bundled_names() -> set[str]:
@@ -163,19 +163,19 @@ def listed_builtins(source: str) -> list[str]:
 
 
 def test_only_the_builtins_table_lists_the_built_in_functions() -> None:
-    """names, check, evaluate, bounds and both backends read generator/formula/builtins.py; the runtime, an earlier
+    """names, check, evaluate, bounds and both backends read rulesc/formula/builtins.py; the runtime, an earlier
     layer, names its own functions."""
     readers = [p for p in sorted(GENERATOR.rglob("*.py")) if p != TABLE and "runtime" not in p.parts]
     assert [f"{path.relative_to(ROOT)}:{found}" for path in readers
             for found in listed_builtins(path.read_text(encoding="utf-8"))] == []
     assert listed_builtins('M = {"clamp": "R.clamp", "sd": "R.sd", "p": "R.p"}\nW = ("mean", "sd")') == [
         "1: clamp, sd, p"]  # the check sees a second table, and lets two words pass
-    assert {"generator.formula.builtins"} <= GRAPH["generator.formula.check"] & GRAPH["generator.formula.to_js"]
+    assert {"rulesc.formula.builtins"} <= GRAPH["rulesc.formula.check"] & GRAPH["rulesc.formula.to_js"]
 
 
 def test_the_conformance_suite_covers_every_runtime_export() -> None:
-    """Every export of both runtimes is called by a case of generator/runtime/spec/ (tests/test_runtime_contract.py
-    runs them), and the two export lists keep generator/runtime/contract.py."""
+    """Every export of both runtimes is called by a case of rulesc/runtime/spec/ (tests/test_runtime_contract.py
+    runs them), and the two export lists keep rulesc/runtime/contract.py."""
     names = covered(CASES)
     assert sorted(set(R.__all__) - names) == []
     assert sorted(js_exports() - {js_name(name) for name in names if name not in JS_ONLY} - names) == []
@@ -196,9 +196,9 @@ def called_in_order(module: ast.Module, function: str) -> list[str]:
 
 
 def test_the_pipeline_runs_its_stages_in_the_order_it_lists_them() -> None:
-    """generator/pipeline.py's build_project calls every stage of STAGES once, in that order; the stages come
+    """rulesc/pipeline.py's build_project calls every stage of STAGES once, in that order; the stages come
     from modules no later than the pipeline's layer, so no stage runs one the pipeline does not see."""
-    from generator.pipeline import STAGES
+    from rulesc.pipeline import STAGES
 
     module = ast.parse((GENERATOR / "pipeline.py").read_text(encoding="utf-8"))
     assert [name for name in called_in_order(module, "build_project") if name in STAGES] == list(STAGES)
@@ -223,7 +223,7 @@ WRITES_ONLY = (GENERATOR / "diagnostics/catalog.py",)
 
 
 def test_only_the_settings_module_reads_mkdocs_yml() -> None:
-    """Every stage takes the Settings that generator/build/site_config.py read; no other module opens the file,
+    """Every stage takes the Settings that rulesc/build/site_config.py read; no other module opens the file,
     parses it or hands its path to MkDocs."""
     others = [p for p in sorted(GENERATOR.rglob("*.py")) if p != SETTINGS and p not in WRITES_ONLY]
     assert [f"{path.relative_to(ROOT)}:{line}" for path in others for line in reads_site_settings(path)] == []
@@ -231,7 +231,7 @@ def test_only_the_settings_module_reads_mkdocs_yml() -> None:
     assert [line.split(":")[0] for line in reads_site_settings(GENERATOR / "diagnostics/catalog.py")] != []
 
 
-PAST_THE_MODEL = ("generator.analyze", "generator.formula", "generator.emit")
+PAST_THE_MODEL = ("rulesc.analyze", "rulesc.formula", "rulesc.emit")
 """The stages that work on typed data: content is a model, a checked expression carries its types."""
 JSON_OUT = "JsonObject"  # emit/writer.py's name for a JSON object being written out, the one alias allowed
 UNTYPED = "dict[str, Any]"
@@ -286,7 +286,7 @@ def past_the_model() -> list[str]:
 
 def test_no_untyped_dict_travels_past_the_model() -> None:
     modules = past_the_model()
-    assert len(modules) > 60 and "generator.analyze.variants" in modules
+    assert len(modules) > 60 and "rulesc.analyze.variants" in modules
     found = [f"{m}:{line}" for m in modules for line in untyped_dicts(MODULES[m].read_text(encoding="utf-8"))]
     assert found == []
 
@@ -307,6 +307,6 @@ def test_the_typing_checks_see_what_they_guard() -> None:
 
 
 def test_a_checked_program_is_frozen() -> None:
-    from generator.analyze.program import Program
+    from rulesc.analyze.program import Program
 
     assert Program.__dataclass_params__.frozen  # type: ignore[attr-defined]

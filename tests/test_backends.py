@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from generator.analyze.program import Program, matches
-from generator.model import default_of
-from generator.pipeline import Project, compile_project
-from generator.runtime import rulesc_runtime as R
+from rulesc.analyze.program import Program, matches
+from rulesc.model import default_of
+from rulesc.pipeline import Project, compile_project
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import agree, encode, import_engine, node, run_js
 from tests.scripts import require_scripts
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from generator.bench import dice
-from generator.bench.synthetic import write_rulebook
-from generator.pipeline import Project, compile_project
+from rulesc.bench import dice
+from rulesc.bench.synthetic import write_rulebook
+from rulesc.pipeline import Project, compile_project
 from tests.run_case import run_rulesc
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,7 +98,7 @@ DICE_FORMULAS = ["tiny/boosted", "tiny/hit_chance", "tiny/hit_roll"]  # not tiny
 
 
 def rulesc(*args: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator.cli", "--root", str(root), *args],
+    return subprocess.run([sys.executable, "-m", "rulesc.cli", "--root", str(root), *args],
                           capture_output=True, text=True, check=False, cwd=ROOT)
 
 
@@ -206,7 +206,7 @@ def test_a_disagreement_between_the_runtimes_is_reported(tiny: Path, monkeypatch
 def test_each_side_runs_the_generated_code(tiny: Path, monkeypatch: pytest.MonkeyPatch, folder: str, file: str,
                                           override: str) -> None:
     """Break the generated engine, or the generated JavaScript, and only that formula disagrees."""
-    import generator.pipeline as staging
+    import rulesc.pipeline as staging
 
     real = staging.generate
 
@@ -252,7 +252,7 @@ def test_bench_needs_a_benchmark_and_a_positive_repeat(tiny: Path) -> None:
 def test_calculator_bench_times_each_calculator_at_the_top_of_its_ranges(tiny: Path) -> None:
     # In a process of its own: Playwright's threads can outlive the browser, and a build in a process where
     # another thread runs never forks, which would change what later tests in this worker see.
-    done = subprocess.run([sys.executable, "-m", "generator.cli", "--root", str(tiny), "bench", "--calculators",
+    done = subprocess.run([sys.executable, "-m", "rulesc.cli", "--root", str(tiny), "bench", "--calculators",
                            "--json"], capture_output=True, text=True, check=False, cwd=ROOT)
     status, out = done.returncode, done.stdout
     summary = json.loads(out.splitlines()[-1])
@@ -364,7 +364,7 @@ def test_content_bench_builds_a_copy_of_the_projects_own_content(tmp_path: Path)
 
 
 def test_targets_are_judged_on_the_book_they_are_set_for() -> None:
-    from generator.cli.bench import targets
+    from rulesc.cli.bench import targets
 
     base = {"compile_seconds": 1.0, "mkdocs_seconds": 5.0, "check_seconds": 6.0, "peak_mib": 100.0,
             "incremental_seconds": 3.0}
@@ -393,7 +393,7 @@ def test_dice_bench_finds_formulas_whose_host_names_are_mangled(tmp_path: Path) 
 
 
 def test_bench_rolls_times_each_roll_in_both_runtimes_and_compares_their_draws(tmp_path: Path) -> None:
-    from generator.bench import rolls
+    from rulesc.bench import rolls
 
     status, out, err = run_rulesc("--root", str(ROOT / "tests/cases/good/roll-tables"), "bench", "--rolls", "--json")
     lines = out.splitlines()

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.bench.calculators import site_project
-from generator.cli.init import scaffold_files
-from generator.pipeline import Project
+from rulesc.bench.calculators import site_project
+from rulesc.cli.init import scaffold_files
+from rulesc.pipeline import Project
 from tests.backends import CASES
 from tests.run_case import run_rulesc
 

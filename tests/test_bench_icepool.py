@@ -12,8 +12,8 @@ from pathlib import Path
 import icepool
 import pytest
 
-from generator.bench import icepool_side
-from generator.cli import bench as bench_command
+from rulesc.bench import icepool_side
+from rulesc.cli import bench as bench_command
 from tests.backends import CASES
 from tests.run_case import run_rulesc
 from tests.test_bench import TINY_CHAPTER, TINY_SYSTEM, site_project

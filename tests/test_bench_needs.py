@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.bench import needs
-from generator.bench.needs import CHROMIUM_VARIABLE, Unavailable, find_chromium
+from rulesc.bench import needs
+from rulesc.bench.needs import CHROMIUM_VARIABLE, Unavailable, find_chromium
 from tests.run_case import run_rulesc
 
 CASES = Path(__file__).resolve().parent / "cases"

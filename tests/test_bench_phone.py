@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from generator.bench import phone
-from generator.bench.phone import INPUT_TARGET_MS, READY_TARGET_MS
-from generator.emit.site.errors_page import emit_errors_page
-from generator.emit.site.links import url_of
+from rulesc.bench import phone
+from rulesc.bench.phone import INPUT_TARGET_MS, READY_TARGET_MS
+from rulesc.emit.site.errors_page import emit_errors_page
+from rulesc.emit.site.links import url_of
 from tests.conftest import REPO
 from tests.test_site_offline import offline_project
 
@@ -30,7 +30,7 @@ def rulesc(root: Path, *args: str, prelude: str = "") -> subprocess.CompletedPro
 
 def start(root: Path, *args: str, prelude: str = "") -> subprocess.Popen[str]:
     """rulesc started in a process of its own, not waited for."""
-    code = f"import sys\n{prelude}\nfrom generator.cli.main import main\nsys.exit(main(sys.argv[1:]))"
+    code = f"import sys\n{prelude}\nfrom rulesc.cli.main import main\nsys.exit(main(sys.argv[1:]))"
     return subprocess.Popen([sys.executable, "-c", code, "--root", str(root), *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=REPO)
 
@@ -110,7 +110,7 @@ def test_without_playwright_the_bench_says_what_to_install(tmp_path: Path) -> No
 
 
 def test_pages_picks_pages_as_the_table_names_them_and_refuses_an_unknown_one() -> None:
-    from generator.bench.phone import PhoneBenchError, pick_pages
+    from rulesc.bench.phone import PhoneBenchError, pick_pages
 
     pages = ["", "a-b/", "a-b/c/", "z/"]
     assert pick_pages(pages, None) == pages

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.parallel import JOBS_VARIABLE, run_shares
-from generator.pipeline import Project, Timings, build_project
+from rulesc.build.parallel import JOBS_VARIABLE, run_shares
+from rulesc.pipeline import Project, Timings, build_project
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILE_STAGES = {"load", "validate", "model", "semantic", "formulas", "pages", "search_records", "export", "write"}

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.emit.site.calculators import show_output
-from generator.emit.site.links import rule_page, url_of
-from generator.model import Calculator, Param, default_of
-from generator.pipeline import Project, compile_project
-from generator.runtime.rulesc_runtime import parse_dice
+from rulesc.analyze.program import Program
+from rulesc.emit.site.calculators import show_output
+from rulesc.emit.site.links import rule_page, url_of
+from rulesc.model import Calculator, Param, default_of
+from rulesc.pipeline import Project, compile_project
+from rulesc.runtime.rulesc_runtime import parse_dice
 from tests.browser import Visit
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from generator.diagnostics.core import ContentError
-from generator.pipeline import Project, build_project
+from rulesc.diagnostics.core import ContentError
+from rulesc.pipeline import Project, build_project
 from tests.conftest import copy_project
 
 OUTPUT_FOLDERS = ("site", "build/docs", "build/engine", "build/export")

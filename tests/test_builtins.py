@@ -3,16 +3,16 @@ exported by both runtimes under the contract's spelling."""
 
 from __future__ import annotations
 
-from generator.diagnostics.core import Diagnostics, Span
-from generator.formula import evaluate, names
-from generator.formula.builtins import BUILTINS, ROWS
-from generator.formula.check import Scope, check_types
-from generator.formula.layout import flat
-from generator.formula.parser import parse_formula
-from generator.formula.to_js import expr_to_js
-from generator.formula.to_python import expr_to_python
-from generator.runtime import rulesc_runtime as R
-from generator.runtime.contract import js_name
+from rulesc.diagnostics.core import Diagnostics, Span
+from rulesc.formula import evaluate, names
+from rulesc.formula.builtins import BUILTINS, ROWS
+from rulesc.formula.check import Scope, check_types
+from rulesc.formula.layout import flat
+from rulesc.formula.parser import parse_formula
+from rulesc.formula.to_js import expr_to_js
+from rulesc.formula.to_python import expr_to_python
+from rulesc.runtime import rulesc_runtime as R
+from rulesc.runtime.contract import js_name
 from tests.test_runtime_contract import js_exports
 
 

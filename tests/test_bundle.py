@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.emit.site.bundle import BundleError, emit_front_end, join_script
+from rulesc.emit.site.bundle import BundleError, emit_front_end, join_script
 from tests.backends import node
 
 MODULES = {

@@ -3,10 +3,10 @@ budget first."""
 
 from __future__ import annotations
 
-from generator.analyze.calls import MAX_CALLS, call_tree_sizes, check_call_trees
-from generator.diagnostics.core import Diagnostics, Span
-from generator.formula.parser import parse_formula
-from generator.model import Expr, Formula
+from rulesc.analyze.calls import MAX_CALLS, call_tree_sizes, check_call_trees
+from rulesc.diagnostics.core import Diagnostics, Span
+from rulesc.formula.parser import parse_formula
+from rulesc.model import Expr, Formula
 
 
 def _formulas(**exprs: str) -> dict[str, Formula]:

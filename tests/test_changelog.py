@@ -181,7 +181,7 @@ def test_a_history_line_is_marked_up_in_one_pass() -> None:
     took 10 s at 8,000) is escaped and left as written, at once."""
     import time
 
-    from generator.emit.site.rule_notes import history_html
+    from rulesc.emit.site.rule_notes import history_html
 
     assert history_html("text reworded: a [-old <b>-] {+new+} b [-x-]{+y+} [-open") == \
         "text reworded: a <del>old &lt;b&gt;</del> <ins>new</ins> b <del>x</del><ins>y</ins> [-open"

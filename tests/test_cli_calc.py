@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from generator.model import default_of
-from generator.pipeline import Project, compile_project
+from rulesc.model import default_of
+from rulesc.pipeline import Project, compile_project
 from tests.run_case import run_rulesc
 
 REPO = Path(__file__).resolve().parent.parent

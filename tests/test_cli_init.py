@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from generator import __version__
-from generator.cli.init import SCAFFOLD, scaffold_files
-from generator.emit.site.bundle import emit_front_end
-from generator.pipeline import Project, compile_project
+from rulesc import __version__
+from rulesc.cli.init import SCAFFOLD, scaffold_files
+from rulesc.emit.site.bundle import emit_front_end
+from rulesc.pipeline import Project, compile_project
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
 

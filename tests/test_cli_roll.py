@@ -6,7 +6,7 @@ import json
 import random
 from pathlib import Path
 
-from generator.runtime import rulesc_runtime as R
+from rulesc.runtime import rulesc_runtime as R
 from tests.run_case import run_rulesc
 
 CASE = str(Path(__file__).resolve().parent / "cases/good/roll-tables")

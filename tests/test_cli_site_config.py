@@ -76,7 +76,7 @@ def test_a_missing_mkdocs_yml_is_named(tmp_path: Path) -> None:
 ])
 def test_settings_are_read_as_yaml_reads_them(tmp_path: Path, text: str, url: str, name: str) -> None:
     """A comment after site_url is no part of every permalink; tags are not built; a missing value is unset."""
-    from generator.build.site_config import read_settings
+    from rulesc.build.site_config import read_settings
 
     (tmp_path / "mkdocs.yml").write_text(text, encoding="utf-8")
     assert (read_settings(tmp_path).site_url, read_settings(tmp_path).site_name) == (url, name)
@@ -115,8 +115,8 @@ def test_a_build_reads_mkdocs_yml_once_and_every_stage_takes_what_it_read(tmp_pa
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """The file is gone right after the settings are read, and the whole build, MkDocs included, still uses it:
     the site's name on the home page, site_url without its comment in the engine and the export."""
-    from generator import pipeline
-    from generator.build.site_config import Settings, read_settings
+    from rulesc import pipeline
+    from rulesc.build.site_config import Settings, read_settings
 
     root = tmp_path / "project"
     shutil.copytree(MINIMAL / "content", root / "content")

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.emit.site.dice_page import emit_dice_page
-from generator.formula.expression import roll_expression
-from generator.pipeline import Project, build_project
-from generator.runtime.rulesc_runtime import RulesError, parse_dice
+from rulesc.analyze.program import Program
+from rulesc.emit.site.dice_page import emit_dice_page
+from rulesc.formula.expression import roll_expression
+from rulesc.pipeline import Project, build_project
+from rulesc.runtime.rulesc_runtime import RulesError, parse_dice
 from tests.backends import Built, built_case
 from tests.browser import Visit, serve_site
 from tests.conftest import REPO

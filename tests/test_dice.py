@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.analyze.program import Program
-from generator.pipeline import Project, compile_project
-from generator.runtime import rulesc_runtime as R
+from rulesc.analyze.program import Program
+from rulesc.pipeline import Project, compile_project
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import agree, encode, run_js
 
 GRID_TIERS = range(1, 8)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from generator.runtime import rulesc_runtime as R
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import Built
 from tests.test_dice_shortcuts import chapter, formula_book, made, python_of
 from tests.test_dice_speed_paths import brute, chances

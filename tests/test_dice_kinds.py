@@ -12,12 +12,12 @@ from types import ModuleType
 import icepool
 import pytest
 
-from generator.analyze.program import Program
-from generator.diagnostics.core import Diagnostics, Span
-from generator.formula.check import Scope, check_types
-from generator.formula.lexer import FormulaSyntaxError
-from generator.formula.parser import parse_formula
-from generator.runtime import rulesc_runtime as R
+from rulesc.analyze.program import Program
+from rulesc.diagnostics.core import Diagnostics, Span
+from rulesc.formula.check import Scope, check_types
+from rulesc.formula.lexer import FormulaSyntaxError
+from rulesc.formula.parser import parse_formula
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import Built, built_case, icepool_chances, node
 from tests.test_exact_runtimes import three_ways
 

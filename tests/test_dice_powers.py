@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.runtime import rulesc_runtime as R
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import node
 
 

@@ -1,4 +1,4 @@
-"""The backends' regrouping (generator/formula/regroup.py) and the runtime paths it and the dice benchmark led to
+"""The backends' regrouping (rulesc/formula/regroup.py) and the runtime paths it and the dice benchmark led to
 give what the long way gives, in the interpreter, the engine and the JavaScript, errors included: a plain let
 moved out of a roll it does not read (only past a roll that cannot fail), a body run once per value a roll is read
 through (R.bind_through), independent rolls counted when equally likely, and one question to dice that explode
@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from generator.diagnostics.core import Span
-from generator.formula import nodes as n
-from generator.formula.parser import parse_formula
-from generator.formula.regroup import quiet_roll
-from generator.runtime import rulesc_runtime as R
+from rulesc.diagnostics.core import Span
+from rulesc.formula import nodes as n
+from rulesc.formula.parser import parse_formula
+from rulesc.formula.regroup import quiet_roll
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import Built
 from tests.test_dice_shortcuts import chapter, formula_book, javascript_of, made, python_of
 from tests.test_exact_runtimes import three_ways

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from generator.runtime import rulesc_runtime as R
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import Built, built_engine
 from tests.scripts import formulas_text
 from tests.test_dice_speed_paths import brute, chances

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from generator.emit.site.dice_page import emit_dice_page
-from generator.runtime import rulesc_runtime as R
+from rulesc.emit.site.dice_page import emit_dice_page
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import node
 
 POOLS = ["0", "1d6", "3d6", "2d4+1d6", "1d{0,2,2,5}+2d{0,0,3}", "2d6r2+1d4", "1d6rr{1,6}+2d3", "2d4!!+1d6",

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.diff.text import markdown, word_diff
+from rulesc.diff.text import markdown, word_diff
 from tests.run_case import run_rulesc
 
 SYSTEM = """\

@@ -20,9 +20,9 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from generator.formula import names
-from generator.pipeline import Project, build_project, compile_project
-from generator.runtime import rulesc_runtime as R
+from rulesc.formula import names
+from rulesc.pipeline import Project, build_project, compile_project
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import NodeHarness, drop_engine, import_engine
 from tests.differential import (
     CALCULATOR,

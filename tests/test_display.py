@@ -11,18 +11,18 @@ from typing import Any
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.emit.scripts import emit_scripts, system_script
-from generator.emit.site.calculators import display, fixed, render_calculator, show_output
-from generator.model import default_of
-from generator.pipeline import Project, compile_project
+from rulesc.analyze.program import Program
+from rulesc.emit.scripts import emit_scripts, system_script
+from rulesc.emit.site.calculators import display, fixed, render_calculator, show_output
+from rulesc.model import default_of
+from rulesc.pipeline import Project, compile_project
 from tests.backends import node
 from tests.test_runtime_contract import NODE_RUNNER, decode, for_js
 
 REPO = Path(__file__).resolve().parent.parent
 WIDGET = REPO / "frontend/src/calculators/display.js"  # an ES module: Node requires it after the runtime
 
-DISPLAY = REPO / "generator/runtime/spec/display/display.json"
+DISPLAY = REPO / "rulesc/runtime/spec/display/display.json"
 CASES: list[dict[str, Any]] = json.loads(DISPLAY.read_text(encoding="utf-8"))["cases"]
 """How each value shows, the case table both display()s read: fractions on or near a rounding boundary as
 decimals and percents (exact, and as the float standing for them), units, signs that must not show, flags, lists,
@@ -59,7 +59,7 @@ def test_widget_display_follows_the_same_case_table() -> None:
     """The runtime hands the widget exact fractions (and a float only from sd): both show by the one rule."""
     sent = [{"display": for_js(case["value"]), **{k: v for k, v in case.items() if k not in ("value", "text")}}
             for case in CASES]
-    done = subprocess.run([node(), str(NODE_RUNNER), str(REPO / "generator/runtime/rulesc_runtime.js"), str(WIDGET)],
+    done = subprocess.run([node(), str(NODE_RUNNER), str(REPO / "rulesc/runtime/rulesc_runtime.js"), str(WIDGET)],
                           input=json.dumps(sent), capture_output=True, text=True, check=True, timeout=120)
     assert [found["text"] for found in json.loads(done.stdout)] == [case["text"] for case in CASES]
     assert len(CASES) > 100
@@ -74,10 +74,10 @@ def test_widget_rounds_floats_that_arrive_a_hair_off_the_boundary() -> None:
     assert hairs[0][1] < 0.125 and hairs[2][1] < 0.2625 and hairs[3][1] < 100.5  # the premise
     script = f"console.log(JSON.stringify([{', '.join(f'W.fixed(new R.Real({js}), {d})' for js, _, d, _ in hairs)}]));"
     expected = [text for _, _, _, text in hairs]
-    assert run_node(script, [REPO / "generator/runtime/rulesc_runtime.js", WIDGET], None) == expected
+    assert run_node(script, [REPO / "rulesc/runtime/rulesc_runtime.js", WIDGET], None) == expected
     assert [fixed(value, d) for _, value, d, _ in hairs] == expected
     assert run_node('console.log(JSON.stringify([-0.0, -1e-9, -0.004999].map((x) => W.fixed(new R.Real(x), 2))));',
-                    [REPO / "generator/runtime/rulesc_runtime.js", WIDGET], None) == ["0.00", "0.00", "0.00"]
+                    [REPO / "rulesc/runtime/rulesc_runtime.js", WIDGET], None) == ["0.00", "0.00", "0.00"]
 
 
 SYSTEM = """\

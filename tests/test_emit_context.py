@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.emit.context import emit_context
-from generator.emit.site.markup import Markup
-from generator.emit.site.split import plans
-from generator.pipeline import Project, compile_project
+from rulesc.analyze.program import Program
+from rulesc.emit.context import emit_context
+from rulesc.emit.site.markup import Markup
+from rulesc.emit.site.split import plans
+from rulesc.pipeline import Project, compile_project
 
 MINIMAL = Path(__file__).parent / "cases" / "good" / "minimal"
 

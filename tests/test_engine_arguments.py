@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.emit.engine import local_names, python_names
-from generator.pipeline import Project, build_project, compile_project
-from generator.runtime.rulesc_runtime import Dice, Dist
+from rulesc.analyze.program import Program
+from rulesc.emit.engine import local_names, python_names
+from rulesc.pipeline import Project, build_project, compile_project
+from rulesc.runtime.rulesc_runtime import Dice, Dist
 from tests.backends import import_engine
 
 CASES = Path(__file__).resolve().parent / "cases" / "good"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import doctest
 from pathlib import Path
 
-from generator.pipeline import Project, build_project
+from rulesc.pipeline import Project, build_project
 from tests.backends import drop_engine, import_engine
 from tests.hostile import PAYLOAD, hostile_content
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.pipeline import Project, build_project
+from rulesc.pipeline import Project, build_project
 
 REPO = Path(__file__).resolve().parent.parent
 CASES = ("host-names", "long-names", "table-keys", "engine-arguments", "named-outcomes", "pool-questions",

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.emit.engine import python_names
-from generator.runtime import rulesc_runtime as R
+from rulesc.analyze.program import Program
+from rulesc.emit.engine import python_names
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import Built, built_case, encode, node, run_js
 from tests.test_names import js_calls
 
@@ -111,10 +111,10 @@ def test_float_results_are_the_same_float(edge: tuple[Path, Program, ModuleType]
     ("9007199254740991 + 1", 1),
 ])
 def test_only_operations_that_could_leave_the_range_are_checked(source: str, checked: int) -> None:
-    from generator.diagnostics.core import Diagnostics, Span
-    from generator.formula.bounds import overflow_checks
-    from generator.formula.check import Scope, check_types
-    from generator.formula.parser import parse_formula
+    from rulesc.diagnostics.core import Diagnostics, Span
+    from rulesc.formula.bounds import overflow_checks
+    from rulesc.formula.check import Scope, check_types
+    from rulesc.formula.parser import parse_formula
 
     node = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
     scope = Scope({"n": "int"}, {"floor_face": "int"}, {}, lambda name, span: None)

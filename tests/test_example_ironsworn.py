@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from generator.pipeline import Project, build_project, compile_project
-from generator.runtime import JS_RUNTIME
+from rulesc.pipeline import Project, build_project, compile_project
+from rulesc.runtime import JS_RUNTIME
 from tests.backends import Built, agree, drop_engine, encode, import_engine, node, run_js
 from tests.browser import Visit, serve_site
 from tests.conftest import REPO

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.runtime.rulesc_runtime import Dice
+from rulesc.runtime.rulesc_runtime import Dice
 from tests.backends import Built, built_case, run_js
 from tests.run_case import run_rulesc
 from tests.test_backends import _example_calls, _failures, _python_results

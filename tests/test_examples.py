@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from generator.analyze.program import Program
-from generator.pipeline import Project, build_project, compile_project
+from rulesc.analyze.program import Program
+from rulesc.pipeline import Project, build_project, compile_project
 from tests.backends import agree, encode, run_js
 from tests.conftest import REPO
 from tests.run_case import run_rulesc

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from generator.pipeline import Project, build_project
+from rulesc.pipeline import Project, build_project
 from tests.browser import Visit, serve_site
 from tests.conftest import REPO
 

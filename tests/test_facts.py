@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.analyze.lint import names_in
-from generator.analyze.program import Program
-from generator.diagnostics.core import ContentError
-from generator.model import Fact
-from generator.pipeline import Project, build_project, compile_project
+from rulesc.analyze.lint import names_in
+from rulesc.analyze.program import Program
+from rulesc.diagnostics.core import ContentError
+from rulesc.model import Fact
+from rulesc.pipeline import Project, build_project, compile_project
 from tests.conftest import copy_project
 from tests.scripts import formulas_text
 

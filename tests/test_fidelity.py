@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.model import ANY_TIMES
-from generator.pipeline import Project, compile_project
+from rulesc.analyze.program import Program
+from rulesc.model import ANY_TIMES
+from rulesc.pipeline import Project, compile_project
 
 REPO = Path(__file__).resolve().parent.parent
 # Annulus upgrades its source says "can be taken multiple times", with the line of the source that says so.
@@ -100,7 +100,7 @@ def test_the_might_entry_names_the_maneuver_that_moves_a_feature(programs: dict[
 @pytest.mark.parametrize("rule", ["instantaneous-control", "basic-attack-maneuver", "called-shot",
                                   "absorbing-attack-maneuver"])
 def test_effect_is_not_linked_inside_area_of_effect(programs: dict[str, Program], rule: str) -> None:
-    from generator.emit.site.markup import Markup, Section
+    from rulesc.emit.site.markup import Markup, Section
 
     dbu = programs["dbu"]
     html = Markup(dbu).block(dbu.rules[rule].text, Section("maneuvers/", rule))
@@ -149,7 +149,7 @@ def test_the_attack_set_builder_follows_the_requirements(programs: dict[str, Pro
 
 
 def test_the_export_and_the_pages_carry_the_source_lines(tmp_path: Path) -> None:
-    from generator.pipeline import build_project
+    from rulesc.pipeline import build_project
     from tests.conftest import copy_project
 
     root = copy_project(tmp_path / "p")

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.diagnostics.core import Diagnostic, Span, render
-from generator.files import Unreadable, read_project_file
+from rulesc.diagnostics.core import Diagnostic, Span, render
+from rulesc.files import Unreadable, read_project_file
 from tests.run_case import run_rulesc
 
 MINIMAL = Path(__file__).resolve().parent / "cases" / "good" / "minimal"

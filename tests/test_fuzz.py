@@ -12,13 +12,13 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.diagnostics.core import Diagnostics, Span
-from generator.formula import nodes as n
-from generator.formula.check import Columns, Scope, check_types
-from generator.formula.lexer import FormulaSyntaxError
-from generator.formula.parser import MAX_NESTING, parse_formula
-from generator.formula.types import Type
-from generator.load import load_document
+from rulesc.diagnostics.core import Diagnostics, Span
+from rulesc.formula import nodes as n
+from rulesc.formula.check import Columns, Scope, check_types
+from rulesc.formula.lexer import FormulaSyntaxError
+from rulesc.formula.parser import MAX_NESTING, parse_formula
+from rulesc.formula.types import Type
+from rulesc.load import load_document
 
 EXAMPLES = int(os.environ.get("RULESC_FUZZ_EXAMPLES", "600"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])

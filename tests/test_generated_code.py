@@ -25,12 +25,12 @@ from typing import Any
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.formula.layout import STRING_PIECE, Group, concat, conditional, flat, infix, layout, string
-from generator.formula.to_python import CHAINS, expr_to_python, py_call
-from generator.model import Example, default_of
-from generator.pipeline import Project, build_project, compile_project
-from generator.runtime.rulesc_runtime import Dice, parse_dice
+from rulesc.analyze.program import Program
+from rulesc.formula.layout import STRING_PIECE, Group, concat, conditional, flat, infix, layout, string
+from rulesc.formula.to_python import CHAINS, expr_to_python, py_call
+from rulesc.model import Example, default_of
+from rulesc.pipeline import Project, build_project, compile_project
+from rulesc.runtime.rulesc_runtime import Dice, parse_dice
 from tests.backends import agree, encode, import_engine, run_js
 from tests.scripts import formulas_files, formulas_text
 

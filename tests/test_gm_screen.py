@@ -12,13 +12,13 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.bench.phone import site_pages
-from generator.build.navigation import nav_entry
-from generator.emit.site.calculators import display
-from generator.emit.site.changes_page import changes_path
-from generator.emit.site.gm_screen import gm_screen
-from generator.emit.site.links import (
+from rulesc.analyze.program import Program
+from rulesc.bench.phone import site_pages
+from rulesc.build.navigation import nav_entry
+from rulesc.emit.site.calculators import display
+from rulesc.emit.site.changes_page import changes_path
+from rulesc.emit.site.gm_screen import gm_screen
+from rulesc.emit.site.links import (
     glossary_path,
     gm_calculator_page,
     gm_part_path,
@@ -27,10 +27,10 @@ from generator.emit.site.links import (
     tables_path,
     url_of,
 )
-from generator.emit.site.markup import Markup
-from generator.emit.site.split import GM_BUDGET, calculator_estimate, folder, gm_parts, slug
-from generator.model import SYSTEM_PAGES, default_of
-from generator.pipeline import Project, compile_project
+from rulesc.emit.site.markup import Markup
+from rulesc.emit.site.split import GM_BUDGET, calculator_estimate, folder, gm_parts, slug
+from rulesc.model import SYSTEM_PAGES, default_of
+from rulesc.pipeline import Project, compile_project
 from tests.browser import Visit
 from tests.conftest import REPO
 

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from generator import compile as pipeline
-from generator import pipeline as build_module
-from generator.build.builders import SiteBuildError
-from generator.build.site_config import Settings
-from generator.pipeline import Project, build_project
+from rulesc import compile as pipeline
+from rulesc import pipeline as build_module
+from rulesc.build.builders import SiteBuildError
+from rulesc.build.site_config import Settings
+from rulesc.pipeline import Project, build_project
 from tests.run_case import run_rulesc
 from tests.test_build import digest
 
@@ -165,7 +165,7 @@ NASTY: dict[str, str | bytes] = {
 def test_hostile_input_is_a_located_error_in_a_real_process(name: str, tmp_path: Path) -> None:
     """rulesc as users run it: exit 1, a path:line:col: error[CODE] line, no traceback, no hang."""
     root = _nasty_project(tmp_path, NASTY[name])
-    done = subprocess.run([sys.executable, "-m", "generator.cli", "--root", str(root), "check"],
+    done = subprocess.run([sys.executable, "-m", "rulesc.cli", "--root", str(root), "check"],
                           capture_output=True, text=True, timeout=120, cwd=Path(__file__).resolve().parent.parent)
     assert done.returncode == 1, done.stderr[-2000:]
     assert done.stdout == ""

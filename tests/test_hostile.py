@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.analyze.lint import INERT
-from generator.analyze.program import LINK, VALUE
+from rulesc.analyze.lint import INERT
+from rulesc.analyze.program import LINK, VALUE
 from tests.run_case import run_rulesc
 
 MINIMAL = Path(__file__).resolve().parent / "cases" / "good" / "minimal"

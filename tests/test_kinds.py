@@ -14,8 +14,8 @@ import pytest
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from generator.kinds import mid_sentence
-from generator.pipeline import Project, build_project, compile_project
+from rulesc.kinds import mid_sentence
+from rulesc.pipeline import Project, build_project, compile_project
 
 CASE = Path(__file__).resolve().parent / "cases" / "good" / "declared-kinds"
 REPO = Path(__file__).resolve().parent.parent
@@ -259,7 +259,7 @@ def test_the_bundled_content_fits_its_systems_editor_schemas(built: Path) -> Non
 
 
 def test_diff_reports_a_changed_trigger_roll_and_outcome(tmp_path: Path) -> None:
-    from generator.diff.fields import rule_fields
+    from rulesc.diff.fields import rule_fields
 
     shutil.copytree(CASE / "content", tmp_path / "content")
     old = compile_project(Project(tmp_path)).programs[0]
@@ -288,9 +288,9 @@ def test_declared_words_are_escaped_wherever_they_are_shown(tmp_path: Path) -> N
 
 
 def test_a_roll_reads_as_the_book_writes_it() -> None:
-    from generator.diagnostics.core import Span
-    from generator.emit.site.structured import roll_line
-    from generator.model import Roll
+    from rulesc.diagnostics.core import Span
+    from rulesc.emit.site.structured import roll_line
+    from rulesc.model import Roll
 
     span = Span("x.yaml", 1, 1)
     assert [roll_line(Roll(stats, adds, None, span)) for stats, adds in

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from generator.pipeline import Project, build_project
+from rulesc.pipeline import Project, build_project
 from tests.browser import Visit, serve_site
 from tests.conftest import REPO
 
@@ -21,7 +21,7 @@ CASE = Path(__file__).resolve().parent / "cases" / "good" / "declared-kinds"
 def oathbound_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("oathbound-site")
     shutil.copytree(CASE / "content", root / "content")
-    shutil.copy2(REPO / "generator/scaffold/mkdocs.yml", root / "mkdocs.yml")
+    shutil.copy2(REPO / "rulesc/scaffold/mkdocs.yml", root / "mkdocs.yml")
     build_project(Project(root))
     with serve_site(root / "site") as url:
         yield url

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from generator.analyze.program import matches
-from generator.cli.main import main
-from generator.diagnostics.core import Span
-from generator.emit.site.dice_page import emit_dice_page
-from generator.formula.lexer import FormulaSyntaxError
-from generator.formula.parser import parse_formula
-from generator.runtime import rulesc_runtime as R
+from rulesc.analyze.program import matches
+from rulesc.cli.main import main
+from rulesc.diagnostics.core import Span
+from rulesc.emit.site.dice_page import emit_dice_page
+from rulesc.formula.lexer import FormulaSyntaxError
+from rulesc.formula.parser import parse_formula
+from rulesc.runtime import rulesc_runtime as R
 
 
 def dice(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator import load
-from generator.diagnostics.core import Diagnostics, Span
-from generator.load import MAX_BYTES, MAX_DEPTH, Document, load_document
-from generator.runtime.rulesc_runtime import MAX_INT
+from rulesc import load
+from rulesc.diagnostics.core import Diagnostics, Span
+from rulesc.load import MAX_BYTES, MAX_DEPTH, Document, load_document
+from rulesc.runtime.rulesc_runtime import MAX_INT
 from tests.conftest import REPO
 
 

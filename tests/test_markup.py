@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from markdown_it.token import Token
 
-from generator.analyze.terms import alternatives, shields, term_keys, term_of, term_pattern
-from generator.emit.site.markup import Markup, Paragraphs, Section, _shields, prose_paragraphs
-from generator.model import Term
-from generator.pipeline import Project, compile_project
+from rulesc.analyze.terms import alternatives, shields, term_keys, term_of, term_pattern
+from rulesc.emit.site.markup import Markup, Paragraphs, Section, _shields, prose_paragraphs
+from rulesc.model import Term
+from rulesc.pipeline import Project, compile_project
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = compile_project(Project(ROOT)).programs
@@ -92,7 +92,7 @@ def test_pages_and_search_records_share_one_markup_per_program() -> None:
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.system.id for p in PROGRAMS])
 def test_each_text_parses_once_and_renders_as_if_parsed_afresh(program: object) -> None:
-    from generator.emit.site.markup import Section
+    from rulesc.emit.site.markup import Section
 
     rules = program.system.rules()  # type: ignore[attr-defined]
     previewed, rendered_first = Markup(program), Markup(program)  # type: ignore[arg-type]
@@ -137,7 +137,7 @@ def _both_ways(markup: Markup, text: str) -> tuple[object, object]:
 def _synthetic_texts() -> list[str]:
     import tempfile
 
-    from generator.bench.synthetic import write_rulebook
+    from rulesc.bench.synthetic import write_rulebook
 
     with tempfile.TemporaryDirectory() as folder:
         write_rulebook(Path(folder), 300, ROOT)

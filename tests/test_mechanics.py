@@ -18,9 +18,9 @@ from typing import Any
 import icepool
 import pytest
 
-from generator.analyze.program import Program
-from generator.pipeline import Project, build_project, compile_project
-from generator.runtime import rulesc_runtime as R
+from rulesc.analyze.program import Program
+from rulesc.pipeline import Project, build_project, compile_project
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import CASES, drop_engine, icepool_chances, import_engine
 from tests.test_exact_runtimes import three_ways
 

@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from generator.analyze.program import show
-from generator.diagnostics.core import ContentError, Span
-from generator.formula.nodes import Call, walk
-from generator.migrate import plan as migrate_plan
-from generator.migrate.edits import Edit, Overlap, apply, offset
-from generator.migrate.plan import Step, SystemSource, plan
-from generator.migrate.written import Written
-from generator.model import default_of
-from generator.pipeline import Project, compile_project
-from generator.runtime.rulesc_runtime import RulesError
+from rulesc.analyze.program import show
+from rulesc.diagnostics.core import ContentError, Span
+from rulesc.formula.nodes import Call, walk
+from rulesc.migrate import plan as migrate_plan
+from rulesc.migrate.edits import Edit, Overlap, apply, offset
+from rulesc.migrate.plan import Step, SystemSource, plan
+from rulesc.migrate.written import Written
+from rulesc.model import default_of
+from rulesc.pipeline import Project, compile_project
+from rulesc.runtime.rulesc_runtime import RulesError
 from tests.run_case import run_rulesc
 
 REPO = Path(__file__).resolve().parent.parent

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.analyze.program import show
-from generator.pipeline import Project, compile_project
-from generator.runtime.rulesc_runtime import RulesError, parse_dice
+from rulesc.analyze.program import show
+from rulesc.pipeline import Project, compile_project
+from rulesc.runtime.rulesc_runtime import RulesError, parse_dice
 from tests.run_case import run_rulesc
 
 EXAMPLES = int(os.environ.get("RULESC_FUZZ_EXAMPLES", "40"))

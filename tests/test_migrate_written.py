@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.diagnostics.core import Span
-from generator.formula import nodes as n
-from generator.formula.parser import parse_formula
-from generator.migrate.written import Written
-from generator.model import Expr
-from generator.pipeline import Project, compile_project
+from rulesc.diagnostics.core import Span
+from rulesc.formula import nodes as n
+from rulesc.formula.parser import parse_formula
+from rulesc.migrate.written import Written
+from rulesc.model import Expr
+from rulesc.pipeline import Project, compile_project
 
 REPO = Path(__file__).resolve().parent.parent
 PROJECTS = [REPO, *sorted(p for p in (REPO / "tests" / "cases" / "good").iterdir()

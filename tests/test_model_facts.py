@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import ANY_TIMES
-from generator.pipeline import Project, compile_project
+from rulesc.model import ANY_TIMES
+from rulesc.pipeline import Project, compile_project
 from tests.run_case import run_rulesc
 
 SYSTEM = """\
@@ -142,9 +142,9 @@ def _noted(tmp_path: Path, fact: str, term_fact: str | None = None) -> Path:
 
 
 def test_a_note_about_a_fact_marks_that_fact_as_assumed_on_the_page_and_in_the_export(tmp_path: Path) -> None:
-    from generator.emit.export import _provenance
-    from generator.emit.site.fragments import plain_style
-    from generator.emit.site.reading import stat_block
+    from rulesc.emit.export import _provenance
+    from rulesc.emit.site.fragments import plain_style
+    from rulesc.emit.site.reading import stat_block
 
     program = compile_project(Project(_noted(tmp_path, "needs"))).programs[0]
     rule = program.rules["one"]

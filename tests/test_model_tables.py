@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.diagnostics.core import ContentError, Diagnostic
-from generator.model import parse_range
-from generator.pipeline import Project, build_project, compile_project
-from generator.runtime.rulesc_runtime import MAX_INT
+from rulesc.diagnostics.core import ContentError, Diagnostic
+from rulesc.model import parse_range
+from rulesc.pipeline import Project, build_project, compile_project
+from rulesc.runtime.rulesc_runtime import MAX_INT
 from tests.backends import agree, encode, import_engine, run_js
 
 CASE = Path(__file__).resolve().parent / "cases" / "good" / "table-keys"

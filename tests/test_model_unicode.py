@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import _written_offset, nfc
-from generator.pipeline import Project, compile_project
+from rulesc.model import _written_offset, nfc
+from rulesc.pipeline import Project, compile_project
 from tests.run_case import run_rulesc
 
 SYSTEM = """\

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.analyze.values import text_uses
-from generator.diagnostics.core import ContentError, Diagnostic, Span
-from generator.formula.parser import parse_formula
-from generator.pipeline import Project, compile_project
+from rulesc.analyze.values import text_uses
+from rulesc.diagnostics.core import ContentError, Diagnostic, Span
+from rulesc.formula.parser import parse_formula
+from rulesc.pipeline import Project, compile_project
 
 SYSTEM = """\
 id: odd

@@ -22,13 +22,13 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from generator.analyze.program import Program
-from generator.emit.engine import local_names, python_names
-from generator.emit.scripts import RESERVED, js_formula
-from generator.formula import names
-from generator.formula.lexer import KEYWORDS
-from generator.pipeline import Project, build_project, compile_project
-from generator.runtime.rulesc_runtime import Dice
+from rulesc.analyze.program import Program
+from rulesc.emit.engine import local_names, python_names
+from rulesc.emit.scripts import RESERVED, js_formula
+from rulesc.formula import names
+from rulesc.formula.lexer import KEYWORDS
+from rulesc.pipeline import Project, build_project, compile_project
+from rulesc.runtime.rulesc_runtime import Dice
 from tests.backends import agree, drop_engine, encode, import_engine, run_js
 from tests.run_case import case_transcript
 from tests.scripts import formulas_text

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import ENGINE_EXPORTS, SITE_FOLDERS, calculator_ids, calculator_suffixes
-from generator.pipeline import Project, build_project, compile_project
+from rulesc.model import ENGINE_EXPORTS, SITE_FOLDERS, calculator_ids, calculator_suffixes
+from rulesc.pipeline import Project, build_project, compile_project
 from tests.backends import built_case, drop_engine, import_engine, run_js
 from tests.hostile import hostile_content
 

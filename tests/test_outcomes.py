@@ -8,12 +8,12 @@ from types import ModuleType
 
 import pytest
 
-from generator.analyze.program import Program, label_order
-from generator.diagnostics.core import Diagnostics, Span
-from generator.emit.site.calculators import display, render_calculator
-from generator.formula.check import Scope, check_types
-from generator.formula.lexer import FormulaSyntaxError
-from generator.formula.parser import parse_formula
+from rulesc.analyze.program import Program, label_order
+from rulesc.diagnostics.core import Diagnostics, Span
+from rulesc.emit.site.calculators import display, render_calculator
+from rulesc.formula.check import Scope, check_types
+from rulesc.formula.lexer import FormulaSyntaxError
+from rulesc.formula.parser import parse_formula
 from tests.backends import Built, agree, built_case, encode, run_js
 from tests.scripts import require_scripts
 from tests.test_display import run_node
@@ -64,7 +64,7 @@ def test_named_outcomes_show_in_the_formulas_order(tiers: tuple[Path, Program, M
               "const calc = globalThis.RulesSystems['outcome-tiers'].calculators['action-odds'];"
               "const env = {dots: 2, armour: 15}; const out = calc.outputs.map((o) => env[o.name] = o.run(env));"
               "console.log(JSON.stringify(calc.outputs.map((o, i) => W.display(out[i], o.format, o.type, o.labels))));")
-    texts = run_node(script, [REPO / "generator/runtime/rulesc_runtime.js",
+    texts = run_node(script, [REPO / "rulesc/runtime/rulesc_runtime.js",
                               REPO / "frontend/src/calculators/display.js"], None)
     assert texts == [shown, "55.00%"]
 

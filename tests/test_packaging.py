@@ -8,11 +8,11 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from generator.schema import packaged_schemas
+from rulesc.schema import packaged_schemas
 
 REPO = Path(__file__).resolve().parent.parent
 DATA_PACKAGES = {  # folders of files only
-    "generator.schemas", "generator.site_overrides", "generator.frontend", "generator.scaffold"}
+    "rulesc.schemas", "rulesc.site_overrides", "rulesc.frontend", "rulesc.scaffold"}
 CHAPTER = """\
 id: odd-bits
 title: Odd bits
@@ -40,8 +40,8 @@ terms:
 
 def test_the_wheel_ships_the_schemas_byte_for_byte(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
-        shipped = {name.removeprefix("generator/schemas/"): archive.read(name) for name in archive.namelist()
-                   if name.startswith("generator/schemas/")}
+        shipped = {name.removeprefix("rulesc/schemas/"): archive.read(name) for name in archive.namelist()
+                   if name.startswith("rulesc/schemas/")}
     assert shipped == {path.name: path.read_bytes() for path in (REPO / "schema").glob("*.json")}
     assert {"common.schema.json", "system.schema.json", "chapter.schema.json", "export.schema.json"} <= set(shipped)
 
@@ -50,7 +50,7 @@ def test_the_wheel_holds_every_module_and_runtime(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
     sources = {path.relative_to(REPO).as_posix() for pattern in ("*.py", "*.js")
-               for path in (REPO / "generator").rglob(pattern) if "__pycache__" not in path.parts}
+               for path in (REPO / "rulesc").rglob(pattern) if "__pycache__" not in path.parts}
     assert sources - names == set()
 
 
@@ -68,28 +68,28 @@ def test_the_benches_needs_are_an_extra_not_a_dependency(wheel: Path) -> None:
 
 def test_the_package_list_names_every_package() -> None:
     listed = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"]
-    found = {".".join(init.parent.relative_to(REPO).parts) for init in (REPO / "generator").rglob("__init__.py")}
+    found = {".".join(init.parent.relative_to(REPO).parts) for init in (REPO / "rulesc").rglob("__init__.py")}
     assert set(listed) == found | DATA_PACKAGES
 
 
 def test_the_wheel_ships_the_theme_overrides_and_the_scaffold_byte_for_byte(wheel: Path) -> None:
     shipped = {}
     with zipfile.ZipFile(wheel) as archive:
-        for package, folder in (("generator/site_overrides/", REPO / "site_overrides"),
-                                ("generator/scaffold/", REPO / "generator/scaffold")):
+        for package, folder in (("rulesc/site_overrides/", REPO / "site_overrides"),
+                                ("rulesc/scaffold/", REPO / "rulesc/scaffold")):
             shipped[folder] = {name.removeprefix(package): archive.read(name) for name in archive.namelist()
                                if name.startswith(package)}
     for folder, files in shipped.items():
         assert files == {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
     assert {"partials/header.html", "assets/rulesc/rulesc.css"} <= set(shipped[REPO / "site_overrides"])
-    assert "dot-github/workflows/rules.yml" in shipped[REPO / "generator/scaffold"]
+    assert "dot-github/workflows/rules.yml" in shipped[REPO / "rulesc/scaffold"]
 
 
 def test_the_wheel_ships_the_front_ends_modules_and_not_its_tooling(wheel: Path) -> None:
     """The build joins frontend/src/ into the site's scripts; its tests, types and npm files stay in the repository."""
     with zipfile.ZipFile(wheel) as archive:
-        shipped = {name.removeprefix("generator/frontend/"): archive.read(name) for name in archive.namelist()
-                   if name.startswith("generator/frontend/")}
+        shipped = {name.removeprefix("rulesc/frontend/"): archive.read(name) for name in archive.namelist()
+                   if name.startswith("rulesc/frontend/")}
     sources = REPO / "frontend"
     assert shipped == {p.relative_to(sources).as_posix(): p.read_bytes() for p in sources.glob("src/*/*.js")}
     assert {"src/site/main.js", "src/calculators/display.js", "src/theme/main.js"} <= set(shipped)
@@ -104,8 +104,8 @@ def _project(root: Path, chapter: str) -> Path:
 
 def _check_from(installed: Path, project: Path) -> subprocess.CompletedProcess[str]:
     """`rulesc check` run by the unpacked wheel (a pure-Python wheel installs by unpacking), in a project folder."""
-    script = ("import sys, generator.schema as s; print(s.SCHEMA_DIR, file=sys.stderr); "
-              "from generator.cli.main import main; sys.exit(main(['check']))")
+    script = ("import sys, rulesc.schema as s; print(s.SCHEMA_DIR, file=sys.stderr); "
+              "from rulesc.cli.main import main; sys.exit(main(['check']))")
     return subprocess.run([sys.executable, "-c", script], cwd=project, capture_output=True, text=True,
                           env={"PYTHONPATH": str(installed), "PATH": "/usr/bin:/bin"}, check=False)
 
@@ -115,7 +115,7 @@ def test_check_runs_from_the_wheel_on_a_project_without_schemas(wheel: Path, tmp
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(installed)
     good = _check_from(installed, _project(tmp_path / "good", CHAPTER))
-    assert good.stderr.splitlines()[0] == str(installed / "generator" / "schemas")  # the wheel's, not the checkout's
+    assert good.stderr.splitlines()[0] == str(installed / "rulesc" / "schemas")  # the wheel's, not the checkout's
     assert (good.returncode, good.stdout) == (0, "rulesc: ok: 1 system(s), 1 rules, 0 formulas, 0 examples passed, "
                                                  "0 calculators\n")
     bad = _check_from(installed, _project(tmp_path / "bad", CHAPTER.replace("order: 1", "order: 1\ncolour: red")))
@@ -123,7 +123,7 @@ def test_check_runs_from_the_wheel_on_a_project_without_schemas(wheel: Path, tmp
 
 
 def test_packaged_schemas_prefers_the_installed_folder(tmp_path: Path) -> None:
-    package = tmp_path / "generator"
+    package = tmp_path / "rulesc"
     (tmp_path / "schema").mkdir(parents=True)
     package.mkdir()
     assert packaged_schemas(package) == tmp_path / "schema"  # a source checkout

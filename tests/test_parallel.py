@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-import generator.build.outputs as outputs
-import generator.pipeline as build
-from generator.build.outputs import Inputs, assemble, compile_and_emit
-from generator.build.parallel import JOBS_VARIABLE, WorkerFailed, balanced, makespan, plan, run_shares
-from generator.build.site_config import read_settings
-from generator.diagnostics.core import ContentError, Diagnostics
-from generator.pipeline import Project, compile_project, discover, generate
+import rulesc.build.outputs as outputs
+import rulesc.pipeline as build
+from rulesc.build.outputs import Inputs, assemble, compile_and_emit
+from rulesc.build.parallel import JOBS_VARIABLE, WorkerFailed, balanced, makespan, plan, run_shares
+from rulesc.build.site_config import read_settings
+from rulesc.diagnostics.core import ContentError, Diagnostics
+from rulesc.pipeline import Project, compile_project, discover, generate
 from tests.conftest import REPO, copy_project
 
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from generator.emit.site.links import permalink, rule_page
-from generator.emit.site.split import plans
-from generator.model import System
-from generator.pipeline import Project, compile_project
+from rulesc.emit.site.links import permalink, rule_page
+from rulesc.emit.site.split import plans
+from rulesc.model import System
+from rulesc.pipeline import Project, compile_project
 from tests.browser import Visit, serve_site
 from tests.conftest import REPO
 from tests.run_case import run_rulesc

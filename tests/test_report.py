@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.analyze.lint import lint
-from generator.build.navigation import compiled_nav
-from generator.build.site_config import read_settings, site_config_problems
-from generator.diagnostics.catalog import BASE, CATALOG, SECTIONS, FileText, Generated, Placed
-from generator.diagnostics.core import ContentError, Diagnostic, Span
-from generator.diagnostics.report import github, human, use_colour
-from generator.emit.site.errors_page import emit_errors_page, section_path
-from generator.pipeline import Compiled, Project, check_variants, compile_project
+from rulesc.analyze.lint import lint
+from rulesc.build.navigation import compiled_nav
+from rulesc.build.site_config import read_settings, site_config_problems
+from rulesc.diagnostics.catalog import BASE, CATALOG, SECTIONS, FileText, Generated, Placed
+from rulesc.diagnostics.core import ContentError, Diagnostic, Span
+from rulesc.diagnostics.report import github, human, use_colour
+from rulesc.emit.site.errors_page import emit_errors_page, section_path
+from rulesc.pipeline import Compiled, Project, check_variants, compile_project
 from tests.run_case import run_rulesc
 
 REPO = Path(__file__).resolve().parent.parent
@@ -177,13 +177,13 @@ def test_unknown_format_is_a_usage_error() -> None:
     assert exc.value.code == 2
 
 
-CATALOG_SOURCE = REPO / "generator" / "diagnostics" / "catalog.py"
+CATALOG_SOURCE = REPO / "rulesc" / "diagnostics" / "catalog.py"
 
 
 def _codes_in_source() -> set[str]:
     """The codes the compiler's code reports: every quoted code outside the catalog, which names them all."""
     assert CATALOG_SOURCE.is_file()  # the file left out must exist, or the check below compares the catalog to itself
-    return {code for path in (REPO / "generator").rglob("*.py") if path != CATALOG_SOURCE
+    return {code for path in (REPO / "rulesc").rglob("*.py") if path != CATALOG_SOURCE
             for code in re.findall(r"\"([EW]\d{4})\"", path.read_text(encoding="utf-8"))}
 
 
@@ -232,7 +232,7 @@ def test_built_site_has_the_error_page(built: Path) -> None:
 
 
 def test_an_excerpt_shows_direction_controls_by_code_point_and_the_caret_follows(tmp_path: Path) -> None:
-    from generator.diagnostics.core import Diagnostic, Span, render
+    from rulesc.diagnostics.core import Diagnostic, Span, render
 
     (tmp_path / "x.yaml").write_text("name: \"a\u202eb\u2066c\"\n", encoding="utf-8")
     diag = Diagnostic("error", "E0311", "bad name 'a\u202eb'", Span("x.yaml", 1, 12), "not \u200f here")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.runtime import JS_RUNTIME
+from rulesc.runtime import JS_RUNTIME
 from tests.backends import Built, built_case, node
 
 

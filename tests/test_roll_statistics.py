@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.analyze.rolls import endless, results_of, roll_spec, roll_tables
-from generator.pipeline import Project, compile_project
-from generator.runtime import JS_RUNTIME
-from generator.runtime import rulesc_runtime as R
+from rulesc.analyze.program import Program
+from rulesc.analyze.rolls import endless, results_of, roll_spec, roll_tables
+from rulesc.pipeline import Project, compile_project
+from rulesc.runtime import JS_RUNTIME
+from rulesc.runtime import rulesc_runtime as R
 from tests.backends import node
 
 REPO = Path(__file__).resolve().parent.parent

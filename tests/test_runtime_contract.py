@@ -1,5 +1,5 @@
 """The runtimes' contract: both export the names contract.py says, every export has conformance cases in
-generator/runtime/spec/, and each runtime gives each case's exact result or error (the Python runner is here, the
+rulesc/runtime/spec/, and each runtime gives each case's exact result or error (the Python runner is here, the
 Node runner is tests/runtime_spec.js)."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from generator.runtime import JS_RUNTIME
-from generator.runtime import rulesc_runtime as R
-from generator.runtime.contract import JS_ONLY, PYTHON_ONLY, js_name, mismatches
+from rulesc.runtime import JS_RUNTIME
+from rulesc.runtime import rulesc_runtime as R
+from rulesc.runtime.contract import JS_ONLY, PYTHON_ONLY, js_name, mismatches
 from tests.backends import node
 
-SPEC = Path(__file__).resolve().parent.parent / "generator/runtime/spec"
+SPEC = Path(__file__).resolve().parent.parent / "rulesc/runtime/spec"
 NODE_RUNNER = Path(__file__).resolve().parent / "runtime_spec.js"
 
 CALLBACKS: dict[str, Callable[..., Any]] = {  # the spec's {"fn": name} arguments; runtime_spec.js has the same
@@ -67,7 +67,7 @@ def runs_in_js(case: dict[str, Any]) -> bool:
 
 
 def decode(value: Any) -> Any:
-    """A spec value as the Python runtime takes it (the encoding is generator/runtime/spec/README.md's)."""
+    """A spec value as the Python runtime takes it (the encoding is rulesc/runtime/spec/README.md's)."""
     if isinstance(value, list):
         return tuple(decode(item) for item in value)
     if not isinstance(value, dict):

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.diagnostics.core import Diagnostics
-from generator.load import Document, load_document
-from generator.schema import SCHEMA_DIR, _fast_validators, _validators, fast_verdict
+from rulesc.diagnostics.core import Diagnostics
+from rulesc.load import Document, load_document
+from rulesc.schema import SCHEMA_DIR, _fast_validators, _validators, fast_verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted([*(ROOT / "content").rglob("*.yaml"), *(ROOT / "tests/cases").rglob("content/**/*.yaml")])

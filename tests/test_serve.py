@@ -10,8 +10,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from generator.build.staging import PREVIEW_OUTPUTS
-from generator.pipeline import Project, refresh_outputs
+from rulesc.build.staging import PREVIEW_OUTPUTS
+from rulesc.pipeline import Project, refresh_outputs
 from tests.conftest import REPO, copy_project
 
 PAGE = "dbu/core-rules/tier-of-power-section/"  # the part of its chapter with Breakthrough
@@ -48,7 +48,7 @@ def test_serve_shows_an_edited_rule(tmp_path: Path) -> None:
     url = f"http://127.0.0.1:{port}/{PAGE}"
     log = tmp_path / "serve.log"
     with log.open("wb") as out:  # a file, not a pipe nobody reads, which would stall the server once full
-        server = subprocess.Popen([sys.executable, "-m", "generator.cli", "--root", str(root), "serve",
+        server = subprocess.Popen([sys.executable, "-m", "rulesc.cli", "--root", str(root), "serve",
                                    "--dev-addr", f"127.0.0.1:{port}"], stdout=out, stderr=subprocess.STDOUT)
     try:
         assert _shows(url, 'id="breakthrough"', 180), log.read_text(errors="replace")[-2000:]

@@ -13,18 +13,18 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.diagnostics.core import ContentError
-from generator.emit.site.calculators import show_output
-from generator.emit.site.css import minify
-from generator.emit.site.links import href, rule_page, table_kind_path, url_of
-from generator.emit.site.markup import Markup, Section
-from generator.emit.site.pages import system_pages
-from generator.emit.site.reading import folds, refuse_raw_markup
-from generator.emit.site.split import plans
-from generator.formula import nodes
-from generator.model import ANY_TIMES, Calculator, Fact, Param, Rule, default_of
-from generator.pipeline import Project, build_project, compile_project
+from rulesc.analyze.program import Program
+from rulesc.diagnostics.core import ContentError
+from rulesc.emit.site.calculators import show_output
+from rulesc.emit.site.css import minify
+from rulesc.emit.site.links import href, rule_page, table_kind_path, url_of
+from rulesc.emit.site.markup import Markup, Section
+from rulesc.emit.site.pages import system_pages
+from rulesc.emit.site.reading import folds, refuse_raw_markup
+from rulesc.emit.site.split import plans
+from rulesc.formula import nodes
+from rulesc.model import ANY_TIMES, Calculator, Fact, Param, Rule, default_of
+from rulesc.pipeline import Project, build_project, compile_project
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
 from tests.site_pages import rule_html
@@ -265,7 +265,7 @@ def test_provenance_and_the_sources_gaps_are_shown(built: Path) -> None:
 
 
 def test_index_tables_list_every_rule_of_each_kind_linking_to_it(built: Path) -> None:
-    from generator.emit.site.tables import table_kinds
+    from rulesc.emit.site.tables import table_kinds
 
     for program in compile_project(Project(built)).programs:
         for kind, rules in table_kinds(program):
@@ -347,7 +347,7 @@ def _table_rows(html: str, kind: str) -> list[dict[str, str]]:
 
 
 def test_index_tables_show_each_rules_facts_in_their_columns(built: Path) -> None:
-    from generator.emit.site.tables import table_kinds
+    from rulesc.emit.site.tables import table_kinds
 
     compared = 0
     for program in compile_project(Project(built)).programs:
@@ -411,7 +411,7 @@ def test_a_renamed_rule_keeps_its_old_permalink(tmp_path: Path) -> None:
 
 
 def test_pagefind_meta_is_canonical_whatever_order_pagefind_wrote_its_filters() -> None:
-    from generator.emit.site.pagefind_index import SIGNATURE, _with_sorted_filters, cbor_encode
+    from rulesc.emit.site.pagefind_index import SIGNATURE, _with_sorted_filters, cbor_encode
 
     meta = ["1.5.2", [["en_a", 1]], [], [["system", "en_1"], ["kind", "en_2"]], [], ["names", "title"]]
     shuffled = SIGNATURE + cbor_encode(meta)

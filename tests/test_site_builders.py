@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from generator.build.builders import zensical_problem
-from generator.cli.main import main
-from generator.emit.site.bundle import emit_front_end
-from generator.emit.site.theme import packaged_overrides, with_rulesc_theme
+from rulesc.build.builders import zensical_problem
+from rulesc.cli.main import main
+from rulesc.emit.site.bundle import emit_front_end
+from rulesc.emit.site.theme import packaged_overrides, with_rulesc_theme
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
 

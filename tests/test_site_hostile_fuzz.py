@@ -14,8 +14,8 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from generator.emit.site.fragments import yaml_string
-from generator.pipeline import Project, build_project
+from rulesc.emit.site.fragments import yaml_string
+from rulesc.pipeline import Project, build_project
 from tests.hostile import hostile_content
 
 FRAGMENTS = ["<", ">", '"', "'", "&", "&amp;", "&#x3c;", "</title>", "<script>", "</script>",

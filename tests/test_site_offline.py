@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from generator.build.offline import LEFT_OUT_FOLDERS, MATERIAL_BUNDLE, precache
-from generator.emit.site.offline import PREVIEW_WORKER
-from generator.pipeline import Project, build_project
+from rulesc.build.offline import LEFT_OUT_FOLDERS, MATERIAL_BUNDLE, precache
+from rulesc.emit.site.offline import PREVIEW_WORKER
+from rulesc.pipeline import Project, build_project
 from tests.browser import TIMEOUT_MS, VIEWPORT, serve_site
 from tests.conftest import REPO
 

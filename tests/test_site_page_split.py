@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from generator.build.navigation import nav_entry
-from generator.diagnostics.catalog import SECTIONS, Entry
-from generator.emit.site.errors_page import PAGE, emit_errors_page, section_path
-from generator.emit.site.links import href, rule_page, table_kind_path, tables_path, url_of
-from generator.emit.site.table_plan import BUDGET, split_tables, table_cells
-from generator.emit.site.tables import plural, table_kinds
-from generator.pipeline import Project, build_project, compile_project
+from rulesc.build.navigation import nav_entry
+from rulesc.diagnostics.catalog import SECTIONS, Entry
+from rulesc.emit.site.errors_page import PAGE, emit_errors_page, section_path
+from rulesc.emit.site.links import href, rule_page, table_kind_path, tables_path, url_of
+from rulesc.emit.site.table_plan import BUDGET, split_tables, table_cells
+from rulesc.emit.site.tables import plural, table_kinds
+from rulesc.pipeline import Project, build_project, compile_project
 from tests.browser import Visit, serve_site
 
 REPO = Path(__file__).resolve().parent.parent

@@ -11,11 +11,11 @@ from urllib.parse import urljoin
 
 import pytest
 
-from generator.diagnostics.core import Span
-from generator.emit.site.book import Book
-from generator.formula.parser import parse_formula
-from generator.model import Param
-from generator.pipeline import Project, compile_project
+from rulesc.diagnostics.core import Span
+from rulesc.emit.site.book import Book
+from rulesc.formula.parser import parse_formula
+from rulesc.model import Param
+from rulesc.pipeline import Project, compile_project
 from tests.browser import Visit
 from tests.conftest import REPO
 from tests.run_case import run_rulesc

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from generator.emit.scripts import system_script
-from generator.emit.site.gm_screen import gm_screen_pages
-from generator.emit.site.markup import Markup
-from generator.emit.site.search import record_html
-from generator.pipeline import Project, build_project, compile_project
+from rulesc.emit.scripts import system_script
+from rulesc.emit.site.gm_screen import gm_screen_pages
+from rulesc.emit.site.markup import Markup
+from rulesc.emit.site.search import record_html
+from rulesc.pipeline import Project, build_project, compile_project
 from tests.browser import Visit, lay_out_everything, serve_site
 from tests.conftest import REPO
 
@@ -520,7 +520,7 @@ def test_a_roll_that_runs_on_says_so_and_logs_nothing(served: str, browser: Any)
 
 def test_a_split_gm_screen_lists_the_roll_tables_on_its_landing_page(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator.emit.site import split
+    from rulesc.emit.site import split
 
     plan = split.plan_gm_screen
     monkeypatch.setattr(split, "plan_gm_screen", lambda system, upgrades=0: plan(system, upgrades, budget=1))

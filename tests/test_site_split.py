@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from generator.emit.site.links import page_path, rule_page, url_of
-from generator.emit.site.split import BUDGET, plan_chapter, plans, split_estimate
-from generator.pipeline import Project, build_project, compile_project
+from rulesc.emit.site.links import page_path, rule_page, url_of
+from rulesc.emit.site.split import BUDGET, plan_chapter, plans, split_estimate
+from rulesc.pipeline import Project, build_project, compile_project
 from tests.browser import Visit
 
 REPO = Path(__file__).resolve().parent.parent

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from generator.build.styles import inline_styles
-from generator.emit.site import css
+from rulesc.build.styles import inline_styles
+from rulesc.emit.site import css
 from tests.browser import Visit
 
 SHEET = """@charset "UTF-8";

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from generator.pipeline import Project, build_project
+from rulesc.pipeline import Project, build_project
 from tests.browser import Visit, lay_out_everything, serve_site
 from tests.conftest import REPO
 
@@ -97,7 +97,7 @@ def shelf_site(shelf: Path) -> Any:
 # ---- 6. search ----
 
 def test_records_carry_their_parents_and_a_term_named_as_its_rule_joins_it(shelf: Path) -> None:
-    from generator.emit.site.search import RECORDS, coded, record_html, search_pages
+    from rulesc.emit.site.search import RECORDS, coded, record_html, search_pages
 
     records = json.loads((shelf / "build/docs" / RECORDS).read_text())
     hinge = next(r for r in records if r["title"] == "Hinge")
@@ -123,7 +123,7 @@ def test_records_carry_their_parents_and_a_term_named_as_its_rule_joins_it(shelf
 
 
 def test_a_hit_says_what_it_is_in_words() -> None:
-    from generator.emit.site.search import hit_what
+    from rulesc.emit.site.search import hit_what
 
     assert [hit_what(kinds) for kinds in (["maneuver"], ["calculator"], ["term"], ["general rule", "term"])] == \
         ["Maneuver", "Calculator", "Glossary term", "General rule and glossary term"]

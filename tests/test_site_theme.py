@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from generator.build.offline import precache
-from generator.pipeline import Project, build_project
+from rulesc.build.offline import precache
+from rulesc.pipeline import Project, build_project
 from tests.browser import Visit, serve_site
 from tests.conftest import REPO
 

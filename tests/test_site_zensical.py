@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from generator.pipeline import Project, build_project, compile_project
+from rulesc.pipeline import Project, build_project, compile_project
 from tests import test_browser as calculator_checks
 from tests import test_site_browser as site_checks
 from tests.browser import Visit, serve_site

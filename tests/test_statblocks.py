@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from generator.analyze.program import Program
-from generator.diff.fields import rule_fields
-from generator.pipeline import Project, build_project, compile_project
+from rulesc.analyze.program import Program
+from rulesc.diff.fields import rule_fields
+from rulesc.pipeline import Project, build_project, compile_project
 
 CASE = Path(__file__).resolve().parent / "cases" / "good" / "stat-blocks"
 

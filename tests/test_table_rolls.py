@@ -1,4 +1,4 @@
-"""Table rolls as notation (generator/table_rolls.py): the outcomes a roll gives, the book's zeros, runs of
+"""Table rolls as notation (rulesc/table_rolls.py): the outcomes a roll gives, the book's zeros, runs of
 outcomes and the chance a key cell shows; and a roll table as the site shows it."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.formula.table_rolls import book_key, percent, read_roll, runs
-from generator.runtime.rulesc_runtime import RulesError
+from rulesc.formula.table_rolls import book_key, percent, read_roll, runs
+from rulesc.runtime.rulesc_runtime import RulesError
 from tests.backends import Built, built_case
 
 CASES = Path(__file__).resolve().parent / "cases"
@@ -94,8 +94,8 @@ def test_the_page_shows_each_rows_chance_and_renders_its_cells(oracle: Built) ->
 
 
 def test_diff_reports_a_changed_roll_and_chain(tmp_path: Path) -> None:
-    from generator.diff.fields import rule_fields
-    from generator.pipeline import Project, compile_project
+    from rulesc.diff.fields import rule_fields
+    from rulesc.pipeline import Project, compile_project
 
     shutil.copytree(CASES / "good/roll-tables/content", tmp_path / "content")
     old = compile_project(Project(tmp_path)).programs[0]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from generator.diagnostics.core import Diagnostics, Span
-from generator.formula import nodes as n
-from generator.formula.check import Scope, check_types
-from generator.formula.evaluate import evaluate
-from generator.formula.parser import parse_formula
-from generator.formula.to_python import expr_to_python
-from generator.formula.types import Type
+from rulesc.diagnostics.core import Diagnostics, Span
+from rulesc.formula import nodes as n
+from rulesc.formula.check import Scope, check_types
+from rulesc.formula.evaluate import evaluate
+from rulesc.formula.parser import parse_formula
+from rulesc.formula.to_python import expr_to_python
+from rulesc.formula.types import Type
 
 
 def parsed(source: str) -> n.Node:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.analyze.program import Program
-from generator.diagnostics.core import ContentError
-from generator.pipeline import Compiled, Project, build_project, compile_project
+from rulesc.analyze.program import Program
+from rulesc.diagnostics.core import ContentError
+from rulesc.pipeline import Compiled, Project, build_project, compile_project
 from tests.conftest import REPO, copy_project
 from tests.run_case import run_rulesc
 

@@ -29,7 +29,7 @@ def run(rulesc: Path, folder: Path, *args: str) -> subprocess.CompletedProcess[s
 
 
 def test_the_wheel_starts_a_rulebook_that_checks_builds_and_calculates(rulesc: Path, tmp_path: Path) -> None:
-    where = run(rulesc.parent / "python", tmp_path, "-c", "import generator; print(generator.__file__)")
+    where = run(rulesc.parent / "python", tmp_path, "-c", "import rulesc; print(rulesc.__file__)")
     assert where.stdout.startswith(str(rulesc.parent.parent / "lib")), where.stdout  # not the checkout's sources
     started = run(rulesc, tmp_path, "init")
     assert (started.returncode, started.stderr) == (0, "")

@@ -2,7 +2,7 @@
 import {readFileSync} from "node:fs";
 import {runInThisContext} from "node:vm";
 
-const RUNTIME = new URL("../../generator/runtime/rulesc_runtime.js", import.meta.url);
+const RUNTIME = new URL("../../rulesc/runtime/rulesc_runtime.js", import.meta.url);
 runInThisContext(readFileSync(RUNTIME, "utf8"), {filename: RUNTIME.pathname});
 
 export const R = globalThis.RulesRuntime;

@@ -1,4 +1,4 @@
-/* What the front end's modules read from outside themselves: the runtime (generator/runtime/rulesc_runtime.js),
+/* What the front end's modules read from outside themselves: the runtime (rulesc/runtime/rulesc_runtime.js),
    the compiled systems (formulas/<system>.js), Material's document$ and Pagefind. Only the parts used here. */
 
 /** An exact fraction, a float from sd(), or a whole number: what R.fixed() rounds. */

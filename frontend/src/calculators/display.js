@@ -1,6 +1,6 @@
 // @ts-check
 /* How a result reads: the one number rule is R.fixed (the runtime's), the same as fixed() in
-   generator/emit/site/calculators.py, which pre-renders the page and prints `rulesc calc`: the runtime computes
+   rulesc/emit/site/calculators.py, which pre-renders the page and prints `rulesc calc`: the runtime computes
    exactly, so both round the same exact value. A percent is the value times 100 with 2 decimals. */
 import {R} from "./runtime.js";
 

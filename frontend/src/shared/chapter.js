@@ -1,6 +1,6 @@
 // @ts-check
 /* Where a rule's permalink and a Share link point: the chapter's (or GM screen's) page, which, split, is the landing
-   page that sends each anchor on to its part (generator/emit/site/links.py permalink(), moved.py). */
+   page that sends each anchor on to its part (rulesc/emit/site/links.py permalink(), moved.py). */
 
 /** The address of the chapter the page at `href` belongs to, without the page's query or hash: the page itself, or
     on a part of a split chapter `chapter`, the chapter's page relative to it (from file://, its index.html).

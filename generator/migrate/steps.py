@@ -1,9 +1,0 @@
-"""The steps that take a system from format 1 to format 2, in the order they run; a new step is one line here."""
-
-from __future__ import annotations
-
-from generator.migrate import repetition
-from generator.migrate.declare_kinds import DECLARE_KINDS
-from generator.migrate.plan import Step
-
-STEPS: tuple[Step, ...] = (repetition.STEP, DECLARE_KINDS)
