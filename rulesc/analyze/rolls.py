@@ -201,12 +201,6 @@ def result_text(result: Result, home: str, tables: Tables, titles: Mapping[str, 
     return " + ".join(parts)
 
 
-def listed_results(listed: Mapping[str, dict[Result, Fraction] | None], name: str) -> dict[Result, Fraction] | None:
-    """The final results of a roll on table `name`, as check listed them (a Program's roll_results; None where they
-    are not finite or too many)."""
-    return listed.get(name)
-
-
 def table_titles(system: System) -> dict[str, str]:
     """Each table's title where a result names it: its rule's name."""
     return {rule.table.name: rule.name for rule in system.rules() if rule.table is not None}

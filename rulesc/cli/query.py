@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rulesc.analyze.program import Program, output_type, show
-from rulesc.analyze.rolls import by_chance, listed_results, result_records, result_text, roll_tables, table_titles
+from rulesc.analyze.rolls import by_chance, result_records, result_text, roll_tables, table_titles
 from rulesc.cli.answers import encode
 from rulesc.cli.check import add_variant_option, with_variants
 from rulesc.cli.inputs import parse_input
@@ -127,7 +127,7 @@ def _final_results(program: Program, full_id: str, name: str, given: dict[str, s
     """A roll table's final results, every roll its rows lead to followed: each with its exact chance."""
     if given:
         raise UsageError(f"{full_id} is a roll table; it takes no inputs")
-    results = listed_results(program.roll_results, name)
+    results = program.roll_results.get(name)
     if results is None:
         raise UsageError(f"no answer: the final results of {full_id} are not listed: with repeats allowed, a roll can "
                          "go on without a bound, or it has too many results; `rulesc roll` rolls it")

@@ -8,7 +8,7 @@ from typing import Any
 
 from rulesc.analyze.attribution import notice
 from rulesc.analyze.program import LINK, Program, output_type
-from rulesc.analyze.rolls import listed_results, result_records, table_titles
+from rulesc.analyze.rolls import result_records, table_titles
 from rulesc.emit.site.links import permalink
 from rulesc.emit.site.markup import Markup
 from rulesc.emit.writer import JsonObject, json_text
@@ -149,7 +149,7 @@ def _roll(program: Program, table: Table) -> JsonObject:
                                               "repeats": "reroll" if c.reroll else "allowed"} for c in table.chains]}
     if all(chain is None for chain in table.chains):
         return found
-    results = listed_results(program.roll_results, table.name)
+    results = program.roll_results.get(table.name)
     return found | {"results": None if results is None else result_records(
         results, table.name, program.tables, table_titles(program.system), Markup.of(program).plain)}
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from html import escape
 
 from rulesc.analyze.program import Program, show
-from rulesc.analyze.rolls import by_chance, listed_results, result_text, roll_spec, table_titles
+from rulesc.analyze.rolls import by_chance, result_text, roll_spec, table_titles
 from rulesc.emit.site.calculators import display
 from rulesc.emit.site.links import rule_page, url_of
 from rulesc.emit.site.markup import Markup, Section
@@ -69,7 +69,7 @@ def final_results_html(program: Program, rule: Rule, markup: Markup) -> str:
     assert table is not None
     if all(chain is None for chain in table.chains):
         return ""
-    results = listed_results(program.roll_results, table.name)
+    results = program.roll_results.get(table.name)
     if results is None:
         body = ("<p>Not listed: with repeats allowed, a roll can go on without a bound, or it has too many results "
                 "to list.</p>")
