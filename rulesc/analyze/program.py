@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulesc.analyze.calls import check_call_trees
+from rulesc.analyze.mismatch import mismatch
 from rulesc.analyze.namespace import check_namespace
 from rulesc.analyze.rolls import Result, check_roll_tables
 from rulesc.analyze.values import assumed, text_uses, text_value_problem
@@ -667,7 +668,7 @@ def _run_example(program: Program, formula: Formula, example: Any, diags: Diagno
         diags.error("E0504", f"{call} has no answer: {exc}", example.span)
         return
     if not matches(got, example.expect):
-        diags.error("E0501", f"example failed: {call} gives {show(got)}, expected {show(example.expect)}", example.span)
+        diags.error("E0501", f"example failed: {call} {mismatch(got, example.expect)}", example.span)
 
 
 NUM_TOLERANCE = 1e-12
