@@ -233,7 +233,7 @@ def _module_head(w: Writer, program: Program) -> None:
     w.writeline()
     _imports(w, program)
     w.writeline()
-    public = sorted(python_names(program).formulas.values()) + (["check_upgrades"] if program.upgrades() else []) + (
+    public = sorted(python_names(program).formulas.values()) + (["check_upgrades"] if program.upgrades else []) + (
         ["ROLL_TABLES"] if roll_tables(program.tables) else [])
     _listing(w, "__all__ = [", [json.dumps(name) for name in public], "]")
     w.writeline()
@@ -332,7 +332,7 @@ def _wrap(text: str, width: int, hanging: str, first: str = "") -> list[str]:
 
 def _upgrades(w: Writer, program: Program) -> None:
     """The system's upgrades as data, and check_upgrades(), when it has any."""
-    upgrades = program.upgrades()
+    upgrades = program.upgrades
     w.writeline()
     w.writeline()
     if not upgrades:
