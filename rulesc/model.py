@@ -831,7 +831,7 @@ class _Builder:
                                                                "the system's system.yaml"))
             return None
         raw = self.get(path)
-        problem, fact = _read_fact(kind, raw)
+        problem, fact = _read_fact(kind, self.fact_dice(kind, raw, path))
         if problem is not None:
             self.diags.error("E0307", f"fact '{key}' does not fit its kind ({kind.type}): {problem}, got "
                              f"{_shown_raw(raw)}", self.span(path), FACT_HINTS[kind.type])
@@ -901,12 +901,16 @@ class _Builder:
         return raw
 
     def pool(self, text: str, path: JsonPath) -> Dice:
-        """A dice text of the content. Typed dice read d66 as tens and units, as format 2 does; in format 1 a die
-        written d66 (d666) is one of 66 (666) sides, as in its formulas: read as d(66), with W0708 and a note of
-        where it is for `rulesc migrate`, which writes it d(66)."""
+        """A dice text of the content, read as its system's format reads it (dice_text())."""
+        return _dice(self.dice_text(text, path))
+
+    def dice_text(self, text: str, path: JsonPath) -> str:
+        """A dice text in the newest spelling. Typed dice read d66 as tens and units, as format 2 does; in format 1 a
+        die written d66 (d666) is one of 66 (666) sides, as in its formulas: read as d(66), with W0708 and a note of
+        where it is for `rulesc migrate`, which writes it d(66). RulesError for such a text that is no dice."""
         written = _FORMAT_1_SIDES.sub(r"d(\1)", text) if self.version == 1 else text
-        pool = _dice(written)
         if written != text:
+            _dice(written)  # no dice, nothing to warn about: the reader says what is wrong
             sides = _FORMAT_1_SIDES.search(text)
             assert sides is not None
             self.diags.warning("W0708", f"d{sides.group(1)} is one die of {sides.group(1)} sides in content format 1; "
@@ -914,7 +918,25 @@ class _Builder:
                                f"write {written} to keep a die of {sides.group(1)} sides in either format; `rulesc "
                                "migrate` writes that for every such die and moves the system to format 2")
             self.many_sides.append((self.doc.path, path, written))
-        return pool
+        return written
+
+    def fact_dice(self, kind: FactKind, raw: Any, path: JsonPath) -> Any:
+        """A fact as written, its dice texts (a dice fact, an attack's damage, the dice of each level) in the newest
+        spelling, as dice_text() reads them; a text that is no dice stays for the fact's reader to refuse."""
+        if kind.type == "dice" and isinstance(raw, str):
+            return self.fact_die(raw, path)
+        if kind.type == "attacks" and isinstance(raw, list):
+            return [{**x, "damage": self.fact_die(x["damage"], path + (i, "damage"))}
+                    if isinstance(x, dict) and isinstance(x.get("damage"), str) else x for i, x in enumerate(raw)]
+        if kind.type == "levels" and isinstance(raw, dict):
+            return {k: self.fact_die(v, path + (k,)) if isinstance(v, str) else v for k, v in raw.items()}
+        return raw
+
+    def fact_die(self, text: str, path: JsonPath) -> str:
+        try:
+            return self.dice_text(text, path)
+        except RulesError:
+            return text
 
     def typed(self, raw: Scalar, type_: str, path: JsonPath) -> Value:
         """A scalar read as `type_`; a dice text becomes a Dice pool."""
@@ -1420,7 +1442,7 @@ def _attack_calculator(rule: str, name: str, fact: Fact, attack: Attack) -> Calc
     roll = fact.kind.attack
     assert roll is not None and fact.span is not None
     target, span = roll.target, fact.span
-    to_hit, pool = f"({attack.to_hit})", f"({attack.damage})"
+    to_hit, pool = f"({attack.to_hit})", f"({_dice(attack.damage)})"  # as the formula language spells the pool
     outputs = (Output("hit", "Chance to hit", _made_expr(f"{roll.hit}({to_hit}, {target.name})", span), None,
                       "percent"),
                Output("damage", "Expected damage", _made_expr(f"{roll.damage}({to_hit}, {pool}, {target.name})",

@@ -17,9 +17,9 @@ import pytest
 from rulesc.analyze.program import Program
 from rulesc.emit.site.dice_page import emit_dice_page
 from rulesc.formula.expression import roll_expression
-from rulesc.pipeline import Project, build_project
+from rulesc.pipeline import Project, build_project, compile_project
 from rulesc.runtime.rulesc_runtime import RulesError, parse_dice
-from tests.backends import Built, built_case
+from tests.backends import Built, built_case, encode, run_js
 from tests.browser import Visit, serve_site
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
@@ -144,3 +144,60 @@ def test_a_calculator_s_dice_box_reads_d66_as_tens_and_units(d66_site: str, brow
             "D66 is a roll read as tens and units, which cannot explode or be rerolled: write 1d(66)! for a die of "
             "66 sides.")
         assert visit.errors == []
+
+
+def _stat_block_case(root: Path, version: int) -> Path:
+    """The d66-facts-format-1 case under root, in content format `version` (2: the same text with format: 2)."""
+    shutil.copytree(CASES / "d66-facts-format-1" / "content", root / "content")
+    if version == 2:
+        system = root / "content/mini/system.yaml"
+        system.write_text(system.read_text(encoding="utf-8").replace("sources:", "format: 2\nsources:"), "utf-8")
+    return root
+
+
+@pytest.mark.parametrize(("version", "sides", "damage"), [(1, "(66)", "69/4"), (2, "66", "79/4")])
+def test_stat_blocks_read_d66_as_their_format_does(tmp_path: Path, version: int, sides: str, damage: str) -> None:
+    """Format 1's d66 is a die of 66 sides (mean 67/2), format 2's tens and units (mean 77/2): in a dice fact, an
+    attack's damage (its calculator, in the interpreter and the JavaScript) and dice by level alike."""
+    root = _stat_block_case(tmp_path, version)
+    build_project(Project(root), site=False)
+    program = compile_project(Project(root)).programs[0]
+    facts = {fact.kind.id: fact for fact in program.rules["ogre"].facts}
+    assert facts["hit_dice"].words == f"1d{sides}"
+    assert [a.damage for a in facts["attacks"].attacks] == [f"d{sides}+1"]
+    assert facts["by_level"].levels == ((1, f"d{sides}"), (2, f"2d{sides}"))
+    expected = {"hit": {"exact": "1/2"}, "damage": {"exact": damage}}
+    assert encode(program.calculate("ogre-club", {"defence": 11})) == expected
+    call = {"system": "mini", "calculator": "ogre-club", "types": {"defence": "int"}, "args": {"defence": 11}}
+    assert run_js(root / "build/docs", [call]) == [{"value": expected}]
+    exported = json.loads((root / "build/export/mini.json").read_text(encoding="utf-8"))
+    assert exported["chapters"][0]["rules"][1]["facts"] == {
+        "hit_dice": f"1d{sides}",
+        "attacks": [{"name": "Club", "to_hit": 0, "damage": f"d{sides}+1", "type": None, "note": None,
+                     "calculator": "ogre-club"}],
+        "by_level": [{"level": 1, "dice": f"d{sides}"}, {"level": 2, "dice": f"2d{sides}"}]}
+
+
+def test_migrate_writes_a_stat_block_s_d66_as_a_die_of_66_sides(tmp_path: Path) -> None:
+    root = _stat_block_case(tmp_path, 1)
+    assert run_rulesc("--root", str(root), "migrate")[:2] == (0, "rulesc: migrated mini to format 2: 2 file(s) "
+                                                                 "changed\n")
+    rules = (root / "content/mini/rules.yaml").read_text(encoding="utf-8")
+    assert "      hit_dice: d(66)\n      attacks:\n        - {name: Club, to_hit: 0, damage: d(66)+1}\n" \
+           "      by_level: {1: d(66), 2: 2d(66)}\n" in rules
+    assert run_rulesc("--root", str(root), "check") == (0, "rulesc: ok: 1 system(s), 2 rules, 2 formulas, "
+                                                           "2 examples passed, 1 calculators\n", "")
+    program = compile_project(Project(root)).programs[0]
+    assert encode(program.calculate("ogre-club", {"defence": 11})) == {"hit": {"exact": "1/2"},
+                                                                        "damage": {"exact": "69/4"}}
+
+
+def test_an_attack_s_damage_written_d_66_in_brackets_is_a_die_of_66_sides(tmp_path: Path) -> None:
+    """Dice text spells a die of 66 sides d(66), which the formula language does not: the attack's calculator
+    writes the pool as the formula language spells it (1d(66)), not as the stat block does."""
+    root = _stat_block_case(tmp_path, 2)
+    rules = root / "content/mini/rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("damage: d66+1", "damage: d(66)+1"), "utf-8")
+    program = compile_project(Project(root)).programs[0]
+    assert program.calculators["ogre-club"].outputs[1].expr.source == "harm((0), (1d(66)+1), defence)"
+    assert encode(program.calculate("ogre-club", {"defence": 11}))["damage"] == {"exact": "69/4"}

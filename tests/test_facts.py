@@ -136,7 +136,7 @@ def test_other_fact_kinds_show_as_their_system_declares(tmp_path: Path) -> None:
     tables = (root / "build/docs/skirmish-5/tables.md").read_text()
     assert ">Needs<" not in tables  # index: false keeps the kind out of the index tables
     program = compile_project(Project(root)).programs[1]
-    upgrades = program.upgrades()
+    upgrades = program.upgrades
     assert upgrades["sharpshooter"].max_times > 1000 and upgrades["hand-crossbow-training"].max_times == 1
 
 

@@ -45,9 +45,9 @@ def programs() -> dict[str, Program]:
 def test_upgrades_the_source_lets_you_take_again_and_again_have_no_cap(programs: dict[str, Program]) -> None:
     annulus = programs["annulus"]
     for rule_id, line in MANY_TIMES.items():
-        assert annulus.upgrades()[rule_id].max_times == ANY_TIMES, rule_id
+        assert annulus.upgrades[rule_id].max_times == ANY_TIMES, rule_id
         assert annulus.rules[rule_id].provenance.lines == line, rule_id
-    assert annulus.upgrades()["improved-stealth"].max_times == 3  # a capped upgrade keeps its cap
+    assert annulus.upgrades["improved-stealth"].max_times == 3  # a capped upgrade keeps its cap
 
 
 def test_the_attack_set_builder_accepts_a_second_pick_of_a_repeatable_upgrade(programs: dict[str, Program]) -> None:

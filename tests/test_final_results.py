@@ -4,10 +4,14 @@ table, the export, and (tests/test_site_rolls.py) the table's page."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from fractions import Fraction
 from pathlib import Path
 
+from rulesc.emit.site.markup import Markup
+from rulesc.emit.site.roll_tables import final_results_html
+from rulesc.pipeline import Project, compile_project
 from tests.run_case import run_rulesc
 
 CASE = Path(__file__).resolve().parent / "cases/good/roll-tables"
@@ -60,3 +64,43 @@ def test_the_export_gives_the_final_results_of_each_table_that_rolls_again(tmp_p
     assert "results" not in tables["wilds"] and "results" not in tables["fortune"]  # no row rolls again
     reaction = {r["text"]: Fraction(r["exact"]) for r in tables["reaction"]["results"]}
     assert reaction["Friendly + Gifts: Bread + Gifts: A map"] == Fraction(1, 48) and sum(reaction.values()) == 1
+
+
+def _final_results(root: Path, rule: str) -> str:
+    program = compile_project(Project(root)).programs[0]
+    return final_results_html(program, program.rules[rule], Markup.of(program), "oracle/oracles/")
+
+
+def test_the_site_s_final_results_link_what_their_rows_link_as_the_table_cells_do() -> None:
+    html = _final_results(CASE, "action-oracle")
+    reaction = ('<a href="./#reaction-table" class="rulesc-ref rulesc-ref--rule" data-rulesc-preview="Reaction '
+                '(table): Roll two dice when a stranger meets the party.">Reaction</a>')
+    omen = ('An <em>unexpected</em> <a href="../glossary/#omen" class="rulesc-ref rulesc-ref--term" '
+            'data-rulesc-preview="Omen: A sign the oracle gives.">Omen</a> &amp; a &lt;sign&gt;')
+    assert html == (
+        '<details class="rulesc-roll-results"><summary>Final results (1d100, every roll followed)</summary><ul>'
+        f"<li>Clash, see {reaction} · 9/20 · 45%</li><li>{omen} · 9/20 · 45%</li><li>Scheme · 1/20 · 5%</li>"
+        f"<li>Clash, see {reaction} + {omen} · 81/1900 · 4.3%</li><li>Scheme + Clash, see {reaction} · 7/1900 · "
+        f"0.37%</li><li>Scheme + {omen} · 7/1900 · 0.37%</li></ul></details>")
+    assert html.count(reaction) == 3 and html.count(omen) == 3  # a result names a rule wherever its row does
+
+
+def test_a_final_result_s_words_stay_as_plain_text_words_them() -> None:
+    html = _final_results(CASE, "reaction-table")
+    items = [re.sub(r"<[^>]+>", "", item).rsplit(" · ", 2)[0] for item in re.findall(r"<li>(.*?)</li>", html)]
+    assert items == [line.rsplit(None, 2)[0].strip() for line in REACTION.splitlines()]
+
+
+def test_content_markup_in_a_final_result_is_escaped_and_its_links_keep_to_safe_addresses(tmp_path: Path) -> None:
+    shutil.copytree(CASE / "content", tmp_path / "content")
+    chapter = next((tmp_path / "content").glob("*/oracles.yaml"))
+    chapter.write_text(chapter.read_text(encoding="utf-8").replace(
+        '"Clash, see [[reaction-table]]"',
+        '"<img src=x onerror=pwn()> [[reaction-table|<b>odd</b>]] [x](javascript:pwn()) [ok](https://example.org)"'),
+        encoding="utf-8")
+    html = _final_results(tmp_path, "action-oracle")
+    first = re.findall(r"<li>(.*?)</li>", html)[0]
+    assert first == (
+        '&lt;img src=x onerror=pwn()&gt; <a href="./#reaction-table" class="rulesc-ref rulesc-ref--rule" '
+        'data-rulesc-preview="Reaction (table): Roll two dice when a stranger meets the party.">&lt;b&gt;odd&lt;/b&gt;'
+        '</a> [x](javascript:pwn()) <a href="https://example.org" rel="noopener">ok</a> · 9/20 · 45%')

@@ -79,7 +79,7 @@ def test_every_type_reads_its_shapes(tmp_path: Path) -> None:
     assert [(x.count, x.per) for x in got["often"].limits] == [(2, "scene")]
     assert (got["mood"].words, got["see"].ids, got["needs"].ids) == ("wild-ish", ("other", "one"), ("other",))
     assert (got["picks"].times, got["hurt"].words, got["aside"].words) == (ANY_TIMES, "2d6", "7 is lucky")
-    assert program.upgrades()["one"].requires == ("other",) and program.upgrades()["one"].excludes == ("three",)
+    assert program.upgrades["one"].requires == ("other",) and program.upgrades["one"].excludes == ("three",)
 
 
 @pytest.mark.parametrize(("facts", "message"), [
@@ -112,7 +112,7 @@ def test_a_fact_that_does_not_fit_its_kind_is_e0307_where_it_is(tmp_path: Path, 
 def test_a_named_number_of_times_is_a_value_and_shows_as_a_cap(tmp_path: Path) -> None:
     program = compile_project(Project(_project(tmp_path, "picks: {amount: 4, value: zap_amount}"))).programs[0]
     assert dict(program.rules["one"].values) == {"zap_amount": 4}
-    assert program.upgrades()["one"].max_times == 4
+    assert program.upgrades["one"].max_times == 4
 
 
 def test_an_undeclared_fact_kind_is_e0306_with_the_closest_kind(tmp_path: Path) -> None:

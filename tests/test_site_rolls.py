@@ -321,9 +321,12 @@ def test_a_roll_table_has_an_anchor_per_row_in_a_box_its_roll_button_goes_in(pro
 def test_a_table_whose_rows_roll_again_lists_its_final_results_with_their_exact_chances(project: Path) -> None:
     html = (project / "site/skirmish/oracles/index.html").read_text(encoding="utf-8")
     assert ('</table></div>\n<details class="rulesc-roll-results"><summary>Final results (1d2, every roll followed)'
-            "</summary><ul><li>A crow with an edge + Weather: Rain · 1/4 · 25%</li>"
-            "<li>A crow with an edge + Weather: Blazing sun · 1/4 · 25%</li><li>A comet + Weather: Rain · 1/4 · 25%"
-            "</li><li>A comet + Weather: Blazing sun · 1/4 · 25%</li></ul></details>") in html
+            '</summary><ul><li>A crow with an <a href="../glossary/#edge" class="rulesc-ref rulesc-ref--term" '
+            'data-rulesc-preview="Edge: What an attacker adds to a blow.">edge</a> + Weather: Rain · 1/4 · 25%</li>'
+            '<li>A crow with an <a href="../glossary/#edge" class="rulesc-ref rulesc-ref--term" '
+            'data-rulesc-preview="Edge: What an attacker adds to a blow.">edge</a> + Weather: <em>Blazing</em> sun · '
+            "1/4 · 25%</li><li>A comet + Weather: Rain · 1/4 · 25%</li><li>A comet + Weather: <em>Blazing</em> sun · "
+            "1/4 · 25%</li></ul></details>") in html
     assert ('<details class="rulesc-roll-results"><summary>Final results (1d20, every roll followed)</summary><p>Not '
             "listed: with repeats allowed, a roll can go on without a bound, or it has too many results to list.</p>"
             "</details>") in html

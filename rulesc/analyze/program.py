@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulesc.analyze.calls import check_call_trees
+from rulesc.analyze.mismatch import mismatch
 from rulesc.analyze.namespace import check_namespace
 from rulesc.analyze.rolls import Result, check_roll_tables
 from rulesc.analyze.values import assumed, text_uses, text_value_problem
@@ -87,8 +88,8 @@ class Program:
     returns: dict[str, Type]
     value_names: frozenset[str]
     refused: frozenset[str]
-    upgrade_set: dict[str, R.Upgrade]  # upgrades(): as the runtime checks sets of them
-    runtime_table_set: dict[str, R.Table]  # runtime_tables(): as the runtime reads them
+    upgrades: dict[str, R.Upgrade]  # every upgrade (upgrades_of()), as the runtime checks sets of them
+    runtime_tables: dict[str, R.Table]  # the tables as the runtime reads them
     overflow: frozenset[int]  # whole_checks()
     # The final results of each roll table whose rows roll again, with their exact chances (None: not finite or too
     # many to list), as check_roll_tables() found them.
@@ -99,14 +100,6 @@ class Program:
 
     def resolve(self, target: str) -> Rule | Term | None:
         return resolve(self.rules, self.aliases, self.terms, target)
-
-    def upgrades(self) -> dict[str, R.Upgrade]:
-        """Every upgrade (a rule of a kind of upgrades, or one with upgrade data) as the runtime checks sets of them."""
-        return self.upgrade_set
-
-    def runtime_tables(self) -> dict[str, R.Table]:
-        """The tables as the runtime reads them."""
-        return self.runtime_table_set
 
     def call(self, formula_id: str, args: list[Any], depth: int = 0) -> Any:
         """Run a formula through the interpreter (the engine and calculators run compiled code)."""
@@ -125,7 +118,7 @@ class Program:
             pass
         # The checker has matched every call's arguments to the formula's parameters before anything runs.
         env = {p.name: a for p, a in zip(formula.params, args, strict=True)}
-        answer = evaluate(formula.expr.node, env, self.runtime_tables(),
+        answer = evaluate(formula.expr.node, env, self.runtime_tables,
                           lambda f, a: self.call(f, a, depth + 1), constants=self.constants)
         if hashable:
             answers[key] = answer
@@ -139,7 +132,7 @@ class Program:
         for output in calc.outputs:
             assert output.expr.node is not None
             env[output.name] = results[output.name] = evaluate(
-                output.expr.node, env, self.runtime_tables(), self._call, self.upgrades(), self.constants)
+                output.expr.node, env, self.runtime_tables, self._call, self.upgrades, self.constants)
         return results
 
     def _call(self, formula_id: str, args: list[Any]) -> Any:
@@ -183,7 +176,7 @@ def label_order(program: Program, node: nodes.Node) -> list[str]:
                     visit(called)
             if isinstance(at, nodes.Call) and at.func == "lookup" and isinstance(at.args[0], nodes.Name) and \
                     isinstance(at.args[1], nodes.Name) and at.args[0].name in program.tables:
-                for cell in program.runtime_tables()[at.args[0].name].columns.get(at.args[1].name, ()):
+                for cell in program.runtime_tables[at.args[0].name].columns.get(at.args[1].name, ()):
                     if isinstance(cell, str):
                         found.setdefault(cell)
 
@@ -667,7 +660,7 @@ def _run_example(program: Program, formula: Formula, example: Any, diags: Diagno
         diags.error("E0504", f"{call} has no answer: {exc}", example.span)
         return
     if not matches(got, example.expect):
-        diags.error("E0501", f"example failed: {call} gives {show(got)}, expected {show(example.expect)}", example.span)
+        diags.error("E0501", f"example failed: {call} {mismatch(got, example.expect)}", example.span)
 
 
 NUM_TOLERANCE = 1e-12

@@ -191,14 +191,20 @@ def row_text(table: Table, row: int, plain: Plain) -> str:
 def result_text(result: Result, home: str, tables: Tables, titles: Mapping[str, str], plain: Plain) -> str:
     """A final result of a roll on `home` in words: each row it keeps by its text (or key), the home table's first
     and another table's after its title ("Gifts: Rope"), a row kept twice counted ("2 × Rope"), joined by " + "."""
-    kept = Counter(sorted(result, key=lambda step: (step[0] != home, step)))
     parts = []
-    for (name, row), count in kept.items():
+    for name, row, count in result_parts(result, home):
         table = tables[name]
         words = row_text(table, row, plain) or str(table.rows[row][0])
         shown = words if name == home else f"{titles.get(name, name)}: {words}"
         parts.append(shown if count == 1 else f"{count} \u00d7 {shown}")
     return " + ".join(parts)
+
+
+def result_parts(result: Result, home: str) -> list[tuple[str, int, int]]:
+    """A final result's rows in the order its words name them, the home table's first: each table, row and how many
+    times the result keeps it."""
+    kept = Counter(sorted(result, key=lambda step: (step[0] != home, step)))
+    return [(name, row, count) for (name, row), count in kept.items()]
 
 
 def table_titles(system: System) -> dict[str, str]:

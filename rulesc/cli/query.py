@@ -112,7 +112,7 @@ def _formula(programs: dict[str, Program], full_id: str, given: dict[str, str], 
     missing = [p.name for p in formula.params if p.name not in given]
     if missing:
         raise UsageError(f"{full_id} needs " + " ".join(f"{name}=..." for name in missing))
-    values = {p.name: parse_input(full_id, p, given[p.name], program.upgrades()) for p in formula.params}
+    values = {p.name: parse_input(full_id, p, given[p.name], program.upgrades) for p in formula.params}
     result = _answer(lambda: program.call(formula_id, [values[p.name] for p in formula.params]))
     if as_json:
         returns = program.returns[formula_id]
@@ -153,7 +153,7 @@ def calculator_answers(program: Program, full_id: str, calc_id: str,
     if calc is None:
         raise UsageError(_unknown("calculator", full_id, calc_id, program.calculators, "rulesc list"))
     _no_extra(given, calc.inputs, full_id)
-    values = {p.name: parse_input(full_id, p, given[p.name], program.upgrades()) if p.name in given
+    values = {p.name: parse_input(full_id, p, given[p.name], program.upgrades) if p.name in given
               else default_of(p) for p in calc.inputs}
     return calc, values, _answer(lambda: program.calculate(calc_id, values))
 

@@ -94,7 +94,7 @@ def _formula_rolls(program: Program, full_id: str, name: str, given: dict[str, s
     missing = [p.name for p in formula.params if p.name not in given]
     if missing:
         raise UsageError(f"{full_id} needs " + " ".join(f"{p}=..." for p in missing))
-    values = {p.name: parse_input(full_id, p, given[p.name], program.upgrades()) for p in formula.params}
+    values = {p.name: parse_input(full_id, p, given[p.name], program.upgrades) for p in formula.params}
     result = _answer(lambda: program.call(name, [values[p.name] for p in formula.params]))
     rolled = R.samples(result, rng, times)
     return (_inputs(formula.params, values), [{"value": encode(value)} for value in rolled],

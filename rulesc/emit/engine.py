@@ -233,7 +233,7 @@ def _module_head(w: Writer, program: Program) -> None:
     w.writeline()
     _imports(w, program)
     w.writeline()
-    public = sorted(python_names(program).formulas.values()) + (["check_upgrades"] if program.upgrades() else []) + (
+    public = sorted(python_names(program).formulas.values()) + (["check_upgrades"] if program.upgrades else []) + (
         ["ROLL_TABLES"] if roll_tables(program.tables) else [])
     _listing(w, "__all__ = [", [json.dumps(name) for name in public], "]")
     w.writeline()
@@ -279,12 +279,16 @@ def _shadowed(program: Program) -> list[str]:
     return [name for name in EXAMPLE_HELPERS if name in python_names(program).formulas.values()]
 
 
-def _docstring(w: Writer, prose: list[str], fields: Sequence[str] = (), examples: Sequence[str] = ()) -> None:
+def _docstring(w: Writer, prose: list[str], fields: Sequence[str] = (), examples: Sequence[str] = (),
+               args: Sequence[str] = ()) -> None:
     """A docstring within the width: paragraphs of prose, then fields (`Name: value`, one a line, continued
-    indented), then the examples as they are."""
+    indented), then an Args section (`name: help`, indented under its heading), then the examples as they are."""
     width = WIDTH - len(w.indent_with) * w.level
-    paragraphs = [_wrap(paragraph, width, "") for paragraph in prose]
-    paragraphs += [[piece for field in fields for piece in _wrap(field, width, "    ")]] if fields else []
+    written = [_wrap(paragraph, width, "") for paragraph in prose]
+    written += [[piece for field in fields for piece in _wrap(field, width, "    ")]] if fields else []
+    written += [["Args:", *(piece for arg in args for piece in _wrap(arg, width, "        ", "    "))]] \
+        if args else []
+    paragraphs = [[_not_a_prompt(line) for line in paragraph] for paragraph in written]
     paragraphs += [list(examples)] if examples else []
     lines = [_in_docstring(line) for i, paragraph in enumerate(paragraphs) for line in ([""] if i else []) + paragraph]
     if len(lines) == 1 and len(lines[0]) + 6 <= width and not lines[0].endswith('"'):  # its quote would close it
@@ -296,19 +300,28 @@ def _docstring(w: Writer, prose: list[str], fields: Sequence[str] = (), examples
     w.writeline('"""')
 
 
+def _not_a_prompt(line: str) -> str:
+    """A line of written text that doctest would read as an example (`>>>` first) behind a backslash, so that text
+    from content never runs as code when the docstrings' examples are tested."""
+    text = line.lstrip()
+    return line[:len(line) - len(text)] + "\\" + text if text.startswith(">>>") else line
+
+
 def _in_docstring(line: str) -> str:
-    """A docstring line as Python source that means the line itself: backslashes doubled and triple quotes escaped,
-    so no content closes the string early and writes code into the module."""
-    return line.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    """A docstring line as Python source that means the line itself: backslashes doubled, triple quotes and NUL
+    (which Python source cannot hold) escaped, so no content closes the string early, writes code into the module
+    or stops it from importing."""
+    return line.replace("\\", "\\\\").replace('"""', '\\"\\"\\"').replace("\0", "\\x00")
 
 
-def _wrap(text: str, width: int, hanging: str) -> list[str]:
+def _wrap(text: str, width: int, hanging: str, first: str = "") -> list[str]:
     """Text within `width` columns (the first line leaves room for the opening quotes) wherever it has a space
-    or a call's opening parenthesis to break after; lines after the first start with `hanging`."""
-    lines = [""]
+    or a call's opening parenthesis to break after; the first line starts with `first`, the others with
+    `hanging`."""
+    lines = [first]
     for word in text.split():
         for i, part in enumerate(_AFTER_CALL.split(word)):
-            glue = " " if i == 0 and lines[-1] else ""
+            glue = " " if i == 0 and lines[-1].strip() else ""
             limit = width - 3 if len(lines) == 1 else width
             if lines[-1].strip() and len(lines[-1] + glue + part) > limit:
                 lines.append(hanging + part)
@@ -319,7 +332,7 @@ def _wrap(text: str, width: int, hanging: str) -> list[str]:
 
 def _upgrades(w: Writer, program: Program) -> None:
     """The system's upgrades as data, and check_upgrades(), when it has any."""
-    upgrades = program.upgrades()
+    upgrades = program.upgrades
     w.writeline()
     w.writeline()
     if not upgrades:
@@ -428,7 +441,9 @@ def _function_docstring(w: Writer, program: Program, formula: Formula, site_url:
               f"Formula: {' '.join(formula.expr.source.split())}", *_renamed(program, formula)]
     column = len(w.indent_with) * w.level + len(">>> ")
     examples = [line for example in formula.examples for line in _example(program, formula, example, column)]
-    _docstring(w, [formula.summary], fields, examples)
+    local = local_names(program, formula)
+    args = [f"{local[p.name]}: {p.help}" for p in formula.params if p.help]
+    _docstring(w, [formula.summary], fields, examples, args)
 
 
 def _renamed(program: Program, formula: Formula) -> list[str]:

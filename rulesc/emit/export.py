@@ -205,9 +205,12 @@ def _kind(kind: FactKind) -> JsonObject:
 
 
 def _param(param: Param) -> JsonObject:
+    """An input or parameter; its help (plain text, as the calculator shows it under the field) only when it has
+    one."""
     return {"name": param.name, "type": param.type, "label": param.label, "min": param.min, "max": param.max,
             "default": None if param.default is None else _value(param.default),
-            "options": [{"value": o.value, "label": o.label} for o in param.options]}
+            "options": [{"value": o.value, "label": o.label} for o in param.options]} | (
+        {"help": param.help} if param.help else {})
 
 
 def _formula(program: Program, formula: Formula) -> JsonObject:

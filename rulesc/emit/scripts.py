@@ -163,7 +163,7 @@ def _upgrades(w: Writer, program: Program) -> None:
     upgrades = {key: {"excludes": list(u.excludes), "max_times": u.max_times, "name": u.name,
                       "requires": list(u.requires),
                       **({"requires_any": [list(g) for g in u.requires_any]} if u.requires_any else {})}
-                for key, u in sorted(program.upgrades().items())}
+                for key, u in sorted(program.upgrades.items())}
     if not upgrades:
         w.writeline("var U = {};")
     else:

@@ -28,7 +28,8 @@ def edits(source: SystemSource) -> list[Edit]:
 
 
 def _dice_text_edits(source: SystemSource) -> Iterator[Edit]:
-    """Each dice text (a cell, a default, an example's argument) that writes a die of 66 sides as d66, as d(66)."""
+    """Each dice text (a cell, a default, an example's argument, a dice fact, an attack's damage, dice by level) that
+    writes a die of 66 sides as d66, as d(66)."""
     found = {spot for program in source.programs for spot in program.system.many_sides}  # the variants' too
     for file, path, written in sorted(found):
         edit = scalar_edit(source, document(source.project, source.project.root / Path(file)), path, written)

@@ -306,7 +306,7 @@ def _rule(w: Writer, ctx: Context, rule: Rule, children: Mapping[str | None, lis
     body.append(outcomes_block(ctx.program, ctx.markup, rule, section))
     if rule.table:
         body.append(roll_table_html(rule, ctx.markup, page) if rule.table.roll else _table(rule))
-        body.append(final_results_html(ctx.program, rule, ctx.markup) if rule.table.roll else "")
+        body.append(final_results_html(ctx.program, rule, ctx.markup, page) if rule.table.roll else "")
     body += [render_calculator(ctx.program, calculator) for calculator in rule.calculators]
     if not folded:
         body.append(rule_sources(ctx.program, ctx.markup, rule, section, cell, _folded_below(rule, children)))

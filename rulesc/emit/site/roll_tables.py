@@ -4,11 +4,12 @@ where each table and row is)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from html import escape
 
 from rulesc.analyze.program import Program, show
-from rulesc.analyze.rolls import by_chance, result_text, roll_spec, table_titles
+from rulesc.analyze.rolls import Result, Tables, by_chance, result_parts, roll_spec, table_titles
 from rulesc.emit.site.calculators import display
 from rulesc.emit.site.links import rule_page, url_of
 from rulesc.emit.site.markup import Markup, Section
@@ -61,10 +62,11 @@ def roll_table_html(rule: Rule, markup: Markup, page: str) -> str:
             f"<caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
 
 
-def final_results_html(program: Program, rule: Rule, markup: Markup) -> str:
+def final_results_html(program: Program, rule: Rule, markup: Markup, page: str) -> str:
     """Under a table whose rows roll again, a disclosure of the exact chance of each final result of one roll, chains
-    followed, the likeliest first ("Rope + A map · 1/6 · 16.7%"); where they are not finite, or too many, it says so.
-    Empty for a table none of whose rows rolls again (its rows and their chances are its results)."""
+    followed, the likeliest first ("Rope + A map · 1/6 · 16.7%"), each row's words shown as its table cells are (their
+    links live); where they are not finite, or too many, it says so. Empty for a table none of whose rows rolls again
+    (its rows and their chances are its results)."""
     table = rule.table
     assert table is not None
     if all(chain is None for chain in table.chains):
@@ -74,13 +76,28 @@ def final_results_html(program: Program, rule: Rule, markup: Markup) -> str:
         body = ("<p>Not listed: with repeats allowed, a roll can go on without a bound, or it has too many results "
                 "to list.</p>")
     else:
-        titles = table_titles(program.system)
+        titles, section = table_titles(program.system), Section(page, rule.id)
         body = "<ul>" + "".join(
-            f"<li>{escape(result_text(result, table.name, program.tables, titles, markup.plain))} · {chance} · "
+            f"<li>{_result_html(markup, section, program.tables, result, table.name, titles)} · {chance} · "
             f"{percent(chance)}</li>" for result, chance in by_chance(results)) + "</ul>"
     roll = escape(table.roll.written) if table.roll else ""
     return (f'<details class="rulesc-roll-results"><summary>Final results ({roll}, every roll followed)</summary>'
             f"{body}</details>")
+
+
+def _result_html(markup: Markup, section: Section, tables: Tables, result: Result, home: str,
+                 titles: Mapping[str, str]) -> str:
+    """A final result as result_text() words it ("Friendly + Gifts: Rope"), each row's text cells rendered as its
+    table shows them (links, terms, emphasis) and the rest escaped."""
+    parts = []
+    for name, row, count in result_parts(result, home):
+        table = tables[name]
+        cells = zip(table.rows[row][1:], table.texts[row][1:], strict=True)
+        words = " · ".join(markup.inline(text, section) if isinstance(text, Text) else escape(str(value))
+                           for value, text in cells) or escape(str(table.rows[row][0]))
+        shown = words if name == home else f"{escape(titles.get(name, name))}: {words}"
+        parts.append(shown if count == 1 else f"{count} \u00d7 {shown}")
+    return " + ".join(parts)
 
 
 def _cell(markup: Markup, section: Section, table: Table, row: int, column: int) -> str:

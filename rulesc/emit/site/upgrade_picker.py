@@ -22,7 +22,7 @@ OTHER = "Other upgrades"
 def upgrade_picker(base: str, param: Param, program: Program) -> str:
     """The fieldset calculators.js reads ([data-upgrade] controls) with site.js's chosen list at its top."""
     ident = f"{base}-{param.name}"
-    upgrades = program.upgrades()
+    upgrades = program.upgrades
     labels = upgrade_labels(program, upgrades)
     details = "".join(_group(name, ids, upgrades, labels) for name, ids in _groups(program, upgrades))
     label = html.escape(param.label)
