@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -76,3 +76,27 @@ def origin(url: str) -> str:
     """A URL's origin as storage keys it; "null" for pages that have none (about:blank, data:)."""
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https", "file") else "null"
+
+
+class Tabs:
+    """A file's tabs, one for each kind of context its tests ask for (a phone's touch screen, a desktop's mouse),
+    each opened when a test first asks for it and closed with the file."""
+
+    def __init__(self, browser: Any):
+        self.browser = browser
+        self.open: dict[tuple[tuple[str, Any], ...], Tab] = {}
+
+    def __enter__(self) -> Tabs:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for tab in self.open.values():
+            tab.visit.close()
+
+    def use(self, url: str, viewport: dict[str, int] = VIEWPORT, color_scheme: str = "light",
+            **context: Any) -> AbstractContextManager[Visit]:
+        """The tab of this kind of context at `url`, as Tab.use gives it."""
+        key = tuple(sorted(context.items()))
+        if key not in self.open:
+            self.open[key] = Tab(self.browser, viewport=viewport, **context)
+        return self.open[key].use(url, viewport, color_scheme)
