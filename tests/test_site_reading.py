@@ -208,9 +208,32 @@ def test_sources_stay_open_after_a_reload_and_on_the_next_page_once_the_reader_o
         }""")
         page.wait_for_function(ALL_OPEN)
         page.locator("details[data-rulesc-sources] > summary").first.click()
+        page.wait_for_function("() => localStorage.getItem('rulesc.sources') === 'closed'")
         page.reload()
         page.wait_for_load_state("networkidle")
         assert disclosures.evaluate_all("ds => ds.filter((d) => d.open).length") == 0
+        assert visit.errors == []
+
+
+def test_a_readers_choice_of_sources_is_stored_by_the_click_itself(site: str, browser: Any) -> None:
+    """The choice is stored while the click is handled, not by the toggle event a task later: a reload at once
+    keeps it (CI once reloaded between the two), and the toggles of opening every disclosure store nothing."""
+    with _visit(browser, site + "annulus/attacks/attacks-overview/", DESKTOP, "light") as visit:
+        stored = visit.page.evaluate("""() => {
+            const all = Array.from(document.querySelectorAll("details[data-rulesc-sources]"));
+            const seen = [];
+            all[0].querySelector("summary").click();
+            seen.push(localStorage.getItem("rulesc.sources"));
+            all.forEach((d) => { d.open = false; });
+            all[1].querySelector("summary").addEventListener("click", (e) => e.preventDefault(), {once: true});
+            all[1].querySelector("summary").click();
+            seen.push(localStorage.getItem("rulesc.sources"), String(all[1].open));
+            return seen;
+        }""")
+        assert stored == ["open", "open", "false"]
+        visit.page.wait_for_function("() => document.querySelectorAll('details[data-rulesc-sources][open]').length "
+                                     "=== 0")
+        assert visit.page.evaluate("() => localStorage.getItem('rulesc.sources')") == "open"
         assert visit.errors == []
 
 

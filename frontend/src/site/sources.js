@@ -15,12 +15,16 @@ export function applySources() {
   });
 }
 
-/** toggle does not bubble: caught on its way down; applySources() sets each to the stored state, so the toggles
-    it causes store the same value again. */
+/** A reader's click on a summary is stored as it happens, with the state the click gives its disclosure (it
+    toggles once the click's listeners have run, unless one of them cancelled it). Stored from the toggle events
+    instead, the choice would land a task later: a reload right after the click could miss it, and the toggles
+    applySources() causes would store the state it applied, not one the reader chose. */
 export function rememberSources() {
-  document.addEventListener("toggle", (event) => {
-    const details = /** @type {HTMLDetailsElement} */ (event.target);
-    if (!details.matches || !details.matches("details[data-rulesc-sources]")) return;
-    try { window.localStorage.setItem(SOURCES_KEY, details.open ? "open" : "closed"); } catch (e) { /* private mode */ }
-  }, true);
+  document.addEventListener("click", (event) => {
+    const target = /** @type {Element} */ (event.target);
+    const summary = target.closest ? target.closest("details[data-rulesc-sources] > summary") : null;
+    if (!summary || event.defaultPrevented) return;
+    const details = /** @type {HTMLDetailsElement} */ (summary.parentElement);
+    try { window.localStorage.setItem(SOURCES_KEY, details.open ? "closed" : "open"); } catch (e) { /* private mode */ }
+  });
 }
