@@ -215,10 +215,10 @@ def test_sources_stay_open_after_a_reload_and_on_the_next_page_once_the_reader_o
         assert visit.errors == []
 
 
-def test_a_readers_choice_of_sources_is_stored_by_the_click_itself(site: str, browser: Any) -> None:
+def test_a_readers_choice_of_sources_is_stored_by_the_click_itself(site: str, tabs: Tabs) -> None:
     """The choice is stored while the click is handled, not by the toggle event a task later: a reload at once
     keeps it (CI once reloaded between the two), and the toggles of opening every disclosure store nothing."""
-    with _visit(browser, site + "annulus/attacks/attacks-overview/", DESKTOP, "light") as visit:
+    with _visit(tabs, site + "annulus/attacks/attacks-overview/", DESKTOP, "light") as visit:
         stored = visit.page.evaluate("""() => {
             const all = Array.from(document.querySelectorAll("details[data-rulesc-sources]"));
             const seen = [];
