@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -25,14 +25,25 @@ class Tab:
     is the tab's own: a file that needs two kinds keeps two tabs."""
 
     def __init__(self, browser: Any, **context: Any):
-        self.visit = Visit(browser, "about:blank", **context)
-        self.visit.page.add_init_script(STORAGE_AT_START)
+        self.browser, self.context, self.scripts = browser, context, [STORAGE_AT_START]
         self.origins: set[str] = set()
-        self.visit.page.on("framenavigated", self._navigated)
+        self.visit = self._open()
+
+    def _open(self) -> Visit:
+        visit = Visit(self.browser, "about:blank", **self.context)
+        for script in self.scripts:
+            visit.page.add_init_script(script)
+        visit.page.on("framenavigated", self._navigated)
+        return visit
 
     def _navigated(self, frame: Any) -> None:
         if frame.parent_frame is None:
             self.origins.add(origin(frame.url))
+
+    def add_init_script(self, script: str) -> None:
+        """`script` run in every page of the tab before the page's own scripts, as Page.add_init_script does."""
+        self.scripts.append(script)
+        self.visit.page.add_init_script(script)
 
     def __enter__(self) -> Tab:
         return self
@@ -43,25 +54,30 @@ class Tab:
     @contextmanager
     def use(self, url: str, viewport: dict[str, int] = VIEWPORT, color_scheme: str = "light") -> Iterator[Visit]:
         """The tab at `url`, seen at `viewport` in `color_scheme`, for one test; reset when the block ends."""
-        page = self.visit.page
-        page.set_viewport_size(viewport)
-        page.emulate_media(color_scheme=color_scheme)
-        self.origins.clear()
-        self.visit.go(url)
-        assert page.evaluate("window.__storageAtStart") == 0, "a test before this one left storage behind"
         try:
+            page = self.visit.page
+            page.set_viewport_size(viewport)
+            page.emulate_media(color_scheme=color_scheme)
+            self.origins.clear()
+            self.visit.go(url)
+            assert page.evaluate("window.__storageAtStart") == 0, "a test before this one left storage behind"
             yield self.visit
         finally:
             self.reset()
 
     def reset(self) -> None:
-        """Every origin the test loaded left with no storage, the mouse where a new tab has it, a blank page."""
-        page = self.visit.page
-        cleared = self._clear_here()
-        if not cleared or self.origins - {origin(page.url), "null"}:
-            self.visit.context.set_storage_state({"cookies": [], "origins": []})  # slower: it visits each origin
-        page.mouse.move(0, 0)
-        page.goto("about:blank")
+        """Every origin the test loaded left with no storage, the mouse where a new tab has it, a blank page; a tab
+        the test left broken (crashed, closed, stuck loading) is replaced, so one failure does not fail the rest."""
+        try:
+            page = self.visit.page
+            if not self._clear_here() or self.origins - {origin(page.url), "null"}:
+                self.visit.context.set_storage_state({"cookies": [], "origins": []})  # slower: visits each origin
+            page.mouse.move(0, 0)
+            page.goto("about:blank")
+        except Exception:
+            with suppress(Exception):
+                self.visit.close()
+            self.visit = self._open()
 
     def _clear_here(self) -> bool:
         """Clear the storage of the page's own origin; whether that worked."""

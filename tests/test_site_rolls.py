@@ -159,7 +159,7 @@ def tab(browser: Any) -> Iterator[Tab]:
     """The tab this file's browser tests take turns in, its calls of Math.random and crypto.getRandomValues
     counted."""
     with Tab(browser) as shared:
-        shared.visit.page.add_init_script(COUNT_RANDOMNESS)
+        shared.add_init_script(COUNT_RANDOMNESS)
         yield shared
 
 
