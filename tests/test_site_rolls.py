@@ -196,7 +196,8 @@ def roll(page: Any, label: str) -> str:
 ROLL_AGAIN = """([name, times, current]) => {
   const named = Array.from(document.querySelectorAll("button")).filter((b) => b.getAttribute("aria-label") === name);
   if (named.length !== 1) throw new Error(`${named.length} buttons named ${name}`);
-  const result = named[0].nextElementSibling;
+  let result = named[0].nextElementSibling;  // where the roll is said: its first sibling that is a status
+  while (result && result.getAttribute("role") !== "status") result = result.nextElementSibling;
   const read = () => {
     const steps = Array.from(result.querySelectorAll("li"));
     return {text: result.innerText, steps: steps.map((li) => li.innerText),
