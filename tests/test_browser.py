@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,14 @@ from rulesc.model import Calculator, Param, default_of
 from rulesc.pipeline import Project, compile_project
 from rulesc.runtime.rulesc_runtime import parse_dice
 from tests.browser import Visit
+from tests.tabs import Tab
+
+
+@pytest.fixture(scope="module")
+def tab(browser: Any) -> Iterator[Tab]:
+    """The tab this file's browser tests take turns in."""
+    with Tab(browser) as shared:
+        yield shared
 
 
 @pytest.fixture(scope="module")
@@ -141,8 +150,8 @@ def test_every_calculator_computes_on_load_and_on_every_change(site: str, browse
     assert drive_every_calculator(browser, site, programs) == []
 
 
-def test_bad_input_shows_a_message_and_keeps_the_last_result(site: str, browser: Any) -> None:
-    with Visit(browser, f"{site}dbu/core-rules/tier-of-power-section/") as visit:
+def test_bad_input_shows_a_message_and_keeps_the_last_result(site: str, tab: Tab) -> None:
+    with tab.use(f"{site}dbu/core-rules/tier-of-power-section/") as visit:
         visit.wait_until_calculators_are_ready("dbu/tier-of-power")
         box = visit.page.locator('[data-calculator="dbu/tier-of-power"]')
         field = box.locator('[name="power_level"]')
@@ -161,8 +170,8 @@ def test_bad_input_shows_a_message_and_keeps_the_last_result(site: str, browser:
         assert visit.errors == []
 
 
-def test_calculator_state_lives_in_the_url_and_reset_restores_defaults(site: str, browser: Any) -> None:
-    with Visit(browser, f"{site}dbu/core-rules/tier-of-power-section/?tier-of-power.power_level=30") as visit:
+def test_calculator_state_lives_in_the_url_and_reset_restores_defaults(site: str, tab: Tab) -> None:
+    with tab.use(f"{site}dbu/core-rules/tier-of-power-section/?tier-of-power.power_level=30") as visit:
         page = visit.page
         visit.wait_until_calculators_are_ready("dbu/tier-of-power")
         box = page.locator('[data-calculator="dbu/tier-of-power"]')
@@ -176,8 +185,8 @@ def test_calculator_state_lives_in_the_url_and_reset_restores_defaults(site: str
         assert visit.errors == []
 
 
-def test_an_input_with_no_answer_shows_the_reason_and_keeps_the_last_result(site: str, browser: Any) -> None:
-    with Visit(browser, f"{site}dbu/core-rules/dice-section/") as visit:
+def test_an_input_with_no_answer_shows_the_reason_and_keeps_the_last_result(site: str, tab: Tab) -> None:
+    with tab.use(f"{site}dbu/core-rules/dice-section/") as visit:
         visit.wait_until_calculators_are_ready("dbu/dice-category")
         box = visit.page.locator('[data-calculator="dbu/dice-category"]')
         before = box.locator('output[name="raised"]').inner_text()
@@ -189,11 +198,11 @@ def test_an_input_with_no_answer_shows_the_reason_and_keeps_the_last_result(site
         assert visit.errors == []
 
 
-def test_a_shared_pool_past_the_roll_budget_is_refused_at_its_input_at_once(site: str, browser: Any) -> None:
+def test_a_shared_pool_past_the_roll_budget_is_refused_at_its_input_at_once(site: str, tab: Tab) -> None:
     """A share link may carry any pool: one whose roll passes the roll budget is refused before any output works on
     it (the runtime would refuse it too, after seconds of rolling the dice it can)."""
     pool = "1000d100%2B1000d99"  # the + of 1000d100+1000d99, as a share link carries it
-    with Visit(browser, f"{site}dbu/core-rules/dice-section/?dice-category.dice={pool}") as visit:
+    with tab.use(f"{site}dbu/core-rules/dice-section/?dice-category.dice={pool}") as visit:
         visit.wait_until_calculators_are_ready()  # this one never computes: its only input is refused
         box = visit.page.locator('[data-calculator="dbu/dice-category"]')
         box.scroll_into_view_if_needed()
@@ -206,8 +215,8 @@ def test_a_shared_pool_past_the_roll_budget_is_refused_at_its_input_at_once(site
         assert visit.errors == []
 
 
-def test_attack_set_builder_reports_requirements_exclusions_and_repeat_limits(site: str, browser: Any) -> None:
-    with Visit(browser, f"{site}annulus/attacks/general-upgrades/") as visit:
+def test_attack_set_builder_reports_requirements_exclusions_and_repeat_limits(site: str, tab: Tab) -> None:
+    with tab.use(f"{site}annulus/attacks/general-upgrades/") as visit:
         visit.wait_until_calculators_are_ready("annulus/attack-set-builder")
         box = visit.page.locator('[data-calculator="annulus/attack-set-builder"]')
         problems = box.locator('output[name="problems"]')
@@ -235,8 +244,8 @@ def test_attack_set_builder_reports_requirements_exclusions_and_repeat_limits(si
         assert visit.errors == []
 
 
-def test_calculators_work_when_the_site_is_opened_from_files(built: Path, browser: Any) -> None:
-    with Visit(browser, (built / "site/dbu/core-rules/tier-of-power-section/index.html").as_uri()) as visit:
+def test_calculators_work_when_the_site_is_opened_from_files(built: Path, tab: Tab) -> None:
+    with tab.use((built / "site/dbu/core-rules/tier-of-power-section/index.html").as_uri()) as visit:
         visit.wait_until_calculators_are_ready("dbu/tier-of-power")
         box = visit.page.locator('[data-calculator="dbu/tier-of-power"]')
         box.locator('[name="power_level"]').fill("30")
@@ -244,8 +253,8 @@ def test_calculators_work_when_the_site_is_opened_from_files(built: Path, browse
         assert visit.errors == []
 
 
-def test_index_tables_show_tier_scaled_costs(built: Path, browser: Any) -> None:
-    with Visit(browser, (built / "site/dbu/tables/maneuver/index.html").as_uri()) as visit:  # the kind's page
+def test_index_tables_show_tier_scaled_costs(built: Path, tab: Tab) -> None:
+    with tab.use((built / "site/dbu/tables/maneuver/index.html").as_uri()) as visit:  # the kind's page
         box = visit.page.locator('[data-index-table="maneuver"]')
         row = box.locator("tbody tr", has_text="Energy Charge Maneuver")
         assert "2(bT)" in row.inner_text() and "6 (2(bT))" not in row.inner_text()

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from rulesc.pipeline import Project, build_project
-from tests.browser import Visit, serve_site
+from tests.browser import serve_site
 from tests.conftest import REPO
+from tests.tabs import Tab
 
 CASE = Path(__file__).resolve().parent / "cases" / "good" / "declared-kinds"
 
@@ -27,8 +28,15 @@ def oathbound_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def test_each_index_table_is_filtered_by_its_declared_plural(oathbound_site: str, browser: Any) -> None:
-    with Visit(browser, oathbound_site + "oathbound/tables/") as visit:
+@pytest.fixture(scope="module")
+def tab(browser: Any) -> Iterator[Tab]:
+    """The tab this file's browser tests take turns in."""
+    with Tab(browser) as shared:
+        yield shared
+
+
+def test_each_index_table_is_filtered_by_its_declared_plural(oathbound_site: str, tab: Tab) -> None:
+    with tab.use(oathbound_site + "oathbound/tables/") as visit:
         labels = visit.page.locator(".rulesc-filter > label[for]").all_inner_texts()
         assert labels == ["Filter moves", "Filter 型", "Filter oracles"]
         visit.page.fill("#index-move-filter", "strike")
@@ -36,8 +44,8 @@ def test_each_index_table_is_filtered_by_its_declared_plural(oathbound_site: str
         assert visit.errors == []
 
 
-def test_search_names_a_hit_by_its_kind_and_filters_by_the_declared_words(oathbound_site: str, browser: Any) -> None:
-    with Visit(browser, oathbound_site + "search/?q=danger") as visit:
+def test_search_names_a_hit_by_its_kind_and_filters_by_the_declared_words(oathbound_site: str, tab: Tab) -> None:
+    with tab.use(oathbound_site + "search/?q=danger") as visit:
         page = visit.page
         page.wait_for_function("/results/.test(document.querySelector('.rulesc-search__status').textContent)")
         where = page.locator(".rulesc-search__results li .rulesc-search__where").all_inner_texts()
@@ -47,8 +55,8 @@ def test_search_names_a_hit_by_its_kind_and_filters_by_the_declared_words(oathbo
         assert visit.errors == []
 
 
-def test_the_calculator_answers_with_each_outcomes_text_and_chance(oathbound_site: str, browser: Any) -> None:
-    with Visit(browser, oathbound_site + "oathbound/moves/") as visit:
+def test_the_calculator_answers_with_each_outcomes_text_and_chance(oathbound_site: str, tab: Tab) -> None:
+    with tab.use(oathbound_site + "oathbound/moves/") as visit:
         page = visit.page
         output = page.locator("#calc-oathbound-face-danger-odds-out-result")
         assert output.inner_text() == ("Strong hit 23.17%: You do it. Take +1 momentum. Weak hit 43.67%: You do it "

@@ -5,12 +5,15 @@ cards, the header, the home page and the offline state."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import Visit, lay_out_everything
+from tests.tabs import Tabs
 from tests.test_site_browser import PAGE_TYPES
 
 PHONE = {"width": 390, "height": 844}
@@ -21,9 +24,16 @@ CALCULATOR_PAGES = ["dbu/core-rules/combat-rolls/", "dbu/core-rules/priority-sec
                     "dbu/gm-screen/adventurous-uses/"]
 
 
-def _visit(browser: Any, url: str, viewport: dict[str, int], scheme: str, **context: Any) -> Visit:
+@pytest.fixture(scope="module")
+def tabs(browser: Any) -> Iterator[Tabs]:
+    """The tabs this file's browser tests take turns in: a phone's and a desktop's."""
+    with Tabs(browser) as opened:
+        yield opened
+
+
+def _visit(tabs: Tabs, url: str, viewport: dict[str, int], scheme: str) -> AbstractContextManager[Visit]:
     phone = viewport["width"] < 500
-    return Visit(browser, url, viewport=viewport, color_scheme=scheme, is_mobile=phone, has_touch=phone, **context)
+    return tabs.use(url, viewport, scheme, is_mobile=phone, has_touch=phone)
 
 
 # Each input of each calculator brought to the middle of the screen, as a reader scrolls to change it: where its
@@ -47,10 +57,10 @@ ANSWER_BESIDE_EACH_INPUT = """() => {
 
 
 @pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
-def test_every_calculator_shows_its_answer_beside_the_input_being_changed(site: str, browser: Any,
+def test_every_calculator_shows_its_answer_beside_the_input_being_changed(site: str, tabs: Tabs,
                                                                            viewport: dict[str, int],
                                                                            scheme: str) -> None:
-    with _visit(browser, site + CALCULATOR_PAGES[0], viewport, scheme) as visit:
+    with _visit(tabs, site + CALCULATOR_PAGES[0], viewport, scheme) as visit:
         checked = 0
         for path in CALCULATOR_PAGES:
             visit.go(site + path)
@@ -85,9 +95,9 @@ FOCUSED_FIELD_CLEAR = """async () => {
 
 
 @pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
-def test_a_field_moved_to_under_the_answers_is_scrolled_clear_of_them(site: str, browser: Any,
+def test_a_field_moved_to_under_the_answers_is_scrolled_clear_of_them(site: str, tabs: Tabs,
                                                                       viewport: dict[str, int], scheme: str) -> None:
-    with _visit(browser, site + CALCULATOR_PAGES[0], viewport, scheme) as visit:
+    with _visit(tabs, site + CALCULATOR_PAGES[0], viewport, scheme) as visit:
         visit.wait_until_calculators_are_ready()
         found = visit.page.evaluate(FOCUSED_FIELD_CLEAR)
         covered = [f for f in found if f[2]]
@@ -96,8 +106,8 @@ def test_a_field_moved_to_under_the_answers_is_scrolled_clear_of_them(site: str,
         assert visit.errors == []
 
 
-def test_a_phone_lays_calculator_inputs_out_two_to_a_row(site: str, browser: Any) -> None:
-    with _visit(browser, site + CALCULATOR_PAGES[0], PHONE, "light") as visit:
+def test_a_phone_lays_calculator_inputs_out_two_to_a_row(site: str, tabs: Tabs) -> None:
+    with _visit(tabs, site + CALCULATOR_PAGES[0], PHONE, "light") as visit:
         boxes = visit.page.locator('[data-calculator="dbu/combat-roll-odds"] .rulesc-calc__field').evaluate_all(
             "fields => fields.map((f) => Math.round(f.getBoundingClientRect().left))")
         assert len(boxes) == 9 and len(set(boxes)) == 2 and boxes[0] < boxes[1] and boxes[0] == boxes[2]
@@ -143,9 +153,9 @@ TAP_PAGES = {**PAGE_TYPES, "part page": "dbu/maneuvers/counter-maneuvers/"}
 
 
 @pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
-def test_no_control_is_too_small_to_tap_on_any_page_type(site: str, browser: Any, viewport: dict[str, int],
+def test_no_control_is_too_small_to_tap_on_any_page_type(site: str, tabs: Tabs, viewport: dict[str, int],
                                                          scheme: str) -> None:
-    with _visit(browser, site, viewport, scheme) as visit:
+    with _visit(tabs, site, viewport, scheme) as visit:
         measured = {}
         for name, path in TAP_PAGES.items():
             visit.go(site + path)
@@ -166,8 +176,8 @@ HEADINGS = "document.querySelectorAll('.md-content :is(h2, h3, h4)[id]:not(.rule
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_phone_reaches_every_page_s_headings_from_the_drawer(site: str, browser: Any, scheme: str) -> None:
-    with _visit(browser, site, PHONE, scheme) as visit:
+def test_a_phone_reaches_every_page_s_headings_from_the_drawer(site: str, tabs: Tabs, scheme: str) -> None:
+    with _visit(tabs, site, PHONE, scheme) as visit:
         page = visit.page
         for name, path in CONTENTS_PAGES.items():
             visit.go(site + path)
@@ -189,10 +199,10 @@ ERROR_SECTIONS = ["Layout", "Reading files", "Schema", "Values", "Formulas", "Wo
 
 
 @pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
-def test_a_section_of_the_error_codes_reaches_every_other_section_from_the_drawer(site: str, browser: Any,
+def test_a_section_of_the_error_codes_reaches_every_other_section_from_the_drawer(site: str, tabs: Tabs,
                                                                                   viewport: dict[str, int],
                                                                                   scheme: str) -> None:
-    with _visit(browser, site + "errors/formulas/", viewport, scheme) as visit:
+    with _visit(tabs, site + "errors/formulas/", viewport, scheme) as visit:
         page = visit.page
         if viewport is PHONE:
             page.click("label.md-header__button[for=__drawer]")
@@ -226,9 +236,9 @@ CONTENTS_BOX = """() => {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_desktop_contents_are_whole_and_mark_the_sub_rule_being_read(site: str, browser: Any,
+def test_the_desktop_contents_are_whole_and_mark_the_sub_rule_being_read(site: str, tabs: Tabs,
                                                                          scheme: str) -> None:
-    with _visit(browser, site + CONTENTS_PAGES["part page"], DESKTOP, scheme) as visit:
+    with _visit(tabs, site + CONTENTS_PAGES["part page"], DESKTOP, scheme) as visit:
         page = visit.page
         box = page.evaluate(CONTENTS_BOX)
         assert box["short"] == 0 and box["clear"] >= 0  # a short table: whole, its first entry clear of the title
@@ -270,9 +280,9 @@ TRUNCATED = "(span) => span.scrollWidth > span.clientWidth"
 
 
 @pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
-def test_the_header_keeps_the_page_title_whole_and_search_one_tap_away(site: str, browser: Any,
+def test_the_header_keeps_the_page_title_whole_and_search_one_tap_away(site: str, tabs: Tabs,
                                                                        viewport: dict[str, int], scheme: str) -> None:
-    with _visit(browser, site + "dbu/core-rules/", viewport, scheme) as visit:
+    with _visit(tabs, site + "dbu/core-rules/", viewport, scheme) as visit:
         page = visit.page
         phone = viewport is PHONE
         site_name = page.locator(".md-header__topic:first-child .md-ellipsis")
@@ -300,10 +310,10 @@ def test_the_header_keeps_the_page_title_whole_and_search_one_tap_away(site: str
 
 
 @pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
-def test_the_home_page_opens_each_system_and_its_gm_screen_with_one_big_button(site: str, browser: Any,
+def test_the_home_page_opens_each_system_and_its_gm_screen_with_one_big_button(site: str, tabs: Tabs,
                                                                                viewport: dict[str, int],
                                                                                scheme: str) -> None:
-    with _visit(browser, site, viewport, scheme) as visit:
+    with _visit(tabs, site, viewport, scheme) as visit:
         page = visit.page
         cards = page.locator(".rulesc-systems > li")
         assert cards.count() == 4
@@ -327,9 +337,20 @@ def test_the_home_page_opens_each_system_and_its_gm_screen_with_one_big_button(s
 
 # ---- a term's card ----
 
+# The page has settled about a heading: loaded, and the heading still on the screen for 300 ms of the page's own
+# time (blocks above it are laid out as they come near and may move it; the back-to-top pill keeps quiet for 250 ms
+# after a jump to a link). Checked each frame: under load it waits as long as the page takes, and no longer.
+SETTLED = """(id) => {
+  const top = document.getElementById(id).getBoundingClientRect().top, now = performance.now();
+  const seen = window.__settled;
+  if (!seen || seen.id !== id || seen.top !== top) { window.__settled = {id, top, since: now}; return false; }
+  return document.readyState === "complete" && now - seen.since >= 300;
+}"""
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, browser: Any, scheme: str) -> None:
-    with _visit(browser, site + "dbu/maneuvers/counter-maneuvers/", PHONE, scheme) as visit:
+def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, tabs: Tabs, scheme: str) -> None:
+    with _visit(tabs, site + "dbu/maneuvers/counter-maneuvers/", PHONE, scheme) as visit:
         page = visit.page
         link = page.locator(".md-content .rulesc-rule > p a.rulesc-ref--term[data-rulesc-rule*='/']").first
         card = page.locator("#rulesc-preview")
@@ -347,7 +368,7 @@ def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, browser: An
         target = page.evaluate("(a) => new URL(a.dataset.rulescRule, location.href).href", link.element_handle())
         onward.tap()  # one tap from the card to the rule
         page.wait_for_url(target)
-        page.wait_for_timeout(400)  # the page settles: blocks laid out as they come near, the pill's quiet time
+        page.wait_for_function(SETTLED, arg=target.split("#")[1])
         heading = page.locator(f"[id='{target.split('#')[1]}']")
         top = page.locator(".md-top")
         page.mouse.wheel(0, -5)  # a reader's small scroll up brings the back-to-top button back
@@ -359,8 +380,8 @@ def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, browser: An
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_desktop_keeps_the_plain_preview_on_hover(site: str, browser: Any, scheme: str) -> None:
-    with _visit(browser, site + "dbu/maneuvers/counter-maneuvers/", DESKTOP, scheme) as visit:
+def test_a_desktop_keeps_the_plain_preview_on_hover(site: str, tabs: Tabs, scheme: str) -> None:
+    with _visit(tabs, site + "dbu/maneuvers/counter-maneuvers/", DESKTOP, scheme) as visit:
         link = visit.page.locator(".md-content .rulesc-rule > p a.rulesc-ref--term[data-rulesc-rule*='/']").first
         link.hover()
         tip = visit.page.locator("#rulesc-preview")

@@ -5,6 +5,8 @@ results marked out of date while a field is invalid."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
@@ -19,6 +21,7 @@ from rulesc.pipeline import Project, compile_project
 from tests.browser import Visit
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
+from tests.tabs import Tabs
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
@@ -31,9 +34,16 @@ ALL_OPEN = ("() => document.querySelectorAll('details[data-rulesc-sources]').len
 NEGATIVE_ZERO = re.compile(r"-0(?:\.0+)?(?![.\d])")
 
 
-def _visit(browser: Any, url: str, viewport: dict[str, int], scheme: str) -> Visit:
-    return Visit(browser, url, viewport=viewport, color_scheme=scheme, is_mobile=viewport is PHONE,
-                 has_touch=viewport is PHONE)
+@pytest.fixture(scope="module")
+def tabs(browser: Any) -> Iterator[Tabs]:
+    """The tabs this file's browser tests take turns in: a phone's and a desktop's."""
+    with Tabs(browser) as opened:
+        yield opened
+
+
+def _visit(tabs: Tabs, url: str, viewport: dict[str, int], scheme: str) -> AbstractContextManager[Visit]:
+    phone = viewport["width"] < 500
+    return tabs.use(url, viewport, scheme, is_mobile=phone, has_touch=phone)
 
 
 def _type(page: Any, selector: str, text: str) -> None:
@@ -58,10 +68,10 @@ def _output(page: Any, name: str) -> str:
 
 
 @pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
-def test_a_roll_reads_as_a_sentence_with_its_target_marked_and_labels_readable(site: str, browser: Any,
+def test_a_roll_reads_as_a_sentence_with_its_target_marked_and_labels_readable(site: str, tabs: Tabs,
                                                                                 viewport: dict[str, int],
                                                                                 scheme: str) -> None:
-    with _visit(browser, site + "dbu/core-rules/combat-rolls/#combat-roll-odds", viewport, scheme) as visit:
+    with _visit(tabs, site + "dbu/core-rules/combat-rolls/#combat-roll-odds", viewport, scheme) as visit:
         page = visit.page
         visit.wait_until_calculators_are_ready(ODDS)
         assert _output(page, "roll") == "Average 12.05, typically within \u00b14.61"
@@ -81,8 +91,8 @@ def test_a_roll_reads_as_a_sentence_with_its_target_marked_and_labels_readable(s
         assert visit.errors == []
 
 
-def test_units_follow_the_numbers_they_measure(site: str, browser: Any) -> None:
-    with _visit(browser, site + "annulus/attacks/range/#range", PHONE, "light") as visit:
+def test_units_follow_the_numbers_they_measure(site: str, tabs: Tabs) -> None:
+    with _visit(tabs, site + "annulus/attacks/range/#range", PHONE, "light") as visit:
         visit.wait_until_calculators_are_ready("annulus/range")
         box = visit.page.locator('[data-calculator="annulus/range"]')
         assert box.locator("output").all_inner_texts() == ["5 m", "2 m"]
@@ -93,10 +103,10 @@ def test_units_follow_the_numbers_they_measure(site: str, browser: Any) -> None:
 
 
 @pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS[::3])
-def test_an_invalid_field_marks_the_results_out_of_date_until_it_is_fixed(site: str, browser: Any, built: Path,
+def test_an_invalid_field_marks_the_results_out_of_date_until_it_is_fixed(site: str, tabs: Tabs, built: Path,
                                                                           viewport: dict[str, int],
                                                                           scheme: str) -> None:
-    with _visit(browser, site + "dbu/core-rules/combat-rolls/#combat-roll-odds", viewport, scheme) as visit:
+    with _visit(tabs, site + "dbu/core-rules/combat-rolls/#combat-roll-odds", viewport, scheme) as visit:
         page = visit.page
         visit.wait_until_calculators_are_ready(ODDS)
         box, field = page.locator(ODDS_BOX), page.locator(f"{ODDS_BOX} input[name=tier]")
@@ -120,8 +130,8 @@ def test_an_invalid_field_marks_the_results_out_of_date_until_it_is_fixed(site: 
         assert visit.errors == []
 
 
-def test_a_half_typed_number_is_never_computed(site: str, browser: Any, built: Path) -> None:
-    with _visit(browser, site + "dbu/core-rules/combat-rolls/#combat-roll-odds", DESKTOP, "light") as visit:
+def test_a_half_typed_number_is_never_computed(site: str, tabs: Tabs, built: Path) -> None:
+    with _visit(tabs, site + "dbu/core-rules/combat-rolls/#combat-roll-odds", DESKTOP, "light") as visit:
         page = visit.page
         visit.wait_until_calculators_are_ready(ODDS)
         shown = _output(page, "roll")
@@ -139,9 +149,9 @@ def test_a_half_typed_number_is_never_computed(site: str, browser: Any, built: P
 
 
 def test_a_link_with_an_out_of_range_value_shows_the_rejection_not_the_default_result(site: str,
-                                                                                       browser: Any) -> None:
+                                                                                       tabs: Tabs) -> None:
     url = site + "dbu/core-rules/combat-rolls/?combat-roll-odds.tier=12#combat-roll-odds"
-    with _visit(browser, url, PHONE, "dark") as visit:
+    with _visit(tabs, url, PHONE, "dark") as visit:
         page = visit.page
         page.wait_for_function(f"() => document.querySelector('{ODDS_BOX}').dataset.state === 'invalid'")
         assert page.locator(f"{ODDS_BOX} input[name=tier]").input_value() == "12"
@@ -152,12 +162,12 @@ def test_a_link_with_an_out_of_range_value_shows_the_rejection_not_the_default_r
 
 
 def test_the_highest_current_tier_the_tier_calculator_allows_is_accepted_by_the_roll_calculators(
-        site: str, browser: Any) -> None:
+        site: str, tabs: Tabs) -> None:
     url = site + "dbu/core-rules/tier-of-power-section/?tier-of-power.power_level=30#tier-of-power"
-    with _visit(browser, url, DESKTOP, "light") as visit:
+    with _visit(tabs, url, DESKTOP, "light") as visit:
         visit.wait_until_calculators_are_ready("dbu/tier-of-power")
         highest = visit.page.locator('[data-calculator="dbu/tier-of-power"] output[name="highest_tier"]').inner_text()
-    with _visit(browser, site + "dbu/core-rules/combat-rolls/", DESKTOP, "light") as visit:  # the rolls' part
+    with _visit(tabs, site + "dbu/core-rules/combat-rolls/", DESKTOP, "light") as visit:  # the rolls' part
         page = visit.page
         visit.wait_until_calculators_are_ready(ODDS, "dbu/combat-rolls")
         for key in (ODDS, "dbu/combat-rolls"):
@@ -168,8 +178,8 @@ def test_the_highest_current_tier_the_tier_calculator_allows_is_accepted_by_the_
 
 @pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS[1:3])
 def test_sources_stay_open_after_a_reload_and_on_the_next_page_once_the_reader_opens_one(
-        site: str, browser: Any, viewport: dict[str, int], scheme: str) -> None:
-    with _visit(browser, site + "annulus/attacks/attacks-overview/", viewport, scheme) as visit:
+        site: str, tabs: Tabs, viewport: dict[str, int], scheme: str) -> None:
+    with _visit(tabs, site + "annulus/attacks/attacks-overview/", viewport, scheme) as visit:
         page = visit.page
         disclosures = page.locator("details[data-rulesc-sources]")
         folded = page.locator(".rulesc-rule:not(:has(> details[data-rulesc-sources]))")  # in their parents' instead
@@ -205,10 +215,10 @@ def test_sources_stay_open_after_a_reload_and_on_the_next_page_once_the_reader_o
         assert visit.errors == []
 
 
-def test_a_readers_choice_of_sources_is_stored_by_the_click_itself(site: str, browser: Any) -> None:
+def test_a_readers_choice_of_sources_is_stored_by_the_click_itself(site: str, tabs: Tabs) -> None:
     """The choice is stored while the click is handled, not by the toggle event a task later: a reload at once
     keeps it (CI once reloaded between the two), and the toggles of opening every disclosure store nothing."""
-    with _visit(browser, site + "annulus/attacks/attacks-overview/", DESKTOP, "light") as visit:
+    with _visit(tabs, site + "annulus/attacks/attacks-overview/", DESKTOP, "light") as visit:
         stored = visit.page.evaluate("""() => {
             const all = Array.from(document.querySelectorAll("details[data-rulesc-sources]"));
             const seen = [];
@@ -228,13 +238,15 @@ def test_a_readers_choice_of_sources_is_stored_by_the_click_itself(site: str, br
 
 
 @pytest.mark.parametrize("system", ["action-dice", "annulus", "dbu", "focus-stunts"])
-def test_no_calculator_shows_a_negative_zero_at_its_defaults(site: str, browser: Any, built: Path, system: str) -> None:
+def test_no_calculator_shows_a_negative_zero_at_its_defaults(site: str, tabs: Tabs, built: Path, system: str) -> None:
     found = (built / "site").glob(f"{system}/gm-screen/**/index.html")  # the GM screen, or its landing page and parts
     pages = sorted(str(p.parent.relative_to(built / "site")) for p in found
                    if "data-calculator=" in p.read_text(encoding="utf-8"))
     texts: list[str] = []
-    for path in pages:
-        with _visit(browser, f"{site}{path}/", DESKTOP, "light") as visit:
+    with _visit(tabs, f"{site}{pages[0]}/", DESKTOP, "light") as visit:
+        for number, path in enumerate(pages):
+            if number:
+                visit.go(f"{site}{path}/")
             visit.wait_until_calculators_are_ready()
             page = visit.page
             texts += page.locator("[data-calculator] output").all_inner_texts()
@@ -244,8 +256,8 @@ def test_no_calculator_shows_a_negative_zero_at_its_defaults(site: str, browser:
     assert [t for t in texts if re.search(r"\bsd\b|\bmean\b", t)] == []
 
 
-def test_a_rule_reads_stat_block_text_calculator_then_sources_on_a_phone(site: str, browser: Any) -> None:
-    with _visit(browser, site + "annulus/attacks/range/#range", PHONE, "light") as visit:
+def test_a_rule_reads_stat_block_text_calculator_then_sources_on_a_phone(site: str, tabs: Tabs) -> None:
+    with _visit(tabs, site + "annulus/attacks/range/#range", PHONE, "light") as visit:
         page = visit.page
         order = page.locator(".rulesc-rule[data-rule='range'] > *").evaluate_all(
             "els => els.map((e) => e.className || e.tagName.toLowerCase())")
@@ -268,11 +280,11 @@ SMALL_TEXT = """(root) => [...root.querySelectorAll('*')].filter((e) => e.offset
 
 @pytest.mark.parametrize("width", [390, 1366])
 def test_a_rule_shows_players_the_books_formulas_in_one_disclosure_nothing_under_12px(
-        site: str, browser: Any, width: int) -> None:
+        site: str, tabs: Tabs, width: int) -> None:
     """Called Shot: one disclosure for it and its five one-line sub-rules, formulas and worked examples in the book's
     words, the source as the book and section, the engine's code behind "For editors"; no text under 12 px."""
-    with Visit(browser, site + "dbu/maneuvers/modifier-maneuvers/#called-shot",
-               viewport={"width": width, "height": 844}, is_mobile=width == 390, has_touch=width == 390) as visit:
+    with _visit(tabs, site + "dbu/maneuvers/modifier-maneuvers/#called-shot", {"width": width, "height": 844},
+                "light") as visit:
         page = visit.page
         ids = ["called-shot", "called-shot-head", "called-shot-eyes", "called-shot-arm", "called-shot-leg",
                "called-shot-gut"]

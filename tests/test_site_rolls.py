@@ -7,6 +7,7 @@ import json
 import re
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from rulesc.emit.site.search import record_html
 from rulesc.pipeline import Project, build_project, compile_project
 from tests.browser import Visit, lay_out_everything, serve_site
 from tests.conftest import REPO
+from tests.tabs import Tab
 
 SYSTEM = """\
 id: skirmish
@@ -152,14 +154,29 @@ crypto.getRandomValues = (array) => { window.__calls.crypto++; return values(arr
 """
 
 
-def open_strike(browser: Any, url: str, width: int, wait: bool = True, **context: Any) -> Visit:
-    """A page whose calls of Math.random and crypto.getRandomValues are counted, its Strike calculator ready (unless
-    `wait` is false: a page without it)."""
+@pytest.fixture(scope="module")
+def tab(browser: Any) -> Iterator[Tab]:
+    """The tab this file's browser tests take turns in, its calls of Math.random and crypto.getRandomValues
+    counted."""
+    with Tab(browser) as shared:
+        shared.add_init_script(COUNT_RANDOMNESS)
+        yield shared
+
+
+@contextmanager
+def open_strike(tab: Tab, url: str, width: int, wait: bool = True, color_scheme: str = "light") -> Iterator[Visit]:
+    """The tab at `url`, its Strike calculator ready (unless `wait` is false: a page without it)."""
+    with tab.use(url, {"width": width, "height": 800}, color_scheme) as visit:
+        if wait:
+            visit.wait_until_calculators_are_ready("skirmish/strike")
+        yield visit
+
+
+def counted_visit(browser: Any, url: str, width: int, **context: Any) -> Visit:
+    """A page in a context of its own, its calls of Math.random and crypto.getRandomValues counted."""
     visit = Visit(browser, "about:blank", viewport={"width": width, "height": 800}, **context)
     visit.page.add_init_script(COUNT_RANDOMNESS)
     visit.go(url)
-    if wait:
-        visit.wait_until_calculators_are_ready("skirmish/strike")
     return visit
 
 
@@ -173,30 +190,58 @@ def roll(page: Any, label: str) -> str:
     return str(result.inner_text())
 
 
+# What the one button named `name` said came up on its last roll (if `current`, else nothing), then on each more
+# click until there are `times`: its text, or for a roll table each step's text, indent, links and emphasis. A click's
+# handler rolls as a tap's does, at once: many rolls in one round trip to the page instead of four or more each.
+ROLL_AGAIN = """([name, times, current]) => {
+  const named = Array.from(document.querySelectorAll("button")).filter((b) => b.getAttribute("aria-label") === name);
+  if (named.length !== 1) throw new Error(`${named.length} buttons named ${name}`);
+  let result = named[0].nextElementSibling;  // where the roll is said: its first sibling that is a status
+  while (result && result.getAttribute("role") !== "status") result = result.nextElementSibling;
+  const read = () => {
+    const steps = Array.from(result.querySelectorAll("li"));
+    return {text: result.innerText, steps: steps.map((li) => li.innerText),
+            indents: steps.map((li) => li.style.marginLeft),
+            links: Array.from(result.querySelectorAll("li a"), (a) => a.href),
+            emphasis: Array.from(result.querySelectorAll("li em"), (em) => em.innerText)};
+  };
+  const taps = current ? [read()] : [];
+  while (taps.length < times) { result.textContent = ""; named[0].click(); taps.push(read()); }
+  return taps;
+}"""
+
+
+def rolls(page: Any, label: str, times: int) -> list[str]:
+    """Select the Roll button of the output `label` `times` times, the first as a reader's tap (roll()), the rest
+    in one go; what each roll said came up."""
+    roll(page, label)
+    return [tap["text"] for tap in page.evaluate(ROLL_AGAIN, [f"Roll {label}", times, True])]
+
+
 def log_items(page: Any) -> list[str]:
     return [str(t) for t in page.locator("#rulesc-roll-log li").all_inner_texts()]
 
 
+# Each button's label, tag and type, and whether its box is 44 px or more each way; each box's size.
+BUTTONS = """bs => bs.map((b) => { const box = b.getBoundingClientRect();
+  return [b.getAttribute("aria-label"), b.tagName + " " + b.type, box.width >= 44 && box.height >= 44]; })"""
+BUTTON_SIZES = "bs => bs.map((b) => { const box = b.getBoundingClientRect(); return [box.width, box.height]; })"
+
+
 @pytest.mark.parametrize("width", WIDTHS)
-def test_each_roll_or_outcome_has_a_roll_button_that_rolls_on_the_device(served: str, browser: Any,
+def test_each_roll_or_outcome_has_a_roll_button_that_rolls_on_the_device(served: str, tab: Tab,
                                                                           width: int) -> None:
-    with open_strike(browser, served + "skirmish/fights/", width) as visit:
+    with open_strike(tab, served + "skirmish/fights/", width) as visit:
         page = visit.page
         box = page.locator(STRIKE)
         buttons = box.get_by_role("button", name=re.compile("^Roll "))
-        assert [b.get_attribute("aria-label") for b in buttons.all()] == ["Roll Damage", "Roll Verdict", "Roll Lucky",
-                                                                          "Roll Pool"]
-        for b in buttons.all():
-            size = b.bounding_box()
-            assert size is not None and size["width"] >= 44 and size["height"] >= 44, size
-            assert b.evaluate("el => el.tagName + ' ' + el.type") == "BUTTON button"
+        labels = ["Damage", "Verdict", "Lucky", "Pool"]
+        assert buttons.evaluate_all(BUTTONS) == [[f"Roll {label}", "BUTTON button", True] for label in labels], \
+            buttons.evaluate_all(BUTTON_SIZES)
         requests = len(visit.requests)
-        seen: set[str] = set()
-        for _ in range(30):
-            shown = roll(page, "Damage")
-            assert re.fullmatch(r"Damage: ([3-9]|1[0-3])", shown), shown
-            seen.add(shown)
-        assert len(seen) > 3  # 30 rolls of 2d6+1 show at least four different totals but once in 10^20
+        shown = rolls(page, "Damage", 30)
+        assert [s for s in shown if not re.fullmatch(r"Damage: ([3-9]|1[0-3])", s)] == [], shown
+        assert len(set(shown)) > 3  # 30 rolls of 2d6+1 show at least four different totals but once in 10^20
         assert re.fullmatch(r"Verdict: (clean|glancing)", roll(page, "Verdict"))
         assert re.fullmatch(r"Lucky: (yes|no)", roll(page, "Lucky"))
         assert re.fullmatch(r"Pool: ([2-9]|1[0-2])", roll(page, "Pool"))  # a pool of dice rolls its total
@@ -207,8 +252,8 @@ def test_each_roll_or_outcome_has_a_roll_button_that_rolls_on_the_device(served:
         assert visit.errors == []
 
 
-def test_a_roll_follows_the_inputs_and_the_keyboard_rolls(served: str, browser: Any) -> None:
-    with open_strike(browser, served + "skirmish/fights/", 1366) as visit:
+def test_a_roll_follows_the_inputs_and_the_keyboard_rolls(served: str, tab: Tab) -> None:
+    with open_strike(tab, served + "skirmish/fights/", 1366) as visit:
         page = visit.page
         page.fill(f'{STRIKE} input[name="edge"]', "5")
         page.wait_for_function(f"document.querySelector('{STRIKE} output[name=\"most\"]').textContent === '17'")
@@ -226,12 +271,12 @@ def test_a_roll_follows_the_inputs_and_the_keyboard_rolls(served: str, browser: 
         assert len(log_items(page)) == 2
 
 
-def test_the_roll_log_survives_a_reload_keeps_twenty_and_clears(served: str, browser: Any) -> None:
-    with open_strike(browser, served + "skirmish/fights/", 390) as visit:
+def test_the_roll_log_survives_a_reload_keeps_twenty_and_clears(served: str, tab: Tab) -> None:
+    with open_strike(tab, served + "skirmish/fights/", 390) as visit:
         page = visit.page
         assert log_items(page) == []
         assert page.get_by_role("button", name="Clear the log").is_disabled()
-        shown = [roll(page, "Verdict") for _ in range(22)]
+        shown = rolls(page, "Verdict", 22)
         items = log_items(page)
         assert len(items) == 20
         assert items == [f"Strike · {s}" for s in reversed(shown)][:20]
@@ -257,8 +302,8 @@ REFUSE_STORAGE = {
 
 
 @pytest.mark.parametrize("refusal", REFUSE_STORAGE)
-def test_rolling_works_when_storage_is_refused(served: str, browser: Any, refusal: str) -> None:
-    with open_strike(browser, served + "skirmish/fights/", 1366) as visit:
+def test_rolling_works_when_storage_is_refused(served: str, tab: Tab, refusal: str) -> None:
+    with open_strike(tab, served + "skirmish/fights/", 1366) as visit:
         page = visit.page
         earlier = roll(page, "Damage")  # stored
         page.evaluate(REFUSE_STORAGE[refusal])
@@ -270,8 +315,9 @@ def test_rolling_works_when_storage_is_refused(served: str, browser: Any, refusa
 
 
 def test_rolls_work_offline_once_the_site_is_saved(served: str, browser: Any) -> None:
-    with open_strike(browser, served + "skirmish/fights/", 390, service_workers="allow") as visit:
+    with counted_visit(browser, served + "skirmish/fights/", 390, service_workers="allow") as visit:
         page = visit.page
+        visit.wait_until_calculators_are_ready("skirmish/strike")
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         page.click(".rulesc-offline__button")  # the reader's "Save for offline use"
@@ -290,8 +336,8 @@ def test_rolls_work_offline_once_the_site_is_saved(served: str, browser: Any) ->
         assert visit.errors == []
 
 
-def test_rolls_work_from_files(project: Path, browser: Any) -> None:
-    with open_strike(browser, (project / "site/skirmish/fights/index.html").as_uri(), 1366) as visit:
+def test_rolls_work_from_files(project: Path, tab: Tab) -> None:
+    with open_strike(tab, (project / "site/skirmish/fights/index.html").as_uri(), 1366) as visit:
         page = visit.page
         assert re.fullmatch(r"Verdict: (clean|glancing)", roll(page, "Verdict"))
         assert len(log_items(page)) == 1
@@ -425,28 +471,27 @@ def roll_table(page: Any, title: str) -> Any:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_a_roll_table_rolls_each_step_of_its_chain_linked_to_its_row(served: str, browser: Any, width: int) -> None:
-    with open_strike(browser, served + "skirmish/oracles/", width, wait=False) as visit:
+def test_a_roll_table_rolls_each_step_of_its_chain_linked_to_its_row(served: str, tab: Tab, width: int) -> None:
+    with open_strike(tab, served + "skirmish/oracles/", width, wait=False) as visit:
         page = visit.page
         page.wait_for_selector('[data-roll-table="skirmish/omens"][data-ready="1"]')
         button = page.get_by_role("button", name="Roll on Omens", exact=True)
         size = button.bounding_box()
         assert size is not None and size["width"] >= 44 and size["height"] >= 44, size
-        requests, crows = len(visit.requests), 0
-        for _ in range(40):  # a crow at least once but once in 10^12
-            steps = roll_table(page, "Omens")
-            first, second = steps.all_inner_texts()
+        requests = len(visit.requests)
+        roll_table(page, "Omens")
+        taps = page.evaluate(ROLL_AGAIN, ["Roll on Omens", 40, True])  # a crow at least once but once in 10^12
+        for tap in taps:
+            first, second = tap["steps"]
             assert OMEN_STEP.fullmatch(first) and WEATHER_STEP.fullmatch(second), (first, second)
-            assert steps.nth(1).evaluate("el => el.style.marginLeft") == "1em"  # the roll the omen led to
-            links = [a.evaluate("a => a.href") for a in steps.locator("a").all()]
+            assert tap["indents"][1] == "1em"  # the roll the omen led to
             row = "1" if "crow" in first else "2"
             sky = "1" if "Rain" in second else "4"
             crow_link = [served + "skirmish/glossary/#edge"] if row == "1" else []
-            assert links == [served + f"skirmish/oracles/#row_omens_{row}", *crow_link,
-                             served + f"skirmish/oracles/#row_weather_{sky}"]
-            crows += row == "1"
-        assert crows > 0
-        assert steps.locator("em").all_inner_texts() == (["Blazing"] if sky == "4" else [])
+            assert tap["links"] == [served + f"skirmish/oracles/#row_omens_{row}", *crow_link,
+                                    served + f"skirmish/oracles/#row_weather_{sky}"]
+        assert [tap for tap in taps if "crow" in tap["steps"][0]] != []
+        assert tap["emphasis"] == (["Blazing"] if sky == "4" else [])
         assert log_items(page)[0] == f"Omens: {first.split(' · ')[1].replace(':', '')} → " \
                                      f"{second.split(' · ')[1].replace(':', '')}"
         assert page.evaluate("window.__calls.random") == 0 and page.evaluate("window.__calls.crypto") >= 80
@@ -454,8 +499,8 @@ def test_a_roll_table_rolls_each_step_of_its_chain_linked_to_its_row(served: str
         assert visit.errors == []
 
 
-def test_search_finds_a_row_and_lands_on_it(served: str, browser: Any) -> None:
-    with Visit(browser, served + "search/?q=comet") as visit:
+def test_search_finds_a_row_and_lands_on_it(served: str, tab: Tab) -> None:
+    with tab.use(served + "search/?q=comet") as visit:
         page = visit.page
         page.wait_for_selector(".rulesc-search__results li")
         hit = page.locator(".rulesc-search__results li").first
@@ -467,8 +512,8 @@ def test_search_finds_a_row_and_lands_on_it(served: str, browser: Any) -> None:
         assert visit.errors == []
 
 
-def test_the_gm_screen_rolls_a_table_with_one_tap(served: str, browser: Any) -> None:
-    with open_strike(browser, served + "skirmish/gm-screen/", 390) as visit:
+def test_the_gm_screen_rolls_a_table_with_one_tap(served: str, tab: Tab) -> None:
+    with open_strike(tab, served + "skirmish/gm-screen/", 390) as visit:
         page = visit.page
         page.wait_for_selector('[data-roll-table="skirmish/weather"][data-ready="1"]')
         [step] = roll_table(page, "Weather").all_inner_texts()
@@ -479,14 +524,14 @@ def test_the_gm_screen_rolls_a_table_with_one_tap(served: str, browser: Any) -> 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", WIDTHS)
-def test_axe_finds_no_serious_or_critical_violation_after_rolls(served: str, browser: Any, width: int,
+def test_axe_finds_no_serious_or_critical_violation_after_rolls(served: str, tab: Tab, width: int,
                                                                  scheme: str) -> None:
     """axe-core (as axe-playwright-python bundles it) on the pages with Roll buttons, their results and the log
     on show."""
     from axe_playwright_python.sync_playwright import Axe
 
     found = []
-    with open_strike(browser, served + "skirmish/fights/", width, color_scheme=scheme) as visit:
+    with open_strike(tab, served + "skirmish/fights/", width, color_scheme=scheme) as visit:
         roll(visit.page, "Damage")
         roll(visit.page, "Verdict")
         for path in ("skirmish/fights/", "skirmish/oracles/", "skirmish/gm-screen/"):
@@ -501,8 +546,8 @@ def test_axe_finds_no_serious_or_critical_violation_after_rolls(served: str, bro
     assert found == [], found
 
 
-def test_a_roll_that_runs_on_says_so_and_logs_nothing(served: str, browser: Any) -> None:
-    with open_strike(browser, served + "skirmish/oracles/", 1366, wait=False) as visit:
+def test_a_roll_that_runs_on_says_so_and_logs_nothing(served: str, tab: Tab) -> None:
+    with open_strike(tab, served + "skirmish/oracles/", 1366, wait=False) as visit:
         page = visit.page
         page.wait_for_selector('[data-roll-table="skirmish/spiral"][data-ready="1"]')
         button = page.get_by_role("button", name="Roll on Spiral", exact=True)
