@@ -8,6 +8,7 @@ from typing import Any
 
 from rulesc.build.builders import DEFAULT_SITE_BUILDER, site_pages
 from rulesc.build.navigation import compiled_nav, nav
+from rulesc.build.not_found import portable_404
 from rulesc.build.offline import write_site_worker
 from rulesc.build.outputs import Emitted, History, Inputs, Trees, assemble, compile_and_emit, emit_compiled
 from rulesc.build.site_config import Settings, read_settings
@@ -81,6 +82,8 @@ def build_site(settings: Settings, docs: Path, site_dir: Path, navigation: list[
         elif (docs / RECORDS).is_file():
             write_index(docs, site_dir)
         if not background_search:  # a preview keeps the worker that caches nothing, and its stylesheets
+            if not settings.site_url:  # the 404 page's links start at the host's root: found at run time instead
+                portable_404(site_dir)
             inline_styles(site_dir, settings.base)
             write_site_worker(site_dir)  # after the index and the styles: they are precached too
     return timings

@@ -356,6 +356,9 @@ def test_the_gm_screen_index_narrows_as_the_reader_types_offline_and_by_keyboard
         page = visit.page
         every = _shown(page, ".rulesc-gm__list li a")
         assert len(every) == 46 and page.inner_text(".rulesc-gm-filter [role=status]") == "46 calculators"
+        # in the page as built: made to work by site.js, it moves nothing below it when it does (a layout shift)
+        assert page.evaluate("document.querySelector('[data-rulesc-gm-index] + .rulesc-gm__find "
+                             "> form.rulesc-gm-filter').textContent") == "Find a calculator46 calculators"
         visit.context.set_offline(True)  # the filter needs nothing from the network
         page.get_by_label("Find a calculator").fill("odds clash")
         assert _shown(page, ".rulesc-gm__list li a") == ["Clash odds"]

@@ -60,6 +60,7 @@ def test_serve_shows_an_edited_rule(tmp_path: Path) -> None:
         assert edited != text
         before = _fetch(url)
         assert before is not None and marker not in before
+        assert 'rel="stylesheet"' not in before and before.count("<style>") == 2  # as `rulesc build` writes it
         chapter.write_text(edited)
         assert _shows(url, marker, 120), log.read_text(errors="replace")[-2000:]
     finally:

@@ -54,11 +54,26 @@ def test_rules_off_screen_are_skipped_on_screen_but_not_calculators_and_all_are_
     with Visit(browser, site + path, **PHONE) as visit:
         page = visit.page
         states = page.evaluate("Array.from(document.querySelectorAll('.md-typeset .rulesc-rule'), (r) => ["
-                               "r.querySelector('[data-calculator]') !== null, getComputedStyle(r).contentVisibility])")
-        assert {cv for calc, cv in states if not calc} == {"auto"}
-        assert {cv for calc, cv in states if calc} == {"visible"}  # its results read at once, as text
+                               "r.querySelector('[data-calculator]') !== null, getComputedStyle(r).contentVisibility,"
+                               "r.getBoundingClientRect().top < innerHeight])")
+        assert {cv for calc, cv, _ in states if calc} == {"visible"}  # its results read at once, as text
+        # the first screen's are laid out at once: skipped at a guessed height, each would move what is below it
+        assert {cv for _, cv, shown in states if shown} == {"visible"}
+        assert [cv for calc, cv, _ in states if not calc][-10:] == ["auto"] * 10
         page.emulate_media(media="print")
         assert page.evaluate("getComputedStyle(document.querySelector('.rulesc-rule')).contentVisibility") == "visible"
+
+
+@pytest.mark.parametrize("page", ["dbu/core-rules/tier-of-power-section/", "dbu/maneuvers/counter-maneuvers/",
+                                  "dbu/glossary/"])
+def test_the_first_screens_rules_and_terms_are_laid_out_at_once(site: str, browser: Any, page: str) -> None:
+    """A rule or term the parser adds after the first paint would start skipped at its guessed 24rem and, on screen,
+    be laid out at its own height a frame later, moving everything below it (a layout shift)."""
+    with Visit(browser, site + page, **PHONE) as visit:
+        states = visit.page.evaluate("Array.from(document.querySelectorAll('.md-typeset :is(.rulesc-rule, "
+                                     ".rulesc-term)'), (r) => [getComputedStyle(r).contentVisibility,"
+                                     "r.getBoundingClientRect().top < innerHeight])")
+        assert [cv for cv, shown in states if shown] == ["visible"] * sum(shown for _, shown in states) != []
 
 
 @pytest.mark.parametrize("where", [-1, -12])

@@ -61,6 +61,19 @@ def test_index_table_cells_name_their_column_in_the_html(built: Path) -> None:
     assert not re.search(r'<td data-label="[^"]*"></td>', html)
 
 
+def test_index_tables_fields_are_in_the_html_so_nothing_moves_when_site_js_binds_them(built: Path) -> None:
+    """site.js inserting them once the table was painted pushed it down: a layout shift of 0.12 on a phone."""
+    tables = built / "site/dbu/tables"
+    scaled, plain = ((tables / kind / "index.html").read_text(encoding="utf-8") for kind in ("maneuver", "keyword"))
+    field = ('<div class="rulesc-filter"><label for="index-{0}-filter">Filter {1}</label><input type="search" '
+             'id="index-{0}-filter" autocomplete="off"><span role="status" aria-live="polite">{2} of {2} shown</span>'
+             "</div>")
+    assert f'data-index-table="maneuver" markdown="0">\n{field.format("maneuver", "maneuvers", 36)}' \
+           '<div class="rulesc-filter rulesc-tiers"><label>Tier of Power <input' in scaled  # its (T) amounts
+    keywords = plain.count('<tr><td data-label="Name">')
+    assert field.format("keyword", "keywords", keywords) in plain and "rulesc-tiers" not in plain
+
+
 def test_the_site_ships_no_script_that_no_page_loads(built: Path) -> None:
     """assets/rulesc/ holds what the pages name and what site.js loads by name for a page's calculators (the
     runtime, calculators.js, a system's formulas); no all-systems formulas.js that no page loads and every reader's

@@ -10,6 +10,7 @@ import pytest
 
 from rulesc.build.styles import inline_styles
 from rulesc.emit.site import css
+from rulesc.emit.site.page_styles import LivePages, served_under
 from tests.browser import Visit
 
 SHEET = """@charset "UTF-8";
@@ -91,6 +92,30 @@ def test_a_closing_style_tag_inside_a_rule_cannot_end_the_inline_style(tmp_path:
     inline_styles(site)
     page = (site / "index.html").read_text(encoding="utf-8")
     assert page.count("</style>") == 1 and '.a:after{content:"<\\/style><script>alert(1)</script>"}' in page
+
+
+def test_serve_inlines_each_page_as_written_and_again_all_of_them_after_a_sheet_changes(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "sub").mkdir(parents=True)
+    (site / "sheet.css").write_text(".a{color:red}.zed{top:0}", encoding="utf-8")
+    home, sub = site / "index.html", site / "sub/index.html"
+    live = LivePages()
+    first = live.page(site, "/", home, _page('<link rel="stylesheet" href="sheet.css">\n'))
+    assert first == _page("<style>.a{color:red}</style>\n")
+    home.write_text(first, encoding="utf-8")
+    live.built(site, "/")
+    assert home.read_text(encoding="utf-8") == first  # nothing changed: nothing written again
+    (site / "sheet.css").write_text(".a{color:blue}", encoding="utf-8")  # a rebuild for sub/ only, the sheet edited
+    sub.write_text(live.page(site, "/", sub, _page('<link rel="stylesheet" href="../sheet.css">\n', '<i class="zed">')),
+                   encoding="utf-8")
+    live.built(site, "/")
+    assert home.read_text(encoding="utf-8") == _page("<style>.a{color:blue}</style>\n")
+    assert sub.read_text(encoding="utf-8") == _page("<style></style>\n", '<i class="zed">')
+
+
+def test_a_site_is_served_under_its_site_urls_path() -> None:
+    assert [served_under(url) for url in ("", None, "https://x.org", "https://x.org/rules", "https://x.org/a/b/")] \
+        == ["/", "/", "/", "/rules/", "/a/b/"]
 
 
 def test_no_built_page_fetches_a_stylesheet(built: Path) -> None:

@@ -1,7 +1,9 @@
 // Lighthouse (mobile, its default: a 412 px phone, slow 4G and a 4x slower CPU, simulated) on one page of each
 // type of the built site, in Debian's Chromium (CHROME_PATH, /usr/bin/chromium by default). Not a test: a bench
 // whose scores go into a change's notes. Usage, after `rulesc build`:
-//   npm ci --prefix benchmarks/lighthouse && npm run --prefix benchmarks/lighthouse bench [-- SITE [PAGE ...]]
+//   npm ci --prefix benchmarks/lighthouse && npm run --prefix benchmarks/lighthouse bench [-- [--runs N] SITE [PAGE ...]]
+// With --runs N every page is audited N times and a last table gives each page's worst (the machine's load moves
+// the simulated times, the blocking time most).
 import {createReadStream, existsSync, statSync} from "node:fs";
 import {createServer} from "node:http";
 import {createGzip} from "node:zlib";
@@ -32,20 +34,49 @@ function serve(root) {
   return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
 }
 
+const COLUMNS = ["page", ...CATEGORIES, "FCP ms", "LCP ms", "TBT ms", "CLS", "SI ms"];
+
+/** One audit's row: the page, its four scores, then its paints, blocking time, layout shift and speed index. */
+function row(page, lhr) {
+  const audit = (id) => Math.round(lhr.audits[id].numericValue);
+  return ["/" + page, ...CATEGORIES.map((c) => Math.round(lhr.categories[c].score * 100)),
+    audit("first-contentful-paint"), audit("largest-contentful-paint"), audit("total-blocking-time"),
+    Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)), audit("speed-index")];
+}
+
+/** A page's worst over its runs: the lowest of each score, the highest of each time and of the layout shift. */
+function worst(rows) {
+  return rows[0].map((first, i) => i === 0 ? first
+    : (i <= CATEGORIES.length ? Math.min : Math.max)(...rows.map((r) => r[i])));
+}
+
+/** `--runs N` (1 by default) taken out of the arguments: every page audited N times, pass after pass. */
+function runsOf(args) {
+  const at = args.indexOf("--runs");
+  if (at < 0) return [1, args];
+  return [Math.max(1, Number(args[at + 1]) || 1), [...args.slice(0, at), ...args.slice(at + 2)]];
+}
+
 async function main() {
-  const [siteArg, ...pages] = process.argv.slice(2);
+  const [runs, [siteArg, ...pages]] = runsOf(process.argv.slice(2));
   const server = await serve(resolve(siteArg || "site"));
   const base = `http://127.0.0.1:${server.address().port}/`;
   const chrome = await chromeLauncher.launch({chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"]});
-  console.log(["page", ...CATEGORIES, "FCP ms", "LCP ms", "TBT ms"].join("\t"));
+  const audited = new Map();
+  console.log(COLUMNS.join("\t"));
   try {
-    for (const page of pages.length ? pages : PAGES) {
-      const {lhr} = await lighthouse(base + page, {port: chrome.port, output: "json", logLevel: "error",
-        onlyCategories: CATEGORIES});
-      const audit = (id) => Math.round(lhr.audits[id].numericValue);
-      console.log(["/" + page, ...CATEGORIES.map((c) => Math.round(lhr.categories[c].score * 100)),
-        audit("first-contentful-paint"), audit("largest-contentful-paint"), audit("total-blocking-time")].join("\t"));
+    for (let run = 0; run < runs; run++) {
+      for (const page of pages.length ? pages : PAGES) {
+        const {lhr} = await lighthouse(base + page, {port: chrome.port, output: "json", logLevel: "error",
+          onlyCategories: CATEGORIES});
+        audited.set(page, [...(audited.get(page) || []), row(page, lhr)]);
+        console.log(audited.get(page).at(-1).join("\t"));
+      }
+    }
+    if (runs > 1) {
+      console.log(`\nworst of ${runs} runs\n` + COLUMNS.join("\t"));
+      for (const rows of audited.values()) console.log(worst(rows).join("\t"));
     }
   } finally {
     await chrome.kill();

@@ -14,7 +14,6 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import yaml
 
@@ -49,8 +48,9 @@ class Settings:
     @property
     def base(self) -> str:
         """The path the site is served under: site_url's path (MkDocs links a 404 page's files from it), else "/"."""
-        path = urlsplit(self.site_url).path or "/"
-        return path if path.endswith("/") else path + "/"
+        from rulesc.emit.site.page_styles import served_under  # here: `rulesc check` loads no front end
+
+        return served_under(self.site_url)
 
 
 def read_settings(root: Path) -> Settings:

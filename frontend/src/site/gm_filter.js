@@ -3,17 +3,13 @@
    chapter hold every word typed; a heading with nothing left under it hides too. Enter opens the first one left. */
 import {matchesAll} from "./filters.js";
 
-/** The filter field, put after the index's intro (`[data-rulesc-gm-index]`); no index, nothing to do. */
+/** The index's filter field (in the page from the start, so nothing moves when it starts working); no index,
+    nothing to do. */
 export function gmFilter() {
   const intro = document.querySelector("[data-rulesc-gm-index]");
-  if (!intro || intro.getAttribute("data-ready")) return;
+  const form = /** @type {HTMLFormElement | null} */ (document.querySelector("form.rulesc-gm-filter"));
+  if (!intro || !form || intro.getAttribute("data-ready")) return;
   intro.setAttribute("data-ready", "1");
-  const form = document.createElement("form");
-  form.className = "rulesc-filter rulesc-gm-filter";
-  form.setAttribute("role", "search");
-  form.innerHTML = '<label for="rulesc-gm-filter">Find a calculator</label>' +
-    '<input type="search" id="rulesc-gm-filter" autocomplete="off" spellcheck="false">' +
-    '<span role="status" aria-live="polite"></span>';
   const input = /** @type {HTMLInputElement} */ (form.querySelector("input"));
   const status = /** @type {HTMLElement} */ (form.querySelector("span"));
   const root = /** @type {HTMLElement} */ (intro.parentElement);
@@ -23,8 +19,7 @@ export function gmFilter() {
     const first = /** @type {HTMLAnchorElement | null} */ (root.querySelector(".rulesc-gm__list li:not([hidden]) a"));
     if (first) location.href = first.href;
   });
-  intro.after(form);
-  status.textContent = narrow(root, "");
+  if (input.value) status.textContent = narrow(root, input.value);  /* a value the browser kept going back */
 }
 
 /** Shows the calculators matching `query` and the headings above them; says how many are shown.

@@ -1,49 +1,42 @@
 // @ts-check
 /* Index tables: a filter box, sortable columns, and (N)(T) amounts read at a chosen tier. */
-import {SCALED, atTiers, chosenTiers, compareCells, matchesAll, midSentence} from "./filters.js";
+import {SCALED, atTiers, chosenTiers, compareCells, matchesAll} from "./filters.js";
 
+/** Each index table's filter and tier fields, in the page as built (so that nothing moves when they start
+    working), made to work, and its columns sortable. */
 export function indexTables() {
   document.querySelectorAll("[data-index-table]").forEach((box) => {
-    const table = box.querySelector("table");
-    if (!table || box.querySelector(".rulesc-filter")) return;
-    const rows = [...table.tBodies[0].rows], label = /** @type {string} */ (table.getAttribute("aria-label"));
-    const field = document.createElement("div"), id = table.id + "-filter";
-    field.className = "rulesc-filter";
-    field.innerHTML = '<label for="' + id + '"></label><input type="search" id="' + id + '" autocomplete="off">' +
-      '<span role="status" aria-live="polite"></span>';
-    /** @type {HTMLElement} */ (field.querySelector("label")).textContent = "Filter " + midSentence(label);
+    const table = box.querySelector("table"), field = box.querySelector(".rulesc-filter:not(.rulesc-tiers)");
+    if (!table || !field || box.getAttribute("data-ready")) return;
+    box.setAttribute("data-ready", "1");
+    const rows = [...table.tBodies[0].rows];
     const input = /** @type {HTMLInputElement} */ (field.querySelector("input"));
     const status = /** @type {HTMLElement} */ (field.querySelector("span"));
     input.addEventListener("input", () => { filterRows(rows, input.value, status); });
-    box.insertBefore(field, box.firstChild);
-    filterRows(rows, "", status);
+    if (input.value) filterRows(rows, input.value, status);  /* a value the browser kept going back */
     [.../** @type {HTMLTableSectionElement} */ (table.tHead).rows[0].cells].forEach((th, index) => { sortable(table, th, index); });
     tierScaling(box, table);
   });
 }
 
-/** Scaled amounts in the table get two fields, Tier of Power and Base tier, that show them at those tiers.
+/** The tier fields (where the table has amounts scaled by tier) show those amounts at the tiers chosen.
     @param {Element} box @param {HTMLTableElement} table */
 function tierScaling(box, table) {
+  const field = box.querySelector(".rulesc-tiers");
+  if (!field) return;
   /** @type {Text[]} */
   const nodes = [];
   const walker = document.createTreeWalker(table.tBodies[0], NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) if (SCALED.test(/** @type {string} */ (walker.currentNode.nodeValue))) nodes.push(/** @type {Text} */ (walker.currentNode));
   SCALED.lastIndex = 0;
-  if (!nodes.length) return;
   const originals = nodes.map((node) => /** @type {string} */ (node.nodeValue));
-  const field = document.createElement("div");
-  field.className = "rulesc-filter rulesc-tiers";
-  field.innerHTML = '<label>Tier of Power <input type="number" min="1" max="9" inputmode="numeric" data-tier="T"></label> ' +
-    '<label>Base tier <input type="number" min="1" max="9" inputmode="numeric" data-tier="bT"></label> ' +
-    '<span>show (T) and (bT) amounts at these tiers</span>';
   const inputs = /** @type {HTMLInputElement[]} */ ([...field.querySelectorAll("input")]);
   const apply = () => {
     const tiers = chosenTiers(inputs.map((input) => ({kind: /** @type {string} */ (input.getAttribute("data-tier")), value: input.value})));
     nodes.forEach((node, i) => { node.nodeValue = atTiers(originals[i], tiers); });
   };
   inputs.forEach((input) => { input.addEventListener("input", apply); });
-  box.insertBefore(field, /** @type {ChildNode} */ (box.firstChild).nextSibling);
+  if (inputs.some((input) => input.value)) apply();
 }
 
 /** @param {HTMLTableRowElement[]} rows @param {string} query @param {HTMLElement} status */

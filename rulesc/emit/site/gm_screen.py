@@ -108,12 +108,21 @@ def _landing(program: Program, markup: Markup, parts: tuple[GmPart, ...]) -> str
                f"<p>All {len(calculators)} calculators of this system, grouped by the chapter and section of the rule "
                f"each works out, on {len(parts)} pages. Select one to open its page with the calculator at the top; "
                "its Share button copies a link that opens it with the same inputs.</p>", " data-rulesc-gm-index")
+    html_block(w, "rulesc-gm__find", _filter(len(calculators)))
     for chapter, section, group in _groups(calculators):
         _headings(w, chapter, section)
         links = "".join(_index_item(system, page, gm) for gm in group)
         html_block(w, "rulesc-list rulesc-gm__list", f"<ul>{links}</ul>")
     _roll_tables(w, program, markup, page)
     return w.getvalue()
+
+
+def _filter(count: int) -> str:
+    """The index's filter, in the page from the start so that nothing moves when site.js makes it work (a page
+    without scripts hides it: site.css)."""
+    return ('<form class="rulesc-filter rulesc-gm-filter" role="search"><label for="rulesc-gm-filter">Find a '
+            'calculator</label><input type="search" id="rulesc-gm-filter" autocomplete="off" spellcheck="false">'
+            f'<span role="status" aria-live="polite">{count} calculators</span></form>')
 
 
 def _index_item(system: System, page: str, gm: GmCalculator) -> str:

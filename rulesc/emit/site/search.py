@@ -25,6 +25,7 @@ from rulesc.analyze.program import Program
 from rulesc.emit.site.fragments import front, html_block
 from rulesc.emit.site.links import calculator_anchor, glossary_path, gm_calculator_page, rule_page, url_of
 from rulesc.emit.site.markup import Markup
+from rulesc.emit.site.page_styles import LivePages, served_under
 from rulesc.emit.site.pagefind_index import run_pagefind
 from rulesc.emit.site.roll_tables import roll_rules, row_text, row_title, row_url
 from rulesc.emit.site.tables import table_kinds
@@ -261,11 +262,13 @@ def wait_for_search_index() -> None:
 # LegacyConfig is BasePlugin's own default config class: this plugin has no options.
 class PagefindPlugin(BasePlugin[LegacyConfig]):  # type: ignore[no-untyped-call]  # mkdocs's __init_subclass__ is untyped
     """MkDocs plugin `rulesc-search`: gives MkDocs rulesc's theme overrides, and indexes the search records after
-    MkDocs alone built the site (`rulesc serve`'s live rebuilds, a plain `mkdocs build` on build/docs/).
-    `rulesc build` indexes the site itself, after whichever builder ran, and turns `indexing` off."""
+    MkDocs alone built the site (`rulesc serve`'s live rebuilds, a plain `mkdocs build` on build/docs/); under
+    `serve` it also puts each page's styles inline. `rulesc build` indexes the site and inlines its styles itself,
+    after whichever builder ran, and turns `indexing` off."""
 
     background = False
     indexing = True
+    live: LivePages | None = None  # under `serve`: each page's styles inline, as `rulesc build` writes them
 
     def on_config(self, config: Any) -> Any:
         """rulesc's theme overrides under the project's own custom_dir, so `mkdocs serve` needs no copy of them."""
@@ -275,9 +278,26 @@ class PagefindPlugin(BasePlugin[LegacyConfig]):  # type: ignore[no-untyped-call]
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Under `serve`, index in the background: the edited page is shown at once, search catches up."""
         self.background = command == "serve"
+        self.live = LivePages() if command == "serve" else None
+
+    def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
+        """Under `serve`, the page's stylesheets inline (`rulesc build` inlines the whole site after the builder)."""
+        return self._inlined(Path(page.file.abs_dest_path), output, config)
+
+    def on_post_template(self, output: str, *, template_name: str, config: Any) -> str:
+        """The same for a page of the theme's own (404.html)."""
+        return self._inlined(Path(config["site_dir"]) / template_name, output, config) \
+            if template_name.endswith(".html") else output
+
+    def _inlined(self, path: Path, output: str, config: Any) -> str:
+        if self.live is None:
+            return output
+        return self.live.page(Path(config["site_dir"]), served_under(config["site_url"]), path, output)
 
     def on_post_build(self, *, config: Any) -> None:
         docs, site = Path(config["docs_dir"]), Path(config["site_dir"])
+        if self.live is not None:
+            self.live.built(site, served_under(config["site_url"]))
         if not self.indexing or not (docs / RECORDS).is_file():
             return
         if self.background:

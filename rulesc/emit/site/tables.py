@@ -7,8 +7,9 @@ and sortable headers, so they work from file:// too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from html import escape
+from html import escape, unescape
 
 from rulesc.analyze.program import Program, show
 from rulesc.emit.site.fragments import FactStyle, front, html_block, md_escape, show_fact
@@ -19,6 +20,10 @@ from rulesc.emit.site.table_plan import kinds_of, split_tables
 from rulesc.emit.writer import Writer
 from rulesc.kinds import mid_sentence
 from rulesc.model import FactKind, Rule, System
+
+SCALED = re.compile(r"(\d+)(d\d+)?\((b?T)\)")
+"""An amount scaled by tier, "8(bT)" or "1d10(T)", as site.js's filters.js reads it (SCALED there)."""
+TAG = re.compile(r"<[^>]*>")
 
 Column = tuple[str, Callable[[Rule], str]]
 
@@ -110,10 +115,27 @@ def _kind_page(program: Program, markup: Markup, kinds: list[tuple[str, list[Rul
 
 
 def _index_table(w: Writer, columns: list[Column], kind: str, rules: list[Rule], name: str) -> None:
+    table = _table(columns, kind, rules, name)
     w.writeline(f'<div class="rulesc-index rulesc-index--cards" data-index-table="{kind}" markdown="0">')
-    w.write_block(_table(columns, kind, rules, name))
+    w.write_block(_fields(kind, name, len(rules), table))
+    w.write_block(table)
     w.writeline("</div>")
     w.writeline()
+
+
+def _fields(kind: str, name: str, count: int, table: str) -> str:
+    """The table's filter and, where its cells hold amounts scaled by tier, the tier fields: in the page as built,
+    so that nothing below them moves when site.js makes them work (a page without scripts hides them: site.css)."""
+    field = f"index-{kind}-filter"
+    fields = (f'<div class="rulesc-filter"><label for="{field}">Filter {escape(mid_sentence(name))}</label>'
+              f'<input type="search" id="{field}" autocomplete="off">'
+              f'<span role="status" aria-live="polite">{count} of {count} shown</span></div>')
+    if not any(SCALED.search(unescape(text)) for text in TAG.split(table)):
+        return fields
+    return fields + ('<div class="rulesc-filter rulesc-tiers"><label>Tier of Power <input type="number" min="1" '
+                     'max="9" inputmode="numeric" data-tier="T"></label> <label>Base tier <input type="number" '
+                     'min="1" max="9" inputmode="numeric" data-tier="bT"></label> <span>show (T) and (bT) amounts '
+                     "at these tiers</span></div>")
 
 
 def _table(columns: list[Column], kind: str, rules: list[Rule], name: str) -> str:
