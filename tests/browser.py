@@ -108,3 +108,36 @@ async () => {
 def lay_out_everything(page: Any) -> None:
     """Every block of the page laid out, before a check that measures positions across the page (axe)."""
     page.evaluate(LAY_OUT_EVERYTHING)
+
+
+# The tests fail on a serious or critical violation only. axe gives each node of a rule's result the rule's own
+# impact (axe-core's lib/core/utils/aggregate-result.js), so a rule of minor or moderate impact can never report one:
+# those rules stay off and every rule that can still runs (a third of axe's time on the bundled site's page types,
+# most of it region, heading-order and landmark-unique; color-contrast is most of the rest).
+AXE_RUN = """
+async () => {
+  const off = axe._audit.rules.filter((rule) => rule.enabled && ["minor", "moderate"].includes(rule.impact));
+  const results = await axe.run(document, {
+    resultTypes: ["violations"], rules: Object.fromEntries(off.map((rule) => [rule.id, {enabled: false}]))});
+  const ran = ["violations", "passes", "incomplete", "inapplicable"].flatMap((kind) => results[kind]);
+  const left = axe._audit.rules.filter((rule) => rule.enabled && !off.includes(rule)
+    && !rule.tags.some((tag) => ["experimental", "deprecated"].includes(tag))).map((rule) => rule.id);
+  return {...results, ran: [...new Set(ran.map((rule) => rule.id))].sort(), left: left.sort()};
+}
+"""
+
+
+def axe_results(page: Any, source: str) -> dict[str, Any]:
+    """axe-core's results on the page as laid out now, every rule that can report a serious or critical violation
+    having run."""
+    lay_out_everything(page)
+    page.evaluate(source)
+    results: dict[str, Any] = page.evaluate(AXE_RUN)
+    assert results["ran"] == results["left"] and "color-contrast" in results["ran"]
+    return results
+
+
+def serious_violations(results: dict[str, Any]) -> list[str]:
+    """Each serious or critical violation in axe's results, in a line: rule, impact, help and its first nodes."""
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in results["violations"] if v["impact"] in ("serious", "critical")]

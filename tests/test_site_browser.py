@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Visit, lay_out_everything
+from tests.browser import Visit, axe_results, serious_violations
 from tests.conftest import REPO
 
 AXE_DIR = REPO / "tests/js"
@@ -30,11 +30,7 @@ def axe_source() -> str:
 
 
 def _axe(page: Any, axe_source: str) -> list[str]:
-    lay_out_everything(page)
-    page.add_script_tag(content=axe_source)
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    return serious_violations(axe_results(page, axe_source))
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
