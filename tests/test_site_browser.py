@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import Visit, axe_results, serious_violations
+from tests.browser import Tabs, Visit, axe_results, serious_violations
 from tests.conftest import REPO
 
 AXE_DIR = REPO / "tests/js"
@@ -18,6 +19,14 @@ PAGE_TYPES = {"home": "", "system landing": "dbu/", "chapter with calculators": 
               "GM screen part": "dbu/gm-screen/keywords-clashes/",
               "glossary": "dbu/glossary/", "index tables": "dbu/tables/",
               "a kind's index table": "dbu/tables/maneuver/", "search": "search/"}
+
+
+@pytest.fixture(scope="module")
+def tabs(browser: Any) -> Iterator[Tabs]:
+    """One tab at the default size kept across the module's tests that only read pages, type and click in them."""
+    pool = Tabs(browser)
+    yield pool
+    pool.close()
 
 
 @pytest.fixture(scope="module")
@@ -63,8 +72,8 @@ def _facets(page: Any) -> list[str]:
     return list(page.locator(".rulesc-search__results li .rulesc-search__where").all_inner_texts())
 
 
-def test_search_ranks_exact_names_first_and_finds_abbreviations_and_text(site: str, browser: Any) -> None:
-    with Visit(browser, site + "search/") as visit:
+def test_search_ranks_exact_names_first_and_finds_abbreviations_and_text(site: str, tabs: Tabs) -> None:
+    with tabs.visit(site + "search/") as visit:
         page = visit.page
         assert _results(page, "Tier of Power Extra Dice")[0] == "Tier of Power Extra Dice"
         assert _results(page, "critical target")[0] == "Critical Target"
@@ -109,8 +118,8 @@ def test_a_rule_outranks_its_calculator_and_each_hit_is_one_link_saying_what_and
         assert visit.errors == []
 
 
-def test_header_search_lands_on_the_rule_with_enter(site: str, browser: Any) -> None:
-    with Visit(browser, site) as visit:
+def test_header_search_lands_on_the_rule_with_enter(site: str, tabs: Tabs) -> None:
+    with tabs.visit(site) as visit:
         page = visit.page
         page.fill("#rulesc-qs-input", "Botch Range")
         page.wait_for_selector("#rulesc-qs-results li a")
@@ -120,8 +129,8 @@ def test_header_search_lands_on_the_rule_with_enter(site: str, browser: Any) -> 
         assert visit.errors == []
 
 
-def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: Any) -> None:
-    with Visit(browser, site + "dbu/core-rules/tier-of-power-section/") as visit:
+def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: Any, tabs: Tabs) -> None:
+    with tabs.visit(site + "dbu/core-rules/tier-of-power-section/") as visit:
         link = visit.page.locator("a.rulesc-ref--term").first
         tip = visit.page.locator("#rulesc-preview")
         assert not tip.is_visible()
@@ -151,8 +160,8 @@ def test_copy_link_copies_the_rules_permalink(site: str, browser: Any) -> None:
         assert copied == site + "dbu/core-rules/#botch-range"  # the chapter's page, which sends it on to the part
 
 
-def test_index_tables_filter_and_sort_without_a_server(built: Path, browser: Any) -> None:
-    with Visit(browser, (built / "site/dbu/tables/maneuver/index.html").as_uri()) as visit:  # a kind's page
+def test_index_tables_filter_and_sort_without_a_server(built: Path, tabs: Tabs) -> None:
+    with tabs.visit((built / "site/dbu/tables/maneuver/index.html").as_uri()) as visit:  # a kind's page
         table = visit.page.locator("[data-index-table]").first
         total = table.locator("tbody tr").count()
         assert total > 3
