@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +86,32 @@ class Visit:
             self.page.wait_for_function("(box) => box.dataset.computed === '1'", arg=box.element_handle())
 
 
+
+class Tabs:
+    """Tabs kept open across a module's tests, one per set of context options, for tests that only read and type:
+    a new context costs Chromium a renderer and a cold cache (about a CPU-second, three times a page load in an open
+    tab). A page keeps nothing across its loads but storage, which these tests leave alone, and the mouse, which is
+    moved back to the corner before each test's first page."""
+
+    def __init__(self, browser: Any):
+        self.browser = browser
+        self.open: dict[str, Visit] = {}
+
+    def visit(self, url: str, **context: Any) -> AbstractContextManager[Visit]:
+        """The tab for these context options, its mouse in the corner, on `url` (to use as `with ... as visit:`)."""
+        key = repr(sorted(context.items()))
+        if key not in self.open:
+            self.open[key] = Visit(self.browser, "about:blank", **context)
+        tab = self.open[key]
+        tab.page.mouse.move(0, 0)
+        tab.go(url)
+        return nullcontext(tab)
+
+    def close(self) -> None:
+        for tab in self.open.values():
+            tab.close()
+
+
 # The site lays out a rule, glossary term or GM-screen calculator only as it nears the screen (content-visibility),
 # with a size guessed until then. axe's color-contrast check measures an element, scrolls to it and measures again:
 # rules above it laid out in between move it, and axe reads the colour of whatever now sits there. Every block
@@ -108,3 +134,36 @@ async () => {
 def lay_out_everything(page: Any) -> None:
     """Every block of the page laid out, before a check that measures positions across the page (axe)."""
     page.evaluate(LAY_OUT_EVERYTHING)
+
+
+# The tests fail on a serious or critical violation only. axe gives each node of a rule's result the rule's own
+# impact (axe-core's lib/core/utils/aggregate-result.js), so a rule of minor or moderate impact can never report one:
+# those rules stay off and every rule that can still runs (a third of axe's time on the bundled site's page types,
+# most of it region, heading-order and landmark-unique; color-contrast is most of the rest).
+AXE_RUN = """
+async () => {
+  const off = axe._audit.rules.filter((rule) => rule.enabled && ["minor", "moderate"].includes(rule.impact));
+  const results = await axe.run(document, {
+    resultTypes: ["violations"], rules: Object.fromEntries(off.map((rule) => [rule.id, {enabled: false}]))});
+  const ran = ["violations", "passes", "incomplete", "inapplicable"].flatMap((kind) => results[kind]);
+  const left = axe._audit.rules.filter((rule) => rule.enabled && !off.includes(rule)
+    && !rule.tags.some((tag) => ["experimental", "deprecated"].includes(tag))).map((rule) => rule.id);
+  return {...results, ran: [...new Set(ran.map((rule) => rule.id))].sort(), left: left.sort()};
+}
+"""
+
+
+def axe_results(page: Any, source: str) -> dict[str, Any]:
+    """axe-core's results on the page as laid out now, every rule that can report a serious or critical violation
+    having run."""
+    lay_out_everything(page)
+    page.evaluate(source)
+    results: dict[str, Any] = page.evaluate(AXE_RUN)
+    assert results["ran"] == results["left"] and "color-contrast" in results["ran"]
+    return results
+
+
+def serious_violations(results: dict[str, Any]) -> list[str]:
+    """Each serious or critical violation in axe's results, in a line: rule, impact, help and its first nodes."""
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in results["violations"] if v["impact"] in ("serious", "critical")]

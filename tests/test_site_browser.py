@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import Visit, lay_out_everything
+from tests.browser import Tabs, Visit, axe_results, serious_violations
 from tests.conftest import REPO
 
 AXE_DIR = REPO / "tests/js"
@@ -21,6 +22,14 @@ PAGE_TYPES = {"home": "", "system landing": "dbu/", "chapter with calculators": 
 
 
 @pytest.fixture(scope="module")
+def tabs(browser: Any) -> Iterator[Tabs]:
+    """One tab at the default size kept across the module's tests that only read pages, type and click in them."""
+    pool = Tabs(browser)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture(scope="module")
 def axe_source() -> str:
     """axe-core, pinned by tests/js/package-lock.json, installed with npm ci the first time."""
     if not AXE.is_file():
@@ -30,11 +39,7 @@ def axe_source() -> str:
 
 
 def _axe(page: Any, axe_source: str) -> list[str]:
-    lay_out_everything(page)
-    page.add_script_tag(content=axe_source)
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    return serious_violations(axe_results(page, axe_source))
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -42,7 +47,7 @@ def test_every_page_type_stays_on_the_site_and_logs_no_error(site: str, browser:
     """One visit per page type and colour scheme: no request leaves the site (the search page's after a search has
     loaded its index), and the console shows no error. axe-core runs on the same page types at both widths and in
     both schemes in test_site_table.py."""
-    with Visit(browser, site, color_scheme=scheme) as visit:  # one tab goes from page type to page type
+    with Visit(browser, "about:blank", color_scheme=scheme) as visit:  # one tab goes from page type to page type
         for name, path in PAGE_TYPES.items():
             visit.go(site + path)
             expected = "slate" if scheme == "dark" else "default"
@@ -67,8 +72,8 @@ def _facets(page: Any) -> list[str]:
     return list(page.locator(".rulesc-search__results li .rulesc-search__where").all_inner_texts())
 
 
-def test_search_ranks_exact_names_first_and_finds_abbreviations_and_text(site: str, browser: Any) -> None:
-    with Visit(browser, site + "search/") as visit:
+def test_search_ranks_exact_names_first_and_finds_abbreviations_and_text(site: str, tabs: Tabs) -> None:
+    with tabs.visit(site + "search/") as visit:
         page = visit.page
         assert _results(page, "Tier of Power Extra Dice")[0] == "Tier of Power Extra Dice"
         assert _results(page, "critical target")[0] == "Critical Target"
@@ -113,8 +118,8 @@ def test_a_rule_outranks_its_calculator_and_each_hit_is_one_link_saying_what_and
         assert visit.errors == []
 
 
-def test_header_search_lands_on_the_rule_with_enter(site: str, browser: Any) -> None:
-    with Visit(browser, site) as visit:
+def test_header_search_lands_on_the_rule_with_enter(site: str, tabs: Tabs) -> None:
+    with tabs.visit(site) as visit:
         page = visit.page
         page.fill("#rulesc-qs-input", "Botch Range")
         page.wait_for_selector("#rulesc-qs-results li a")
@@ -124,8 +129,8 @@ def test_header_search_lands_on_the_rule_with_enter(site: str, browser: Any) -> 
         assert visit.errors == []
 
 
-def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: Any) -> None:
-    with Visit(browser, site + "dbu/core-rules/tier-of-power-section/") as visit:
+def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: Any, tabs: Tabs) -> None:
+    with tabs.visit(site + "dbu/core-rules/tier-of-power-section/") as visit:
         link = visit.page.locator("a.rulesc-ref--term").first
         tip = visit.page.locator("#rulesc-preview")
         assert not tip.is_visible()
@@ -155,8 +160,8 @@ def test_copy_link_copies_the_rules_permalink(site: str, browser: Any) -> None:
         assert copied == site + "dbu/core-rules/#botch-range"  # the chapter's page, which sends it on to the part
 
 
-def test_index_tables_filter_and_sort_without_a_server(built: Path, browser: Any) -> None:
-    with Visit(browser, (built / "site/dbu/tables/maneuver/index.html").as_uri()) as visit:  # a kind's page
+def test_index_tables_filter_and_sort_without_a_server(built: Path, tabs: Tabs) -> None:
+    with tabs.visit((built / "site/dbu/tables/maneuver/index.html").as_uri()) as visit:  # a kind's page
         table = visit.page.locator("[data-index-table]").first
         total = table.locator("tbody tr").count()
         assert total > 3
@@ -177,9 +182,10 @@ def test_index_tables_filter_and_sort_without_a_server(built: Path, browser: Any
 
 
 def test_phone_layout_has_no_sideways_scroll(site: str, browser: Any, tmp_path: Path) -> None:
-    for path in ("", "dbu/core-rules/tier-of-power-section/", "dbu/tables/", "dbu/tables/general/", "errors/formulas/"):
-        with Visit(browser, site + path, viewport={"width": 360, "height": 740}, is_mobile=True,
-                   has_touch=True) as visit:
+    with Visit(browser, "about:blank", viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True) as visit:
+        for path in ("", "dbu/core-rules/tier-of-power-section/", "dbu/tables/", "dbu/tables/general/",
+                     "errors/formulas/"):  # one tab reads them in turn, each a page load of its own
+            visit.go(site + path)
             width = visit.page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
             assert width[0] <= width[1] == 360, path
             shot = tmp_path / f"phone-{path.replace('/', '_') or 'home'}.png"

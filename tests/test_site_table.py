@@ -11,13 +11,15 @@ import base64
 import json
 import re
 import shutil
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rulesc.pipeline import Project, build_project
-from tests.browser import Visit, lay_out_everything, serve_site
+from tests.browser import Tabs, Visit, axe_results, serious_violations, serve_site
 from tests.conftest import REPO
 
 WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
@@ -30,6 +32,19 @@ def _visit(browser: Any, url: str, width: str = "desktop", scheme: str = "light"
     phone = width == "phone"
     return Visit(browser, url, viewport=extra.pop("viewport", WIDTHS[width]), color_scheme=scheme,
                  is_mobile=phone, has_touch=phone, **extra)
+
+
+@pytest.fixture(scope="module")
+def tabs(browser: Any) -> Iterator[Tabs]:
+    """The module's tabs, one per width and scheme, for the tests that only read pages, type and click in them."""
+    pool = Tabs(browser)
+    yield pool
+    pool.close()
+
+
+def _tab(tabs: Tabs, url: str, width: str = "desktop", scheme: str = "light") -> AbstractContextManager[Visit]:
+    phone = width == "phone"
+    return tabs.visit(url, viewport=WIDTHS[width], color_scheme=scheme, is_mobile=phone, has_touch=phone)
 
 
 # ---- a project of our own: two systems with known search answers and an upgrade picker with clashing names ----
@@ -145,9 +160,9 @@ def _quick(page: Any, query: str) -> list[str]:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_a_sub_rule_shows_its_parents_and_a_snippet_with_the_words_marked(shelf_site: str, browser: Any,
+def test_a_sub_rule_shows_its_parents_and_a_snippet_with_the_words_marked(shelf_site: str, tabs: Tabs,
                                                                         width: str) -> None:
-    with _visit(browser, shelf_site + "search/?q=hinge", width) as visit:
+    with _tab(tabs, shelf_site + "search/?q=hinge", width) as visit:
         assert _page_results(visit.page)[0] == "Hinge"
         first = visit.page.locator(".rulesc-search__results li").first
         where = f"General rule \u00b7 {ALPHA} \u203a Lamps \u203a Vault \u203a Vault Door"
@@ -160,16 +175,16 @@ def test_a_sub_rule_shows_its_parents_and_a_snippet_with_the_words_marked(shelf_
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_a_bundled_sub_rule_names_its_parent_maneuver(site: str, browser: Any, width: str) -> None:
-    with _visit(browser, site + "search/?q=head", width) as visit:
+def test_a_bundled_sub_rule_names_its_parent_maneuver(site: str, tabs: Tabs, width: str) -> None:
+    with _tab(tabs, site + "search/?q=head", width) as visit:
         results = _page_results(visit.page)
         where = visit.page.locator(".rulesc-search__results li .rulesc-search__where").nth(results.index("Head"))
         assert where.inner_text().startswith("General rule \u00b7 Dragon Ball Universe \u203a ")
         assert where.inner_text().endswith("\u203a Called Shot")
 
 
-def test_a_term_named_as_its_rule_is_one_hit_found_by_its_abbreviation(shelf_site: str, browser: Any) -> None:
-    with _visit(browser, shelf_site + "search/?q=ember+stone") as visit:
+def test_a_term_named_as_its_rule_is_one_hit_found_by_its_abbreviation(shelf_site: str, tabs: Tabs) -> None:
+    with _tab(tabs, shelf_site + "search/?q=ember+stone") as visit:
         assert _page_results(visit.page).count("Ember Stone") == 1
         visit.page.fill("#rulesc-search-q", "ES")
         visit.page.wait_for_function(
@@ -182,9 +197,9 @@ def test_a_term_named_as_its_rule_is_one_hit_found_by_its_abbreviation(shelf_sit
         assert href == shelf_site + "alpha/lamps/vault/#ember-stone"  # its part of the split chapter
 
 
-def test_the_system_being_read_comes_first(shelf_site: str, browser: Any) -> None:
+def test_the_system_being_read_comes_first(shelf_site: str, tabs: Tabs) -> None:
     """The same query from each system's chapter: its own lantern first (so the order is the boost, not the index)."""
-    with _visit(browser, shelf_site + "beta/keep/") as visit:
+    with _tab(tabs, shelf_site + "beta/keep/") as visit:
         assert _quick(visit.page, "lantern")[0] == "Lantern Keeper"
         link = visit.page.locator("#rulesc-qs-results li.rulesc-qs__all a")
         assert link.inner_text() == f"All {LANTERNS + 1} results and filters"
@@ -192,22 +207,23 @@ def test_the_system_being_read_comes_first(shelf_site: str, browser: Any) -> Non
         link.click()
         visit.page.wait_for_url("**/search/?q=lantern&near=beta")
         assert _page_results(visit.page)[0] == "Lantern Keeper"
-    with _visit(browser, shelf_site + "alpha/lamps/") as visit:
+    with _tab(tabs, shelf_site + "alpha/lamps/") as visit:
         assert re.fullmatch(r"Lantern \d\d", _quick(visit.page, "lantern")[0])
         assert visit.errors == []
-    with _visit(browser, shelf_site + "search/?q=lantern") as visit:  # from no system: the index's own order
+    with _tab(tabs, shelf_site + "search/?q=lantern") as visit:  # from no system: the index's own order
         assert re.fullmatch(r"Lantern \d\d", _page_results(visit.page)[0])
-    # Words of a hit's place only match nothing: the system's title, the chapter's, the folder of a split chapter's
-    # part (its first rule's id, lantern-16); Pagefind searches metadata, so the place and the address are coded
-    for query, found in (("book", []), ("first", []), ("16", ["Lantern 16"])):
-        with _visit(browser, f"{shelf_site}search/?q={query}") as visit:
+        # Words of a hit's place only match nothing: the system's title, the chapter's, the folder of a split
+        # chapter's part (its first rule's id, lantern-16); Pagefind searches metadata, so the place and the address
+        # are coded. The search page keeps nothing but its address: each query is a page load of its own.
+        for query, found in (("book", []), ("first", []), ("16", ["Lantern 16"])):
+            visit.go(f"{shelf_site}search/?q={query}")
             assert _page_results(visit.page) == found, query
 
 
 @pytest.mark.parametrize(("width", "scheme"), [("phone", "dark"), ("desktop", "light")])
-def test_filters_and_pages_live_in_the_address_and_go_past_twenty(shelf_site: str, browser: Any, width: str,
+def test_filters_and_pages_live_in_the_address_and_go_past_twenty(shelf_site: str, tabs: Tabs, width: str,
                                                                   scheme: str) -> None:
-    with _visit(browser, shelf_site + "search/", width, scheme) as visit:
+    with _tab(tabs, shelf_site + "search/", width, scheme) as visit:
         page = visit.page
         page.fill("#rulesc-search-q", "lantern")
         assert len(_page_results(page)) == 20
@@ -221,7 +237,7 @@ def test_filters_and_pages_live_in_the_address_and_go_past_twenty(shelf_site: st
         assert len(_page_results(page)) == LANTERNS - 20
         assert page.locator(".rulesc-search__results").get_attribute("start") == "21"
         url = page.url
-    with _visit(browser, url, width, scheme) as again:  # the address alone restores query, filter and page
+    with _tab(tabs, url, width, scheme) as again:  # the address alone restores query, filter and page
         assert again.page.input_value("#rulesc-search-q") == "lantern"
         assert again.page.is_checked('input[name="system"][value="alpha"]')
         assert not again.page.is_checked('input[name="system"][value="beta"]')
@@ -242,8 +258,8 @@ def _focused(page: Any) -> str:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_arrow_keys_walk_every_header_result_and_enter_opens(shelf_site: str, browser: Any, width: str) -> None:
-    with _visit(browser, shelf_site + "alpha/lamps/", width) as visit:
+def test_arrow_keys_walk_every_header_result_and_enter_opens(shelf_site: str, tabs: Tabs, width: str) -> None:
+    with _tab(tabs, shelf_site + "alpha/lamps/", width) as visit:
         page = visit.page
         _quick(page, "lantern")
         links = [*_quick(page, "lantern"), page.locator("#rulesc-qs-results li.rulesc-qs__all a").inner_text()]
@@ -267,8 +283,8 @@ def test_arrow_keys_walk_every_header_result_and_enter_opens(shelf_site: str, br
         assert re.fullmatch(re.escape(shelf_site) + r"alpha/lamps/[a-z0-9-]+/#lantern-\d\d", href)  # on its part
 
 
-def test_arrow_keys_reach_all_twenty_results_of_the_search_page(shelf_site: str, browser: Any) -> None:
-    with _visit(browser, shelf_site + "search/?q=lantern") as visit:
+def test_arrow_keys_reach_all_twenty_results_of_the_search_page(shelf_site: str, tabs: Tabs) -> None:
+    with _tab(tabs, shelf_site + "search/?q=lantern") as visit:
         page = visit.page
         names = _page_results(page)
         page.focus("#rulesc-search-q")
@@ -282,10 +298,10 @@ def test_arrow_keys_reach_all_twenty_results_of_the_search_page(shelf_site: str,
         page.wait_for_url(href)
 
 
-def test_each_rule_heading_is_one_tab_stop(site: str, browser: Any) -> None:
+def test_each_rule_heading_is_one_tab_stop(site: str, tabs: Tabs) -> None:
     """Tab from the chapter's title over its first five rules: each heading's Copy link button is a stop, the
     pilcrow permalink beside it is not."""
-    with _visit(browser, site + "dbu/core-rules/tier-of-power-section/") as visit:
+    with _tab(tabs, site + "dbu/core-rules/tier-of-power-section/") as visit:
         page = visit.page
         page.evaluate("(() => { const h = document.querySelector('.md-content h1'); h.tabIndex = -1; h.focus(); })()")
         stops: list[tuple[str, str]] = []
@@ -324,8 +340,8 @@ FOCUS = {"light": "rgb(26, 58, 158)", "dark": "rgb(255, 213, 79)"}
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("width", WIDTHS)
-def test_every_kind_of_control_shows_a_clear_focus_outline(site: str, browser: Any, width: str, scheme: str) -> None:
-    with _visit(browser, site + "dbu/core-rules/combat-rolls/", width, scheme) as visit:  # every kind of control
+def test_every_kind_of_control_shows_a_clear_focus_outline(site: str, tabs: Tabs, width: str, scheme: str) -> None:
+    with _tab(tabs, site + "dbu/core-rules/combat-rolls/", width, scheme) as visit:  # every kind of control
         page = visit.page
         outlines = {}
         for name, selector in CONTROLS.items():
@@ -369,10 +385,11 @@ def test_index_tables_are_cards_without_sideways_scroll_at_320_px(site: str, bro
         assert visit.errors == []
 
 
-def test_index_tables_keep_no_column_empty_for_every_row(site: str, browser: Any) -> None:
+def test_index_tables_keep_no_column_empty_for_every_row(site: str, tabs: Tabs) -> None:
     headings = 0
-    for kind in ("maneuver", "action", "keyword", "general", "table", "list"):  # the system's tables, a page each
-        with _visit(browser, site + f"dbu/tables/{kind}/") as visit:
+    with _tab(tabs, "about:blank") as visit:  # one tab reads the system's tables, a page each
+        for kind in ("maneuver", "action", "keyword", "general", "table", "list"):
+            visit.go(site + f"dbu/tables/{kind}/")
             empty = visit.page.evaluate("""Array.from(document.querySelectorAll('[data-index-table] table')).flatMap(
                 (t) => Array.from(t.tHead.rows[0].cells, (th, i) => [t.id, th.textContent, Array.from(t.tBodies[0].rows)
                   .every((r) => !r.cells[i].textContent.trim())]).filter((x) => x[2]))""")
@@ -389,8 +406,8 @@ def _builder(page: Any) -> Any:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_attack_set_builder_lists_its_picks_as_removable_chips(site: str, browser: Any, width: str) -> None:
-    with _visit(browser, site + "annulus/attacks/general-upgrades/", width) as visit:
+def test_the_attack_set_builder_lists_its_picks_as_removable_chips(site: str, tabs: Tabs, width: str) -> None:
+    with _tab(tabs, site + "annulus/attacks/general-upgrades/", width) as visit:
         visit.wait_until_calculators_are_ready("annulus/attack-set-builder")
         box = _builder(visit.page)
         groups = box.locator("details.rulesc-calc__group")
@@ -422,16 +439,16 @@ def test_the_attack_set_builder_lists_its_picks_as_removable_chips(site: str, br
         assert visit.errors == []
 
 
-def test_a_shared_builder_link_shows_its_picks_as_chips(site: str, browser: Any) -> None:
+def test_a_shared_builder_link_shows_its_picks_as_chips(site: str, tabs: Tabs) -> None:
     url = site + "annulus/attacks/general-upgrades/?attack-set-builder.chosen=flashy,improved-stealth,improved-stealth"
-    with _visit(browser, url, "phone") as visit:
+    with _tab(tabs, url, "phone") as visit:
         visit.wait_until_calculators_are_ready("annulus/attack-set-builder")
         chips = _builder(visit.page).locator(".rulesc-calc__chip").all_inner_texts()
         assert sorted(chips) == ["Flashy \u2715", "Improved Stealth \u00d72 \u2715"]
 
 
-def test_upgrades_with_one_name_get_their_parent_or_their_id(shelf_site: str, browser: Any) -> None:
-    with _visit(browser, shelf_site + "alpha/lamps/lantern-16/") as visit:  # the chapter's part with the Armory
+def test_upgrades_with_one_name_get_their_parent_or_their_id(shelf_site: str, tabs: Tabs) -> None:
+    with _tab(tabs, shelf_site + "alpha/lamps/lantern-16/") as visit:  # the chapter's part with the Armory
         labels = visit.page.locator("[data-upgrade]").evaluate_all("(els) => els.map((e) => e.dataset.label)")
         grips = ["Grip (Armory) [grip-a]", "Grip (Armory) [grip-b]"]
         assert sorted(labels) == ["Axe", "Edge (Axe)", "Edge (Sword)", *grips, "Sword"]
@@ -453,17 +470,15 @@ AXE_PAGES = {"home": "", "system landing": "dbu/", "chapter with calculators": "
 @pytest.mark.parametrize("width", WIDTHS)
 def test_axe_finds_no_serious_or_critical_violation(site: str, browser: Any, width: str, scheme: str) -> None:
     """axe-core as axe-playwright-python bundles it (no download): the page types at each width and scheme."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.base import AXE_SCRIPT
 
-    axe, found = Axe(), []
-    with _visit(browser, site, width, scheme) as visit:  # one tab goes from page type to page type
+    found = []
+    with _visit(browser, "about:blank", width, scheme) as visit:  # one tab goes from page type to page type
         for name, path in AXE_PAGES.items():
             visit.go(site + path)
             if path.startswith("search/"):
                 _page_results(visit.page)
-            lay_out_everything(visit.page)
-            results = axe.run(visit.page).response
-            found += [f"{name}: {v['id']} ({v['impact']}) at {[n['target'] for n in v['nodes']][:3]}"
-                      for v in results["violations"] if v["impact"] in ("serious", "critical")]
+            results = axe_results(visit.page, AXE_SCRIPT)
+            found += [f"{name}: {violation}" for violation in serious_violations(results)]
             assert re.match(r"\d+\.\d+", results["testEngine"]["version"])
     assert found == []
