@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -84,32 +84,6 @@ class Visit:
             box = self.page.locator(f'[data-calculator="{key}"]')
             box.scroll_into_view_if_needed()
             self.page.wait_for_function("(box) => box.dataset.computed === '1'", arg=box.element_handle())
-
-
-
-class Tabs:
-    """Tabs kept open across a module's tests, one per set of context options, for tests that only read and type:
-    a new context costs Chromium a renderer and a cold cache (about a CPU-second, three times a page load in an open
-    tab). A page keeps nothing across its loads but storage, which these tests leave alone, and the mouse, which is
-    moved back to the corner before each test's first page."""
-
-    def __init__(self, browser: Any):
-        self.browser = browser
-        self.open: dict[str, Visit] = {}
-
-    def visit(self, url: str, **context: Any) -> AbstractContextManager[Visit]:
-        """The tab for these context options, its mouse in the corner, on `url` (to use as `with ... as visit:`)."""
-        key = repr(sorted(context.items()))
-        if key not in self.open:
-            self.open[key] = Visit(self.browser, "about:blank", **context)
-        tab = self.open[key]
-        tab.page.mouse.move(0, 0)
-        tab.go(url)
-        return nullcontext(tab)
-
-    def close(self) -> None:
-        for tab in self.open.values():
-            tab.close()
 
 
 # The site lays out a rule, glossary term or GM-screen calculator only as it nears the screen (content-visibility),

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Tabs, Visit, axe_results, serious_violations
+from tests.browser import Visit, axe_results, serious_violations
 from tests.conftest import REPO
+from tests.tabs import Tabs
 
 AXE_DIR = REPO / "tests/js"
 AXE = AXE_DIR / "node_modules/axe-core/axe.min.js"
@@ -24,9 +25,8 @@ PAGE_TYPES = {"home": "", "system landing": "dbu/", "chapter with calculators": 
 @pytest.fixture(scope="module")
 def tabs(browser: Any) -> Iterator[Tabs]:
     """One tab at the default size kept across the module's tests that only read pages, type and click in them."""
-    pool = Tabs(browser)
-    yield pool
-    pool.close()
+    with Tabs(browser) as pool:
+        yield pool
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +73,7 @@ def _facets(page: Any) -> list[str]:
 
 
 def test_search_ranks_exact_names_first_and_finds_abbreviations_and_text(site: str, tabs: Tabs) -> None:
-    with tabs.visit(site + "search/") as visit:
+    with tabs.use(site + "search/") as visit:
         page = visit.page
         assert _results(page, "Tier of Power Extra Dice")[0] == "Tier of Power Extra Dice"
         assert _results(page, "critical target")[0] == "Critical Target"
@@ -119,7 +119,7 @@ def test_a_rule_outranks_its_calculator_and_each_hit_is_one_link_saying_what_and
 
 
 def test_header_search_lands_on_the_rule_with_enter(site: str, tabs: Tabs) -> None:
-    with tabs.visit(site) as visit:
+    with tabs.use(site) as visit:
         page = visit.page
         page.fill("#rulesc-qs-input", "Botch Range")
         page.wait_for_selector("#rulesc-qs-results li a")
@@ -130,7 +130,7 @@ def test_header_search_lands_on_the_rule_with_enter(site: str, tabs: Tabs) -> No
 
 
 def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: Any, tabs: Tabs) -> None:
-    with tabs.visit(site + "dbu/core-rules/tier-of-power-section/") as visit:
+    with tabs.use(site + "dbu/core-rules/tier-of-power-section/") as visit:
         link = visit.page.locator("a.rulesc-ref--term").first
         tip = visit.page.locator("#rulesc-preview")
         assert not tip.is_visible()
@@ -161,7 +161,7 @@ def test_copy_link_copies_the_rules_permalink(site: str, browser: Any) -> None:
 
 
 def test_index_tables_filter_and_sort_without_a_server(built: Path, tabs: Tabs) -> None:
-    with tabs.visit((built / "site/dbu/tables/maneuver/index.html").as_uri()) as visit:  # a kind's page
+    with tabs.use((built / "site/dbu/tables/maneuver/index.html").as_uri()) as visit:  # a kind's page
         table = visit.page.locator("[data-index-table]").first
         total = table.locator("tbody tr").count()
         assert total > 3

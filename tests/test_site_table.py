@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from rulesc.pipeline import Project, build_project
-from tests.browser import Tabs, Visit, axe_results, serious_violations, serve_site
+from tests.browser import Visit, axe_results, serious_violations, serve_site
 from tests.conftest import REPO
+from tests.tabs import Tabs
 
 WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
 SCHEMES = ("light", "dark")
@@ -36,15 +37,14 @@ def _visit(browser: Any, url: str, width: str = "desktop", scheme: str = "light"
 
 @pytest.fixture(scope="module")
 def tabs(browser: Any) -> Iterator[Tabs]:
-    """The module's tabs, one per width and scheme, for the tests that only read pages, type and click in them."""
-    pool = Tabs(browser)
-    yield pool
-    pool.close()
+    """The module's tabs, a phone's and a desktop's, that the tests take turns in (reset to a new tab's state)."""
+    with Tabs(browser) as pool:
+        yield pool
 
 
 def _tab(tabs: Tabs, url: str, width: str = "desktop", scheme: str = "light") -> AbstractContextManager[Visit]:
     phone = width == "phone"
-    return tabs.visit(url, viewport=WIDTHS[width], color_scheme=scheme, is_mobile=phone, has_touch=phone)
+    return tabs.use(url, WIDTHS[width], scheme, is_mobile=phone, has_touch=phone)
 
 
 # ---- a project of our own: two systems with known search answers and an upgrade picker with clashing names ----
