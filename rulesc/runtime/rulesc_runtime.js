@@ -326,6 +326,12 @@
                            "of " + MAX_ROLL_BITS + " bits (" + outcomes + " outcomes of " + bits + " bits)");
   }
   var MAX_KEEP_WORK = 8589934592n;  /* the keep budget: keepWork() of the k highest of n dice */
+  var MAX_EXTREME_BITS = 134217728;  /* the extreme budget: the best or worst die's faces times the bits of a weight */
+  function refuseExtremes(faces, bits) {
+    if (faces * bits > MAX_EXTREME_BITS)
+      throw new RulesError("a roll too large to work out exactly in time is refused: its best or worst die would pass " +
+                           "the extreme budget of " + MAX_EXTREME_BITS + " bits (" + faces + " faces of " + bits + " bits)");
+  }
   var MAX_PRODUCT_BITS = 8388608;  /* the product budget: the smaller factor's outcomes times the product's bits */
   function refuseProduct(outcomes, bits) {
     if (outcomes * bits > MAX_PRODUCT_BITS)
@@ -663,6 +669,7 @@
     for (var m = 0; m <= diceCount; m++) combs.push(pascal(m));
     var states = new Map(), lefts = counts.slice();
     var zeros = asked.map(function () { return 0; }), done = new Map(), settled = settledAt(asked, diceCount);
+    if (settled !== null) refuseSweep(kinds, counts, settled);
     states.set(key(lefts, 0, zeros), {left: lefts, placed: 0, answers: zeros, ways: 1n});
     var faces = new Set();
     kinds.forEach(function (kind) { kind.weights.forEach(function (w, i) { if (w) faces.add(kind.offset + i); }); });
@@ -682,6 +689,28 @@
     });
     return done;
   }
+  function refuseSweep(kinds, counts, k) {
+    /* the keep budget of the k highest of a pool that is not of equal plain dice, as Python's _within_sweep() */
+    if (!kinds.length) return;
+    var low = Infinity, high = -Infinity, faces = new Set(), bits = 0, dice = 0, ways = [1n], s, c;
+    kinds.forEach(function (kind, g) {
+      low = Math.min(low, kind.offset); high = Math.max(high, kind.offset + kind.weights.length - 1);
+      kind.weights.forEach(function (w, i) { if (w) faces.add(kind.offset + i); });
+      bits += bitLength(kind.total) * counts[g]; dice += counts[g];
+    });
+    for (s = 1; s < k; s++) ways.push(0n);
+    counts.forEach(function (n) {  /* ways[s]: the placings of s dice so far */
+      var next = [];
+      for (s = 0; s < k; s++) { next.push(0n); for (c = Math.max(0, s - n); c <= s; c++) next[s] += ways[c]; }
+      ways = next;
+    });
+    var placed = ways.reduce(function (a, b) { return a + b; }, 0n);
+    var work = BigInt(faces.size) * placed * placed * BigInt(k * (high - low) + 1) * BigInt(bits + 1024);
+    if (work > MAX_KEEP_WORK)
+      throw new RulesError("a roll too large to work out exactly in time is refused: keeping " + k + " of " + dice +
+                           " dice of " + counts.length + " kind(s) would pass the keep budget of " + MAX_KEEP_WORK +
+                           " bits added (" + work + ")");
+  }
   function extremes(kinds, counts, asked) {  /* only highest(p, 1) and lowest(p, 1) asked */
     var low = Infinity, high = -Infinity, a, b;
     kinds.forEach(function (kind) { low = Math.min(low, kind.offset); high = Math.max(high, kind.offset + kind.weights.length - 1); });
@@ -693,6 +722,11 @@
       return ways;
     }
     var tops = asked.some(function (q) { return q[0] === "highest"; }), bottoms = asked.some(function (q) { return q[0] === "lowest"; });
+    if (tops !== bottoms) {
+      var total = 1n;
+      kinds.forEach(function (kind, g) { total *= kind.total ** BigInt(counts[g]); });
+      refuseExtremes(high - low + 1, bitLength(total));
+    }
     var joint = new Map();
     for (a = tops ? low : high; a <= high; a++) {
       for (b = low; b <= (bottoms ? a : low); b++) {
@@ -1244,10 +1278,11 @@
     refuseDice(n);
     k = Math.max(0, Math.min(k, n));
     if (k === 0) return constDist(0);
-    var all = BigInt(sides) ** BigInt(n), w = [], x;
-    if (k === 1 && highest) {
-      for (x = 1; x <= sides; x++) w.push(BigInt(x) ** BigInt(n) - BigInt(x - 1) ** BigInt(n));
-      return make(1, w, all);
+    var all = BigInt(sides) ** BigInt(n), w = [], x, every, before = 0n, power = BigInt(n);
+    if (k === 1) {  /* every die at most x, less every die at most x - 1; the lowest read from the top */
+      refuseExtremes(sides, bitLength(all));
+      for (x = 1; x <= sides; x++) { every = BigInt(x) ** power; w.push(every - before); before = every; }
+      return make(1, highest ? w : w.reverse(), all);
     }
     if (k === n) return repeat(die(sides), n);  /* every die kept: their sum */
     refuseKeep(n, sides, k);
