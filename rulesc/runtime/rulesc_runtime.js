@@ -1152,16 +1152,39 @@
     counted.forEach(function (times, answer) { parts.push([BigInt(times) * weight, answer]); });
     return blend(parts, total);
   }
-  function bindThrough(a, value, f) {  /* let x = a in let y = value(x) in f(y), f not reading x: f once per y, first seen first */
-    var ways = new Map(), results = new Map(), labels = a instanceof Outcomes, parts = [];
+  function bindThrough(a, value, f) {
+    /* let x = a in let y = value(x) in f(y), f not reading x: f once per y, first seen first; when value gives a
+       roll, each of its results is a y, its ways those of x times its own over the rolls' common denominator */
+    var ways = new Map(), results = new Map(), labels = a instanceof Outcomes, parts = [], rolled = [], common = 1n;
     a = labels ? a : oneDie(a) || asDist(a);
     a.weights.forEach(function (w, i) {
       if (w === 0n) return;
       var y = value(labels ? a.labels[i] : a.offset + i);
-      if (ways.has(y)) ways.set(y, ways.get(y) + w); else { ways.set(y, w); results.set(y, f(y)); }
+      if (y instanceof Dist || y instanceof Dice || y instanceof Outcomes) {
+        rolled.push([w, throughRoll(y instanceof Dice ? asDist(y) : y, results, f)]);
+      } else if (ways.has(y)) ways.set(y, ways.get(y) + w); else { ways.set(y, w); results.set(y, f(y)); }
     });
+    if (rolled.length) {
+      rolled.forEach(function (r) { common = lcm(common, r[1].total); });
+      ways.forEach(function (w, y) { ways.set(y, w * common); });
+      rolled.forEach(function (r) {
+        var roll = r[1], scale = r[0] * (common / roll.total);
+        roll.weights.forEach(function (rw, i) {
+          if (rw === 0n) return;
+          var y = roll instanceof Outcomes ? roll.labels[i] : roll.offset + i;
+          ways.set(y, (ways.get(y) || 0n) + scale * rw);
+        });
+      });
+    }
     results.forEach(function (r, y) { parts.push([ways.get(y), r]); });
-    return blend(parts, a.total);
+    return blend(parts, a.total * common);
+  }
+  function throughRoll(roll, results, f) {  /* f on each result of a roll not seen before, in the roll's order */
+    roll.weights.forEach(function (w, i) {
+      var y = roll instanceof Outcomes ? roll.labels[i] : roll.offset + i;
+      if (w !== 0n && !results.has(y)) results.set(y, f(y));
+    });
+    return roll;
   }
   function decide(condition, then, other) {  /* if on a condition on a roll: each branch as often as it goes its way */
     var event = asOutcomes(condition);

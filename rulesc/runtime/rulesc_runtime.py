@@ -1155,21 +1155,55 @@ def bind_each_named(rolls: Sequence[Dist | Dice | Outcomes], f: Callable[..., An
 
 def bind_through_any(a: Dist | Dice | Outcomes, value: Callable[[Any], Any],
                      f: Callable[[Any], Any]) -> Any:
-    """`let x = a in let y = value(x) in f(y)` where f does not read x (and value gives a plain
-    number, name or yes/no): f runs once for each y, when that y is first seen, which is the order
-    in which the nested lets would first run it; the ways of the x giving each y are added up.
-    The same roll as nesting, with f run once per y rather than once per x."""
+    """`let x = a in let y = value(x) in f(y)` where f does not read x: f runs once for each y,
+    when that y is first seen, which is the order in which the nested lets would first run it; the
+    ways of the x giving each y are added up. The same roll as nesting, with f run once per y
+    rather than once per x. When value gives a roll, each of its results is a y, its ways those of
+    x times its own (over a common denominator of value's rolls)."""
     found, weights, total = _results(a)
     ways: dict[Any, int] = {}
     results: dict[Any, Any] = {}
+    rolled: list[tuple[int, Dist | Outcomes]] = []
     for x, w in zip(found, _listed(weights, found), strict=True):
         y = value(x)
-        if y in ways:
+        if isinstance(y, (Dist, Dice, Outcomes)):
+            roll = as_dist(y) if isinstance(y, Dice) else y
+            rolled.append((w, _through_roll(roll, results, f)))
+        elif y in ways:
             ways[y] += w
         else:
             ways[y] = w
             results[y] = f(y)
+    if rolled:
+        common = math.lcm(*[roll.total for _, roll in rolled])
+        return _blend(_rolled_ways(rolled, ways, results, common), total * common)
     return _blend([(ways[y], result) for y, result in results.items()], total)
+
+
+def _through_roll(roll: Dist | Outcomes, results: dict[Any, Any],
+                  f: Callable[[Any], Any]) -> Dist | Outcomes:
+    """bind_through_any()'s value when it is a roll: f run on each of its results not seen before,
+    in the roll's order (as bind_any() would run it)."""
+    ys = roll.labels if isinstance(roll, Outcomes) else \
+        [roll.offset + i for i, w in enumerate(roll.weights) if w]
+    for y in ys:
+        if y not in results:
+            results[y] = f(y)
+    return roll
+
+
+def _rolled_ways(rolled: Sequence[tuple[int, Dist | Outcomes]], ways: Mapping[Any, int],
+                 results: Mapping[Any, Any], common: int) -> list[tuple[int, Any]]:
+    """Each y's ways: those of the x giving it, times its ways in the roll of that x, over the
+    rolls' common denominator (the plain ys of `ways`, if any, times the whole of it)."""
+    found = {y: w * common for y, w in ways.items()}
+    for w, roll in rolled:
+        scale = w * (common // roll.total)
+        pairs = zip(roll.labels, roll.weights, strict=True) if isinstance(roll, Outcomes) else \
+            ((roll.offset + i, rw) for i, rw in enumerate(roll.weights) if rw)
+        for y, rw in pairs:
+            found[y] = found.get(y, 0) + scale * rw
+    return [(found[y], result) for y, result in results.items()]
 
 
 def bind_through(a: Dist | Dice | Outcomes, value: Callable[[Any], Any],
