@@ -246,9 +246,16 @@ def _braced(faces: Sequence[int]) -> str:
     return "{" + ",".join(str(face) for face in faces) + "}"
 
 
-@lru_cache(maxsize=256)
 def dice_add(a: Dice | int, b: Dice | int, sign: int = 1) -> Dice:
-    """a + b (or a - b with sign -1); worked out once per pools, as a roll's branches build the same
+    """a + b (or a - b with sign -1); a number added to a pool moves its constant alone."""
+    if type(b) is int and type(a) is Dice:
+        return Dice(a.counts, whole(a.const + sign * b))
+    return _dice_sum(a, b, sign)
+
+
+@lru_cache(maxsize=256)
+def _dice_sum(a: Dice | int, b: Dice | int, sign: int) -> Dice:
+    """dice_add() of two pools; worked out once per pools, as a roll's branches build the same
     pool for each of its results."""
     a, b = _as_dice(a), _as_dice(b)
     counts = dict(a.counts)
@@ -808,6 +815,8 @@ def rollable(pool: Dice) -> Dice:
         if count > MAX_DICE:
             raise RulesError(f"a roll of more than {MAX_DICE} dice is refused ({count} asked)")
         kind = die_of(key)
+        if len(pool.counts) == 1 and _small(kind, count):
+            return pool
         width, total = (len(kind.weights) - 1) * count, kind.total**count
         _within_bounds(width + 1)
         _within_budget(width + 1, total.bit_length())
@@ -821,6 +830,12 @@ def rollable(pool: Dice) -> Dice:
         span, running = span + width, max(running, 1) * total
         _within_bounds(span)
     return pool
+
+
+def _small(kind: Dist, count: int) -> bool:
+    """Whether `count` dice of a kind are within every budget without looking: their outcomes
+    times the bits of their total, both over-counted, within the smallest (the product budget)."""
+    return len(kind.weights) * count * count * kind.total.bit_length() <= MAX_PRODUCT_BITS
 
 
 def sd(a: Dist | Dice | int) -> float:
