@@ -46,6 +46,13 @@ FORMULAS: dict[str, tuple[str, str]] = {
                       "let f_ = 3dF in let s_ = abs(f_ + k) in s_ * s_ - roll(1d{0,0,2})"),
     "reads_both": ("[]", "let a_ = 1d4 in let s_ = a_ * 2 in s_ + a_"),
     "value_rolls": ("[]", "let a_ = 1d3 in let s_ = (a_)d2 in s_"),
+    "rolled_through": ("[{name: k, type: int, min: 0, max: 9}]",
+                       'let u_ = 1d{0,1,2,3} in let r_ = (if u_ > 0 then highest(2d4, 1) * 10 + u_ else 100) in '
+                       'if r_ == 100 then "top" else if r_ <= k * 5 then "low" else "high"'),
+    "rolled_first_error": ("[{name: m, type: int, min: 0, max: 99}, {name: k, type: int, min: 0, max: 2}]",
+                           "let x_ = 1d{0,1,2} in let y_ = 1d{0,10} + m // (2 - x_ + k) in "
+                           "lookup(odd_table, word, y_)"),
+    "pool_asked": ("[]", "let a_ = 1d2 in let p_ = (a_)d4 in highest(p_, 1)"),
     "first_error_in_order": ("[{name: m, type: int, min: 0, max: 99}, {name: k, type: int, min: 0, max: 2}]",
                              "let x_ = 1d{0,1,2} in let y_ = m // (2 - x_ + k) in lookup(odd_table, word, y_)"),
     "hoist_past_quiet": ("[{name: k, type: int, min: -1, max: 3}]",
@@ -103,12 +110,41 @@ def test_a_roll_of_names_and_fudge_dice_read_through(quirk: Built) -> None:
     assert chances(found[1]) == expect
 
 
-def test_a_body_that_reads_the_roll_itself_or_a_rolled_value_is_not_read_through(quirk: Built) -> None:
-    for name in ("reads_both", "value_rolls"):
+def test_a_body_that_reads_the_roll_itself_or_a_pool_by_more_than_its_total_is_not_read_through(
+        quirk: Built) -> None:
+    for name in ("reads_both", "pool_asked"):
         assert "bind_through" not in python_of(quirk, name) and "bindThrough" not in javascript_of(quirk, name)
-    found = three_ways(quirk, [("reads_both", {}), ("value_rolls", {})])
+    found = three_ways(quirk, [("reads_both", {}), ("pool_asked", {})])
     assert chances(found[0]) == {x: Fraction(1, 4) for x in (3, 6, 9, 12)}
-    assert chances(found[1])[6] == Fraction(1, 3) * Fraction(1, 8)
+    assert chances(found[1]) == {1: Fraction(1, 8) + Fraction(1, 32), 2: Fraction(1, 8) + Fraction(3, 32),
+                                 3: Fraction(1, 8) + Fraction(5, 32), 4: Fraction(1, 8) + Fraction(7, 32)}
+
+
+def test_a_roll_that_reads_a_roll_is_read_through_once_per_result(quirk: Built) -> None:
+    """r_ is a roll for each u_: the body runs once per result of any of them, each weighed by the ways of u_
+    times its own, which is every pair of dice and u_ counted one by one."""
+    for name in ("value_rolls", "rolled_through", "rolled_first_error"):
+        assert "R.bind_through" in python_of(quirk, name) and "R.bindThrough(" in javascript_of(quirk, name)
+    found = three_ways(quirk, [("value_rolls", {})] + [("rolled_through", {"k": k}) for k in range(10)])
+    assert chances(found[0]) == {1: Fraction(1, 6), 2: Fraction(1, 4), 3: Fraction(5, 24), 4: Fraction(5, 24),
+                                 5: Fraction(1, 8), 6: Fraction(1, 24)}
+    for k, answer in zip(range(10), found[1:], strict=True):
+        ways: dict[str, int] = {}
+        for u, d1, d2 in itertools.product(range(4), range(1, 5), range(1, 5)):
+            r = max(d1, d2) * 10 + u if u > 0 else 100
+            word = "top" if r == 100 else "low" if r <= k * 5 else "high"
+            ways[word] = ways.get(word, 0) + 1
+        assert chances(answer) == {word: Fraction(w, 64) for word, w in ways.items()}, k
+
+
+def test_errors_of_a_roll_read_through_come_in_the_order_the_nested_lets_meet_them(quirk: Built) -> None:
+    """y_ is m // (2 - x_ + k) plus 0 or 10, for x_ = 0, 1, 2, each looked up as it is first met. m = 20, k = 0:
+    10, 20 and 30 first (30 is not in the table), before x_ = 2 divides by zero. m = 0, k = 0: 0 is not in the
+    table. m = 10, k = 1: 3 is met first, before 5, 10 and 20."""
+    found = three_ways(quirk, [("rolled_first_error", {"m": m, "k": k}) for m, k in ((20, 0), (0, 0), (10, 1))])
+    assert found[0] == {"error": "RulesError: 30 is not in the table"}
+    assert found[1] == {"error": "RulesError: 0 is not in the table"}
+    assert found[2] == {"error": "RulesError: 3 is not in the table"}
 
 
 def test_errors_come_in_the_order_the_nested_lets_meet_them(quirk: Built) -> None:

@@ -225,3 +225,61 @@ def test_the_javascript_runtime_takes_the_same_paths() -> None:
     assert found[-2] == [0, ["30", "1", "1", "1", "1", "1", "1"], "36"] == \
         [same.offset, [str(w) for w in same.weights], str(same.total)]
     assert found[-1] == [["high", "low"], ["1", "3"], "4"]
+
+
+EXTREME = (r"^a roll too large to work out exactly in time is refused: its best or worst die would pass the extreme "
+           r"budget of 134217728 bits \({} faces of {} bits\)$")
+SWEEP = (r"^a roll too large to work out exactly in time is refused: keeping {} of {} dice of {} kind\(s\) would "
+         r"pass the keep budget of 8589934592 bits added \({}\)$")
+
+
+def test_the_best_or_worst_die_of_many_is_a_difference_of_powers_within_the_extreme_budget() -> None:
+    """highest(1000d10000, 1) is every die at most x less every die at most x - 1 (a power each), within the
+    extreme budget (faces times the bits of a weight); lowest() is its mirror; 1000d11000 is refused before any
+    work, as is the best die of a mixed pool that large."""
+    top = R.keep(1000, 10000, 1, True)
+    assert (top.offset, len(top.weights), top.weights[0], top.weights[-1]) == \
+        (1, 10000, 1, 10000**1000 - 9999**1000)
+    assert R.keep(1000, 10000, 1, False).weights == top.weights[::-1]
+    with pytest.raises(R.RulesError, match=EXTREME.format(11000, 13426)):
+        R.keep(1000, 11000, 1, False)
+    with pytest.raises(R.RulesError, match=EXTREME.format(11000, 13415)):
+        R.pool_answers(R.parse_dice("999d11000+1d6"), [("highest", 1)])
+    assert 11000 * 13426 > R.MAX_EXTREME_BITS >= 10000 * top.total.bit_length()
+
+
+def test_the_keep_budget_counts_a_mixed_pool_by_its_sweep() -> None:
+    """The best 13 of 50d6+50d8 answer (a fifth of a second here), the best 14 are refused at once (the best 25
+    took 4.5 s): each face's placings of fewer than k dice, squared, times the kept sums and a weight's bits."""
+    assert R._placings([50, 50], 13) == 91 and R._placings([2, 1], 3) == 5
+    found = R.keep_pool(R.parse_dice("50d6+50d8"), 13, True)
+    assert (found.offset, len(found.weights), found.total) == (13, 92, 6**50 * 8**50)
+    with pytest.raises(R.RulesError, match=SWEEP.format(14, 100, 2, 11997493200)):
+        R.keep_pool(R.parse_dice("50d6+50d8"), 14, True)
+    with pytest.raises(R.RulesError, match=SWEEP.format(14, 100, 2, 11997493200)):
+        R.keep_pool(R.parse_dice("50d6+50d8"), 14, False)
+
+
+JS_REFUSED = """
+const R = require(process.argv[1]).RulesRuntime || globalThis.RulesRuntime;
+const out = JSON.parse(require("fs").readFileSync(0, "utf8")).map(([text, k, highest]) => {
+  try { const d = R.keep(R.parseDice(text), k, highest); return [d.offset, d.weights.length, String(d.total)]; }
+  catch (e) { return e.message; }
+});
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_javascript_runtime_refuses_the_same_extremes_and_sweeps() -> None:
+    cases = [["1000d11000", 1, True], ["1000d11000", 1, False], ["999d11000+1d6", 1, True], ["50d6+50d8", 14, True],
+             ["50d6+50d8", 13, False], ["3d{1,2,9}+2d4", 2, False], ["400d{1,2,3,4,5,6}", 55, True]]
+    runtime = Path(R.__file__).with_suffix(".js")
+    done = subprocess.run([node(), "-e", JS_REFUSED, str(runtime)], input=json.dumps(cases), capture_output=True,
+                          text=True, check=True, timeout=300)
+    for (text, k, highest), js in zip(cases, json.loads(done.stdout), strict=True):
+        try:
+            found = R.keep_pool(R.parse_dice(text), k, highest)
+        except R.RulesError as exc:
+            assert js == str(exc), text
+        else:
+            assert js == [found.offset, len(found.weights), str(found.total)], text

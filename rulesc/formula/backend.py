@@ -10,6 +10,7 @@ from rulesc.formula.guards import Guard, question_guards
 from rulesc.formula.layout import Doc, concat
 from rulesc.formula.names import OTHERWISE_CONSTANT, Spelling, mentioned_names, resolve_name
 from rulesc.formula.pools import only_total, questions
+from rulesc.formula.regroup import through
 from rulesc.formula.types import Type
 
 
@@ -71,6 +72,12 @@ class Backend:
             chain.append(body)
             body = body.body
         return (chain, body) if len(chain) > 1 else None
+
+    def read_through(self, node: n.Let) -> n.Let | None:
+        """The inner let of `let x = roll in let y = value in body` whose body reads y and not x, y a plain value or
+        a roll read by its total (regroup.through()); None otherwise."""
+        inner = node.body
+        return through(node, self.rolls_total(node), isinstance(inner, n.Let) and self.rolls_total(inner))
 
     def rolls_total(self, node: n.Let) -> bool:
         """Whether a let binds a roll by its total (a pool asked nothing but its total counts)."""

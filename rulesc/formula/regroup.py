@@ -9,6 +9,8 @@ Both backends print the regrouped tree, so the engine and the JavaScript run the
   comes before another that the unmoved order would have met first.
 - through(): `let a = 1d6 in let s = f(a) in body` where the body reads `s` and not `a` runs the body once per
   value of `s` (R.bind_through), not once per roll of `a`.
+  So does `let a = 1d10 in let r = roll(a) in body` where `r` is itself a roll read by its total: each result of
+  each `r` is a value the body runs on once (the ways of `a` times those of `r`), not once per `a`.
 """
 
 from __future__ import annotations
@@ -101,12 +103,15 @@ def quiet_roll(value: n.Node, body: n.Node, name: str) -> bool:
     return True
 
 
-def through(node: n.Let, by_total: bool) -> n.Let | None:
+def through(node: n.Let, by_total: bool, inner_by_total: bool = False) -> n.Let | None:
     """For `let x = roll in let y = plain in body`, the body not reading x and the roll read by its total (a pool
-    asked nothing else): the inner let, bound through R.bind_through; None otherwise."""
+    asked nothing else): the inner let, bound through R.bind_through; None otherwise. With inner_by_total, y may be
+    a roll too, one that reads x (read by its total: its results are the values bound through)."""
     inner = node.body
     if not by_total or not isinstance(inner, n.Let) or node.value.type not in ROLLS:
         return None
-    if inner.value.type in ROLLS or inner.name == node.name:
+    rolled = inner.value.type in ROLLS
+    if (rolled and not (inner_by_total and node.name in mentioned_names(inner.value))) or inner.name == node.name:
         return None
     return inner if node.name not in mentioned_names(inner.body) else None
+

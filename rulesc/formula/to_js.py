@@ -10,7 +10,7 @@ from rulesc.formula.backend import Backend
 from rulesc.formula.builtins import BUILTINS, Builtin
 from rulesc.formula.layout import Doc, Group, concat, conditional, infix, whole
 from rulesc.formula.names import Spelling, resolve_call
-from rulesc.formula.regroup import hoisted, through
+from rulesc.formula.regroup import hoisted
 from rulesc.formula.types import Type
 from rulesc.runtime.contract import js_name
 
@@ -136,7 +136,7 @@ class _ToJs(Backend):
             asked, body, needed = pooled
             return js_call("R.poolBind", [value, self.sequence(asked), js_function([self.spell.let(node.name)], body),
                                           *([needed] if needed is not None else [])])
-        inner = through(node, self.rolls_total(node))
+        inner = self.read_through(node)
         if inner is not None:
             return js_call("R.bindThrough", [value, self.bound_function(node.name, inner.value),
                                               self.bound_function(inner.name, inner.body)])

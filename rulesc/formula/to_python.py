@@ -10,7 +10,7 @@ from rulesc.formula.backend import Backend
 from rulesc.formula.builtins import BUILTINS, Builtin
 from rulesc.formula.layout import Doc, Group, concat, conditional, flat, infix, whole
 from rulesc.formula.names import Spelling, resolve_call
-from rulesc.formula.regroup import hoisted, through
+from rulesc.formula.regroup import hoisted
 from rulesc.formula.types import Type
 
 Resolver = Callable[[str], str]
@@ -136,7 +136,7 @@ class _ToPython(Backend):
             return py_call(self.named("R.pool_bind", node), [value, self.sequence(asked),
                                            concat(f"lambda {self.spell.let(node.name)}: ", body),
                                            *([needed] if needed is not None else [])])
-        inner = through(node, self.rolls_total(node))
+        inner = self.read_through(node)
         if inner is not None:
             return py_call(self.named("R.bind_through", node), [value, self.bound_function(node.name, inner.value),
                                                                  self.bound_function(inner.name, inner.body)])

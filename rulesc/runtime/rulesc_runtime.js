@@ -326,6 +326,12 @@
                            "of " + MAX_ROLL_BITS + " bits (" + outcomes + " outcomes of " + bits + " bits)");
   }
   var MAX_KEEP_WORK = 8589934592n;  /* the keep budget: keepWork() of the k highest of n dice */
+  var MAX_EXTREME_BITS = 134217728;  /* the extreme budget: the best or worst die's faces times the bits of a weight */
+  function refuseExtremes(faces, bits) {
+    if (faces * bits > MAX_EXTREME_BITS)
+      throw new RulesError("a roll too large to work out exactly in time is refused: its best or worst die would pass " +
+                           "the extreme budget of " + MAX_EXTREME_BITS + " bits (" + faces + " faces of " + bits + " bits)");
+  }
   var MAX_PRODUCT_BITS = 8388608;  /* the product budget: the smaller factor's outcomes times the product's bits */
   function refuseProduct(outcomes, bits) {
     if (outcomes * bits > MAX_PRODUCT_BITS)
@@ -663,6 +669,7 @@
     for (var m = 0; m <= diceCount; m++) combs.push(pascal(m));
     var states = new Map(), lefts = counts.slice();
     var zeros = asked.map(function () { return 0; }), done = new Map(), settled = settledAt(asked, diceCount);
+    if (settled !== null) refuseSweep(kinds, counts, settled);
     states.set(key(lefts, 0, zeros), {left: lefts, placed: 0, answers: zeros, ways: 1n});
     var faces = new Set();
     kinds.forEach(function (kind) { kind.weights.forEach(function (w, i) { if (w) faces.add(kind.offset + i); }); });
@@ -682,6 +689,28 @@
     });
     return done;
   }
+  function refuseSweep(kinds, counts, k) {
+    /* the keep budget of the k highest of a pool that is not of equal plain dice, as Python's _within_sweep() */
+    if (!kinds.length) return;
+    var low = Infinity, high = -Infinity, faces = new Set(), bits = 0, dice = 0, ways = [1n], s, c;
+    kinds.forEach(function (kind, g) {
+      low = Math.min(low, kind.offset); high = Math.max(high, kind.offset + kind.weights.length - 1);
+      kind.weights.forEach(function (w, i) { if (w) faces.add(kind.offset + i); });
+      bits += bitLength(kind.total) * counts[g]; dice += counts[g];
+    });
+    for (s = 1; s < k; s++) ways.push(0n);
+    counts.forEach(function (n) {  /* ways[s]: the placings of s dice so far */
+      var next = [];
+      for (s = 0; s < k; s++) { next.push(0n); for (c = Math.max(0, s - n); c <= s; c++) next[s] += ways[c]; }
+      ways = next;
+    });
+    var placed = ways.reduce(function (a, b) { return a + b; }, 0n);
+    var work = BigInt(faces.size) * placed * placed * BigInt(k * (high - low) + 1) * BigInt(bits + 1024);
+    if (work > MAX_KEEP_WORK)
+      throw new RulesError("a roll too large to work out exactly in time is refused: keeping " + k + " of " + dice +
+                           " dice of " + counts.length + " kind(s) would pass the keep budget of " + MAX_KEEP_WORK +
+                           " bits added (" + work + ")");
+  }
   function extremes(kinds, counts, asked) {  /* only highest(p, 1) and lowest(p, 1) asked */
     var low = Infinity, high = -Infinity, a, b;
     kinds.forEach(function (kind) { low = Math.min(low, kind.offset); high = Math.max(high, kind.offset + kind.weights.length - 1); });
@@ -693,6 +722,11 @@
       return ways;
     }
     var tops = asked.some(function (q) { return q[0] === "highest"; }), bottoms = asked.some(function (q) { return q[0] === "lowest"; });
+    if (tops !== bottoms) {
+      var total = 1n;
+      kinds.forEach(function (kind, g) { total *= kind.total ** BigInt(counts[g]); });
+      refuseExtremes(high - low + 1, bitLength(total));
+    }
     var joint = new Map();
     for (a = tops ? low : high; a <= high; a++) {
       for (b = low; b <= (bottoms ? a : low); b++) {
@@ -1118,16 +1152,39 @@
     counted.forEach(function (times, answer) { parts.push([BigInt(times) * weight, answer]); });
     return blend(parts, total);
   }
-  function bindThrough(a, value, f) {  /* let x = a in let y = value(x) in f(y), f not reading x: f once per y, first seen first */
-    var ways = new Map(), results = new Map(), labels = a instanceof Outcomes, parts = [];
+  function bindThrough(a, value, f) {
+    /* let x = a in let y = value(x) in f(y), f not reading x: f once per y, first seen first; when value gives a
+       roll, each of its results is a y, its ways those of x times its own over the rolls' common denominator */
+    var ways = new Map(), results = new Map(), labels = a instanceof Outcomes, parts = [], rolled = [], common = 1n;
     a = labels ? a : oneDie(a) || asDist(a);
     a.weights.forEach(function (w, i) {
       if (w === 0n) return;
       var y = value(labels ? a.labels[i] : a.offset + i);
-      if (ways.has(y)) ways.set(y, ways.get(y) + w); else { ways.set(y, w); results.set(y, f(y)); }
+      if (y instanceof Dist || y instanceof Dice || y instanceof Outcomes) {
+        rolled.push([w, throughRoll(y instanceof Dice ? asDist(y) : y, results, f)]);
+      } else if (ways.has(y)) ways.set(y, ways.get(y) + w); else { ways.set(y, w); results.set(y, f(y)); }
     });
+    if (rolled.length) {
+      rolled.forEach(function (r) { common = lcm(common, r[1].total); });
+      ways.forEach(function (w, y) { ways.set(y, w * common); });
+      rolled.forEach(function (r) {
+        var roll = r[1], scale = r[0] * (common / roll.total);
+        roll.weights.forEach(function (rw, i) {
+          if (rw === 0n) return;
+          var y = roll instanceof Outcomes ? roll.labels[i] : roll.offset + i;
+          ways.set(y, (ways.get(y) || 0n) + scale * rw);
+        });
+      });
+    }
     results.forEach(function (r, y) { parts.push([ways.get(y), r]); });
-    return blend(parts, a.total);
+    return blend(parts, a.total * common);
+  }
+  function throughRoll(roll, results, f) {  /* f on each result of a roll not seen before, in the roll's order */
+    roll.weights.forEach(function (w, i) {
+      var y = roll instanceof Outcomes ? roll.labels[i] : roll.offset + i;
+      if (w !== 0n && !results.has(y)) results.set(y, f(y));
+    });
+    return roll;
   }
   function decide(condition, then, other) {  /* if on a condition on a roll: each branch as often as it goes its way */
     var event = asOutcomes(condition);
@@ -1244,10 +1301,11 @@
     refuseDice(n);
     k = Math.max(0, Math.min(k, n));
     if (k === 0) return constDist(0);
-    var all = BigInt(sides) ** BigInt(n), w = [], x;
-    if (k === 1 && highest) {
-      for (x = 1; x <= sides; x++) w.push(BigInt(x) ** BigInt(n) - BigInt(x - 1) ** BigInt(n));
-      return make(1, w, all);
+    var all = BigInt(sides) ** BigInt(n), w = [], x, every, before = 0n, power = BigInt(n);
+    if (k === 1) {  /* every die at most x, less every die at most x - 1; the lowest read from the top */
+      refuseExtremes(sides, bitLength(all));
+      for (x = 1; x <= sides; x++) { every = BigInt(x) ** power; w.push(every - before); before = every; }
+      return make(1, highest ? w : w.reverse(), all);
     }
     if (k === n) return repeat(die(sides), n);  /* every die kept: their sum */
     refuseKeep(n, sides, k);

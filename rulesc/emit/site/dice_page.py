@@ -140,7 +140,10 @@ def emit_dice_page() -> dict[str, str]:
                 "worst k of many equal dice past a work budget of "
                 f"{R.MAX_KEEP_WORK:,} (about k × k × sides × sides / 4 additions of whole numbers, each counted by "
                 "its bits, under a second at the budget: `highest(1000d6, 500)` fits, `highest(1000d10, 300)` does "
-                "not), and a power "
+                "not; the best k of mixed dice, such as `highest(50d6+50d8, 13)`, are counted against it by the "
+                "ways fewer than k of them are placed: `highest(50d6+50d8, 14)` does not fit), the best or worst "
+                f"one die of many past {R.MAX_EXTREME_BITS:,} bits (its faces times the bits of each chance: "
+                "`highest(1000d10000, 1)` fits, `highest(1000d11000, 1)` does not), and a power "
                 "of more than "
                 f"{R.MAX_POWER_BITS:,} bits. Whole numbers stay within ±{R.MAX_INT:,} so that Python and JavaScript "
                 "compute the same values.")
