@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import fcntl
+import hashlib
+import json
 import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -65,11 +67,32 @@ def rank(path: Path) -> int:
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled project built once for the whole session: site/, build/docs, build/engine, build/export."""
-    root = copy_project(tmp_path_factory.mktemp("built") / "project")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The bundled project built once a run: site/, build/docs, build/engine, build/export. Every worker of the run
+    reads the same folder, so no test writes in it (one that writes copies what it writes to); each worker checks
+    at its end that no file in it changed."""
+    folder = shared(tmp_path_factory, "built", build_bundled)
+    yield folder / "project"
+    assert changed_files(folder) == [], "a test wrote into the shared build; copy what you write to"
+
+
+def build_bundled(folder: Path) -> None:
+    """Build a copy of the bundled project in folder/project; note each file's digest in folder/files.json."""
+    root = copy_project(folder / "project")
     build_project(Project(root))
-    return root
+    (folder / "files.json").write_text(json.dumps(tree_digest(root)), encoding="utf-8")
+
+
+def changed_files(folder: Path) -> list[str]:
+    """The files of folder/project added, removed or changed since build_bundled() noted them."""
+    noted, now = json.loads((folder / "files.json").read_text(encoding="utf-8")), tree_digest(folder / "project")
+    return sorted(name for name in noted.keys() | now.keys() if noted.get(name) != now.get(name))
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    """Every file under root by its relative path, with the SHA-256 of its bytes."""
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture(scope="session")
@@ -88,16 +111,26 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """rulesc's wheel, built once a run from a copy of the sources as pip builds it for an installation or a hook:
-    the first worker to ask builds it under a lock, in the folder the run's workers share, the others reuse it."""
-    shared = run_folder(tmp_path_factory)
-    with open(shared / "wheel.lock", "w", encoding="utf-8") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, even if the build fails
-        out = shared / "wheel"
-        if not out.is_dir():
-            build_wheel(tmp_path_factory.mktemp("source"), out)
+    """rulesc's wheel, built once a run from a copy of the sources as pip builds it for an installation or a hook."""
+    out = shared(tmp_path_factory, "wheel", lambda folder: build_wheel(tmp_path_factory.mktemp("source"), folder))
     (found,) = out.glob("rulesc-*.whl")
     return found
+
+
+def shared(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """run_folder()/name, made once a run: the first worker to ask fills an empty folder with `make` under a lock,
+    the others wait for it and reuse it. The folder takes its name only once whole."""
+    run = run_folder(tmp_path_factory)
+    out = run / name
+    with open(run / f"{name}.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, even if making fails
+        if not out.is_dir():
+            staging = run / f"{name}.staging"
+            shutil.rmtree(staging, ignore_errors=True)  # left by a worker whose attempt failed
+            staging.mkdir()
+            make(staging)
+            staging.rename(out)
+    return out
 
 
 def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -107,13 +140,11 @@ def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def build_wheel(source: Path, out: Path) -> None:
-    """Build the wheel from a copy of the sources into `out`, which appears only once the wheel is whole."""
+    """Build the wheel from a copy of the sources (in `source`) into the folder `out`."""
     for part in WHEEL_SOURCES:
         if (REPO / part).is_dir():
             shutil.copytree(REPO / part, source / part, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
         else:
             shutil.copy2(REPO / part, source / part)
-    staging = source.with_name(source.name + "-wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-                    "-q", "-w", str(staging), str(source)], check=True, capture_output=True)
-    staging.rename(out)
+                    "-q", "-w", str(out), str(source)], check=True, capture_output=True)
