@@ -21,6 +21,8 @@ from tests.browser import chromium, serve_site
 REPO = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("content", "schema", "site_overrides", "mkdocs.yml")
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "rulesc", "schema", "site_overrides", "frontend")
+Copy = Callable[[Path], Path]
+"""Writes a project into an empty folder and returns its root."""
 
 
 def copy_project(target: Path) -> Path:
@@ -67,24 +69,50 @@ def rank(path: Path) -> int:
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The bundled project built once a run: site/, build/docs, build/engine, build/export. Every worker of the run
-    reads the same folder, so no test writes in it (one that writes copies what it writes to); each worker checks
-    at its end that no file in it changed."""
-    folder = shared(tmp_path_factory, "built", build_bundled)
-    yield folder / "project"
-    assert changed_files(folder) == [], "a test wrote into the shared build; copy what you write to"
+def shared_builds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, Copy], Path]]:
+    """Projects built whole once a run: `shared_builds(name, copy)` is the root of the project `copy(root)` writes,
+    built by the first worker to ask for `name`. Every worker of the run reads the same folder, so no test writes
+    in it (one that writes copies what it writes to); each worker checks at its end that no file in one changed."""
+    handed: set[Path] = set()
+
+    def build(name: str, copy: Copy) -> Path:
+        folder = shared(tmp_path_factory, name, lambda staging: build_whole(copy, staging))
+        handed.add(folder)
+        return folder / "project"
+
+    yield build
+    changed = {folder.name: changed_files(folder) for folder in sorted(handed)}
+    assert changed == {name: [] for name in changed}, "a test wrote into a shared build; copy what you write to"
 
 
-def build_bundled(folder: Path) -> None:
-    """Build a copy of the bundled project in folder/project; note each file's digest in folder/files.json."""
-    root = copy_project(folder / "project")
+@pytest.fixture(scope="session")
+def built(shared_builds: Callable[[str, Copy], Path]) -> Path:
+    """The bundled project built once a run: site/, build/docs, build/engine, build/export (see shared_builds)."""
+    return shared_builds("built", copy_project)
+
+
+@pytest.fixture(scope="session")
+def built_example(shared_builds: Callable[[str, Copy], Path]) -> Callable[[str], Path]:
+    """`built_example(name)`: examples/<name> built whole once a run (see shared_builds)."""
+    return lambda name: shared_builds(f"example-{name}", lambda target: copy_example(name, target))
+
+
+def copy_example(name: str, target: Path) -> Path:
+    """An example's own rulebook (its content and mkdocs.yml), copied so a build writes nothing in the checkout."""
+    shutil.copytree(REPO / "examples" / name / "content", target / "content")
+    shutil.copy2(REPO / "examples" / name / "mkdocs.yml", target / "mkdocs.yml")
+    return target
+
+
+def build_whole(copy: Copy, folder: Path) -> None:
+    """Build the project `copy` writes to folder/project; note each file's digest in folder/files.json."""
+    root = copy(folder / "project")
     build_project(Project(root))
     (folder / "files.json").write_text(json.dumps(tree_digest(root)), encoding="utf-8")
 
 
 def changed_files(folder: Path) -> list[str]:
-    """The files of folder/project added, removed or changed since build_bundled() noted them."""
+    """The files of folder/project added, removed or changed since build_whole() noted them."""
     noted, now = json.loads((folder / "files.json").read_text(encoding="utf-8")), tree_digest(folder / "project")
     return sorted(name for name in noted.keys() | now.keys() if noted.get(name) != now.get(name))
 
