@@ -17,15 +17,16 @@ def keep_bytecode() -> None:
     both xdist workers, and each `python -m rulesc.cli`, pip and mypy a test starts (over a second each for
     rulesc's imports), and pytest rewrote every test module's asserts again. The run keeps its bytecode in one
     folder out of the source tree (PYTHONPYCACHEPREFIX, set for the processes it starts too), so no __pycache__
-    appears beside a source, as the setting asked, and each module is compiled once. Without the setting, or with
-    a prefix chosen already, nothing changes. The bytecode of modules under the temporary folder (engines built by
-    earlier runs' tests) is dropped, so the folder does not grow run after run."""
-    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or sys.pycache_prefix is not None:
+    appears beside a source, as the setting asked, and each module is compiled once. Without the setting it does
+    the same, so no test writes beside a module it imports: the engine of the build the run's workers share stays
+    as built. With a prefix chosen already, nothing changes. The bytecode of modules under the temporary folder
+    (engines built by earlier runs' tests) is dropped, so the folder does not grow run after run."""
+    if sys.pycache_prefix is not None:
         return
     shutil.rmtree(BYTECODE / Path(tempfile.gettempdir()).resolve().relative_to("/"), ignore_errors=True)
     sys.dont_write_bytecode = False
     sys.pycache_prefix = str(BYTECODE)
-    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = str(BYTECODE)
 
 

@@ -112,9 +112,11 @@ def agree(a: Any, b: Any) -> bool:
 
 
 def import_engine(engine_dir: Path, module: str) -> Any:
-    """Import rules_engine.<module> from a built engine folder."""
-    if str(engine_dir) not in sys.path:
-        sys.path.insert(0, str(engine_dir))
+    """Import rules_engine.<module> from a built engine folder, first on sys.path even if another test left it there
+    behind another engine (a shared build's engine is imported by the tests of several files)."""
+    if str(engine_dir) in sys.path:
+        sys.path.remove(str(engine_dir))
+    sys.path.insert(0, str(engine_dir))
     for name in [m for m in sys.modules if m == "rules_engine" or m.startswith("rules_engine.")]:
         del sys.modules[name]
     return importlib.import_module(f"rules_engine.{module}")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import fcntl
+import hashlib
+import json
 import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,8 @@ from tests.browser import chromium, serve_site
 REPO = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("content", "schema", "site_overrides", "mkdocs.yml")
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "rulesc", "schema", "site_overrides", "frontend")
+Copy = Callable[[Path], Path]
+"""Writes a project into an empty folder and returns its root."""
 
 
 def copy_project(target: Path) -> Path:
@@ -34,11 +38,13 @@ def copy_project(target: Path) -> Path:
 
 
 SESSION_THREADS = {"browser", "site"}  # fixtures that keep a thread running until the session ends
-LONGEST_FIRST = ("test_site_table.py", "test_site_browser.py", "test_site_reading.py", "test_site_hostile.py",
-                 "test_browser.py", "test_site_zensical.py", "test_site_offline.py")
-"""The files that run last and take longest, longest first (measured with `pytest -n 0 -m browser --durations=0`,
-less the session's shared setup): they start first among the files that run last, so the two workers end
-together instead of one running a long file alone."""
+LONGEST_FIRST = ("test_site_table.py", "test_site_rolls.py", "test_site_phone.py", "test_site_zensical.py",
+                 "test_site_browser.py", "test_site_reading.py", "test_site_hostile.py", "test_browser.py",
+                 "test_site_offline.py")
+"""The files that run last and take longest, longest first: they start first among the files that run last, so the
+two workers end together instead of one running a long file alone. The first four by the last whole run's
+durations (`pytest --durations=0`, summed per file: 276, 145, 118 and 107 s), the others as measured before them
+(`pytest -n 0 -m browser --durations=0`, less the session's shared setup)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -65,11 +71,58 @@ def rank(path: Path) -> int:
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled project built once for the whole session: site/, build/docs, build/engine, build/export."""
-    root = copy_project(tmp_path_factory.mktemp("built") / "project")
+def shared_builds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, Copy], Path]]:
+    """Projects built whole once a run: `shared_builds(name, copy)` is the root of the project `copy(root)` writes,
+    built by the first worker to ask for `name`. Every worker of the run reads the same folder, so no test writes
+    in it (one that writes copies what it writes to); each worker checks at its end that no file in one changed."""
+    handed: set[Path] = set()
+
+    def build(name: str, copy: Copy) -> Path:
+        folder = shared(tmp_path_factory, name, lambda staging: build_whole(copy, staging))
+        handed.add(folder)
+        return folder / "project"
+
+    yield build
+    changed = {folder.name: changed_files(folder) for folder in sorted(handed)}
+    assert changed == {name: [] for name in changed}, "a test wrote into a shared build; copy what you write to"
+
+
+@pytest.fixture(scope="session")
+def built(shared_builds: Callable[[str, Copy], Path]) -> Path:
+    """The bundled project built once a run: site/, build/docs, build/engine, build/export (see shared_builds)."""
+    return shared_builds("built", copy_project)
+
+
+@pytest.fixture(scope="session")
+def built_example(shared_builds: Callable[[str, Copy], Path]) -> Callable[[str], Path]:
+    """`built_example(name)`: examples/<name> built whole once a run (see shared_builds)."""
+    return lambda name: shared_builds(f"example-{name}", lambda target: copy_example(name, target))
+
+
+def copy_example(name: str, target: Path) -> Path:
+    """An example's own rulebook (its content and mkdocs.yml), copied so a build writes nothing in the checkout."""
+    shutil.copytree(REPO / "examples" / name / "content", target / "content")
+    shutil.copy2(REPO / "examples" / name / "mkdocs.yml", target / "mkdocs.yml")
+    return target
+
+
+def build_whole(copy: Copy, folder: Path) -> None:
+    """Build the project `copy` writes to folder/project; note each file's digest in folder/files.json."""
+    root = copy(folder / "project")
     build_project(Project(root))
-    return root
+    (folder / "files.json").write_text(json.dumps(tree_digest(root)), encoding="utf-8")
+
+
+def changed_files(folder: Path) -> list[str]:
+    """The files of folder/project added, removed or changed since build_whole() noted them."""
+    noted, now = json.loads((folder / "files.json").read_text(encoding="utf-8")), tree_digest(folder / "project")
+    return sorted(name for name in noted.keys() | now.keys() if noted.get(name) != now.get(name))
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    """Every file under root by its relative path, with the SHA-256 of its bytes."""
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture(scope="session")
@@ -88,16 +141,26 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """rulesc's wheel, built once a run from a copy of the sources as pip builds it for an installation or a hook:
-    the first worker to ask builds it under a lock, in the folder the run's workers share, the others reuse it."""
-    shared = run_folder(tmp_path_factory)
-    with open(shared / "wheel.lock", "w", encoding="utf-8") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, even if the build fails
-        out = shared / "wheel"
-        if not out.is_dir():
-            build_wheel(tmp_path_factory.mktemp("source"), out)
+    """rulesc's wheel, built once a run from a copy of the sources as pip builds it for an installation or a hook."""
+    out = shared(tmp_path_factory, "wheel", lambda folder: build_wheel(tmp_path_factory.mktemp("source"), folder))
     (found,) = out.glob("rulesc-*.whl")
     return found
+
+
+def shared(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """run_folder()/name, made once a run: the first worker to ask fills an empty folder with `make` under a lock,
+    the others wait for it and reuse it. The folder takes its name only once whole."""
+    run = run_folder(tmp_path_factory)
+    out = run / name
+    with open(run / f"{name}.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, even if making fails
+        if not out.is_dir():
+            staging = run / f"{name}.staging"
+            shutil.rmtree(staging, ignore_errors=True)  # left by a worker whose attempt failed
+            staging.mkdir()
+            make(staging)
+            staging.rename(out)
+    return out
 
 
 def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -107,13 +170,11 @@ def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def build_wheel(source: Path, out: Path) -> None:
-    """Build the wheel from a copy of the sources into `out`, which appears only once the wheel is whole."""
+    """Build the wheel from a copy of the sources (in `source`) into the folder `out`."""
     for part in WHEEL_SOURCES:
         if (REPO / part).is_dir():
             shutil.copytree(REPO / part, source / part, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
         else:
             shutil.copy2(REPO / part, source / part)
-    staging = source.with_name(source.name + "-wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-                    "-q", "-w", str(staging), str(source)], check=True, capture_output=True)
-    staging.rename(out)
+                    "-q", "-w", str(out), str(source)], check=True, capture_output=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import doctest
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -50,9 +51,10 @@ def test_engine_is_typed_and_uses_the_standard_library_only(built: Path) -> None
 
 
 def test_engine_installs_with_pip(built: Path, tmp_path: Path) -> None:
-    target = tmp_path / "site-packages"
+    engine, target = tmp_path / "engine", tmp_path / "site-packages"
+    shutil.copytree(built / "build/engine", engine)  # pip builds in the folder it installs from
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-                    "--target", str(target), str(built / "build/engine")], check=True, timeout=300)
+                    "--target", str(target), str(engine)], check=True, timeout=300)
     out = subprocess.run([sys.executable, "-c", "import rules_engine.dbu as d; print(d.tier_of_power(12))"],
                          env={"PYTHONPATH": str(target)}, capture_output=True, text=True, check=True, cwd=tmp_path)
     assert out.stdout == "3\n"

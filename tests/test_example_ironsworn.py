@@ -7,7 +7,6 @@ import itertools
 import json
 import random
 import re
-import shutil
 import subprocess
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -20,7 +19,7 @@ from rulesc.pipeline import Project, build_project, compile_project
 from rulesc.runtime import JS_RUNTIME
 from tests.backends import Built, agree, drop_engine, encode, import_engine, node, run_js
 from tests.browser import Visit, serve_site
-from tests.conftest import REPO
+from tests.conftest import REPO, copy_example
 from tests.run_case import run_rulesc
 
 IRONSWORN = REPO / "examples" / "ironsworn"
@@ -28,17 +27,9 @@ ORACLES = ["action", "theme", "region", "location", "pay_the_price"]
 PHONE = {"width": 390, "height": 844}
 
 
-def copy_example(example: Path, target: Path) -> Path:
-    """An example's content and mkdocs.yml in a folder of its own, so a build never writes into the repository."""
-    shutil.copytree(example / "content", target / "content")
-    shutil.copy2(example / "mkdocs.yml", target / "mkdocs.yml")
-    return target
-
-
 @pytest.fixture(scope="module")
-def ironsworn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
-    root = copy_example(IRONSWORN, tmp_path_factory.mktemp("ironsworn") / "project")
-    build_project(Project(root))
+def ironsworn(built_example: Callable[[str], Path]) -> Iterator[Built]:
+    root = built_example("ironsworn")
     program = compile_project(Project(root)).programs[0]
     try:
         yield root, program, import_engine(root / "build/engine", program.system.module)
@@ -105,7 +96,7 @@ def chance_rows(page: str, rule: str) -> tuple[str, list[tuple[str, list[str]]]]
 
 
 def test_a_moves_page_gives_its_outcomes_chances_at_every_stat_and_progress(tmp_path: Path) -> None:
-    root = copy_example(IRONSWORN, tmp_path / "project")
+    root = copy_example("ironsworn", tmp_path / "project")
     build_project(Project(root), site=False)
     adventure = (root / "build/docs/ironsworn/adventure.md").read_text(encoding="utf-8")
     by_stat = [(str(stat), counted_out(lambda die, stat=stat: min(die + stat, 10))) for stat in range(6)]

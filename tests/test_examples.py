@@ -5,7 +5,7 @@ port's rolls and oracles: test_example_ironsworn.py)."""
 from __future__ import annotations
 
 import json
-import shutil
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 from rulesc.analyze.program import Program
 from rulesc.pipeline import Project, build_project, compile_project
 from tests.backends import agree, encode, run_js
-from tests.conftest import REPO
+from tests.conftest import REPO, copy_example
 from tests.run_case import run_rulesc
 from tests.test_backends import _example_calls, _failures, _python_results
 
@@ -27,19 +27,10 @@ SUMMARIES = {
 }
 
 
-def _copy(example: str, target: Path) -> Path:
-    """An example's own rulebook (its content and mkdocs.yml), copied so the build writes nothing in the checkout."""
-    shutil.copytree(EXAMPLES / example / "content", target / "content")
-    shutil.copy2(EXAMPLES / example / "mkdocs.yml", target / "mkdocs.yml")
-    return target
-
-
 @pytest.fixture(scope="module", params=sorted(SUMMARIES))
-def example(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
-    """Each example built whole (site, engine, export) in a folder of its own."""
-    root = _copy(request.param, tmp_path_factory.mktemp(request.param))
-    build_project(Project(root))
-    return request.param, root
+def example(request: pytest.FixtureRequest, built_example: Callable[[str], Path]) -> tuple[str, Path]:
+    """Each example built whole (site, engine, export), once a run for every file that reads it."""
+    return request.param, built_example(request.param)
 
 
 def test_every_example_is_listed() -> None:
@@ -99,7 +90,7 @@ def test_a_monsters_attacks_hit_and_hurt_by_the_srds_attack_roll() -> None:
 
 
 def test_a_spells_damage_by_slot_level_and_a_monsters_attacks_are_exported(tmp_path: Path) -> None:
-    root = _copy("dnd-srd", tmp_path)
+    root = copy_example("dnd-srd", tmp_path)
     build_project(Project(root), site=False)
     export = json.loads((root / "build/export/srd.json").read_text(encoding="utf-8"))
     rules = {rule["id"]: rule for chapter in export["chapters"] for rule in chapter["rules"]}

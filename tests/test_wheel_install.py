@@ -15,11 +15,13 @@ import pytest
 @pytest.fixture(scope="module")
 def rulesc(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The rulesc command of a fresh venv (no system site-packages) with the wheel and its dependencies installed
-    as pip installs them (from the package index pip is configured with)."""
+    as pip installs them (from the package index pip is configured with). The tests' own pip installs into the
+    venv (`--python`), which saves installing pip itself there (4 of the file's 22 CPU seconds)."""
     venv = tmp_path_factory.mktemp("venv") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, capture_output=True)
     install = ["install", "-q", "--no-compile", "--disable-pip-version-check", str(wheel)]
-    subprocess.run([str(venv / "bin/python"), "-m", "pip", *install], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin/python"), *install], check=True,
+                   capture_output=True)
     return venv / "bin/rulesc"
 
 
