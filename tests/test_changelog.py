@@ -186,6 +186,6 @@ def test_a_history_line_is_marked_up_in_one_pass() -> None:
     assert history_html("text reworded: a [-old <b>-] {+new+} b [-x-]{+y+} [-open") == \
         "text reworded: a <del>old &lt;b&gt;</del> <ins>new</ins> b <del>x</del><ins>y</ins> [-open"
     hostile = "[-{+" * 100_000
-    started = time.perf_counter()
+    started = time.process_time()
     assert history_html(hostile) == hostile
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5

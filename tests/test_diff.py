@@ -346,10 +346,10 @@ def test_a_word_diff_of_long_repetitive_text_is_fast_and_keeps_its_common_ends()
     its common start and end, and a middle still too long is one removal and one insertion."""
     import time
 
-    started = time.perf_counter()
+    started = time.process_time()
     long = word_diff("a b " * 8000 + "one two three " + "c d " * 8000, "a b " * 8000 + "one 2 three " + "c d " * 8000)
     swapped = word_diff("a b " * 50_000, "b a " * 50_000)
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
     assert long is not None and swapped is not None
     assert [(s.op, s.text) for s in long.segments] == [
         ("equal", ("a b " * 8000 + "one").strip()), ("delete", "two"), ("insert", "2"),

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import os
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +13,13 @@ from rulesc.analyze.program import LINK, VALUE
 from tests.run_case import run_rulesc
 
 MINIMAL = Path(__file__).resolve().parent / "cases" / "good" / "minimal"
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and the children it has waited for: a bound on work that a busy machine's other
+    processes cannot push over, as they can wall time."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
 
 
 def project(tmp_path: Path, chapter: str) -> Path:
@@ -30,9 +37,9 @@ def chain(length: int) -> str:
 
 def test_a_parent_chain_as_long_as_a_book_is_one_located_error_not_a_crash(tmp_path: Path) -> None:
     root = project(tmp_path, chain(1500))
-    started = time.perf_counter()
+    started = cpu_seconds()
     status, out, err = run_rulesc("--root", str(root), "check")
-    assert time.perf_counter() - started < 5
+    assert cpu_seconds() - started < 5
     assert (status, out, err) == (1, "", (
         "content/mini/basics.yaml:110:13: error[E0611]: rule 'r17' sits under 17 rules; a rule may sit under at "
         "most 16\n 110 |     parent: r16\n     |             ^\n"
@@ -51,10 +58,10 @@ def test_a_chain_sixteen_deep_builds(tmp_path: Path) -> None:
 def test_text_scanners_are_linear(piece: str) -> None:
     """Before, 8,000 '[[' in a rule's text took 11 s to check, and 20,000 '{{' 85 s: each try scanned to the end."""
     text = piece * 100_000
-    started = time.perf_counter()
+    started = cpu_seconds()
     found = [m.group(0) for m in LINK.finditer(text)], [m.group(0) for m in VALUE.finditer(text)], \
         [m.group(0) for m in INERT.finditer(text)]
-    assert time.perf_counter() - started < 1
+    assert cpu_seconds() - started < 1
     assert found == ([], [], [])
 
 
@@ -67,7 +74,7 @@ def test_the_linear_scanners_read_links_and_values_as_before() -> None:
 def test_rule_text_of_a_hundred_thousand_brackets_checks_in_seconds(tmp_path: Path) -> None:
     root = project(tmp_path, chain(2).replace("text: A rule on a [[pool]].", "text: '" + "[[" * 50_000 + "{{" * 50_000
                                                + "'", 1))
-    started = time.perf_counter()
+    started = cpu_seconds()
     status, out, _ = run_rulesc("--root", str(root), "check")
-    assert time.perf_counter() - started < 10
+    assert cpu_seconds() - started < 10
     assert (status, out) == (0, "rulesc: ok: 1 system(s), 2 rules, 0 formulas, 0 examples passed, 0 calculators\n")
