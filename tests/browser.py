@@ -54,6 +54,7 @@ class Visit:
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.requests: list[str] = []
+        self.status: int | None = None
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("request", lambda r: self.requests.append(r.url))
@@ -63,7 +64,8 @@ class Visit:
         """Load `url` in this visit's page and wait for its load event; errors and requests start afresh."""
         self.errors.clear()
         self.requests.clear()
-        self.page.goto(url)
+        response = self.page.goto(url)
+        self.status = response.status if response else None  # None for about:blank and same-page anchors
 
     def __enter__(self) -> Visit:
         return self
