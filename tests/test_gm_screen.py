@@ -394,9 +394,15 @@ def test_each_gm_screen_is_one_tap_from_the_home_page(site: str, browser: Any, w
 
 
 def _shown_text(locator: Any) -> str:
-    """The text a reader sees in an element, once it is laid out: a calculator far down the GM screen is skipped
-    (content-visibility) until it nears the screen, and until the next frame lays it out its innerText is empty."""
-    locator.page.wait_for_function("(el) => el.innerText.trim() !== ''", arg=locator.element_handle())
+    """The text a reader sees in an element, once it is on screen and laid out. A calculator far down the GM screen
+    is skipped (content-visibility) until it nears the screen, and its innerText is empty until then. Laying out
+    the blocks above it (their size was a guess) can push it back off screen after the click that opened it, for
+    good (CI once waited 120 s): like a reader, each check brings it back into view first."""
+    locator.page.wait_for_function("""(el) => {
+        if (el.innerText.trim() !== "") return true;
+        el.scrollIntoView({block: "center"});
+        return false;
+    }""", arg=locator.element_handle())
     return str(locator.inner_text())
 
 
