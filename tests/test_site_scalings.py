@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rulesc.diagnostics.core import Span
-from rulesc.emit.site.tables import scaled_pattern
+from rulesc.emit.site.tables import _scaling_fields, scaled_pattern
 from rulesc.model import Scaling
 from rulesc.pipeline import Project, build_project
 from tests.conftest import REPO
@@ -52,6 +52,14 @@ def test_the_pattern_reads_each_notation_as_written_its_regex_characters_too() -
     pattern = scaled_pattern((scaling("R+"), scaling("x."), scaling("L")))
     found = [m.group(0, 1, 2, 3) for m in pattern.finditer("4(R+) 4(RR) 2(xy) 2(x.) 1d6(L) 3(l) 5(T)")]
     assert found == [("4(R+)", "4", None, "R+"), ("2(x.)", "2", None, "x."), ("1d6(L)", "1", "d6", "L")]
+
+
+def test_the_sentence_after_the_fields_lists_their_notations() -> None:
+    said = [re.findall(r"<span>(.*?)</span>", _scaling_fields([scaling(n) for n in notations]))
+            for notations in (["L"], ["T", "bT"], ["a", "b<c", "d"])]
+    assert said == [["show (L) amounts at this value"], ["show (T) and (bT) amounts at these values"],
+                    ["show (a), (b&lt;c) and (d) amounts at these values"]]
+    assert _scaling_fields([]) == ""
 
 
 def test_each_table_gets_a_field_for_each_scaling_its_amounts_carry_and_no_other(project: Path) -> None:

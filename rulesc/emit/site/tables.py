@@ -130,7 +130,8 @@ def _fields(kind: str, name: str, count: int, table: str, scalings: tuple[Scalin
     fields = (f'<div class="rulesc-filter"><label for="{field}">Filter {escape(mid_sentence(name))}</label>'
               f'<input type="search" id="{field}" autocomplete="off">'
               f'<span role="status" aria-live="polite">{count} of {count} shown</span></div>')
-    return fields + _scaling_fields([s for s in scalings if s.notation in _scalings_used(table, scalings)])
+    used = _scalings_used(table, scalings)
+    return fields + _scaling_fields([scaling for scaling in scalings if scaling.notation in used])
 
 
 def scaled_pattern(scalings: tuple[Scaling, ...]) -> re.Pattern[str]:
