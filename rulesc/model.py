@@ -305,6 +305,19 @@ class AtLevels:
 
 
 @dataclass(frozen=True)
+class Scaling:
+    """A scaling amounts carry, 2(T): its notation, the label of the field a reader types it in (the term's name
+    when only a term is given), that term, and the whole numbers the field takes."""
+
+    notation: str
+    label: str
+    term: str | None
+    min: int
+    max: int
+    span: Span
+
+
+@dataclass(frozen=True)
 class FactKind:
     """A kind of fact a system's stat blocks show: its key, label, type and how its values are read and shown."""
 
@@ -545,6 +558,7 @@ class System:
     phrases: tuple[str, ...] = ()  # names that are neither terms nor rules: no term is linked inside one
     format: int = 1  # the content format it is written in (FORMATS): what its formulas' notation means
     kinds: tuple[RuleKind, ...] = ()  # declared (or format 1's) then rulesc's own, in the index tables' order
+    scalings: tuple[Scaling, ...] = ()  # declared under scalings:, in order
     many_sides: tuple[tuple[str, JsonPath, str], ...] = ()
     """Format 1's dice texts that write a die of 66 or 666 sides as d66 (d666): each one's file, JSON path and its
     spelling in every format (d(66)), which `rulesc migrate` writes."""
@@ -564,6 +578,22 @@ class System:
 
     def rules(self) -> list[Rule]:
         return [rule for chapter in self.chapters for rule in chapter.rules]
+
+
+def _scaling_problem(scaling: Scaling, found: dict[str, Scaling]) -> tuple[str, str, str] | None:
+    """What is wrong with a declared scaling, given those declared before it: the key to point at, the message and
+    the hint; None when it is well declared."""
+    me = f"scaling '{scaling.notation}'"
+    if scaling.notation in found:
+        return ("notation", f"{me} is declared twice (first at {found[scaling.notation].span})",
+                "declare each scaling once; merge the two declarations")
+    if not scaling.label:
+        return ("notation", f"{me} has no label for the field a reader types it in",
+                "give label: (e.g. label: Tier), or term: naming the glossary term whose name labels it")
+    if scaling.min > scaling.max:
+        return ("min", f"{me} takes no number: its min {scaling.min} is above its max {scaling.max}",
+                "min is the smallest number a reader may type and max the largest")
+    return None
 
 
 def _declared(formula: dict[str, Any]) -> Type | None:
@@ -597,6 +627,9 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
     data = system_doc.data
     b = _Builder(system_doc, diags)
     kinds = tuple(b.fact_kind(i) for i in range(len(data.get("facts", ()))))
+    terms = tuple(b.term(i) for i in range(len(data["terms"])))
+    scalings = b.scalings(terms)
+    b.check_scalings(kinds, scalings)
     version = b.format()
     rule_kinds = with_structural(b.rule_kinds(kinds))
     known = _whole_values(chapter_docs)
@@ -607,12 +640,11 @@ def build_system(system_doc: Document, chapter_docs: list[Document], diags: Diag
         id=data["id"], title=b.name(("title",)), summary=b.text(("summary",)), name_note=data.get("name_note"),
         sources=tuple(b.source(i) for i in range(len(data["sources"]))),
         dice_summary=b.text(("dice", "summary")), base_die=data["dice"].get("base_die"),
-        terms=tuple(b.term(i) for i in range(len(data["terms"]))),
-        chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
+        terms=terms, chapters=tuple(chapters), span=Span(system_doc.path, 1, 1), fact_kinds=kinds,
         set_needs_one_of=tuple((upgrade, b.span(("upgrade_sets", "needs_one_of", i))) for i, upgrade
                                in enumerate(data.get("upgrade_sets", {}).get("needs_one_of", ()))),
         phrases=b.optional_names(("phrases",)), format=version, kinds=rule_kinds,
-        many_sides=tuple(found for builder in builders for found in builder.many_sides))
+        scalings=scalings, many_sides=tuple(found for builder in builders for found in builder.many_sides))
 
 
 class _Builder:
@@ -686,6 +718,36 @@ class _Builder:
                     self.optional_names(path + ("aliases",)),
                     self.text(path + ("definition",)), t.get("rule"), self.span(path), provenance,
                     self.span(path + ("rule",)) if "rule" in t else None)
+
+    def scalings(self, terms: tuple[Term, ...]) -> tuple[Scaling, ...]:
+        """The scalings declared under scalings:, each once and well (E0348: declared twice, no label, no number)."""
+        found: dict[str, Scaling] = {}
+        for i in range(len(self.doc.data.get("scalings", ()))):
+            scaling = self.scaling(("scalings", i), terms)
+            problem = _scaling_problem(scaling, found)
+            if problem is not None:
+                key, message, hint = problem
+                self.diags.error("E0348", message, self.span(("scalings", i, key)), hint)
+            found.setdefault(scaling.notation, scaling)  # one wrongly declared is still declared: no E0349 for it
+        return tuple(found.values())
+
+    def scaling(self, path: JsonPath, terms: tuple[Term, ...]) -> Scaling:
+        """One declared scaling; its label is the term's name when only a term is given (an unknown term: E0602)."""
+        s = self.get(path)
+        named = next((term.name for term in terms if term.id == s.get("term")), s.get("term", ""))
+        label = self.name(path + ("label",)) if "label" in s else named
+        return Scaling(self.word(path + ("notation",)), label, s.get("term"), s["min"], s["max"], self.span(path))
+
+    def check_scalings(self, kinds: tuple[FactKind, ...], scalings: tuple[Scaling, ...]) -> None:
+        """E0349 for a scaling a fact kind lists that the system does not declare under scalings:."""
+        declared = [scaling.notation for scaling in scalings]
+        for i, kind in enumerate(self.doc.data.get("facts", ())):
+            for j, notation in enumerate(kind.get("scalings", ())):
+                if notation not in declared:
+                    self.diags.error("E0349", f"fact kind '{kind['id']}' lists the scaling '{notation}', which the "
+                                     "system does not declare", self.span(("facts", i, "scalings", j)),
+                                     did_you_mean(notation, declared) or "declare it under scalings: in "
+                                     f"system.yaml, e.g. {{notation: {notation}, label: Tier, min: 1, max: 9}}")
 
     def chapter(self) -> Chapter:
         c = self.doc.data

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesc.diff.examples import shown_expect
 from rulesc.diff.text import markdown, word_diff
 from tests.run_case import run_rulesc
 
@@ -441,3 +442,43 @@ def test_a_rule_that_stays_in_its_chapter_is_no_move(repo: Path) -> None:
     commit(repo, DASH + DOUBLING, "dash first")
     assert diff(repo, "HEAD~1", "HEAD") == (0, "# Rules diff: `HEAD~1` -> `HEAD`\n\nNo changes to the rules, their "
                                                "numbers or their pages.\n", "")
+
+
+BULK = """\
+  - id: bulk
+    name: Bulk
+    kind: general
+    text: A great many dice, rolled together.
+    provenance: {source: src, section: Bulk}
+    formulas:
+      - id: heap
+        summary: The roll of many dice.
+        params:
+          - {name: n, type: int, min: 1, max: 400}
+        returns: dist
+        expr: roll(repeat(1d6, n))
+        examples:
+          - {args: {n: 300}, expect: 300d6}
+"""
+
+
+def test_a_huge_result_is_bounded_as_a_failing_example_bounds_it(repo: Path) -> None:
+    """Every chance of 300d6 in full is 620 kB of text, and the diff printed it twice; now each roll by its ends."""
+    commit(repo, DOUBLING + BULK, "bulk")
+    commit(repo, DOUBLING + BULK.replace("repeat(1d6, n))", "repeat(1d6, n) + 1)").replace("300d6}", "300d6+1}"),
+           "one more")
+    status, out, err = diff(repo, "HEAD~1", "HEAD")
+    assert (status, err) == (0, "")
+    [line] = [line for line in out.splitlines() if line.startswith("  - heap(n=300): ")]
+    ends = ("{0}: ~3.58612e-234 (n/d of 1 and 234 digits), {1}: ~1.07584e-231 (n/d of 2 and 233 digits), {2}: "
+            "~1.61913e-229 (n/d of 4 and 233 digits), ... 1495 more ..., {3}: ~1.61913e-229 (n/d of 4 and 233 "
+            "digits), {4}: ~1.07584e-231 (n/d of 2 and 233 digits), {5}: ~3.58612e-234 (n/d of 1 and 234 digits)")
+    assert line == ("  - heap(n=300): {" + ends.format(300, 301, 302, 1798, 1799, 1800) + "} -> {"
+                    + ends.format(301, 302, 303, 1799, 1800, 1801) + "}")
+    assert len(out) < 1500
+
+
+def test_a_long_expectation_as_written_is_shown_by_its_ends_in_the_order_written() -> None:
+    assert shown_expect({face: "1/20" for face in range(20, 0, -1)}) == (
+        "{20: 1/20, 19: 1/20, 18: 1/20, ... 14 more ..., 3: 1/20, 2: 1/20, 1: 1/20}")
+    assert shown_expect({"hit": "1/3", "miss": "2/3", "fumble": True}) == "{hit: 1/3, miss: 2/3, fumble: true}"

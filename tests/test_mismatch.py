@@ -1,5 +1,6 @@
 """A failed worked example's message: as show() writes a short result, bounded for a huge one (its ends, the count of
-the rest, the first outcome that differs), while the comparison stays exact."""
+the rest, the first outcome that differs), while the comparison stays exact; brief() and briefs() bound any value so,
+for rulesc diff."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rulesc.analyze.mismatch import mismatch
+from rulesc.analyze.mismatch import brief, briefs, mismatch
 from rulesc.analyze.program import matches, show
 from rulesc.formula.expression import roll_expression
 from rulesc.runtime import rulesc_runtime as R
@@ -58,3 +59,24 @@ def test_a_long_fraction_alone_is_shown_by_its_size() -> None:
     chance = Fraction(3 ** 500, 2 ** 800)
     assert mismatch(chance, Fraction(1, 2)) == (
         "gives ~0.00545294 (n/d of 239 and 241 digits), expected 1/2 (~0.5)")
+
+
+@pytest.mark.parametrize("value", [6, True, Fraction(7, 16), "hit", None, R.parse_dice("2d6+1"),
+                                   {1: SIXTH, 2: 5 * SIXTH}, roll_expression("1d6"),
+                                   roll_expression('if 1d6 >= 5 then "hit" else "miss"')])
+def test_a_short_value_is_brief_as_show_writes_it(value: Any) -> None:
+    assert brief(value) == show(value)
+
+
+def test_a_huge_value_is_brief_by_its_ends_and_two_alike_at_their_ends_name_where_they_differ() -> None:
+    got = roll_expression("1000d6")
+    assert brief(got).startswith("{1000: ~7.0591e-779 (n/d of 1 and 779 digits), ")
+    assert len(brief(got)) < 400 and "... 4995 more ..." in brief(got)
+    middle = {face: Fraction(1, 20) for face in range(1, 21)}
+    moved = {**middle, 9: Fraction(1, 10), 12: Fraction(0)}
+    assert briefs(middle, moved) == ("{1: 1/20, 2: 1/20, 3: 1/20, ... 14 more ..., 18: 1/20, 19: 1/20, 20: 1/20}",
+                                     "{1: 1/20, 2: 1/20, 3: 1/20, ... 14 more ..., 18: 1/20, 19: 1/20, 20: 1/20} "
+                                     "(first difference at 9: 1/20 -> 1/10)")
+    assert briefs(6, 7) == ("6", "7")
+    assert briefs(roll_expression("1d4"), roll_expression("1d4+1")) == (
+        "{1: 1/4, 2: 1/4, 3: 1/4, 4: 1/4}", "{2: 1/4, 3: 1/4, 4: 1/4, 5: 1/4}")

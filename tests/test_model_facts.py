@@ -19,6 +19,8 @@ sources:
   - {id: s, file: s.txt, title: S}
 dice:
   summary: Roll a d6.
+scalings:
+  - {notation: lvl, label: Level, min: 1, max: 20}
 facts:
   - {id: zap, label: Zap cost, type: cost, unit: zap, scalings: [lvl]}
   - {id: moves, label: Moves, type: count, units: [step, leap]}

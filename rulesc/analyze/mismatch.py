@@ -27,6 +27,23 @@ def mismatch(got: Any, expected: Any) -> str:
     return text + _first_difference(found, wanted)
 
 
+def brief(value: Any) -> str:
+    """A value as show() writes it, as long as that is short; else bounded as a failing example's message bounds it:
+    a long distribution by its ends and the count of the rest, a long fraction by its size."""
+    return _brief(value, _entries(value, False))
+
+
+def briefs(old: Any, new: Any) -> tuple[str, str]:
+    """Two different values, each bounded as brief() bounds it; where that leaves them alike (two long
+    distributions that differ only in their middle), the new one also names the first outcome at which they do."""
+    before, after = brief(old), brief(new)
+    found, wanted = _entries(old, False), _entries(new, False)
+    if before != after or found is None or wanted is None:
+        return before, after
+    return before, after + "".join(f" (first difference at {key}: {_at(found, key)} -> {_at(wanted, key)})"
+                                   for key in _differing(found, wanted)[:1])
+
+
 def _entries(value: Any, pool_as_roll: bool) -> dict[Any, Any] | None:
     """A distribution's outcomes and chances, or None for a single value; a pool is one, unless it is expected of a
     roll (`pool_as_roll`), as the roll it makes (which the comparison has worked out already)."""
@@ -81,10 +98,13 @@ def _order(outcome: Any) -> tuple[bool, Any]:
 
 def _first_difference(found: dict[Any, Any], wanted: dict[Any, Any]) -> str:
     """The first outcome (in order) whose chance the result and the expectation do not share."""
-    for key in sorted(found.keys() | wanted.keys(), key=_order):
-        if found.get(key) != wanted.get(key):
-            return f"; first difference at {key}: gives {_at(found, key)}, expected {_at(wanted, key)}"
-    return ""
+    return "".join(f"; first difference at {key}: gives {_at(found, key)}, expected {_at(wanted, key)}"
+                   for key in _differing(found, wanted)[:1])
+
+
+def _differing(found: dict[Any, Any], wanted: dict[Any, Any]) -> list[Any]:
+    """The outcomes, in order, whose chances two distributions do not share."""
+    return [key for key in sorted(found.keys() | wanted.keys(), key=_order) if found.get(key) != wanted.get(key)]
 
 
 def _at(entries: dict[Any, Any], key: Any) -> str:

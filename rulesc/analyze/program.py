@@ -341,6 +341,9 @@ def _check_links(analysis: Analysis, diags: Diagnostics) -> None:
             _need(kind.term, analysis.terms, "glossary term", kind.span, diags)
         if kind.at:
             _need(kind.at.formula, analysis.formulas, "formula", kind.span, diags)
+    for scaling in system.scalings:
+        if scaling.term:
+            _need(scaling.term, analysis.terms, "glossary term", scaling.span, diags)
     for term in system.terms:
         _check_text(term.definition, analysis, diags)
         if term.provenance and term.provenance.source not in sources:

@@ -215,10 +215,8 @@ def _licensed(license_line: str, more: str) -> str:
                                f"  - id: src\n    title: The rulebook\n    {license_line}\n    {more}\n")
 
 
-COST_KIND = """\
-facts:
-  - {id: kp, label: KP cost, type: cost, unit: KP, scalings: [T]}
-"""
+TIER = "  - {notation: T, label: Tier, min: 1, max: 9}\n"
+COST_KIND = "scalings:\n" + TIER + "facts:\n  - {id: kp, label: KP cost, type: cost, unit: KP, scalings: [T]}\n"
 SYSTEM_WITH_COST = BASE_SYSTEM.replace("terms:", COST_KIND + "terms:")
 
 
@@ -395,6 +393,15 @@ MODEL = [
           "the rule must give a fact of that kind. A term has no facts.",
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{}")},
           {SYSTEM: SYSTEM_WITH_KINDS, CHAPTER: _assumed("{requires: [swift]}")}),
+    Entry("E0348", "scaling declared twice, unlabelled or taking no number", "A system declares each scaling its "
+          "amounts carry once under scalings:, with the label of the field the index tables give it (or a term, "
+          "whose name labels it) and the whole numbers a reader may type there, from min to at most max.",
+          {SYSTEM: SYSTEM_WITH_COST.replace(TIER, TIER + TIER.replace("Tier", "Level"))},
+          {SYSTEM: SYSTEM_WITH_COST}),
+    Entry("E0349", "scaling the system does not declare", "The scalings a fact kind lists are among those the "
+          "system declares under scalings: (its notation, label and range), so the index tables can offer a field "
+          "for each.", {SYSTEM: SYSTEM_WITH_COST.replace("scalings: [T]", "scalings: [Tier]")},
+          {SYSTEM: SYSTEM_WITH_COST}),
     Entry("E0343", "attacks kind that does not say how an attack is rolled", "A fact kind of type attacks names "
           "the system's formulas for its attacks' calculators, hit: (the chance to hit, called as hit(to_hit, "
           "target)) and damage: (the expected damage, damage(to_hit, damage, target)), and the target: the reader "

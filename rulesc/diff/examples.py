@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rulesc.analyze.program import show
+from rulesc.analyze.mismatch import ENDS, brief
 from rulesc.model import Example, Formula
 
 NONE = "(none)"
@@ -49,13 +49,17 @@ def _notes(formula: Formula, was: Example, now: Example) -> list[ExampleEdit]:
 
 
 def _call(formula: Formula, example: Example) -> str:
-    return f"{formula.id}({', '.join(f'{k}={show(v)}' for k, v in example.args)})"
+    return f"{formula.id}({', '.join(f'{k}={brief(v)}' for k, v in example.args)})"
 
 
 def shown_expect(value: Any) -> str:
-    """An expectation as written: a number, yes/no, text, or a roll's chances {outcome: chance, ...}."""
+    """An expectation as written: a number, yes/no, text, or a roll's chances {outcome: chance, ...}, a long one by
+    its first and last entries and the count of the rest (as brief() bounds a distribution)."""
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{shown_expect(k)}: {shown_expect(v)}" for k, v in value.items()) + "}"
+        shown = [f"{shown_expect(k)}: {shown_expect(v)}" for k, v in value.items()]
+        if len(shown) > 2 * ENDS + 1:
+            shown[ENDS:-ENDS] = [f"... {len(shown) - 2 * ENDS} more ..."]
+        return "{" + ", ".join(shown) + "}"
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rulesc.analyze.program import Program, show
+from rulesc.analyze.mismatch import brief
+from rulesc.analyze.program import Program
 from rulesc.diff.text import WordDiff, word_diff
 from rulesc.emit.site.fragments import plain_style, show_fact
 from rulesc.model import Chain, Rule, Table, Term, Text
@@ -60,7 +61,7 @@ def _source(rule: Rule) -> str:
 
 
 def shown(value: Any) -> str:
-    return NONE if value is None else value if isinstance(value, str) else show(value)
+    return NONE if value is None else value if isinstance(value, str) else brief(value)
 
 
 def _keyed(label: str, before: dict[str, Any], after: dict[str, Any]) -> list[Field]:

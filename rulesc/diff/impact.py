@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any
 
 from rulesc.analyze.lint import names_in
+from rulesc.analyze.mismatch import brief, briefs
 from rulesc.analyze.program import VALUE, Program, runtime_table, show
 from rulesc.diff.examples import ExampleEdit, example_edits
 from rulesc.emit.engine import python_names
@@ -148,9 +149,9 @@ def _example_results(old: Program, new: Program, before: Formula, after: Formula
     for args in cases:
         a = _outcome(partial(_call, old, before, dict(args)))
         b = _outcome(partial(_call, new, after, dict(args)))
-        if a is not None and b is not None and a != b:
-            call = f"{after.id}({', '.join(f'{k}={show(v)}' for k, v in args)})"
-            found.append(ResultChange(call, a, b))
+        if a is not None and b is not None and a[0] != b[0]:
+            call = f"{after.id}({', '.join(f'{k}={brief(v)}' for k, v in args)})"
+            found.append(ResultChange(call, *briefs(a[1], b[1])))
     return tuple(found)
 
 
@@ -160,15 +161,16 @@ def _call(program: Program, formula: Formula, args: dict[str, Any]) -> Any:
     return program.call(formula.id, [args[p.name] for p in formula.params])
 
 
-def _outcome(compute: Callable[[], Any]) -> str | None:
-    """A result as shown (with its type, so 1 and true differ), NO_ANSWER, or None when it cannot be asked."""
+def _outcome(compute: Callable[[], Any]) -> tuple[str, Any] | None:
+    """A result as compared (shown whole, with its type, so 1 and true differ) and the result itself, NO_ANSWER for
+    both, or None when it cannot be asked."""
     try:
         value = compute()
     except RulesError:
-        return NO_ANSWER
+        return NO_ANSWER, NO_ANSWER
     except LookupError:
         return None
-    return show(value)
+    return show(value), value
 
 
 def _calculator_change(old: Program, new: Program, cid: str, touched: set[str]) -> CalculatorChange | None:
@@ -202,15 +204,16 @@ def _default_results(old: Program, new: Program, before: Calculator, after: Calc
         return ()
     a = _outputs(old, before.id, defaults)
     b = _outputs(new, after.id, defaults)
-    call = f"{after.id}({', '.join(f'{k}={show(v)}' for k, v in defaults.items())})"
+    call = f"{after.id}({', '.join(f'{k}={brief(v)}' for k, v in defaults.items())})"
     labels = {o.name: o.label for o in after.outputs}
-    return tuple(ResultChange(f"{call} {labels[name]}", a.get(name, NO_ANSWER), b[name])
-                 for name in b if name in a and a[name] != b[name])
+    return tuple(ResultChange(f"{call} {labels[name]}", *briefs(a[name][1], b[name][1]))
+                 for name in b if name in a and a[name][0] != b[name][0])
 
 
-def _outputs(program: Program, calc_id: str, inputs: dict[str, Any]) -> dict[str, str]:
+def _outputs(program: Program, calc_id: str, inputs: dict[str, Any]) -> dict[str, tuple[str, Any]]:
+    """Each output at the inputs, as compared (shown whole) and itself; none when the calculator has no answer."""
     try:
-        return {name: show(value) for name, value in program.calculate(calc_id, inputs).items()}
+        return {name: (show(value), value) for name, value in program.calculate(calc_id, inputs).items()}
     except RulesError:
         return {}
 

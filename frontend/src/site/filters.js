@@ -15,27 +15,33 @@ export function compareCells(x, y, ascending) {
   return ascending ? order : -order;
 }
 
-/** N(T), N(bT) and NdS(T) in a table's text. */
-export const SCALED = /(\d+)(d\d+)?\((b?T)\)/g;
+/** An amount carrying one of the system's scalings, written after it in parentheses: N(T) or NdS(T) where the
+    system declares T. The notations come from the page (the tier fields' data-tier), as tables.py's
+    scaled_pattern() builds the same pattern from the system. @param {string[]} notations */
+export function scaledPattern(notations) {
+  const escaped = notations.map((notation) => notation.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&"));
+  return new RegExp("(\\d+)(d\\d+)?\\((" + escaped.join("|") + ")\\)", "g");
+}
 
-/** `text` with each scaled amount read at the chosen tiers: "8(bT)" at base tier 3 reads "24 (8(bT))"; an amount
-    whose tier is not chosen stays as written. @param {string} text @param {Record<string, number>} tiers */
-export function atTiers(text, tiers) {
-  return text.replace(SCALED, (whole, count, dice, kind) => {
+/** `text` with each scaled amount read at the chosen values: "8(bT)" at base tier 3 reads "24 (8(bT))"; an amount
+    whose scaling has no value chosen stays as written.
+    @param {string} text @param {Record<string, number>} tiers @param {RegExp} pattern from scaledPattern() */
+export function atTiers(text, tiers, pattern) {
+  return text.replace(pattern, (whole, count, dice, kind) => {
     const tier = tiers[kind];
-    if (!tier) return whole;
+    if (tier === undefined) return whole;
     return (dice ? (Number(count) * tier) + dice : String(Number(count) * tier)) + " (" + whole + ")";
   });
 }
 
-/** The tiers typed in the tier fields, by the kind they scale (T or bT): whole numbers from 1 to 9 only.
-    @param {{kind: string, value: string}[]} fields */
+/** The values typed in the tier fields, by the scaling they are for: whole numbers within each field's range only.
+    @param {{kind: string, value: string, min: number, max: number}[]} fields */
 export function chosenTiers(fields) {
   /** @type {Record<string, number>} */
   const tiers = {};
   fields.forEach((field) => {
     const n = Number(field.value);
-    if (field.value && n >= 1 && n <= 9) tiers[field.kind] = n;
+    if (field.value.trim() && Number.isInteger(n) && n >= field.min && n <= field.max) tiers[field.kind] = n;
   });
   return tiers;
 }

@@ -1,6 +1,6 @@
 // @ts-check
-/* Index tables: a filter box, sortable columns, and (N)(T) amounts read at a chosen tier. */
-import {SCALED, atTiers, chosenTiers, compareCells, matchesAll} from "./filters.js";
+/* Index tables: a filter box, sortable columns, and scaled amounts such as 2(T) read at a chosen value. */
+import {atTiers, chosenTiers, compareCells, matchesAll, scaledPattern} from "./filters.js";
 
 /** Each index table's filter and tier fields, in the page as built (so that nothing moves when they start
     working), made to work, and its columns sortable. */
@@ -19,21 +19,22 @@ export function indexTables() {
   });
 }
 
-/** The tier fields (where the table has amounts scaled by tier) show those amounts at the tiers chosen.
-    @param {Element} box @param {HTMLTableElement} table */
+/** The tier fields (where the table has scaled amounts, one per scaling they use) show those amounts at the values
+    chosen. @param {Element} box @param {HTMLTableElement} table */
 function tierScaling(box, table) {
   const field = box.querySelector(".rulesc-tiers");
   if (!field) return;
+  const inputs = /** @type {HTMLInputElement[]} */ ([...field.querySelectorAll("input")]);
+  const pattern = scaledPattern(inputs.map((input) => /** @type {string} */ (input.getAttribute("data-tier"))));
   /** @type {Text[]} */
   const nodes = [];
   const walker = document.createTreeWalker(table.tBodies[0], NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) if (SCALED.test(/** @type {string} */ (walker.currentNode.nodeValue))) nodes.push(/** @type {Text} */ (walker.currentNode));
-  SCALED.lastIndex = 0;
+  while (walker.nextNode()) if (/** @type {string} */ (walker.currentNode.nodeValue).search(pattern) >= 0) nodes.push(/** @type {Text} */ (walker.currentNode));
   const originals = nodes.map((node) => /** @type {string} */ (node.nodeValue));
-  const inputs = /** @type {HTMLInputElement[]} */ ([...field.querySelectorAll("input")]);
   const apply = () => {
-    const tiers = chosenTiers(inputs.map((input) => ({kind: /** @type {string} */ (input.getAttribute("data-tier")), value: input.value})));
-    nodes.forEach((node, i) => { node.nodeValue = atTiers(originals[i], tiers); });
+    const tiers = chosenTiers(inputs.map((input) => ({kind: /** @type {string} */ (input.getAttribute("data-tier")), value: input.value,
+                                                      min: Number(input.min), max: Number(input.max)})));
+    nodes.forEach((node, i) => { node.nodeValue = atTiers(originals[i], tiers, pattern); });
   };
   inputs.forEach((input) => { input.addEventListener("input", apply); });
   if (inputs.some((input) => input.value)) apply();

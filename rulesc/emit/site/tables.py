@@ -19,10 +19,8 @@ from rulesc.emit.site.moved import moved_block, part_steps
 from rulesc.emit.site.table_plan import kinds_of, split_tables
 from rulesc.emit.writer import Writer
 from rulesc.kinds import mid_sentence
-from rulesc.model import FactKind, Rule, System
+from rulesc.model import FactKind, Rule, Scaling, System
 
-SCALED = re.compile(r"(\d+)(d\d+)?\((b?T)\)")
-"""An amount scaled by tier, "8(bT)" or "1d10(T)", as site.js's filters.js reads it (SCALED there)."""
 TAG = re.compile(r"<[^>]*>")
 
 Column = tuple[str, Callable[[Rule], str]]
@@ -52,7 +50,7 @@ def emit_index_tables(program: Program, markup: Markup) -> str:
     for kind, rules in table_kinds(program):
         w.writeline(f"## {md_escape(plural(system, kind))} {{#{kind}}}")
         w.writeline()
-        _index_table(w, columns, kind, rules, plural(system, kind))
+        _index_table(w, columns, kind, rules, plural(system, kind), system.scalings)
     return w.getvalue()
 
 
@@ -108,34 +106,59 @@ def _kind_page(program: Program, markup: Markup, kinds: list[tuple[str, list[Rul
     w.writeline(f"Every {one} of {md_escape(system.title)}, with its key fields. Type in the box to "
                 "filter the table; select a column heading to sort by it.")
     w.writeline()
-    _index_table(w, _columns(program, markup, page), kind, rules, name)
+    _index_table(w, _columns(program, markup, page), kind, rules, name, system.scalings)
     steps = [(table_kind_path(system, other), plural(system, other)) for other, _ in kinds]
     html_block(w, "rulesc-part-steps", part_steps(steps, number, f"Index tables of {system.title}", "table"))
     return w.getvalue()
 
 
-def _index_table(w: Writer, columns: list[Column], kind: str, rules: list[Rule], name: str) -> None:
+def _index_table(w: Writer, columns: list[Column], kind: str, rules: list[Rule], name: str,
+                 scalings: tuple[Scaling, ...]) -> None:
     table = _table(columns, kind, rules, name)
     w.writeline(f'<div class="rulesc-index rulesc-index--cards" data-index-table="{kind}" markdown="0">')
-    w.write_block(_fields(kind, name, len(rules), table))
+    w.write_block(_fields(kind, name, len(rules), table, scalings))
     w.write_block(table)
     w.writeline("</div>")
     w.writeline()
 
 
-def _fields(kind: str, name: str, count: int, table: str) -> str:
-    """The table's filter and, where its cells hold amounts scaled by tier, the tier fields: in the page as built,
-    so that nothing below them moves when site.js makes them work (a page without scripts hides them: site.css)."""
+def _fields(kind: str, name: str, count: int, table: str, scalings: tuple[Scaling, ...]) -> str:
+    """The table's filter and, where its cells hold scaled amounts, a field for each scaling they use: in the page
+    as built, so that nothing below them moves when site.js makes them work (a page without scripts hides them:
+    site.css)."""
     field = f"index-{kind}-filter"
     fields = (f'<div class="rulesc-filter"><label for="{field}">Filter {escape(mid_sentence(name))}</label>'
               f'<input type="search" id="{field}" autocomplete="off">'
               f'<span role="status" aria-live="polite">{count} of {count} shown</span></div>')
-    if not any(SCALED.search(unescape(text)) for text in TAG.split(table)):
-        return fields
-    return fields + ('<div class="rulesc-filter rulesc-tiers"><label>Tier of Power <input type="number" min="1" '
-                     'max="9" inputmode="numeric" data-tier="T"></label> <label>Base tier <input type="number" '
-                     'min="1" max="9" inputmode="numeric" data-tier="bT"></label> <span>show (T) and (bT) amounts '
-                     "at these tiers</span></div>")
+    used = _scalings_used(table, scalings)
+    return fields + _scaling_fields([scaling for scaling in scalings if scaling.notation in used])
+
+
+def scaled_pattern(scalings: tuple[Scaling, ...]) -> re.Pattern[str]:
+    """An amount carrying one of the scalings, "8(bT)" or "1d10(T)", as filters.js's scaledPattern() reads it."""
+    notations = "|".join(re.escape(scaling.notation) for scaling in scalings)
+    return re.compile(rf"(\d+)(d\d+)?\(({notations})\)", re.ASCII)
+
+
+def _scalings_used(table: str, scalings: tuple[Scaling, ...]) -> set[str]:
+    """The notations of the scaled amounts in the table's text."""
+    if not scalings:
+        return set()
+    pattern = scaled_pattern(scalings)
+    return {match.group(3) for text in TAG.split(table) for match in pattern.finditer(unescape(text))}
+
+
+def _scaling_fields(scalings: list[Scaling]) -> str:
+    """A field for each scaling, named by its label and taking its range; its notation tells filters.js which
+    amounts it scales. Nothing when there are none."""
+    if not scalings:
+        return ""
+    labels = " ".join(f'<label>{escape(s.label)} <input type="number" min="{s.min}" max="{s.max}" '
+                      f'inputmode="numeric" data-tier="{escape(s.notation)}"></label>' for s in scalings)
+    marks = [f"({escape(s.notation)})" for s in scalings]
+    listed = " and ".join([", ".join(marks[:-1]), marks[-1]] if len(marks) > 1 else marks)
+    these = "these values" if len(marks) > 1 else "this value"
+    return f'<div class="rulesc-filter rulesc-tiers">{labels} <span>show {listed} amounts at {these}</span></div>'
 
 
 def _table(columns: list[Column], kind: str, rules: list[Rule], name: str) -> str:
