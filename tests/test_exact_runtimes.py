@@ -156,3 +156,26 @@ def test_rolls_and_powers_past_their_budgets_are_refused_alike_and_at_once(
     assert found[2]["value"]["exact"] == f"1/{7 ** 2500}"
     assert found[3] == {"error": "RulesError: a power too large to work out exactly is refused: its answer would pass "
                                  "the power budget of 1048576 bits (280740000 bits)"}
+
+
+@pytest.mark.parametrize(("source", "python"), [
+    ("n // 5", "(n // 5)"),  # a number written out, not 0: Python's floor division, as floor_div() divides
+    ("n // -5", "R.floor_div(n, (-5))"),
+    ("n // 0", "R.floor_div(n, 0)"),  # refused when it runs, as division by zero
+    ("n // n", "R.floor_div(n, n)"),
+])
+def test_floor_division_by_a_number_written_out_is_python_s_own(source: str, python: str) -> None:
+    """Python's // floors as floor_div() does; only a divisor that may be 0 needs the call and its check."""
+    from rulesc.diagnostics.core import Diagnostics, Span
+    from rulesc.formula.check import Scope, check_types
+    from rulesc.formula.layout import flat
+    from rulesc.formula.parser import parse_formula
+    from rulesc.formula.to_python import expr_to_python
+
+    node = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
+    typed = check_types(node, Scope({"n": "int"}, {}, {}, lambda name, span: None), Diagnostics())
+    assert typed is not None
+    assert flat(expr_to_python(typed, str)) == python
+    if python == "(n // 5)":
+        assert [eval(python, {"n": n}) for n in (-11, -10, -1, 0, 4, 7, 10)] == [
+            R.floor_div(n, 5) for n in (-11, -10, -1, 0, 4, 7, 10)] == [-3, -2, -1, 0, 0, 1, 2]
