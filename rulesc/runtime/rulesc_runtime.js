@@ -1386,13 +1386,18 @@
     for (var i = 0; i < a.weights.length; i++) { var x = BigInt(a.offset + i), w = a.weights[i]; s1 += w * x; s2 += w * x * x; }
     return [s1, s2];
   }
+  function firstMoment(a) {  /* moments(a)[0] alone: a mean needs no squares */
+    var s1 = 0n;
+    for (var i = 0; i < a.weights.length; i++) if (a.weights[i]) s1 += a.weights[i] * BigInt(a.offset + i);
+    return s1;
+  }
   function mean(a) {  /* of a pool, the sum of its dice's means: no distribution of the sum is made */
-    if (!(a instanceof Dice)) { a = asDist(a); return ratio(moments(a)[0], a.total); }
+    if (!(a instanceof Dice)) { a = asDist(a); return ratio(firstMoment(a), a.total); }
     rollable(a);
     var top = BigInt(a.c), bottom = 1n;
     a.counts.forEach(function (p) {
       var kind = dieOf(p[0]);
-      top = top * kind.total + bottom * BigInt(p[1]) * moments(kind)[0];
+      top = top * kind.total + bottom * BigInt(p[1]) * firstMoment(kind);
       bottom *= kind.total;
     });
     return ratio(top, bottom);
