@@ -788,7 +788,7 @@ def mean(a: Dist | Dice | int) -> Fraction:
         top, bottom = a.const, 1
         for key, count in a.counts:
             kind = die_of(key)
-            first = sum(x * w for x, w in zip(kind.outcomes, kind.weights, strict=True))
+            first = sum(map(operator.mul, kind.outcomes, kind.weights))
             top = top * kind.total + bottom * count * first
             bottom *= kind.total
         return Fraction(top, bottom)
@@ -1465,6 +1465,8 @@ def _tallied(ways: Sequence[int], results: list[Any], total: int) -> Any:
     ways added up by result in one pass, with no list of pairs made."""
     kinds = set(map(type, results))
     plain = kinds == _INT_ONLY
+    if kinds and not plain and kinds <= _ROLLS:  # rolls (and numbers): each made a roll once
+        return _mixture(_by_identity(ways, results), total)
     if not kinds or (not plain and not kinds <= _LABELS):
         return _blend(list(zip(ways, results, strict=True)), total)
     found: dict[Any, int] = {}
@@ -1474,7 +1476,23 @@ def _tallied(ways: Sequence[int], results: list[Any], total: int) -> Any:
     return _dist_of(found, total) if plain else outcomes(found, total)
 
 
+def _by_identity(ways: Sequence[int],
+                 results: Sequence[Dist | Dice | int]) -> list[tuple[int, Dist]]:
+    """_joined() of results and their ways as _tallied() has them apart: each result (one object,
+    as a roll's branches often give the same pool) with its ways added up, in first-seen order,
+    made a roll."""
+    found: dict[int, list[Any]] = {}
+    for result, w in zip(results, ways, strict=True):
+        seen = found.get(id(result))
+        if seen is None:
+            found[id(result)] = [w, result]
+        else:
+            seen[0] += w
+    return [(w, as_dist(result)) for w, result in found.values()]
+
+
 _INT_ONLY = frozenset([int])
+_ROLLS = frozenset([Dist, Dice, int])
 _LABELS = frozenset([str, bool])
 
 
