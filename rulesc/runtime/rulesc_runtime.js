@@ -550,6 +550,7 @@
     refuseWidth((a.weights.length - 1) * times + 1);
     var total = a.total ** BigInt(times);
     refuseWork((a.weights.length - 1) * times + 1, bitLength(total));
+    if (times === 1) return a;  /* one copy: the roll itself (one die of a kind in a pool, as in Python) */
     return make(whole(a.offset * times), polyPower(a.weights, times), total);
   }
   function dmap(a, f) {  /* each outcome x becomes f(x); the weights of outcomes that meet are added */
