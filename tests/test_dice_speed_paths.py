@@ -9,7 +9,7 @@ import itertools
 import json
 import math
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,7 @@ ASKED = [[("highest", 1)], [("highest", 2)], [("highest", 0)], [("highest", 5)],
          [("highest", 1), ("count", 6)], [("count", 1, 2), ("lowest", 1), ("successes", 3)],
          [("highest", 1), ("lowest", 1), ("total",), ("count", 0)], [("lowest", 2)], [("lowest", 3), ("lowest", 2)],
          [("successes", 3), ("highest", 1)], [("lowest", 1), ("lowest", 1), ("count", 2, 3)],
-         [("total",), ("highest", 1), ("highest", 1)]]
+         [("total",), ("highest", 1), ("highest", 1)], [("count", 5, 2), ("lowest", 2)], [("successes", 9)]]
 
 
 def faces_of(key: R.DieKey) -> list[tuple[int, int]]:
@@ -190,6 +190,30 @@ def test_a_bind_of_names_and_of_yes_no_adds_them_by_name() -> None:
 def test_a_bind_mixing_numbers_and_rolls_still_mixes_the_rolls() -> None:
     found = R.bind(R.dice(1, 2), lambda x: 10 if x == 1 else R.dice(1, 2))
     assert dict(found.items()) == {1: Fraction(1, 4), 2: Fraction(1, 4), 10: Fraction(1, 2)}
+
+
+def mixed(found: Any) -> dict[Any, Fraction]:
+    """A result's chances: a plain number, name or yes/no is certain; a roll's, outcome by outcome."""
+    if isinstance(found, (str, bool)):
+        return {found: Fraction(1)}
+    if isinstance(found, R.Outcomes):
+        return dict(zip(found.labels, (Fraction(w, found.total) for w in found.weights), strict=True))
+    return dict(R.as_dist(found).items())
+
+
+@pytest.mark.parametrize("reading", [lambda a: a[0] - a[1], lambda a: "wide" if a[0] - a[1] >= 2 else "narrow",
+                                     lambda a: a[0] == a[1], lambda a: "same" if a[0] == a[1] else a[0] > 2,
+                                     lambda a: R.dice(1, a[0]) if a[1] == 1 else a[0]],
+                         ids=["numbers", "names", "yes-no", "names-and-yes-no", "numbers-and-rolls"])
+def test_a_pool_bind_adds_its_results_by_result_or_mixes_them(reading: Callable[[Any], Any]) -> None:
+    """pool_bind_any() adds plain results (numbers; names and yes/no) up in one pass, and mixes rolls: each the
+    chance of every joint answer, roll by roll, times what its result rolls."""
+    pool, asked = R.parse_dice("3d4"), [("highest", 1), ("lowest", 1)]
+    expected: dict[Any, Fraction] = {}
+    for answers, chance in brute(pool, asked).items():
+        for result, p in mixed(reading(answers)).items():
+            expected[result] = expected.get(result, Fraction(0)) + chance * p
+    assert mixed(R.pool_bind_any(pool, asked, reading)) == expected
 
 
 def test_a_bind_whose_numbers_are_too_far_apart_is_refused() -> None:

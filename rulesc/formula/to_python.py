@@ -91,7 +91,10 @@ class _ToPython(Backend):
             if node.op == "*":
                 return py_call("R.dscale", [left, right] if node.left.type in ROLLS else [right, left])
             return py_call(_ROLL_OPS[node.op], [left, right])
-        if node.op == "//":
+        if node.op == "//":  # by a number written out, not 0: Python's own floor division, no call
+            divisor = node.right
+            if isinstance(divisor, n.Num) and type(divisor.value) is int and divisor.value:
+                return infix("//", left, right, CHAINS)
             return py_call("R.floor_div", [left, right])
         if kind == Type.INT:
             return whole(infix(node.op, left, right, CHAINS)) if self.checked(node) else infix(

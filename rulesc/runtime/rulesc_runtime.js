@@ -550,6 +550,7 @@
     refuseWidth((a.weights.length - 1) * times + 1);
     var total = a.total ** BigInt(times);
     refuseWork((a.weights.length - 1) * times + 1, bitLength(total));
+    if (times === 1) return a;  /* one copy: the roll itself (one die of a kind in a pool, as in Python) */
     return make(whole(a.offset * times), polyPower(a.weights, times), total);
   }
   function dmap(a, f) {  /* each outcome x becomes f(x); the weights of outcomes that meet are added */
@@ -1386,13 +1387,18 @@
     for (var i = 0; i < a.weights.length; i++) { var x = BigInt(a.offset + i), w = a.weights[i]; s1 += w * x; s2 += w * x * x; }
     return [s1, s2];
   }
+  function firstMoment(a) {  /* moments(a)[0] alone: a mean needs no squares */
+    var s1 = 0n;
+    for (var i = 0; i < a.weights.length; i++) if (a.weights[i]) s1 += a.weights[i] * BigInt(a.offset + i);
+    return s1;
+  }
   function mean(a) {  /* of a pool, the sum of its dice's means: no distribution of the sum is made */
-    if (!(a instanceof Dice)) { a = asDist(a); return ratio(moments(a)[0], a.total); }
+    if (!(a instanceof Dice)) { a = asDist(a); return ratio(firstMoment(a), a.total); }
     rollable(a);
     var top = BigInt(a.c), bottom = 1n;
     a.counts.forEach(function (p) {
       var kind = dieOf(p[0]);
-      top = top * kind.total + bottom * BigInt(p[1]) * moments(kind)[0];
+      top = top * kind.total + bottom * BigInt(p[1]) * firstMoment(kind);
       bottom *= kind.total;
     });
     return ratio(top, bottom);

@@ -613,6 +613,8 @@ def repeat(a: Dist, times: int) -> Dist:
     _within_bounds((len(a.weights) - 1) * times + 1)
     total = a.total**times
     _within_budget((len(a.weights) - 1) * times + 1, total.bit_length())
+    if times == 1:  # one copy: the roll itself (one die of a kind in a pool, as 1d8+3 has)
+        return a
     return _make(a.offset * times, _power(a.weights, times), total)
 
 
@@ -786,7 +788,7 @@ def mean(a: Dist | Dice | int) -> Fraction:
         top, bottom = a.const, 1
         for key, count in a.counts:
             kind = die_of(key)
-            first = sum(x * w for x, w in zip(kind.outcomes, kind.weights, strict=True))
+            first = sum(map(operator.mul, kind.outcomes, kind.weights))
             top = top * kind.total + bottom * count * first
             bottom *= kind.total
         return Fraction(top, bottom)
@@ -1178,46 +1180,47 @@ def bind_through_any(a: Dist | Dice | Outcomes, value: Callable[[Any], Any],
     found, weights, total = _results(a)
     ways: dict[Any, int] = {}
     results: dict[Any, Any] = {}
-    rolled: list[tuple[int, Dist | Outcomes]] = []
+    rolled: list[tuple[int, int, list[tuple[Any, int]]]] = []
     for x, w in zip(found, _listed(weights, found), strict=True):
         y = value(x)
         if isinstance(y, (Dist, Dice, Outcomes)):
             roll = as_dist(y) if isinstance(y, Dice) else y
-            rolled.append((w, _through_roll(roll, results, f)))
+            rolled.append((w, roll.total, _through_roll(roll, results, f)))
         elif y in ways:
             ways[y] += w
         else:
             ways[y] = w
             results[y] = f(y)
     if rolled:
-        common = math.lcm(*[roll.total for _, roll in rolled])
+        common = math.lcm(*[roll_total for _, roll_total, _ in rolled])
         return _blend(_rolled_ways(rolled, ways, results, common), total * common)
     return _blend([(ways[y], result) for y, result in results.items()], total)
 
 
 def _through_roll(roll: Dist | Outcomes, results: dict[Any, Any],
-                  f: Callable[[Any], Any]) -> Dist | Outcomes:
+                  f: Callable[[Any], Any]) -> list[tuple[Any, int]]:
     """bind_through_any()'s value when it is a roll: f run on each of its results not seen before,
-    in the roll's order (as bind_any() would run it)."""
-    ys = roll.labels if isinstance(roll, Outcomes) else \
-        [roll.offset + i for i, w in enumerate(roll.weights) if w]
-    for y in ys:
+    in the roll's order (as bind_any() would run it); its results with their ways, read once."""
+    pairs = list(zip(roll.labels, roll.weights, strict=True)) if isinstance(roll, Outcomes) else \
+        [(roll.offset + i, w) for i, w in enumerate(roll.weights) if w]
+    for y, _ in pairs:
         if y not in results:
             results[y] = f(y)
-    return roll
+    return pairs
 
 
-def _rolled_ways(rolled: Sequence[tuple[int, Dist | Outcomes]], ways: Mapping[Any, int],
-                 results: Mapping[Any, Any], common: int) -> list[tuple[int, Any]]:
-    """Each y's ways: those of the x giving it, times its ways in the roll of that x, over the
-    rolls' common denominator (the plain ys of `ways`, if any, times the whole of it)."""
+def _rolled_ways(rolled: Sequence[tuple[int, int, Sequence[tuple[Any, int]]]],
+                 ways: Mapping[Any, int], results: Mapping[Any, Any],
+                 common: int) -> list[tuple[int, Any]]:
+    """Each y's ways: those of the x giving it, times its ways in the roll of that x (its total
+    and its results with their ways), over the rolls' common denominator (the plain ys of `ways`,
+    if any, times the whole of it)."""
     found = {y: w * common for y, w in ways.items()}
-    for w, roll in rolled:
-        scale = w * (common // roll.total)
-        pairs = zip(roll.labels, roll.weights, strict=True) if isinstance(roll, Outcomes) else \
-            ((roll.offset + i, rw) for i, rw in enumerate(roll.weights) if rw)
+    get = found.get
+    for w, roll_total, pairs in rolled:
+        scale = w * (common // roll_total)
         for y, rw in pairs:
-            found[y] = found.get(y, 0) + scale * rw
+            found[y] = get(y, 0) + scale * rw
     return [(found[y], result) for y, result in results.items()]
 
 
@@ -1296,14 +1299,24 @@ def _plain_blend(parts: Sequence[tuple[int, Any]], total: int) -> Dist | Outcome
         if kind is not first and mixes:
             return None
         found[part] = get(part, 0) + w
-    if first is not int:
-        return outcomes(found, total)
+    return _dist_of(found, total) if first is int else outcomes(found, total)
+
+
+def _dist_of(found: Mapping[int, int], total: int) -> Dist:
+    """The roll whose outcomes are found's keys, each with its ways (found is not empty): as
+    _make() makes it, with the common divisor taken of found's ways alone (a sparse roll's gaps
+    are many) and no gap to trim where no way is 0."""
     low, high = min(found), max(found)
     _within_bounds(high - low + 1)
     weights = [0] * (high - low + 1)
     for x, w in found.items():
         weights[x - low] = w
-    return _make(low, weights, total)
+    if 0 in found.values():
+        return _make(low, weights, total)
+    divisor = math.gcd(total, *found.values())
+    if divisor != 1:
+        weights, total = [w // divisor for w in weights], total // divisor
+    return Dist(whole(low), tuple(weights), total)
 
 
 Label = str | bool
@@ -1435,15 +1448,52 @@ def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], 
     With `needed`, only the questions f can read are asked (at least the first), the others
     answered None: the answers to fewer questions are fewer joint sets, so f runs less often."""
     places = [i for i, yes in enumerate(needed or [True] * len(asked)) if yes] or [0]
-    joint, total = _sorted_answers(pool, tuple([tuple(asked[i]) for i in places]))
+    joint, ways, total = _sorted_answers(pool, tuple([tuple(asked[i]) for i in places]))
     first, last, size = places[0], places[-1], len(asked)
     if len(places) == size:
-        return _blend([(ways, f(answers)) for answers, ways in joint], total)
+        return _tallied(ways, list(map(f, joint)), total)
     if last - first + 1 == len(places):  # side by side: one join, with the Nones made once
         nothing: tuple[Any, ...] = (None,)
         before, after = nothing * first, nothing * (size - last - 1)
-        return _blend([(ways, f(before + answers + after)) for answers, ways in joint], total)
-    return _blend([(ways, f(_placed(answers, places, size))) for answers, ways in joint], total)
+        return _tallied(ways, [f(before + answers + after) for answers in joint], total)
+    return _tallied(ways, [f(_placed(answers, places, size)) for answers in joint], total)
+
+
+def _tallied(ways: Sequence[int], results: list[Any], total: int) -> Any:
+    """_blend() of each result with its ways, as pool_bind_any() finds them: when every result is
+    a whole number, or every one a name or yes/no (their types told apart at once, in C), their
+    ways added up by result in one pass, with no list of pairs made."""
+    kinds = set(map(type, results))
+    plain = kinds == _INT_ONLY
+    if kinds and not plain and kinds <= _ROLLS:  # rolls (and numbers): each made a roll once
+        return _mixture(_by_identity(ways, results), total)
+    if not kinds or (not plain and not kinds <= _LABELS):
+        return _blend(list(zip(ways, results, strict=True)), total)
+    found: dict[Any, int] = {}
+    get = found.get
+    for result, w in zip(results, ways, strict=True):
+        found[result] = get(result, 0) + w
+    return _dist_of(found, total) if plain else outcomes(found, total)
+
+
+def _by_identity(ways: Sequence[int],
+                 results: Sequence[Dist | Dice | int]) -> list[tuple[int, Dist]]:
+    """_joined() of results and their ways as _tallied() has them apart: each result (one object,
+    as a roll's branches often give the same pool) with its ways added up, in first-seen order,
+    made a roll."""
+    found: dict[int, list[Any]] = {}
+    for result, w in zip(results, ways, strict=True):
+        seen = found.get(id(result))
+        if seen is None:
+            found[id(result)] = [w, result]
+        else:
+            seen[0] += w
+    return [(w, as_dist(result)) for w, result in found.values()]
+
+
+_INT_ONLY = frozenset([int])
+_ROLLS = frozenset([Dist, Dice, int])
+_LABELS = frozenset([str, bool])
 
 
 def _placed(answers: Answers, places: Sequence[int], size: int) -> tuple[Any, ...]:
@@ -1455,10 +1505,13 @@ def _placed(answers: Answers, places: Sequence[int], size: int) -> tuple[Any, ..
 
 
 @lru_cache(maxsize=256)
-def _sorted_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[Chain, int]:
-    """pool_answers() in order of the answers, worked out once per pool and questions."""
+def _sorted_answers(pool: Dice, asked: tuple[Question, ...]) -> tuple[tuple[Answers, ...],
+                                                                    tuple[int, ...], int]:
+    """pool_answers() in order of the answers (the answers, and the ways of each), worked out once
+    per pool and questions."""
     joint, total = _pool_answers(pool, asked)
-    return tuple(sorted(joint.items())), total
+    keys = sorted(joint)
+    return tuple(keys), tuple(map(joint.__getitem__, keys)), total
 
 
 def pool_answers(pool: Dice, asked: Sequence[Question]) -> tuple[dict[Answers, int], int]:
@@ -1588,9 +1641,12 @@ def _enumerated(kind: Dist, dice_count: int, asked: Sequence[Question]) -> dict[
     faces = [(kind.offset + i, w) for i, w in enumerate(kind.weights) if w]
     shown = list(itertools.combinations_with_replacement([face for face, _ in faces], dice_count))
     ways = _orders(shown, dict(faces), dice_count)
-    joint: dict[Answers, int] = {}
+    answers = list(zip(*[_answered(q, dice_count, shown) for q in asked], strict=True))
+    joint = dict(zip(answers, ways, strict=True))
+    if len(joint) == len(answers):  # each roll answered apart (they tell its faces): made in C
+        return joint
+    joint.clear()
     get = joint.get
-    answers = zip(*[_answered(q, dice_count, shown) for q in asked], strict=True)
     for key, found in zip(answers, ways, strict=True):
         joint[key] = get(key, 0) + found
     return joint
@@ -1618,17 +1674,22 @@ def _answered(question: Question, dice_count: int, rolls: Sequence[Sequence[int]
     kind, numbers = question[0], [int(x) for x in question[1:]] or [0]
     first, last = numbers[0], numbers[-1]
     k = max(0, min(first, dice_count))
-    if kind == "total":
+    if kind == "total" or (kind in ("highest", "lowest") and k == dice_count):
         return list(map(sum, rolls))
-    if kind == "highest":
-        return [sum(shown[dice_count - k:]) for shown in rolls]
-    if kind == "lowest":
-        return [sum(shown[:k]) for shown in rolls]
-    left = bisect.bisect_left
+    if kind in ("highest", "lowest"):  # the kept places' faces added place by place, in C
+        places = range(dice_count - k, dice_count) if kind == "highest" else range(k)
+        if not places:
+            return [0] * len(rolls)
+        added: Iterable[int] = map(operator.itemgetter(places[0]), rolls)
+        for place in places[1:]:
+            added = map(operator.add, added, map(operator.itemgetter(place), rolls))
+        return list(added)
+    left = map(bisect.bisect_left, rolls, itertools.repeat(first))
     if kind == "successes":  # the faces come sorted: those from `first` up are found by halving
-        return [dice_count - left(shown, first) for shown in rolls]
-    right = bisect.bisect_right
-    return [max(0, right(shown, last) - left(shown, first)) for shown in rolls]
+        return list(map(operator.sub, itertools.repeat(dice_count), left))
+    if first > last:
+        return [0] * len(rolls)
+    return list(map(operator.sub, map(bisect.bisect_right, rolls, itertools.repeat(last)), left))
 
 
 def _extremes(kinds: Sequence[Dist], counts: Sequence[int],
