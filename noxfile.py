@@ -14,8 +14,8 @@ import nox
 nox.options.default_venv_backend = "uv"
 nox.options.error_on_missing_interpreters = True
 
-# --seed puts pip in the environment: tests/test_packaging.py and test_wheel_install.py build and install the wheel
-# with it, as a user's pip would.
+# --seed puts pip in the environment: tests/test_packaging.py builds the wheel with it and test_engine.py installs the
+# engine, as a user's pip would (test_wheel_install.py installs the wheel with the uv that runs nox).
 SEED = ["--seed"]
 
 

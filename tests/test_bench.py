@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -125,10 +126,46 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Project:
     return Project(write_rulebook(tmp_path_factory.mktemp("synthetic") / "book", 60, ROOT))
 
 
+def start(*args: str, root: Path = ROOT) -> subprocess.Popen[str]:
+    """rulesc started in a process of its own, not waited for."""
+    return subprocess.Popen([sys.executable, "-m", "rulesc.cli", "--root", str(root), *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+
+
+def finish(process: subprocess.Popen[str]) -> subprocess.CompletedProcess[str]:
+    """The started process's exit status and output, once it ends."""
+    out, err = process.communicate()
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def files_in(root: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*"))
+
+
 @pytest.fixture(scope="module")
-def rules_run() -> subprocess.CompletedProcess[str]:
+def content_project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """A project of the minimal case's content, and its files before any bench ran on it."""
+    minimal = ROOT / "tests/cases/good/minimal/content"
+    project = site_project(tmp_path_factory.mktemp("content"), {
+        p.relative_to(minimal).as_posix(): p.read_text(encoding="utf-8") for p in minimal.rglob("*.yaml")})
+    return project, files_in(project)
+
+
+@pytest.fixture(scope="module")
+def content_bench(content_project: tuple[Path, list[str]]) -> Iterator[subprocess.Popen[str]]:
+    """`bench --content --json` on content_project, started and not waited for. rules_run asks for it too: each
+    bench spends most of its time waiting (on its spawned build, on Chromium's network going quiet), so the two side
+    by side take little more than the longer alone. Their timings are never asserted."""
+    process = start("bench", "--content", "--json", root=content_project[0])
+    yield process
+    process.kill()  # only if no test read its output (a failure before it); a finished process is left as it is
+    process.communicate()
+
+
+@pytest.fixture(scope="module")
+def rules_run(content_bench: subprocess.Popen[str]) -> subprocess.CompletedProcess[str]:
     """One `bench --rules 60 --json` for the tests that read its figures or its progress lines."""
-    done = rulesc("bench", "--rules", "60", "--json")
+    done = finish(start("bench", "--rules", "60", "--json"))
     assert done.returncode == 0, done.stderr
     return done
 
@@ -349,18 +386,16 @@ def test_bench_rejects_a_rule_count_below_one() -> None:
                                                  "e.g. --rules 500\n")
 
 
-def test_content_bench_builds_a_copy_of_the_projects_own_content(tmp_path: Path) -> None:
-    minimal = ROOT / "tests/cases/good/minimal/content"
-    project = site_project(tmp_path, {p.relative_to(minimal).as_posix(): p.read_text(encoding="utf-8")
-                                      for p in minimal.rglob("*.yaml")})
-    before = sorted(p.relative_to(project).as_posix() for p in project.rglob("*"))
-    done = rulesc("bench", "--content", "--json", root=project)
+def test_content_bench_builds_a_copy_of_the_projects_own_content(content_bench: subprocess.Popen[str],
+                                                               content_project: tuple[Path, list[str]]) -> None:
+    project, before = content_project
+    done = finish(content_bench)
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout.splitlines()[-1])
     assert (figures["book"], figures["rules"], figures["systems"], figures["chapters"]) == ("content", 2, 1, 1)
     assert figures["payload_page"] == "mini/basics/"
     assert any(line.startswith("target: incremental ") for line in done.stdout.splitlines())
-    assert sorted(p.relative_to(project).as_posix() for p in project.rglob("*")) == before  # built elsewhere
+    assert files_in(project) == before  # built elsewhere
 
 
 def test_targets_are_judged_on_the_book_they_are_set_for() -> None:

@@ -163,7 +163,24 @@ def test_there_is_something_to_roll(jobs: list[dict[str, Any]]) -> None:
 
 
 @pytest.fixture(scope="module")
-def python_rolled(jobs: list[dict[str, Any]]) -> list[tuple[Counter[Any], int]]:
+def node_rolling(jobs: list[dict[str, Any]],
+                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[subprocess.Popen[str]]:
+    """Node rolling every job (tests/roll_counts.js), started before Python rolls them so that the two runtimes
+    roll side by side; test_javascript_draws_the_same_rolls_and_they_fit reads its answer."""
+    sent = tmp_path_factory.mktemp("rolls") / "jobs.json"
+    sent.write_text(json.dumps([{k: v for k, v in job.items() if k not in ("chances", "where")} for job in jobs]),
+                    encoding="utf-8")
+    with sent.open(encoding="utf-8") as given:
+        process = subprocess.Popen([node(), str(REPO / "tests/roll_counts.js"), str(JS_RUNTIME)], stdin=given,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    yield process
+    process.kill()  # only if no test read its answer (a failure before it); an answered process is left as it is
+    process.communicate()
+
+
+@pytest.fixture(scope="module")
+def python_rolled(jobs: list[dict[str, Any]],
+                  node_rolling: subprocess.Popen[str]) -> list[tuple[Counter[Any], int]]:
     return [python_counts(job) for job in jobs]
 
 
@@ -178,11 +195,11 @@ def test_python_rolls_fit_the_exact_distribution(jobs: list[dict[str, Any]],
 
 
 def test_javascript_draws_the_same_rolls_and_they_fit(jobs: list[dict[str, Any]],
-                                                      python_rolled: list[tuple[Counter[Any], int]]) -> None:
-    sent = [{k: v for k, v in job.items() if k not in ("chances", "where")} for job in jobs]
-    done = subprocess.run([node(), str(REPO / "tests/roll_counts.js"), str(JS_RUNTIME)], input=json.dumps(sent),
-                          capture_output=True, text=True, check=True, timeout=300)
-    for job, got, (counts, hashed) in zip(jobs, json.loads(done.stdout), python_rolled, strict=True):
+                                                      python_rolled: list[tuple[Counter[Any], int]],
+                                                      node_rolling: subprocess.Popen[str]) -> None:
+    out, err = node_rolling.communicate(timeout=300)
+    assert node_rolling.returncode == 0, err
+    for job, got, (counts, hashed) in zip(jobs, json.loads(out), python_rolled, strict=True):
         js_counts = Counter({(int(k) if "weights" in job else k): v for k, v in got["counts"].items()})
         assert (js_counts, got["hash"]) == (counts, hashed), job["where"]
         chi2, df = chi_square(js_counts, job["chances"], TIMES)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import pairwise
+from functools import lru_cache
+from itertools import accumulate, pairwise
 from pathlib import Path
 
 from rulesc.diagnostics.core import Span
@@ -27,8 +28,15 @@ class Overlap(Exception):
 def offset(text: str, span: Span) -> int:
     """The 0-based character offset in `text` of a span's line and column (both 1-based), lines split as the loader
     splits them."""
-    lines = text.splitlines(keepends=True)
-    return sum(len(line) for line in lines[:span.line - 1]) + span.col - 1
+    starts = line_starts(text)
+    return starts[min(span.line - 1, len(starts) - 1)] + span.col - 1
+
+
+@lru_cache(maxsize=16)
+def line_starts(text: str) -> tuple[int, ...]:
+    """The offset of each line's first character, and the text's length last: kept for the few files a migration
+    reads, since every token of every formula asks (splitting a long chapter once a token took most of the time)."""
+    return (0, *accumulate(len(line) for line in text.splitlines(keepends=True)))
 
 
 def apply(text: str, edits: Iterable[Edit]) -> str:
