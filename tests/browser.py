@@ -129,9 +129,8 @@ def lay_out_everything(page: Any) -> None:
 # those rules stay off and every rule that can still runs (a third of axe's time on the bundled site's page types,
 # most of it region, heading-order and landmark-unique; color-contrast is most of the rest).
 AXE_RUN = """
-async (skip) => {
-  const off = axe._audit.rules.filter((rule) => rule.enabled
-    && (["minor", "moderate"].includes(rule.impact) || skip.includes(rule.id)));
+async () => {
+  const off = axe._audit.rules.filter((rule) => rule.enabled && ["minor", "moderate"].includes(rule.impact));
   const results = await axe.run(document, {
     resultTypes: ["violations"], rules: Object.fromEntries(off.map((rule) => [rule.id, {enabled: false}]))});
   const ran = ["violations", "passes", "incomplete", "inapplicable"].flatMap((kind) => results[kind]);
@@ -142,13 +141,13 @@ async (skip) => {
 """
 
 
-def axe_results(page: Any, source: str, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+def axe_results(page: Any, source: str) -> dict[str, Any]:
     """axe-core's results on the page as laid out now, every rule that can report a serious or critical violation
-    having run but those in `skip`."""
+    having run."""
     lay_out_everything(page)
     page.evaluate(source)
-    results: dict[str, Any] = page.evaluate(AXE_RUN, list(skip))
-    assert results["ran"] == results["left"] and ("color-contrast" in results["ran"]) != ("color-contrast" in skip)
+    results: dict[str, Any] = page.evaluate(AXE_RUN)
+    assert results["ran"] == results["left"] and "color-contrast" in results["ran"]
     return results
 
 
@@ -156,48 +155,3 @@ def serious_violations(results: dict[str, Any]) -> list[str]:
     """Each serious or critical violation in axe's results, in a line: rule, impact, help and its first nodes."""
     return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
             for v in results["violations"] if v["impact"] in ("serious", "critical")]
-
-
-# axe's color-contrast is most of its time on a long page (the glossary: 1.7 of 2.4 CPU-seconds), and a phone shows
-# most of a page in the colours a desktop does. axe judges a text by its colour, size and weight, its shadow, the
-# opacity and filters it is seen through and what is painted behind it: a text whose key (CONTRAST_KEY: those, and
-# the backgrounds of the element, its ::before and ::after and its ancestors up to the first opaque one) is the key
-# of a text axe passed on the other layout gets the same verdict. So the second layout's check is run on the texts
-# whose key no text passed on the first (axe's own candidates: inputs, selects, text areas and elements with text).
-CONTRAST_KEY = """(element) => {
-  const behind = [], own = getComputedStyle(element);
-  let opacity = 1;
-  for (let node = element; node; node = node.parentElement) {
-    const style = getComputedStyle(node);
-    opacity *= Number(style.opacity);
-    if (style.filter !== "none" || style.mixBlendMode !== "normal") behind.push([style.filter, style.mixBlendMode]);
-    const layers = [style, ...(node === element ? ["::before", "::after"].map((p) => getComputedStyle(node, p)) : [])];
-    behind.push(...layers.filter((s) => s.backgroundColor !== "rgba(0, 0, 0, 0)" || s.backgroundImage !== "none")
-      .map((s) => [s.backgroundColor, s.backgroundImage]));
-    if (style.backgroundImage === "none" && /^rgb\\(/.test(style.backgroundColor)) break;
-  }
-  return JSON.stringify([own.color, own.fontSize, own.fontWeight, own.textShadow, own.webkitTextStrokeWidth,
-                         opacity, behind]);
-}"""
-CONTRAST_RUN = "async (passed) => {\n  const key = " + CONTRAST_KEY + """, known = new Set(passed || []);
-  const texts = () => Array.from(document.querySelectorAll("body, body *")).filter((el) => el.matches(
-    "input, select, textarea") || Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.data.trim()));
-  const left = passed === null ? null : texts().filter((el) => !known.has(key(el)));
-  if (left !== null && left.length === 0) return {violations: [], passed: [], checked: 0};
-  const results = await axe.run(left === null ? document : {include: left},
-    {runOnly: {type: "rule", values: ["color-contrast"]}, elementRef: true, selectors: false});
-  const nodes = (kind) => results[kind].flatMap((rule) => rule.nodes);
-  return {violations: results.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
-                                                      nodes: v.nodes.map((node) => ({target: [node.html]}))})),
-          passed: [...new Set(nodes("passes").map((node) => key(node.element)))],
-          checked: ["violations", "passes", "incomplete"].reduce((sum, kind) => sum + nodes(kind).length, 0)};
-}
-"""
-
-
-def contrast_results(page: Any, passed: list[str] | None = None) -> dict[str, Any]:
-    """axe's color-contrast on the page as axe_results() left it: on every text, or, given the keys of the texts it
-    passed on another layout of the page, on the texts of other keys. Its violations, the keys it passed and how many
-    texts it checked."""
-    results: dict[str, Any] = page.evaluate(CONTRAST_RUN, passed)
-    return results
