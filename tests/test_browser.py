@@ -15,7 +15,7 @@ from rulesc.emit.site.links import rule_page, url_of
 from rulesc.model import Calculator, Param, default_of
 from rulesc.pipeline import Project, compile_project
 from rulesc.runtime.rulesc_runtime import parse_dice
-from tests.browser import Visit
+from tests.browser import CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES, UNSHOWN_FEATURES, Visit
 from tests.tabs import Tab
 
 
@@ -263,3 +263,16 @@ def test_index_tables_show_tier_scaled_costs(built: Path, tab: Tab) -> None:
         box.locator('[data-tier="bT"]').fill("")
         assert "6 (2(bT))" not in row.inner_text() and "2(bT)" in row.inner_text()
         assert visit.errors == []
+
+
+def test_the_launch_keeps_every_feature_playwright_turns_off() -> None:
+    """CHROMIUM_ARGS' --disable-features replaces Playwright's own: it repeats Playwright's list, read from its
+    bundle (a new Playwright that turns off one more feature fails here, not in a browser test)."""
+    import playwright
+
+    bundle = (Path(playwright.__file__).parent / "driver/package/lib/coreBundle.js").read_text(encoding="utf-8")
+    block = re.search(r"\bdisabledFeatures = \[(.*?)\]\.filter\(Boolean\)", bundle, re.S)
+    assert block, "Playwright's chromiumSwitches changed shape: read its disabledFeatures by hand"
+    theirs = re.findall(r'"([^"]*)"', re.sub(r"//[^\n]*", "", block.group(1)))
+    assert sorted(theirs) == sorted(PLAYWRIGHT_DISABLED_FEATURES)
+    assert CHROMIUM_ARGS[-1] == "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNSHOWN_FEATURES)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -33,6 +35,7 @@ from rulesc.model import SYSTEM_PAGES, default_of
 from rulesc.pipeline import Project, compile_project
 from tests.browser import Visit
 from tests.conftest import REPO
+from tests.tabs import Tabs
 
 MINI = REPO / "tests/cases/good/minimal/content"
 # A chapter of an outside author's: a calculator three rules deep, one at the top, awkward names and ids.
@@ -255,22 +258,33 @@ def _expected(program: Program, calc_id: str, changes: dict[str, int], output: s
     return display(program.calculate(calc_id, inputs)[output], out.format, out.expr.node.type)
 
 
-def _open(browser: Any, url: str, width: int, **context: Any) -> Visit:
-    visit = Visit(browser, url, viewport={"width": width, "height": 800}, **context)
-    visit.wait_until_calculators_are_ready()
-    return visit
+@pytest.fixture(scope="module")
+def tabs(browser: Any) -> Iterator[Tabs]:
+    """The module's tabs, which its browser tests take turns in (reset to a new tab's state between them)."""
+    with Tabs(browser) as pool:
+        yield pool
+
+
+CLIPBOARD = ("clipboard-read", "clipboard-write")
+
+
+@contextmanager
+def _open(tabs: Tabs, url: str, width: int) -> Iterator[Visit]:
+    """A reader's first visit to `url` (no storage), its calculators ready; in the tab that may use the clipboard."""
+    with tabs.use(url, {"width": width, "height": 800}, permissions=CLIPBOARD) as visit:
+        visit.wait_until_calculators_are_ready()
+        yield visit
 
 
 @pytest.mark.parametrize("width", [390, 1366])
 def test_gm_screen_leads_to_a_calculator_that_computes_shares_a_link_that_restores_and_lands_and_old_links_follow(
-        site: str, browser: Any, built: Path, width: int) -> None:
+        site: str, tabs: Tabs, built: Path, width: int) -> None:
     dbu = next(p for p in _programs(built) if p.system.id == "dbu")
     part = site + url_of(gm_calculator_page(dbu.system, "clash-odds"))
     calc = f'[data-calculator="{CLASH}"]'
     expected = _expected(dbu, "clash-odds", {"attacker_bonus": 37}, "attacker_wins")
     assert expected != _expected(dbu, "clash-odds", {}, "attacker_wins")  # the change shows
-    with Visit(browser, site + "dbu/gm-screen/", viewport={"width": width, "height": 800},
-               permissions=["clipboard-read", "clipboard-write"]) as visit:
+    with tabs.use(site + "dbu/gm-screen/", {"width": width, "height": 800}, permissions=CLIPBOARD) as visit:
         page = visit.page
         page.get_by_role("link", name="Clash odds", exact=True).click()  # the second tap: on its part page
         page.wait_for_url(part + "#calc-clash-odds")
@@ -293,7 +307,7 @@ def test_gm_screen_leads_to_a_calculator_that_computes_shares_a_link_that_restor
     old = f"{part}?{parts.query}#calc-clash-odds"  # a link to the part, shared before links named the GM screen
     former = f"{site}dbu/gm-screen/adventurous-uses/?{parts.query}#calc-clash-odds"  # before parts had topics
     for url in (shared, old, former):
-        with _open(browser, url, width) as visit:
+        with _open(tabs, url, width) as visit:
             page = visit.page
             assert page.url == landed
             assert page.input_value(f'{calc} input[name="attacker_bonus"]') == "37"
@@ -381,9 +395,8 @@ def test_the_gm_screen_index_narrows_as_the_reader_types_offline_and_by_keyboard
 
 
 @pytest.mark.parametrize("width", [390, 1366])
-def test_each_gm_screen_is_one_tap_from_the_home_page(site: str, browser: Any, width: int) -> None:
-    with Visit(browser, site, viewport={"width": width, "height": 844}, is_mobile=width == 390,
-               has_touch=width == 390) as visit:
+def test_each_gm_screen_is_one_tap_from_the_home_page(site: str, tabs: Tabs, width: int) -> None:
+    with tabs.use(site, {"width": width, "height": 844}, is_mobile=width == 390, has_touch=width == 390) as visit:
         page = visit.page
         link = page.get_by_role("link", name="GM screen: Dragon Ball Universe")
         box = link.bounding_box()

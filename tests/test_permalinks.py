@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,10 @@ from rulesc.emit.site.links import permalink, rule_page
 from rulesc.emit.site.split import plans
 from rulesc.model import System
 from rulesc.pipeline import Project, compile_project
-from tests.browser import Visit, serve_site
+from tests.browser import serve_site
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
+from tests.tabs import Tabs
 
 FILLER = "Words that only make the rule long enough to need room of its own on a phone's page. "
 SYSTEM = {"id": "perma", "title": "Permalinks", "summary": "Rules whose addresses must not move.",
@@ -106,14 +108,21 @@ def split_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+@pytest.fixture(scope="module")
+def tabs(browser: Any) -> Iterator[Tabs]:
+    """The module's tabs, which its browser tests take turns in (reset to a new tab's state between them)."""
+    with Tabs(browser) as pool:
+        yield pool
+
+
 @pytest.mark.parametrize("scheme", ["http", "file"])
-def test_every_permalink_lands_on_its_rule(split_site: Path, browser: Any, scheme: str) -> None:
+def test_every_permalink_lands_on_its_rule(split_site: Path, tabs: Tabs, scheme: str) -> None:
     system = _system(split_site)
     site = split_site / "site"
     index = "" if scheme == "http" else "index.html"
     with serve_site(site) as served:
         base = served if scheme == "http" else site.as_uri() + "/"
-        with Visit(browser, base) as visit:
+        with tabs.use(base) as visit:
             for rule in system.rules():
                 link, page = permalink(system, rule), rule_page(system, rule)
                 visit.page.goto(base + link.replace("/#", f"/{index}#"))
@@ -124,12 +133,12 @@ def test_every_permalink_lands_on_its_rule(split_site: Path, browser: Any, schem
             assert visit.errors == []
 
 
-def test_share_copies_a_link_to_the_chapter_that_restores_the_inputs(split_site: Path, browser: Any) -> None:
+def test_share_copies_a_link_to_the_chapter_that_restores_the_inputs(split_site: Path, tabs: Tabs) -> None:
     system = _system(split_site)
     part = rule_page(system, next(rule for rule in system.rules() if rule.id == "rule-15")).removesuffix(".md")
     calc = '[data-calculator="perma/twice"]'
     with serve_site(split_site / "site") as base, \
-            Visit(browser, f"{base}{part}/", permissions=["clipboard-read", "clipboard-write"]) as visit:
+            tabs.use(f"{base}{part}/", permissions=("clipboard-read", "clipboard-write")) as visit:
         visit.wait_until_calculators_are_ready("perma/twice")
         visit.page.fill(f'{calc} input[name="k"]', "4")
         visit.page.click(f"{calc} .rulesc-calc__share")

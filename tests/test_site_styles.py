@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 from rulesc.build.styles import inline_styles
 from rulesc.emit.site import css
 from rulesc.emit.site.page_styles import LivePages, served_under
-from tests.browser import Visit
+from tests.tabs import Tabs
 
 SHEET = """@charset "UTF-8";
 /* a comment */
@@ -126,6 +127,13 @@ def test_no_built_page_fetches_a_stylesheet(built: Path) -> None:
         assert 'rel="stylesheet"' not in text and text.count("<style>") == 2, page  # the rules, content-visibility
 
 
+@pytest.fixture(scope="module")
+def tabs(browser: Any) -> Iterator[Tabs]:
+    """The module's tab, which its browser tests take turns in (reset to a new tab's state between them)."""
+    with Tabs(browser) as pool:
+        yield pool
+
+
 SETTLED = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))"
 PAGES = ["", "dbu/core-rules/", "dbu/glossary/", "dbu/gm-screen/keywords-clashes/", "dbu/tables/maneuver/",
          "search/", "errors/formulas/", "404.html"]
@@ -144,11 +152,11 @@ def _linked(site: Path, page: str) -> str:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [390, 1366])
-def test_every_page_type_looks_exactly_as_with_the_themes_stylesheets(browser: Any, built: Path, site: str,
+def test_every_page_type_looks_exactly_as_with_the_themes_stylesheets(tabs: Tabs, built: Path, site: str,
                                                                      width: int, scheme: str) -> None:
     """Each page shot as built, then at the same address with the theme's sheets linked instead (its scripts see the
     same page), then put back."""
-    with Visit(browser, site, viewport={"width": width, "height": 844}, color_scheme=scheme) as visit:
+    with tabs.use(site, {"width": width, "height": 844}, scheme) as visit:
         for page in PAGES:
             path = built / "site" / (page if page.endswith(".html") else page + "index.html")
             built_page, shots = path.read_bytes(), []
@@ -165,6 +173,10 @@ def test_every_page_type_looks_exactly_as_with_the_themes_stylesheets(browser: A
             assert shots[0] == shots[1], page
 
 
+# The computed style of an element in a colour transition is the colour of the moment: the contrast is read once the
+# button's transitions have ended (asking for them brings its style up to date, so the hover's or focus's has begun).
+TRANSITIONS_DONE = """(element) => Promise.all(element.getAnimations({subtree: true})
+  .map((animation) => animation.finished.catch(() => null)))"""
 CONTRAST = """(element) => {
   const channels = (colour) => colour.match(/[\\d.]+/g).slice(0, 3).map(Number);
   const luminance = (colour) => channels(colour).map((c) => c / 255)
@@ -178,16 +190,15 @@ CONTRAST = """(element) => {
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [390, 1366])
-def test_a_hovered_or_focused_button_keeps_its_text_legible(browser: Any, site: str, width: int, scheme: str) -> None:
-    with Visit(browser, site + "dbu/gm-screen/keywords-clashes/", viewport={"width": width, "height": 844},
-               color_scheme=scheme) as visit:
+def test_a_hovered_or_focused_button_keeps_its_text_legible(tabs: Tabs, site: str, width: int, scheme: str) -> None:
+    with tabs.use(site + "dbu/gm-screen/keywords-clashes/", {"width": width, "height": 844}, scheme) as visit:
         visit.wait_until_calculators_are_ready()
         for name in ("rulesc-calc__reset", "rulesc-calc__share", "rulesc-roll__button"):
             button = visit.page.locator(f".{name}:visible").first
             button.hover()
-            visit.page.wait_for_timeout(200)  # Material's colour transition, 125 ms
+            button.evaluate(TRANSITIONS_DONE)  # Material's colour transition, 125 ms
             assert visit.page.evaluate(CONTRAST, button.element_handle()) == 6.86, name
             visit.page.mouse.move(0, 0)
             button.focus()
-            visit.page.wait_for_timeout(200)
+            button.evaluate(TRANSITIONS_DONE)
             assert visit.page.evaluate(CONTRAST, button.element_handle()) == 6.86, name

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ from rulesc.build.offline import precache
 from rulesc.pipeline import Project, build_project
 from tests.browser import Visit, serve_site
 from tests.conftest import REPO
+from tests.tabs import Tabs
 
 MINI = REPO / "tests/cases/good/minimal/content"
 BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"')
@@ -97,7 +100,7 @@ def test_a_sites_own_script_following_document_dollar_runs_once_a_page_with_rule
         root / "site_overrides/assets/heard.js").write_text(HEARD, encoding="utf-8"))
     html = (site / "mini/basics/index.html").read_text(encoding="utf-8")
     assert THEME.search(html) and not BUNDLE.search(html) and "assets/heard.js" in html
-    with serve_site(site) as url, _visit(browser, url + "mini/basics/", DESKTOP) as visit:
+    with serve_site(site) as url, Visit(browser, url + "mini/basics/", viewport=DESKTOP) as visit:
         visit.page.wait_for_function("document.body.dataset.heard")
         assert visit.page.evaluate("document.body.dataset.heard") == "1 true"  # once, with the page
         assert visit.errors == []
@@ -113,9 +116,16 @@ HEARD = """document$.subscribe(function (page) {
 
 # ---- in the browser, on the bundled site ----
 
-def _visit(browser: Any, url: str, viewport: dict[str, int], scheme: str = "light") -> Visit:
+@pytest.fixture(scope="module")
+def tabs(browser: Any) -> Iterator[Tabs]:
+    """The module's tabs, a phone's and a desktop's, that its tests take turns in (reset to a new tab's state)."""
+    with Tabs(browser) as pool:
+        yield pool
+
+
+def _visit(tabs: Tabs, url: str, viewport: dict[str, int], scheme: str = "light") -> AbstractContextManager[Visit]:
     phone = viewport["width"] < 600
-    return Visit(browser, url, viewport=viewport, color_scheme=scheme, is_mobile=phone, has_touch=phone)
+    return tabs.use(url, viewport, scheme, is_mobile=phone, has_touch=phone)
 
 
 ACTIVE = "Array.from(document.querySelectorAll('.md-sidebar--secondary .md-nav__link--active'), (a) => a.hash)"
@@ -123,8 +133,8 @@ ACTIVE = "Array.from(document.querySelectorAll('.md-sidebar--secondary .md-nav__
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_on_a_desktop_the_contents_follow_the_reader_and_the_chrome_answers_as_materials_did(
-        site: str, browser: Any, scheme: str) -> None:
-    with _visit(browser, site + PART, DESKTOP, scheme) as visit:
+        site: str, tabs: Tabs, scheme: str) -> None:
+    with _visit(tabs, site + PART, DESKTOP, scheme) as visit:
         page = visit.page
         assert page.evaluate("document.documentElement.className") == "js"
         plain = page.evaluate("document.querySelectorAll('.md-typeset table:not([class])').length")
@@ -154,8 +164,8 @@ def test_on_a_desktop_the_contents_follow_the_reader_and_the_chrome_answers_as_m
         assert visit.errors == []
 
 
-def test_the_keyboard_goes_to_the_next_and_previous_page_but_not_while_typing(site: str, browser: Any) -> None:
-    with _visit(browser, site + CHAPTER, DESKTOP) as visit:
+def test_the_keyboard_goes_to_the_next_and_previous_page_but_not_while_typing(site: str, tabs: Tabs) -> None:
+    with _visit(tabs, site + CHAPTER, DESKTOP) as visit:
         page = visit.page
         following = page.evaluate("document.querySelector('link[rel=next]').href")
         page.focus("#rulesc-qs-input")
@@ -169,7 +179,7 @@ def test_the_keyboard_goes_to_the_next_and_previous_page_but_not_while_typing(si
             page.keyboard.press("p")
         assert page.url == site + CHAPTER
         assert visit.errors == []
-    with _visit(browser, site + PART, DESKTOP) as visit:  # a part page: its own links to the parts around it
+    with _visit(tabs, site + PART, DESKTOP) as visit:  # a part page: its own links to the parts around it
         page = visit.page
         following = page.evaluate("document.querySelector('.rulesc-part-steps a[rel=next]').href")
         with page.expect_navigation():
@@ -178,8 +188,8 @@ def test_the_keyboard_goes_to_the_next_and_previous_page_but_not_while_typing(si
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_on_a_phone_a_link_in_the_drawers_contents_closes_the_drawer(site: str, browser: Any, scheme: str) -> None:
-    with _visit(browser, site + CHAPTER, PHONE, scheme) as visit:
+def test_on_a_phone_a_link_in_the_drawers_contents_closes_the_drawer(site: str, tabs: Tabs, scheme: str) -> None:
+    with _visit(tabs, site + CHAPTER, PHONE, scheme) as visit:
         page = visit.page
         page.click(".md-header label[for=__drawer]")
         page.wait_for_function("document.getElementById('__drawer').checked")
@@ -193,8 +203,8 @@ def test_on_a_phone_a_link_in_the_drawers_contents_closes_the_drawer(site: str, 
 
 
 def test_a_link_to_something_inside_a_closed_disclosure_opens_it_and_printing_opens_them_all(
-        site: str, browser: Any) -> None:
-    with _visit(browser, site + PART, DESKTOP) as visit:
+        site: str, tabs: Tabs) -> None:
+    with _visit(tabs, site + PART, DESKTOP) as visit:
         page = visit.page
         page.wait_for_function("document.querySelector('details[data-rulesc-sources]:not([open])')")
         page.evaluate("document.querySelector('details[data-rulesc-sources]:not([open])').lastElementChild.id = "
@@ -211,8 +221,8 @@ def test_a_link_to_something_inside_a_closed_disclosure_opens_it_and_printing_op
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_the_light_and_dark_toggle_shows_its_keyboard_focus(site: str, browser: Any, scheme: str) -> None:
-    with _visit(browser, site + CHAPTER, DESKTOP, scheme) as visit:
+def test_the_light_and_dark_toggle_shows_its_keyboard_focus(site: str, tabs: Tabs, scheme: str) -> None:
+    with _visit(tabs, site + CHAPTER, DESKTOP, scheme) as visit:
         page = visit.page
         page.focus("#rulesc-qs-input")
         page.keyboard.press("Shift+Tab")  # the toggle sits just before the search box
@@ -226,11 +236,11 @@ def test_the_light_and_dark_toggle_shows_its_keyboard_focus(site: str, browser: 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_page_the_navigation_does_not_list_marks_the_page_it_belongs_to(
-        site: str, browser: Any, viewport: dict[str, int]) -> None:
+        site: str, tabs: Tabs, viewport: dict[str, int]) -> None:
     for page, owner, title in ((PART, "dbu/maneuvers/", "Actions and Maneuvers"),  # a part of a long chapter
                                ("dbu/gm-screen/counter-maneuvers/", "dbu/gm-screen/", "GM screen")):  # a GM screen part
         # (the error codes' sections are out of the players' navigation with the error codes themselves)
-        with _visit(browser, site + page, viewport) as visit:
+        with _visit(tabs, site + page, viewport) as visit:
             marked = visit.page.locator(".md-nav--primary a.md-nav__link--active")
             assert marked.count() == 1, page
             assert (marked.evaluate("(a) => a.href"), marked.inner_text().strip()) == (site + owner, title)
@@ -239,5 +249,5 @@ def test_a_page_the_navigation_does_not_list_marks_the_page_it_belongs_to(
                 visit.page.click(".md-header label[for=__drawer]")
             marked.wait_for(state="visible")  # the drawer opens at its section; the desktop sidebar shows it
             assert visit.errors == []
-    with _visit(browser, site + CHAPTER, viewport) as visit:  # a listed page keeps Material's own mark alone
+    with _visit(tabs, site + CHAPTER, viewport) as visit:  # a listed page keeps Material's own mark alone
         assert visit.page.locator(".md-nav--primary [aria-current=true]").count() == 0
