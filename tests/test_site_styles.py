@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -150,26 +150,34 @@ def _linked(site: Path, page: str) -> str:
     return re.sub(r"<style>.*?</style>\n", lambda _: links, path.read_text(encoding="utf-8"), count=1, flags=re.S)
 
 
+def _answer(html: str) -> Callable[[Any], None]:
+    """A route handler that answers with `html` (Playwright passes the request too to a handler taking two)."""
+    return lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8")
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [390, 1366])
 def test_every_page_type_looks_exactly_as_with_the_themes_stylesheets(tabs: Tabs, built: Path, site: str,
                                                                      width: int, scheme: str) -> None:
     """Each page shot as built, then at the same address with the theme's sheets linked instead (its scripts see the
-    same page), then put back."""
+    same page). The browser is handed the linked page in place of the server's: the built site is shared by both
+    workers, and a page rewritten in it, even for a moment, would be what the other worker's tests load."""
     with tabs.use(site, {"width": width, "height": 844}, scheme) as visit:
         for page in PAGES:
-            path = built / "site" / (page if page.endswith(".html") else page + "index.html")
-            built_page, shots = path.read_bytes(), []
-            try:
-                for query, text in (("", None), ("?linked", _linked(built / "site", page))):
-                    if text is not None:
-                        path.write_text(text, encoding="utf-8")
-                    visit.go(site + page + query)  # a query of its own: never the first from the browser's cache
+            shots, sheets = [], []
+            for query, text in (("", None), ("?linked", _linked(built / "site", page))):
+                url = site + page + query  # a query of its own: never the first from the browser's cache
+                if text is not None:
+                    visit.page.route(url, _answer(text))
+                try:
+                    visit.go(url)
                     visit.page.add_style_tag(content="* { content-visibility: visible !important }")
                     visit.page.evaluate(SETTLED)
                     shots.append(visit.page.screenshot(full_page=True, animations="disabled"))
-            finally:
-                path.write_bytes(built_page)
+                    sheets.append(visit.page.locator('link[rel="stylesheet"]').count())
+                finally:
+                    visit.page.unroute(url)
+            assert sheets[1] == sheets[0] + len(THEME_SHEETS), page  # the linked page is the one shown
             assert shots[0] == shots[1], page
 
 
