@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,7 +34,7 @@ from rulesc.emit.site.markup import Markup
 from rulesc.emit.site.split import GM_BUDGET, calculator_estimate, folder, gm_parts, slug
 from rulesc.model import SYSTEM_PAGES, default_of
 from rulesc.pipeline import Project, compile_project
-from tests.browser import Visit
+from tests.browser import TIMEOUT_MS, Visit
 from tests.conftest import REPO
 from tests.tabs import Tabs
 
@@ -408,15 +409,21 @@ def test_each_gm_screen_is_one_tap_from_the_home_page(site: str, tabs: Tabs, wid
 
 def _shown_text(locator: Any) -> str:
     """The text a reader sees in an element, once it is on screen and laid out. A calculator far down the GM screen
-    is skipped (content-visibility) until it nears the screen, and its innerText is empty until then. Laying out
-    the blocks above it (their size was a guess) can push it back off screen after the click that opened it, for
-    good (CI once waited 120 s): like a reader, each check brings it back into view first."""
-    locator.page.wait_for_function("""(el) => {
-        if (el.innerText.trim() !== "") return true;
-        el.scrollIntoView({block: "center"});
-        return false;
-    }""", arg=locator.element_handle())
-    return str(locator.inner_text())
+    is skipped (content-visibility) until it nears the screen, and its innerText is empty until then. CI twice
+    waited out 120 s on a handle taken once (a node the page may since have replaced never fills), once more after
+    scrolling it into view at each check: each check now finds the element afresh and brings it into view, as a
+    reader would, and a timeout says what the page showed."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
+        text = str(locator.inner_text())
+        if text.strip():
+            return text
+        locator.evaluate('(el) => el.scrollIntoView({block: "center"})')  # hidden or not, unlike Playwright's
+        locator.page.wait_for_timeout(100)
+    state = locator.evaluate("""(el) => ({connected: el.isConnected, open: el.closest("details")?.open,
+        visibility: getComputedStyle(el.closest("[data-calculator]") || el).contentVisibility,
+        top: el.getBoundingClientRect().top, text: el.textContent})""")
+    raise AssertionError(f"no text laid out in {TIMEOUT_MS} ms: {state}")
 
 
 @pytest.mark.parametrize("width", [390, 1366])
