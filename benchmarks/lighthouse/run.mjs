@@ -59,7 +59,8 @@ function runsOf(args) {
 
 async function main() {
   const [runs, [siteArg, ...pages]] = runsOf(process.argv.slice(2));
-  const server = await serve(resolve(siteArg || "site"));
+  /* npm runs the script in this folder: a relative SITE is read from where npm was started (INIT_CWD) */
+  const server = await serve(resolve(process.env.INIT_CWD || ".", siteArg || "site"));
   const base = `http://127.0.0.1:${server.address().port}/`;
   const chrome = await chromeLauncher.launch({chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"]});
@@ -70,6 +71,7 @@ async function main() {
       for (const page of pages.length ? pages : PAGES) {
         const {lhr} = await lighthouse(base + page, {port: chrome.port, output: "json", logLevel: "error",
           onlyCategories: CATEGORIES});
+        if (lhr.runtimeError) throw new Error(`${base + page}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
         audited.set(page, [...(audited.get(page) || []), row(page, lhr)]);
         console.log(audited.get(page).at(-1).join("\t"));
       }
