@@ -3,6 +3,7 @@ after them) and the pattern both Python and site.js read scaled amounts by; a br
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from rulesc.diagnostics.core import Span
 from rulesc.emit.site.tables import _scaling_fields, scaled_pattern
@@ -69,6 +71,20 @@ def test_each_table_gets_a_field_for_each_scaling_its_amounts_carry_and_no_other
         'inputmode="numeric" data-tier="L"></label> <span>show (L) amounts at this value</span></div>',
         '<div class="rulesc-filter rulesc-tiers"><label>Renown <input type="number" min="0" max="5" '
         'inputmode="numeric" data-tier="R+"></label> <span>show (R+) amounts at this value</span></div>']
+
+
+def test_the_export_carries_the_declared_scalings_and_validates(project: Path) -> None:
+    schema = json.loads((project / "build/export/rulesc-export.schema.json").read_text(encoding="utf-8"))
+    data = json.loads((project / "build/export/ranks.json").read_text(encoding="utf-8"))
+    assert list(Draft202012Validator(schema).iter_errors(data)) == []
+    assert data["scalings"] == [
+        {"notation": "L", "label": "Caster level", "term": "caster-level", "min": 1, "max": 20},
+        {"notation": "R+", "label": "Renown", "term": None, "min": 0, "max": 5},
+        {"notation": "x.", "label": "Unused", "term": None, "min": 1, "max": 3}]
+    data["scalings"][1]["max"] = "5"
+    del data["scalings"][2]["label"]
+    paths = sorted(list(e.absolute_path) for e in Draft202012Validator(schema).iter_errors(data))
+    assert paths == [["scalings", 1, "max"], ["scalings", 2]]
 
 
 def test_an_unknown_term_of_a_scaling_is_reported_where_it_is_declared(tmp_path: Path) -> None:

@@ -74,13 +74,21 @@ def _system(program: Program, site_url: str) -> JsonObject:
                    "provenance": _provenance(t.provenance) if t.provenance else None} for t in system.terms],
         "chapters": [{"id": c.id, "title": c.title, "order": c.order, "summary": _text(c.summary),
                       "rules": [_rule(program, r, site_url) for r in c.rules]} for c in system.chapters],
-    } | _declared_kinds(program)
+    } | _declared_kinds(program) | _declared_scalings(program)
 
 
 def _declared_kinds(program: Program) -> JsonObject:
     """The kinds of rule the system declares, when it declares them (an export of format 1 stays as it was)."""
     declared = [kind for kind in program.system.kinds if kind.span is not None]
     return {"kinds": [_rule_kind(kind) for kind in declared]} if declared else {}
+
+
+def _declared_scalings(program: Program) -> JsonObject:
+    """The scalings amounts carry, as the system declares them, when it declares any: an app reading an amount's
+    scaling finds the field's label and range here."""
+    scalings = program.system.scalings
+    return {"scalings": [{"notation": s.notation, "label": s.label, "term": s.term, "min": s.min, "max": s.max}
+                         for s in scalings]} if scalings else {}
 
 
 def _rule_kind(kind: RuleKind) -> JsonObject:
