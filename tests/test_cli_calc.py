@@ -256,3 +256,19 @@ def test_a_whole_number_without_bounds_stops_where_exactness_does(rulebook: str)
     assert calc_json(rulebook, "zz-9.triple", f"big={-(top // 3)}")["result"] == -(top // 3) * 3
     assert run_rulesc("--root", rulebook, "calc", "zz-9.triple", f"big={top + 1}") == (
         2, "", f"rulesc: error: zz-9.triple: big takes a whole number from {-top} to {top}; got '{top + 1}'\n")
+
+
+def test_a_formulas_answer_is_charted_or_bounded_in_the_terminal() -> None:
+    """A distribution is charted as `rulesc dice` charts it; a fraction of 600 digits is shown by its size."""
+    hoard = str(REPO / "tests/cases/good/large-pools")
+    status, out, err = run_rulesc("--root", hoard, "calc", "hoard.best_three", "n=3")
+    lines = out.splitlines()
+    assert (status, err, len(lines)) == (0, "", 2 + 298)
+    assert lines[:3] == ["hoard.best_three(n=3): average 151.5000, standard deviation 49.9975",
+                         "       exactly   at least", "  3    0.0001%  100.0000%  \u2588"]
+    assert lines[-1] == "300    0.0001%    0.0001%  \u2588"
+    assert run_rulesc("--root", hoard, "calc", "hoard.hundreds_at_least", "n=300") == (
+        0, "~0.618243 (n/d of 600 and 600 digits)\n", "")
+    assert run_rulesc("--root", hoard, "calc", "hoard.average_hoard", "n=3") == (0, "303/2 (~151.5)\n", "")
+    status, out, _ = run_rulesc("--root", hoard, "calc", "hoard.hundreds_at_least", "n=300", "--json")
+    assert len(json.loads(out)["result"]["exact"]) == 600 + 1 + 600  # --json keeps it exact

@@ -74,7 +74,11 @@ def test_the_action_roll_is_the_dice_counted_out() -> None:
                 counts["strong hit" if score > max(one, two) else "weak hit" if score > min(one, two) else "miss"] += 1
     assert counts == {"strong hit": 271, "weak hit": 238, "miss": 91}  # of 600
     status, out, _ = run_rulesc("--root", str(IRONSWORN), "calc", "ironsworn.action_roll", "stat=3", "adds=1")
-    assert (status, out) == (0, "miss 91/600, strong hit 271/600, weak hit 119/300\n")
+    assert (status, out.splitlines()) == (0, [
+        "ironsworn.action_roll(stat=3 adds=1):",
+        "miss             91/600   15.1667%  " + "\u2588" * 13,
+        "strong hit      271/600   45.1667%  " + "\u2588" * 40,
+        "weak hit        119/300   39.6667%  " + "\u2588" * 35])
 
 
 def counted_out(score: Callable[[int], int]) -> list[str]:

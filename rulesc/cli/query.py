@@ -8,10 +8,12 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from rulesc.analyze.program import Program, output_type, show
+from rulesc.analyze.mismatch import brief
+from rulesc.analyze.program import Program, output_type
 from rulesc.analyze.rolls import by_chance, result_records, result_text, roll_tables, table_titles
 from rulesc.cli.answers import encode
 from rulesc.cli.check import add_variant_option, with_variants
+from rulesc.cli.dice import chart, named
 from rulesc.cli.inputs import parse_input
 from rulesc.cli.usage import UsageError
 from rulesc.compile import Project, compile_project
@@ -20,6 +22,7 @@ from rulesc.emit.site.calculators import show_output
 from rulesc.emit.site.markup import Markup
 from rulesc.formula.table_rolls import percent
 from rulesc.model import Calculator, Param, default_of
+from rulesc.runtime import rulesc_runtime as R
 from rulesc.runtime.rulesc_runtime import RulesError
 
 
@@ -119,8 +122,18 @@ def _formula(programs: dict[str, Program], full_id: str, given: dict[str, str], 
         print(json.dumps({"id": full_id, "inputs": _inputs(formula.params, values), "type": returns,
                           "result": encode(result, returns)}))
     else:
-        print(show(result))
+        print(shown(f"{full_id}({' '.join(f'{p.name}={given[p.name]}' for p in formula.params)})", result))
     return 0
+
+
+def shown(title: str, result: Any) -> str:
+    """A formula's answer for a terminal: a distribution or a roll of names as `rulesc dice` charts it, anything
+    else as a failing example shows it (a fraction of hundreds of digits by its size; `--json` has it exact)."""
+    if isinstance(result, R.Dist):
+        return chart(title, result)
+    if isinstance(result, R.Outcomes):
+        return named(title, result)
+    return brief(result)
 
 
 def _final_results(program: Program, full_id: str, name: str, given: dict[str, str], as_json: bool) -> int:
