@@ -51,7 +51,7 @@ class _ToJs(Backend):
 
     def as_type(self, node: n.Node, wanted: Type) -> Doc:
         source = self.visit(node)
-        if wanted == node.type or wanted not in _AS:
+        if not self.converted(node, wanted) or wanted not in _AS:
             return source
         return js_call(_AS[wanted], [source])
 
@@ -131,11 +131,9 @@ class _ToJs(Backend):
 
     def visit_Let(self, node: n.Let) -> Doc:
         value = self.visit(node.value)
-        pooled = self.pool_let(node)
+        pooled = self.pool_bound(node, "R.poolBind", value)
         if pooled is not None:
-            asked, body, needed = pooled
-            return js_call("R.poolBind", [value, self.sequence(asked), js_function([self.spell.let(node.name)], body),
-                                          *([needed] if needed is not None else [])])
+            return pooled
         inner = self.read_through(node)
         if inner is not None:
             return js_call("R.bindThrough", [value, self.bound_function(node.name, inner.value),
@@ -151,6 +149,16 @@ class _ToJs(Backend):
             return js_call("R.bind", [value, function])
         return concat(Group("(", (function,), ")", sep=""), js_call("", [value]))
 
+    def pool_bound(self, node: n.Let, func: str, value: Doc) -> Doc | None:
+        """`func(pool, questions, function (answers) {...}, needed)` for a let that asks its pool questions
+        (pool_let()); None for any other let."""
+        pooled = self.pool_let(node)
+        if pooled is None:
+            return None
+        asked, body, needed = pooled
+        return js_call(func, [value, self.sequence(asked), js_function([self.spell.let(node.name)], body),
+                              *([needed] if needed is not None else [])])
+
     def bound_function(self, name: str, body: n.Node) -> Doc:
         """`function (name) { return body; }`, with the let's name in scope in the body."""
         self.bound.add(name)
@@ -163,6 +171,12 @@ class _ToJs(Backend):
         row = BUILTINS[node.func] if resolve_call(node.func) == "builtin" else None
         if row is None:
             return js_call(self.spell.formula(node.func), [self.visit(arg) for arg in node.args])
+        let = self.mean_of_pool(node)
+        if let is not None:
+            self.mean_parts(let.body)
+            found = self.pool_bound(let, "R.poolBindMean", self.visit(let.value))
+            assert found is not None  # mean_of_pool() found a let that asks its pool
+            return found
         if row.form == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)

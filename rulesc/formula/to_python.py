@@ -53,7 +53,7 @@ class _ToPython(Backend):
     def as_type(self, node: n.Node, wanted: Type) -> Doc:
         """The node's source, turned into a roll where a roll is wanted and the node is a number or pool."""
         source = self.visit(node)
-        if wanted == node.type or wanted not in _AS:
+        if not self.converted(node, wanted) or wanted not in _AS:
             return source
         return py_call(_AS[wanted], [source])
 
@@ -133,12 +133,9 @@ class _ToPython(Backend):
 
     def visit_Let(self, node: n.Let) -> Doc:
         value = self.visit(node.value)
-        pooled = self.pool_let(node)
+        pooled = self.pool_bound(node, self.named("R.pool_bind", node), value)
         if pooled is not None:
-            asked, body, needed = pooled
-            return py_call(self.named("R.pool_bind", node), [value, self.sequence(asked),
-                                           concat(f"lambda {self.spell.let(node.name)}: ", body),
-                                           *([needed] if needed is not None else [])])
+            return pooled
         inner = self.read_through(node)
         if inner is not None:
             return py_call(self.named("R.bind_through", node), [value, self.bound_function(node.name, inner.value),
@@ -155,6 +152,16 @@ class _ToPython(Backend):
             return py_call(self.named("R.bind", node), [value, function])
         return concat(Group("(", (function,), ")", sep=""), py_call("", [value]))
 
+    def pool_bound(self, node: n.Let, func: str, value: Doc) -> Doc | None:
+        """`func(pool, questions, lambda answers: body, needed)` for a let that asks its pool questions
+        (pool_let()); None for any other let."""
+        pooled = self.pool_let(node)
+        if pooled is None:
+            return None
+        asked, body, needed = pooled
+        return py_call(func, [value, self.sequence(asked), concat(f"lambda {self.spell.let(node.name)}: ", body),
+                              *([needed] if needed is not None else [])])
+
     def bound_function(self, name: str, body: n.Node) -> Doc:
         """`lambda name: body`, with the let's name in scope in the body."""
         self.bound.add(name)
@@ -167,6 +174,12 @@ class _ToPython(Backend):
         row = BUILTINS[node.func] if resolve_call(node.func) == "builtin" else None
         if row is None:
             return py_call(self.spell.formula(node.func), [self.visit(arg) for arg in node.args])
+        let = self.mean_of_pool(node)
+        if let is not None:
+            self.mean_parts(let.body)
+            found = self.pool_bound(let, "R.pool_bind_mean", self.visit(let.value))
+            assert found is not None  # mean_of_pool() found a let that asks its pool
+            return found
         if row.form == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)
