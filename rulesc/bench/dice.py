@@ -44,6 +44,18 @@ once per recompute; the Python engine's compile happens at import. The first run
 node_first_ms)."""
 
 
+NODE_RUNS = 15
+"""Node's timed runs of each workload, at least (more when --repeat asks more). Its runs spread far wider than
+Python's: on this machine cthulhu/skill_roll's 15 runs after the warm-up went from 0.84 to 5.4 ms (Python's
+from 1.5 to 2.6 ms), as garbage collection of the BigInts and Maps the runtime makes, on threads whose CPU time
+counts, falls on some runs and not others; the median of 5 was 4.7 ms in one bench and 1.6 ms in the next."""
+
+
+def node_runs(runs: int) -> int:
+    """How many timed runs Node makes when Python makes `runs`."""
+    return max(runs, NODE_RUNS)
+
+
 class DiceBenchError(Exception):
     """The benchmark could not run: no Node.js, or the generated JavaScript failed to load."""
 
@@ -343,14 +355,14 @@ def agree(ours: Any, theirs: Any) -> bool:
 
 
 def run_node(docs: Path, workloads: Sequence[Workload], runs: int) -> list[Timed]:
-    """Each workload `runs` times through the site's scripts (the runtime, each system's) in one Node process,
+    """Each workload node_runs(runs) times through the site's scripts (the runtime, each system's) in one Node process,
     after NODE_WARMUP_RUNS untimed runs (the first of them timed apart): V8 compiles a function when it is first
     called and again, with its optimizing compiler, once it is hot, so the first runs would pay for compiling the
     runtime every formula shares (Python compiled it at import); the timed runs still start from empty caches."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         raise DiceBenchError("bench --dice runs the generated JavaScript in Node.js, and there is no node on PATH")
-    spec = {"runs": runs, "warmup": NODE_WARMUP_RUNS,
+    spec = {"runs": node_runs(runs), "warmup": NODE_WARMUP_RUNS,
             "workloads": [{"system": w.system, "formula": w.javascript, "types": list(w.types),
                            "calls": [list(call) for call in w.calls]} for w in workloads]}
     done = subprocess.run([node, "-e", NODE_BENCH, str(docs)], input=json.dumps(spec), capture_output=True,
@@ -433,8 +445,10 @@ def dice_table(rows: Sequence[Row], runs: int) -> str:
              f"{NODE_WARMUP_RUNS}: V8 compiles a",
              "function on its first call and again, optimized, once it is hot, on threads whose CPU time counts;",
              "Python compiles at import; --json gives Node's first run as node_first_ms):",
-             f"median of {runs} run(s) of the workload in each, in CPU time (the process's: the rest of a busy machine",
-             "does not count). same: the two runtimes' results agree call by call, exactly",
+             f"median of {runs} run(s) of the workload in each, in CPU time (Node's of {node_runs(runs)}, as its runs "
+             "spread wider; the",
+             "process's CPU time: the rest of a busy machine does not count). same: the two runtimes' results agree",
+             "call by call, exactly",
              f"{'formula':<50} {'ex+top':>9} {'Python ms':>11} {'Node ms':>11} {'same':>5}"]
     for row in rows:
         calls = f"{row.workload.examples}+{len(row.workload.calls) - row.workload.examples}"
@@ -456,9 +470,10 @@ def icepool_table(rows: Sequence[Row], runs: int) -> str:
              f"{NODE_WARMUP_RUNS} untimed runs, as V8 compiles hot functions again, optimized, on",
              "threads whose CPU time counts; --json gives Node's first run as node_first_ms).",
              CACHES + ".",
-             f"median of {runs} run(s) each, in CPU time; ratio: icepool ms / engine ms; warm: {runs} more run(s) of",
-             "the engine and of icepool, taking turns, with every cache kept from the run before (ms each, and the",
-             "ratio); equal: engine, JavaScript and icepool give the same answers, exactly",
+             f"median of {runs} run(s) each ({node_runs(runs)} in Node, whose runs spread wider), in CPU time; ratio:",
+             f"icepool ms / engine ms; warm: {runs} more run(s) of the engine and of icepool, taking turns, with every",
+             "cache kept from the run before (ms each, and the ratio); equal: engine, JavaScript and icepool give the",
+             "same answers, exactly",
              f"{'formula':<34} {'calls':>5} {'engine ms':>10} {'JS ms':>9} {'icepool ms':>10} {'ratio':>7} "
              f"{'warm ms':>8} {'icepool':>8} {'ratio':>7} {'equal':>5}"]
     for row in rows:
