@@ -138,6 +138,12 @@ class Backend:
 _ROLLS = (Type.DICE, Type.DIST, Type.EVENT, Type.OUTCOME)
 
 
+def written_pool(node: n.DiceRoll) -> bool:
+    """Whether a pool is written with whole numbers (2d6, 1d6r2), so it can be made once, as the module loads:
+    the parser refused every such die the runtime cannot roll (parser._rollable), so making it cannot fail."""
+    return all(isinstance(part, n.Num) and type(part.value) is int for part in (node.count, node.sides))
+
+
 def _grouped(parts: list[Doc], word: str) -> Doc:
     """The parts with `word` between each two, in parentheses when there are two or more."""
     if len(parts) == 1:

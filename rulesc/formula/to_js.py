@@ -6,9 +6,9 @@ import json
 from collections.abc import Callable, Collection, Sequence
 
 from rulesc.formula import nodes as n
-from rulesc.formula.backend import Backend
+from rulesc.formula.backend import Backend, written_pool
 from rulesc.formula.builtins import BUILTINS, Builtin
-from rulesc.formula.layout import Doc, Group, concat, conditional, infix, whole
+from rulesc.formula.layout import Doc, Group, concat, conditional, flat, infix, whole
 from rulesc.formula.names import Spelling, resolve_call
 from rulesc.formula.regroup import hoisted
 from rulesc.formula.types import Type
@@ -25,13 +25,15 @@ ROLLS = (Type.DICE, Type.DIST, Type.EVENT, Type.OUTCOME)
 
 
 def expr_to_js(node: n.Node, name: Spelling | Resolver,
-               checks: Collection[int] | None = None) -> Doc:
+               checks: Collection[int] | None = None, pools: dict[str, str] | None = None) -> Doc:
     """JavaScript source for `node` (flat() gives one line, layout() lines within a width); `name` maps a
     formula-language name to its JavaScript spelling: a Spelling, or one function for every name but a let's.
-    What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter."""
+    What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter.
+    With `pools`, a pool written with whole numbers is named there (its call -> Pool1, ...), for the script to
+    make once, as the Python engine's module does (to_python.expr_to_python)."""
     spelling = name if isinstance(name, Spelling) else Spelling.uniform(name)
     node, checks = hoisted(node, checks)
-    return _ToJs(spelling, checks).visit(node)
+    return _ToJs(spelling, checks, pools).visit(node)
 
 
 def js_call(func: str, args: Sequence[Doc]) -> Group:
@@ -48,6 +50,10 @@ def js_function(params: Sequence[str], body: Doc) -> Doc:
 
 class _ToJs(Backend):
     WORDS = {"and": " && ", "or": " || ", "not": "!", "yes": "true"}
+
+    def __init__(self, spell: Spelling, checks: Collection[int] | None, pools: dict[str, str] | None):
+        super().__init__(spell, checks)
+        self.pools = pools
 
     def as_type(self, node: n.Node, wanted: Type) -> Doc:
         source = self.visit(node)
@@ -69,7 +75,10 @@ class _ToJs(Backend):
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
         special = [json.dumps(node.special)] if node.special else []
-        return js_call("R.dice", [self.visit(node.count), self.visit(node.sides), *special])
+        made = js_call("R.dice", [self.visit(node.count), self.visit(node.sides), *special])
+        if self.pools is None or not written_pool(node):
+            return made
+        return self.pools.setdefault(flat(made), f"Pool{len(self.pools) + 1}")
 
     def visit_Neg(self, node: n.Neg) -> Doc:
         operand, kind = self.visit(node.operand), node.type

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable, Collection, Sequence
 
 from rulesc.formula import nodes as n
-from rulesc.formula.backend import Backend
+from rulesc.formula.backend import Backend, written_pool
 from rulesc.formula.builtins import BUILTINS, Builtin
 from rulesc.formula.layout import Doc, Group, concat, conditional, flat, infix, whole
 from rulesc.formula.names import Spelling, resolve_call
@@ -39,12 +39,6 @@ def py_call(func: str, args: Sequence[Doc]) -> Group:
     return Group(func + "(", tuple(args), ")", trail=",")
 
 
-def _written(node: n.DiceRoll) -> bool:
-    """Whether a pool is written with whole numbers (2d6, 1d6r2), so it can be made at import: the
-    parser refused every such die the runtime cannot roll (parser._rollable), so making it cannot fail."""
-    return all(isinstance(part, n.Num) and type(part.value) is int for part in (node.count, node.sides))
-
-
 class _ToPython(Backend):
     def __init__(self, spell: Spelling, checks: Collection[int] | None, pools: dict[str, str] | None):
         super().__init__(spell, checks)
@@ -69,7 +63,7 @@ class _ToPython(Backend):
     def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
         special = [json.dumps(node.special)] if node.special else []
         made = py_call("R.dice", [self.visit(node.count), self.visit(node.sides), *special])
-        if self.pools is None or not _written(node):
+        if self.pools is None or not written_pool(node):
             return made
         return self.pools.setdefault(flat(made), f"_Pool{len(self.pools) + 1}")
 
