@@ -462,7 +462,10 @@
     for (i = 0; i < a.length; i++) { x = a[i]; if (x) for (j = 0; j < b.length; j++) out[i + j] += x * b[j]; }
     return out;
   }
-  var KRONECKER_TERMS = 4096;  /* products of more terms are one multiplication of packed numbers */
+  /* products of more terms are one multiplication of packed numbers: in Node 20, 21 x 21 terms of 21 bits took
+     23 us term by term and 18 us packed, 31 x 31 of 31 bits 77 and 34 us, 61 x 61 of 61 bits 330 and 116 us;
+     16 x 16 of 43 bits 12.5 and 16 us */
+  var KRONECKER_TERMS = 400;
   function kronecker(a, b, digits) {
     /* polynomial product by Kronecker substitution: each list packed into one
        BigInt, a slot of `digits` hex digits per coefficient, the two multiplied, the product cut back into slots */
