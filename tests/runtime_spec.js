@@ -29,6 +29,10 @@ const CALLBACKS = {  // the spec's {"fn": name} arguments; tests/test_runtime_co
   answers_sum: (answers) => answers.reduce((a, b) => a + b, 0),
   first_at_least_4: (answers) => answers[0] >= 4,
   first_high_low: (answers) => (answers[0] >= 4 ? "high" : "low"),
+  damage_by_first: (answers) => (answers[0] === 6 ? R.diceAdd(R.dice(2, 8), 3)
+    : answers[0] >= 3 ? R.diceAdd(R.dice(1, 8), 3) : 0),
+  roll_by_first: (answers) => R.asDist(R.dice(answers[0], 4)),
+  far_by_first: (answers) => (answers[0] === 1 ? 0 : 2000000),
 };
 
 function decode(v) {

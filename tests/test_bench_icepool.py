@@ -62,6 +62,8 @@ def test_the_modelled_formulas_run_three_ways_and_agree(tiny: Path, tmp_path: Pa
     assert all(row[4].endswith("x") and row[7].endswith("x") for row in rows.values())
     assert all(float(row[5]) >= 0 and float(row[6]) >= 0 for row in rows.values())
     assert "icepool's caches are emptied before every run" in out
+    assert "each\ntimed run right after an untimed one of its own" in out
+    assert "median of 2 run(s) each (15 in Node, whose runs spread wider), in CPU time" in out
     assert out.splitlines()[-1].startswith("2 formulas; the engine is ")
     assert ", warm " in out.splitlines()[-1]
 

@@ -130,6 +130,8 @@ console.log(JSON.stringify({
     return [[...found.joint].map(([k, w]) => [k, String(w)]).sort(), String(found.total)];
   }),
   counted: cases.counted.map(([t, low]) => weights(R.countFaces(R.parseDice(t), low, R.MAX_INT))),
+  margins: cases.margins.map(([t, low]) => weights(R.dsub(R.successes(R.parseDice(t), low),
+                                                          R.successes(R.parseDice(t), low)))),
 }));
 """
 
@@ -140,9 +142,13 @@ def test_the_javascript_runtime_sums_and_answers_alike() -> None:
     sums = SUMS + LARGE
     chained = [(text, [list(q) for q in asked]) for text, asked in CHAINED]
     counted = [("15d10!", 8), ("40d6", 5), ("9d6r{2,3,4,5}", 6)]
+    # products of 11 x 11 terms in floats, 16 x 16 past 2**53 term by term, 21 x 21 to 62 x 62 packed
+    # (KRONECKER_TERMS, 400)
+    margins = [("10d6", 5), ("15d10", 8), ("20d6", 5), ("21d10", 8), ("31d6", 5), ("61d6", 5)]
     runtime = Path(R.__file__).with_suffix(".js")
     done = subprocess.run([node(), "-e", JS_POWERS, str(runtime)], capture_output=True, text=True, check=True,
-                          timeout=300, input=json.dumps({"sums": sums, "chained": chained, "counted": counted}))
+                          timeout=300, input=json.dumps({"sums": sums, "chained": chained, "counted": counted,
+                                                         "margins": margins}))
     found = json.loads(done.stdout)
 
     def weights(dist: R.Dist) -> list[object]:
@@ -154,3 +160,5 @@ def test_the_javascript_runtime_sums_and_answers_alike() -> None:
         assert (sorted([",".join(map(str, k)), str(w)] for k, w in ours.items()), str(size)) == \
             (sorted(joint), total), text
     assert found["counted"] == [weights(R.successes(R.parse_dice(t), low)) for t, low in counted]
+    assert found["margins"] == [weights(R.dsub(R.successes(R.parse_dice(t), low), R.successes(R.parse_dice(t), low)))
+                                for t, low in margins]

@@ -68,6 +68,12 @@ FORMULAS: dict[str, tuple[str, str]] = {
     "uneven_pair": ("[]", "let a_ = 1d{0,0,3} in let b_ = 1d{1,2,2} in a_ * 10 + b_"),
     "burst_successes": ("[{name: n, type: int, min: 0, max: 12}]",
                         "let p_ = (n)d10! + 1d6!{5,6} in let s_ = successes(p_, 6) in if s_ >= 4 then 2 else s_"),
+    "mean_of_parts": ("[{name: w_, type: dice}, {name: k, type: int, min: 0, max: 7}]",
+                      "mean(let p_ = 2d6 in let t_ = highest(p_, 1) in if t_ == 6 then repeat(dice_part(w_), 2) + "
+                      "modifier(w_) else if t_ > k then w_ else 0)"),
+    "mean_of_rolls": ("[]", "mean(let p_ = 3d4 in if lowest(p_, 1) == 1 then (highest(p_, 1))d6 else lowest(p_, 2))"),
+    "mean_of_a_function": ("[]", "mean(max(let p_ = 2d6 in highest(p_, 1) - lowest(p_, 1), 2))"),
+    "mean_too_wide": ("[]", "mean(let p_ = 2d6 in if highest(p_, 1) == 6 then 3000000 else 0)"),
 }
 
 
@@ -233,6 +239,45 @@ def test_one_question_to_exploding_dice_is_the_die_by_die_sum(quirk: Built) -> N
         for answers, ways in two.items():
             projected[answers[:1]] = projected.get(answers[:1], 0) + ways
         assert (one, total) == (projected, total_two), text
+
+
+def pool_mean(counts: list[tuple[int, int]], const: int) -> Fraction:
+    """The mean of a pool of plain dice (count, sides), every roll counted die by die."""
+    dice = [range(1, sides + 1) for count, sides in counts for _ in range(count)]
+    rolls = list(itertools.product(*dice))
+    return Fraction(sum(map(sum, rolls)), len(rolls)) + const
+
+
+def two_d6_mean(part: Any) -> Fraction:
+    """The mean over every roll of 2d6 of part(highest, lowest), itself a mean."""
+    found = [part(max(a, b), min(a, b)) for a, b in itertools.product(range(1, 7), repeat=2)]
+    return sum(found, Fraction(0)) / 36
+
+
+def test_the_mean_of_a_pool_let_is_the_mean_of_its_parts(quirk: Built) -> None:
+    """mean(let p = pool in ...) is each result's mean weighed by its chance (R.pool_bind_mean), the pools and
+    numbers it gives taken as they are, with no roll made of them; a mean of anything else of the let is not."""
+    for name in ("mean_of_parts", "mean_of_rolls", "mean_too_wide"):
+        assert "R.pool_bind_mean(" in python_of(quirk, name) and "R.poolBindMean(" in javascript_of(quirk, name)
+    assert "R.as_dist(" not in python_of(quirk, "mean_of_parts") + python_of(quirk, "mean_of_rolls")
+    assert "R.asDist(" not in javascript_of(quirk, "mean_of_parts") + javascript_of(quirk, "mean_of_rolls")
+    assert "pool_bind_mean" not in python_of(quirk, "mean_of_a_function")
+    assert "poolBindMean" not in javascript_of(quirk, "mean_of_a_function")
+    weapons = {"1d8+3": ([(1, 8)], 3), "2d6-1": ([(2, 6)], -1), "3": ([], 3)}
+    calls = [("mean_of_parts", {"w_": R.parse_dice(text), "k": k}) for text in weapons for k in (0, 4, 7)]
+    found = three_ways(quirk, [*calls, ("mean_of_rolls", {}), ("mean_of_a_function", {}), ("mean_too_wide", {})])
+    for (_, args), answer in zip(calls, found, strict=False):
+        counts, plus = weapons[str(args["w_"])]
+        critical, hit = pool_mean([(2 * count, sides) for count, sides in counts], plus), pool_mean(counts, plus)
+        expect = two_d6_mean(lambda high, _: critical if high == 6 else hit if high > args["k"]  # noqa: B023
+                             else Fraction(0))
+        assert answer == {"value": {"exact": str(expect)}}, args
+    rolls = list(itertools.product(range(1, 5), repeat=3))
+    expect = sum((pool_mean([(max(r), 6)], 0) if min(r) == 1 else Fraction(sum(sorted(r)[:2])) for r in rolls),
+                 Fraction(0)) / 64
+    assert found[-3] == {"value": {"exact": str(expect)}}
+    assert found[-2] == {"value": {"exact": str(two_d6_mean(lambda high, low: Fraction(max(high - low, 2))))}}
+    assert found[-1] == {"error": "RulesError: a roll with more than 1000000 outcomes is refused"}
 
 
 def test_bind_through_is_the_nested_binds() -> None:

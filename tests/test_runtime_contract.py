@@ -38,6 +38,10 @@ CALLBACKS: dict[str, Callable[..., Any]] = {  # the spec's {"fn": name} argument
     "answers_sum": sum,
     "first_at_least_4": lambda answers: answers[0] >= 4,
     "first_high_low": lambda answers: "high" if answers[0] >= 4 else "low",
+    "damage_by_first": lambda answers: R.dice_add(R.dice(2, 8), 3) if answers[0] == 6 else
+    R.dice_add(R.dice(1, 8), 3) if answers[0] >= 3 else 0,
+    "roll_by_first": lambda answers: R.as_dist(R.dice(answers[0], 4)),
+    "far_by_first": lambda answers: 0 if answers[0] == 1 else 2_000_000,
 }
 
 

@@ -44,6 +44,18 @@ once per recompute; the Python engine's compile happens at import. The first run
 node_first_ms)."""
 
 
+NODE_RUNS = 15
+"""Node's timed runs of each workload, at least (more when --repeat asks more). Its runs spread far wider than
+Python's: on this machine cthulhu/skill_roll's 15 runs after the warm-up went from 0.84 to 5.4 ms (Python's
+from 1.5 to 2.6 ms), as garbage collection of the BigInts and Maps the runtime makes, on threads whose CPU time
+counts, falls on some runs and not others; the median of 5 was 4.7 ms in one bench and 1.6 ms in the next."""
+
+
+def node_runs(runs: int) -> int:
+    """How many timed runs Node makes when Python makes `runs`."""
+    return max(runs, NODE_RUNS)
+
+
 class DiceBenchError(Exception):
     """The benchmark could not run: no Node.js, or the generated JavaScript failed to load."""
 
@@ -179,23 +191,34 @@ def _time_with_icepool(package: ModuleType, workload: Workload, models: Models,
     """The engine's runs of a workload and icepool's, taking turns (engine, icepool, engine, ...), so that both
     run under the same load from the rest of the machine: the ratio of their medians is fair on a busy one. Then
     as many warm runs each, taking turns too: the same calls again with every cache kept (the medians of those).
-    Each first runs the calls once untimed, as the other runtime does (see run_node())."""
+    Each timed run comes right after an untimed run of its own (_primed())."""
     function, calls = _engine_calls(package, workload)
     model = models.models[workload.name]
-    _python_once(package, function, calls)
-    icepool_once(models.module, model, workload.calls)
     engine_ms: list[float] = []
     icepool_ms: list[float] = []
     for _ in range(runs):
-        took, results = _python_once(package, function, calls)
+        took, results = _primed(lambda: _python_once(package, function, calls))
         engine_ms.append(took)
-        took, answers = icepool_once(models.module, model, workload.calls)
+        took, answers = _primed(lambda: icepool_once(models.module, model, workload.calls))
         icepool_ms.append(took)
-    warm = [(_python_once(package, function, calls, cold=False)[0],
-             icepool_once(models.module, model, workload.calls, cold=False)[0]) for _ in range(runs)]
+    warm = [(_primed(lambda: _python_once(package, function, calls, cold=False))[0],
+             _primed(lambda: icepool_once(models.module, model, workload.calls, cold=False))[0])
+            for _ in range(runs)]
     return (Timed(engine_ms, [encode(result) for result in results]),
             IcepoolRun(icepool_ms, [icepool_side.encode(answer) for answer in answers]),
             (statistics.median(e for e, _ in warm), statistics.median(i for _, i in warm)))
+
+
+def _primed(run: Callable[[], tuple[float, list[Any]]]) -> tuple[float, list[Any]]:
+    """A run timed right after an untimed run of the same calls, each from emptied caches when cold: so that
+    each side starts its timed run with its own code and data in the processor's caches, as the other does.
+    Taking turns alone put the engine's run right after icepool's, whose work (5 to 100 times the engine's)
+    had pushed the engine's out of those caches, and icepool's after the engine's small one: cold, the
+    engine's 20 us of reroll/average_damage took 3 times as long after icepool as after itself, while
+    icepool's took as long after the engine as after itself (within 7%); warm, fifth/attack_roll took 1.3
+    times as long. The rest of the machine's load still falls on both alike."""
+    run()
+    return run()
 
 
 def _is_script(path: str) -> bool:
@@ -332,14 +355,14 @@ def agree(ours: Any, theirs: Any) -> bool:
 
 
 def run_node(docs: Path, workloads: Sequence[Workload], runs: int) -> list[Timed]:
-    """Each workload `runs` times through the site's scripts (the runtime, each system's) in one Node process,
+    """Each workload node_runs(runs) times through the site's scripts (the runtime, each system's) in one Node process,
     after NODE_WARMUP_RUNS untimed runs (the first of them timed apart): V8 compiles a function when it is first
     called and again, with its optimizing compiler, once it is hot, so the first runs would pay for compiling the
     runtime every formula shares (Python compiled it at import); the timed runs still start from empty caches."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         raise DiceBenchError("bench --dice runs the generated JavaScript in Node.js, and there is no node on PATH")
-    spec = {"runs": runs, "warmup": NODE_WARMUP_RUNS,
+    spec = {"runs": node_runs(runs), "warmup": NODE_WARMUP_RUNS,
             "workloads": [{"system": w.system, "formula": w.javascript, "types": list(w.types),
                            "calls": [list(call) for call in w.calls]} for w in workloads]}
     done = subprocess.run([node, "-e", NODE_BENCH, str(docs)], input=json.dumps(spec), capture_output=True,
@@ -422,8 +445,10 @@ def dice_table(rows: Sequence[Row], runs: int) -> str:
              f"{NODE_WARMUP_RUNS}: V8 compiles a",
              "function on its first call and again, optimized, once it is hot, on threads whose CPU time counts;",
              "Python compiles at import; --json gives Node's first run as node_first_ms):",
-             f"median of {runs} run(s) of the workload in each, in CPU time (the process's: the rest of a busy machine",
-             "does not count). same: the two runtimes' results agree call by call, exactly",
+             f"median of {runs} run(s) of the workload in each, in CPU time (Node's of {node_runs(runs)}, as its runs "
+             "spread wider; the",
+             "process's CPU time: the rest of a busy machine does not count). same: the two runtimes' results agree",
+             "call by call, exactly",
              f"{'formula':<50} {'ex+top':>9} {'Python ms':>11} {'Node ms':>11} {'same':>5}"]
     for row in rows:
         calls = f"{row.workload.examples}+{len(row.workload.calls) - row.workload.examples}"
@@ -440,13 +465,15 @@ def icepool_table(rows: Sequence[Row], runs: int) -> str:
              "top of its range): the generated engine (Python) and the generated JavaScript (Node), each with its",
              "caches emptied before each run, and icepool computing the same answers in this Python process, its",
              "runs taking turns with the engine's, so that both see the same load from the rest of the machine; each",
-             f"runs the calls untimed first (once; Node {NODE_WARMUP_RUNS} times, as V8 compiles hot functions again, "
-             "optimized, on",
+             "timed run right after an untimed one of its own, so that each starts with its own work in the",
+             "processor's caches (Node "
+             f"{NODE_WARMUP_RUNS} untimed runs, as V8 compiles hot functions again, optimized, on",
              "threads whose CPU time counts; --json gives Node's first run as node_first_ms).",
              CACHES + ".",
-             f"median of {runs} run(s) each, in CPU time; ratio: icepool ms / engine ms; warm: {runs} more run(s) of",
-             "the engine and of icepool, taking turns, with every cache kept from the run before (ms each, and the",
-             "ratio); equal: engine, JavaScript and icepool give the same answers, exactly",
+             f"median of {runs} run(s) each ({node_runs(runs)} in Node, whose runs spread wider), in CPU time; ratio:",
+             f"icepool ms / engine ms; warm: {runs} more run(s) of the engine and of icepool, taking turns, with every",
+             "cache kept from the run before (ms each, and the ratio); equal: engine, JavaScript and icepool give the",
+             "same answers, exactly",
              f"{'formula':<34} {'calls':>5} {'engine ms':>10} {'JS ms':>9} {'icepool ms':>10} {'ratio':>7} "
              f"{'warm ms':>8} {'icepool':>8} {'ratio':>7} {'equal':>5}"]
     for row in rows:

@@ -109,8 +109,12 @@ def _system(w: Writer, program: Program) -> None:
             w.write_doc(f"C.{name} = {_literal(value)};")
         for name, table in sorted(program.tables.items()):
             _table(w, name, table)
-        for formula in program.formulas.values():
-            _formula(w, program, formula)
+        pools: dict[str, str] = {}
+        formulas = [_formula(program, formula, pools) for formula in program.formulas.values()]
+        for made, name in pools.items():  # each made once; its roll is worked out on each call
+            w.writeline(f"var {name} = {made};")
+        for doc in formulas:
+            w.write_doc(doc)
         _upgrades(w, program)
         w.writeline("var calculators = {};")
         for calc in program.calculators.values():
@@ -120,12 +124,14 @@ def _system(w: Writer, program: Program) -> None:
     w.writeline("})();")
 
 
-def _formula(w: Writer, program: Program, formula: Formula) -> None:
+def _formula(program: Program, formula: Formula, pools: dict[str, str]) -> Doc:
+    """`F.id = function (params) { ... };`, naming in `pools` the pools it writes with whole numbers (Pool1, in
+    mixed case, which no parameter, let, value or table can be)."""
     assert formula.expr.node is not None
     body = expr_to_js(formula.expr.node, _spelling({p.name for p in formula.params}, js_name),
-                      whole_checks(program))
+                      whole_checks(program), pools)
     params = [js_name(p.name) for p in formula.params]
-    w.write_doc(concat(f"F.{js_formula(formula.id)} = ", js_function(params, body), ";"))
+    return concat(f"F.{js_formula(formula.id)} = ", js_function(params, body), ";")
 
 
 def _table(w: Writer, name: str, table: Table) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Collection
 from rulesc.formula import nodes as n
 from rulesc.formula.guards import Guard, question_guards
 from rulesc.formula.layout import Doc, concat
-from rulesc.formula.names import OTHERWISE_CONSTANT, Spelling, mentioned_names, resolve_name
+from rulesc.formula.names import OTHERWISE_CONSTANT, Spelling, mentioned_names, resolve_call, resolve_name
 from rulesc.formula.pools import only_total, questions
 from rulesc.formula.regroup import through
 from rulesc.formula.types import Type
@@ -22,6 +22,7 @@ class Backend:
         self.checks = checks  # the whole-number operations that may leave +/- MAX_INT (bounds.py); None: all
         self.bound: set[str] = set()  # the lets in scope where the visitor is
         self.asked: dict[int, Doc] = {}  # a rolled pool's total or question -> its place in the answers
+        self.parts: set[int] = set()  # the nodes whose value is a part of a mean, taken as it is (mean_parts())
 
     def checked(self, node: n.Node) -> bool:
         """Whether a whole-number +, - or * is written inside R.whole(...)."""
@@ -51,6 +52,32 @@ class Backend:
             return [self.sequence(items) for items in asked], self.visit(node.body), needed
         finally:
             self.bound.discard(node.name)
+
+    def mean_of_pool(self, node: n.Call) -> n.Let | None:
+        """The let of `mean(let x = pool in ...)` when it asks the pool more than its total: its mean is
+        taken part by part (pool_bind_mean: the mean of a mixture is its parts' means weighed by their
+        chances), with no mixture made; None for any other call, or a mean of anything else."""
+        let = node.args[0] if node.func == "mean" and len(node.args) == 1 else None
+        if not isinstance(let, n.Let) or resolve_call(node.func) != "builtin":
+            return None
+        return let if let.value.type == Type.DICE and not only_total(let.body, let.name) else None
+
+    def mean_parts(self, node: n.Node) -> None:
+        """Mark the branches whose value is the value of `node` (a mean_of_pool() let's body), through plain lets
+        and ifs: each part's mean is taken as it is, so a pool or a number there is not made a roll first."""
+        if isinstance(node, n.Let) and node.value.type not in _ROLLS:
+            self.mean_parts(node.body)
+        elif isinstance(node, n.IfElse) and node.cond.type != Type.EVENT:
+            self.parts.update([id(node.then), id(node.other)])
+            self.mean_parts(node.then)
+            self.mean_parts(node.other)
+
+    def converted(self, node: n.Node, wanted: Type) -> bool:
+        """Whether a node of one type is made the `wanted` type where it stands: not a pool or a number that is
+        a part of a mean (mean_parts())."""
+        if wanted == node.type:
+            return False
+        return not (id(node) in self.parts and wanted == Type.DIST and node.type in (Type.DICE, Type.INT))
 
     def needed(self, guards: list[list[Guard] | None]) -> Doc | None:
         """Whether each question can be read, as the host's yes/no expressions; None when every one can."""
@@ -106,6 +133,15 @@ class Backend:
             return self.spell.let(node.name)
         kind = resolve_name(node.name, self.spell.locals, OTHERWISE_CONSTANT)
         return self.spell.local(node.name) if kind == "local" else self.spell.constant(node.name)
+
+
+_ROLLS = (Type.DICE, Type.DIST, Type.EVENT, Type.OUTCOME)
+
+
+def written_pool(node: n.DiceRoll) -> bool:
+    """Whether a pool is written with whole numbers (2d6, 1d6r2), so it can be made once, as the module loads:
+    the parser refused every such die the runtime cannot roll (parser._rollable), so making it cannot fail."""
+    return all(isinstance(part, n.Num) and type(part.value) is int for part in (node.count, node.sides))
 
 
 def _grouped(parts: list[Doc], word: str) -> Doc:

@@ -6,9 +6,9 @@ import json
 from collections.abc import Callable, Collection, Sequence
 
 from rulesc.formula import nodes as n
-from rulesc.formula.backend import Backend
+from rulesc.formula.backend import Backend, written_pool
 from rulesc.formula.builtins import BUILTINS, Builtin
-from rulesc.formula.layout import Doc, Group, concat, conditional, infix, whole
+from rulesc.formula.layout import Doc, Group, concat, conditional, flat, infix, whole
 from rulesc.formula.names import Spelling, resolve_call
 from rulesc.formula.regroup import hoisted
 from rulesc.formula.types import Type
@@ -25,13 +25,15 @@ ROLLS = (Type.DICE, Type.DIST, Type.EVENT, Type.OUTCOME)
 
 
 def expr_to_js(node: n.Node, name: Spelling | Resolver,
-               checks: Collection[int] | None = None) -> Doc:
+               checks: Collection[int] | None = None, pools: dict[str, str] | None = None) -> Doc:
     """JavaScript source for `node` (flat() gives one line, layout() lines within a width); `name` maps a
     formula-language name to its JavaScript spelling: a Spelling, or one function for every name but a let's.
-    What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter."""
+    What a name refers to is names.resolve_name's and names.resolve_call's decision, as in the interpreter.
+    With `pools`, a pool written with whole numbers is named there (its call -> Pool1, ...), for the script to
+    make once, as the Python engine's module does (to_python.expr_to_python)."""
     spelling = name if isinstance(name, Spelling) else Spelling.uniform(name)
     node, checks = hoisted(node, checks)
-    return _ToJs(spelling, checks).visit(node)
+    return _ToJs(spelling, checks, pools).visit(node)
 
 
 def js_call(func: str, args: Sequence[Doc]) -> Group:
@@ -49,9 +51,13 @@ def js_function(params: Sequence[str], body: Doc) -> Doc:
 class _ToJs(Backend):
     WORDS = {"and": " && ", "or": " || ", "not": "!", "yes": "true"}
 
+    def __init__(self, spell: Spelling, checks: Collection[int] | None, pools: dict[str, str] | None):
+        super().__init__(spell, checks)
+        self.pools = pools
+
     def as_type(self, node: n.Node, wanted: Type) -> Doc:
         source = self.visit(node)
-        if wanted == node.type or wanted not in _AS:
+        if not self.converted(node, wanted) or wanted not in _AS:
             return source
         return js_call(_AS[wanted], [source])
 
@@ -69,7 +75,10 @@ class _ToJs(Backend):
 
     def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
         special = [json.dumps(node.special)] if node.special else []
-        return js_call("R.dice", [self.visit(node.count), self.visit(node.sides), *special])
+        made = js_call("R.dice", [self.visit(node.count), self.visit(node.sides), *special])
+        if self.pools is None or not written_pool(node):
+            return made
+        return self.pools.setdefault(flat(made), f"Pool{len(self.pools) + 1}")
 
     def visit_Neg(self, node: n.Neg) -> Doc:
         operand, kind = self.visit(node.operand), node.type
@@ -131,11 +140,9 @@ class _ToJs(Backend):
 
     def visit_Let(self, node: n.Let) -> Doc:
         value = self.visit(node.value)
-        pooled = self.pool_let(node)
+        pooled = self.pool_bound(node, "R.poolBind", value)
         if pooled is not None:
-            asked, body, needed = pooled
-            return js_call("R.poolBind", [value, self.sequence(asked), js_function([self.spell.let(node.name)], body),
-                                          *([needed] if needed is not None else [])])
+            return pooled
         inner = self.read_through(node)
         if inner is not None:
             return js_call("R.bindThrough", [value, self.bound_function(node.name, inner.value),
@@ -151,6 +158,16 @@ class _ToJs(Backend):
             return js_call("R.bind", [value, function])
         return concat(Group("(", (function,), ")", sep=""), js_call("", [value]))
 
+    def pool_bound(self, node: n.Let, func: str, value: Doc) -> Doc | None:
+        """`func(pool, questions, function (answers) {...}, needed)` for a let that asks its pool questions
+        (pool_let()); None for any other let."""
+        pooled = self.pool_let(node)
+        if pooled is None:
+            return None
+        asked, body, needed = pooled
+        return js_call(func, [value, self.sequence(asked), js_function([self.spell.let(node.name)], body),
+                              *([needed] if needed is not None else [])])
+
     def bound_function(self, name: str, body: n.Node) -> Doc:
         """`function (name) { return body; }`, with the let's name in scope in the body."""
         self.bound.add(name)
@@ -163,6 +180,12 @@ class _ToJs(Backend):
         row = BUILTINS[node.func] if resolve_call(node.func) == "builtin" else None
         if row is None:
             return js_call(self.spell.formula(node.func), [self.visit(arg) for arg in node.args])
+        let = self.mean_of_pool(node)
+        if let is not None:
+            self.mean_parts(let.body)
+            found = self.pool_bound(let, "R.poolBindMean", self.visit(let.value))
+            assert found is not None  # mean_of_pool() found a let that asks its pool
+            return found
         if row.form == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable, Collection, Sequence
 
 from rulesc.formula import nodes as n
-from rulesc.formula.backend import Backend
+from rulesc.formula.backend import Backend, written_pool
 from rulesc.formula.builtins import BUILTINS, Builtin
 from rulesc.formula.layout import Doc, Group, concat, conditional, flat, infix, whole
 from rulesc.formula.names import Spelling, resolve_call
@@ -39,12 +39,6 @@ def py_call(func: str, args: Sequence[Doc]) -> Group:
     return Group(func + "(", tuple(args), ")", trail=",")
 
 
-def _written(node: n.DiceRoll) -> bool:
-    """Whether a pool is written with whole numbers (2d6, 1d6r2), so it can be made at import: the
-    parser refused every such die the runtime cannot roll (parser._rollable), so making it cannot fail."""
-    return all(isinstance(part, n.Num) and type(part.value) is int for part in (node.count, node.sides))
-
-
 class _ToPython(Backend):
     def __init__(self, spell: Spelling, checks: Collection[int] | None, pools: dict[str, str] | None):
         super().__init__(spell, checks)
@@ -53,7 +47,7 @@ class _ToPython(Backend):
     def as_type(self, node: n.Node, wanted: Type) -> Doc:
         """The node's source, turned into a roll where a roll is wanted and the node is a number or pool."""
         source = self.visit(node)
-        if wanted == node.type or wanted not in _AS:
+        if not self.converted(node, wanted) or wanted not in _AS:
             return source
         return py_call(_AS[wanted], [source])
 
@@ -69,7 +63,7 @@ class _ToPython(Backend):
     def visit_DiceRoll(self, node: n.DiceRoll) -> Doc:
         special = [json.dumps(node.special)] if node.special else []
         made = py_call("R.dice", [self.visit(node.count), self.visit(node.sides), *special])
-        if self.pools is None or not _written(node):
+        if self.pools is None or not written_pool(node):
             return made
         return self.pools.setdefault(flat(made), f"_Pool{len(self.pools) + 1}")
 
@@ -133,12 +127,9 @@ class _ToPython(Backend):
 
     def visit_Let(self, node: n.Let) -> Doc:
         value = self.visit(node.value)
-        pooled = self.pool_let(node)
+        pooled = self.pool_bound(node, self.named("R.pool_bind", node), value)
         if pooled is not None:
-            asked, body, needed = pooled
-            return py_call(self.named("R.pool_bind", node), [value, self.sequence(asked),
-                                           concat(f"lambda {self.spell.let(node.name)}: ", body),
-                                           *([needed] if needed is not None else [])])
+            return pooled
         inner = self.read_through(node)
         if inner is not None:
             return py_call(self.named("R.bind_through", node), [value, self.bound_function(node.name, inner.value),
@@ -155,6 +146,16 @@ class _ToPython(Backend):
             return py_call(self.named("R.bind", node), [value, function])
         return concat(Group("(", (function,), ")", sep=""), py_call("", [value]))
 
+    def pool_bound(self, node: n.Let, func: str, value: Doc) -> Doc | None:
+        """`func(pool, questions, lambda answers: body, needed)` for a let that asks its pool questions
+        (pool_let()); None for any other let."""
+        pooled = self.pool_let(node)
+        if pooled is None:
+            return None
+        asked, body, needed = pooled
+        return py_call(func, [value, self.sequence(asked), concat(f"lambda {self.spell.let(node.name)}: ", body),
+                              *([needed] if needed is not None else [])])
+
     def bound_function(self, name: str, body: n.Node) -> Doc:
         """`lambda name: body`, with the let's name in scope in the body."""
         self.bound.add(name)
@@ -167,6 +168,12 @@ class _ToPython(Backend):
         row = BUILTINS[node.func] if resolve_call(node.func) == "builtin" else None
         if row is None:
             return py_call(self.spell.formula(node.func), [self.visit(arg) for arg in node.args])
+        let = self.mean_of_pool(node)
+        if let is not None:
+            self.mean_parts(let.body)
+            found = self.pool_bound(let, "R.pool_bind_mean", self.visit(let.value))
+            assert found is not None  # mean_of_pool() found a let that asks its pool
+            return found
         if row.form == "lookup":
             table, column = node.args[0], node.args[1]
             assert isinstance(table, n.Name) and isinstance(column, n.Name)

@@ -85,6 +85,7 @@ __all__ = [
     "pool_arg",
     "pool_bind",
     "pool_bind_any",
+    "pool_bind_mean",
     "pool_bind_named",
     "power",
     "prob_eq",
@@ -1447,16 +1448,79 @@ def pool_bind_any(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], 
     (in the order asked) and says what to roll then; the mixture over every roll, exactly.
     With `needed`, only the questions f can read are asked (at least the first), the others
     answered None: the answers to fewer questions are fewer joint sets, so f runs less often."""
+    places, questions = _asked_places(asked, needed)
+    joint, ways, total = _sorted_answers(pool, questions)
+    return _tallied(ways, _bound_results(joint, places, len(asked), f), total)
+
+
+def pool_bind_mean(pool: Dice, asked: Sequence[Question], f: Callable[[Answers], Any],
+                   needed: Sequence[bool] | None = None) -> Fraction:
+    """mean(pool_bind(pool, asked, f, needed)) with no mixture made: the mean of a mixture is the
+    mean of each of its parts weighed by its chance, exactly; a part that is a pool has the mean of
+    its dice (no roll of their sum is made). Refused where the mixture would be: a part as
+    as_dist() refuses it, in the same order, then the mixture's outcomes past MAX_OUTCOMES."""
+    places, questions = _asked_places(asked, needed)
+    joint, ways, total = _sorted_answers(pool, questions)
+    return _weighed_mean(ways, _bound_results(joint, places, len(asked), f), total)
+
+
+def _asked_places(asked: Sequence[Question],
+                  needed: Sequence[bool] | None) -> tuple[list[int], tuple[Question, ...]]:
+    """The places of the questions f can read (at least the first), and those questions."""
     places = [i for i, yes in enumerate(needed or [True] * len(asked)) if yes] or [0]
-    joint, ways, total = _sorted_answers(pool, tuple([tuple(asked[i]) for i in places]))
-    first, last, size = places[0], places[-1], len(asked)
+    return places, tuple([tuple(asked[i]) for i in places])
+
+
+def _bound_results(joint: Sequence[Answers], places: Sequence[int], size: int,
+                   f: Callable[[Answers], Any]) -> list[Any]:
+    """f of each joint set of answers to the questions at `places` among `size`, the others
+    answered None."""
+    first, last = places[0], places[-1]
     if len(places) == size:
-        return _tallied(ways, list(map(f, joint)), total)
+        return list(map(f, joint))
     if last - first + 1 == len(places):  # side by side: one join, with the Nones made once
         nothing: tuple[Any, ...] = (None,)
         before, after = nothing * first, nothing * (size - last - 1)
-        return _tallied(ways, [f(before + answers + after) for answers in joint], total)
-    return _tallied(ways, [f(_placed(answers, places, size)) for answers in joint], total)
+        return [f(before + answers + after) for answers in joint]
+    return [f(_placed(answers, places, size)) for answers in joint]
+
+
+def _weighed_mean(ways: Sequence[int], results: Sequence[Dist | Dice | int],
+                  total: int) -> Fraction:
+    """The mean of results mixed by their ways: each part (one object, as _by_identity() joins
+    them) by its own mean, over a common denominator."""
+    found: dict[int, list[Any]] = {}
+    for result, w in zip(results, ways, strict=True):
+        seen = found.get(id(result))
+        if seen is None:
+            found[id(result)] = [w, result]
+        else:
+            seen[0] += w
+    parts = [(w, _part_mean(part)) for w, part in found.values()]
+    low, high = min(lo for _, (_, _, lo, _) in parts), max(hi for _, (_, _, _, hi) in parts)
+    _within_bounds(high - low + 1)
+    common = math.lcm(*[bottom for _, (_, bottom, _, _) in parts])
+    top = sum(w * top * (common // bottom) for w, (top, bottom, _, _) in parts)
+    return Fraction(top, total * common)
+
+
+def _part_mean(part: Dist | Dice | int) -> tuple[int, int, int, int]:
+    """A part's mean as a numerator and a denominator, and its lowest and highest outcomes; a pool
+    refused as as_dist() would refuse it."""
+    if isinstance(part, Dice):
+        rollable(part)
+        top, bottom, low, high = part.const, 1, part.const, part.const
+        for key, count in part.counts:
+            kind = die_of(key)
+            first = sum(map(operator.mul, kind.outcomes, kind.weights))
+            top, bottom = top * kind.total + bottom * count * first, bottom * kind.total
+            low += count * kind.offset
+            high += count * (kind.offset + len(kind.weights) - 1)
+        return top, bottom, whole(low), high
+    if isinstance(part, Dist):
+        first = sum(map(operator.mul, part.outcomes, part.weights))
+        return first, part.total, part.offset, part.offset + len(part.weights) - 1
+    return whole(int(part)), 1, int(part), int(part)
 
 
 def _tallied(ways: Sequence[int], results: list[Any], total: int) -> Any:
