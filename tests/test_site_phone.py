@@ -208,8 +208,8 @@ def test_a_section_of_the_error_codes_reaches_every_other_section_from_the_drawe
             page.click("label.md-header__button[for=__drawer]")
         parts = page.locator(".md-nav--primary .rulesc-nav__part a.md-nav__link")
         expected = [s for s in ERROR_SECTIONS if s != "Formulas"]
-        assert sorted(parts.all_inner_texts()) == sorted(expected)  # every other section, once
         page.wait_for_function("(link) => link.getBoundingClientRect().left >= 0", arg=parts.first.element_handle())
+        assert sorted(parts.all_inner_texts()) == sorted(expected)  # every other section, once
         for part in parts.all():
             size = part.bounding_box()
             assert size is not None and size["height"] >= 24 and 0 <= size["x"] < viewport["width"], part.inner_text()

@@ -154,3 +154,31 @@ def test_a_dark_screen_gets_the_dark_palette_until_the_reader_picks_one(site: st
         page.focus("#__palette_1")
         page.keyboard.press("Enter")
         assert page.get_attribute("body", "data-md-color-scheme") == "default"
+
+
+# The current page's link in the navigation, whether its box is rendered (not in a skipped subtree), and its text.
+DRAWER_LINK = """() => { const link = document.querySelector('.md-nav--primary a.md-nav__link--active');
+  return [getComputedStyle(document.querySelector('.md-nav--primary')).contentVisibility,
+          link.checkVisibility({contentVisibilityAuto: true}), link.textContent.trim()]; }"""
+
+
+def test_the_closed_drawer_is_not_laid_out_until_opened_and_a_desktop_sidebar_always_is(
+        site: str, browser: Any, chapter: tuple[str, list[str]]) -> None:
+    path, _ = chapter
+    with Visit(browser, site + path, **PHONE) as visit:
+        page = visit.page
+        page.wait_for_load_state("networkidle")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        state, shown, title = page.evaluate(DRAWER_LINK)
+        assert (state, shown) == ("auto", False) and title  # skipped, yet marked as the page being read
+        page.click("label.md-header__button[for=__drawer]")
+        page.wait_for_function("() => document.querySelector('.md-nav--primary a.md-nav__link--active')"
+                               ".checkVisibility({contentVisibilityAuto: true})")
+        page.wait_for_function("() => document.querySelector('.md-sidebar--primary').getBoundingClientRect().x >= 0")
+        page.wait_for_timeout(300)  # the drawer's sections slide to the page's own
+        shown = page.evaluate("() => { const at = document.elementFromPoint(100, 300).closest('.md-nav__item');"
+                              " return at && at.closest('.md-nav--primary') ? at.innerText.trim() : null; }")
+        assert shown and title in page.locator(".md-nav--primary").inner_text()
+        assert visit.errors == []
+    with Visit(browser, site + path, viewport={"width": 1366, "height": 900}) as visit:
+        assert visit.page.evaluate(DRAWER_LINK)[:2] == ["visible", True]

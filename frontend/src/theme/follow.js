@@ -18,6 +18,15 @@ const parts = {
 /** @type {Toc[]} */
 const tocs = [];
 const place = {lastY: 0, quietTop: 0, margin: 0, pending: false};
+/* Below Material's desktop breakpoint the navigation sidebar is the phone's drawer: off screen until opened, and not
+   laid out till then (content-visibility, partials/rulesc-head.html). A size read in it would lay it all out, and
+   its lists scroll on their own, so nothing here reads one there. */
+const drawer = window.matchMedia("(max-width: 76.234375em)");
+
+/** Whether `element` is in the closed phone's drawer, where reading a size lays the whole drawer out. */
+function inDrawer(/** @type {Element} */ element) {
+  return drawer.matches && Boolean(element.closest(".md-sidebar--primary"));
+}
 
 /** The page's header, title, first heading and back-to-top button, and whether the contents follow. */
 export function findParts(/** @type {string[]} */ features) {
@@ -75,7 +84,7 @@ function markToc(toc, count) {
   });
   toc.active = active;
   const anchor = active >= 0 && toc.entries[active].anchor;
-  if (!parts.follow || !anchor || !anchor.offsetHeight) return;
+  if (!parts.follow || !anchor || inDrawer(anchor) || !anchor.offsetHeight) return;
   scrollToMiddle(anchor);
 }
 
@@ -146,6 +155,6 @@ export function follow() {
 /** On a desktop the navigation sidebar scrolls so the current page's link is in its middle. */
 function revealCurrentPage() {
   for (const link of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".md-sidebar--primary .md-nav__link--active[href]"))) {
-    if (link.clientHeight) scrollToMiddle(link);
+    if (!inDrawer(link) && link.clientHeight) scrollToMiddle(link);
   }
 }
