@@ -98,11 +98,6 @@ rules:
 DICE_FORMULAS = ["tiny/boosted", "tiny/hit_chance", "tiny/hit_roll"]  # not tiny/doubled: no dice in it
 
 
-def rulesc(*args: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rulesc.cli", "--root", str(root), *args],
-                          capture_output=True, text=True, check=False, cwd=ROOT)
-
-
 def site_project(root: Path, content: dict[str, str]) -> Path:
     """A project with the repository's schema, theme and mkdocs.yml, and the given content files."""
     for folder in ("schema", "site_overrides"):
@@ -381,9 +376,8 @@ def test_bench_progress_names_each_step(rules_run: subprocess.CompletedProcess[s
 
 
 def test_bench_rejects_a_rule_count_below_one() -> None:
-    done = rulesc("bench", "--rules", "0")
-    assert (done.returncode, done.stderr) == (2, "rulesc: error: --rules needs a positive number of rules, "
-                                                 "e.g. --rules 500\n")
+    assert run_rulesc("--root", str(ROOT), "bench", "--rules", "0") == (
+        2, "", "rulesc: error: --rules needs a positive number of rules, e.g. --rules 500\n")
 
 
 def test_content_bench_builds_a_copy_of_the_projects_own_content(content_bench: subprocess.Popen[str],
