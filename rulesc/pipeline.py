@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulesc.build.builders import DEFAULT_SITE_BUILDER, site_pages
+from rulesc.build import DEFAULT_SITE_BUILDER
+from rulesc.build.builders import site_pages
 from rulesc.build.navigation import compiled_nav, nav
 from rulesc.build.not_found import portable_404
 from rulesc.build.offline import write_site_worker

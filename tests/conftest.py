@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import atexit
 import fcntl
 import hashlib
 import json
@@ -10,7 +9,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,23 +19,6 @@ from rulesc.pipeline import Project, build_project
 from tests.browser import chromium, serve_site
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-def _cache_bytecode() -> None:
-    """With PYTHONDONTWRITEBYTECODE set (as on this machine and CI's), no Python process the tests start keeps
-    its bytecode: each one compiled rulesc and its dependencies afresh (`python -c "import rulesc.cli.main"`: 0.9
-    CPU-s, 0.35 with bytecode). A run keeps the bytecode of every process it starts, the xdist workers included,
-    in a folder of its own (PYTHONPYCACHEPREFIX), so nothing is written beside the sources or into a build."""
-    if not sys.dont_write_bytecode or os.environ.get("PYTHONPYCACHEPREFIX"):
-        return
-    prefix = tempfile.mkdtemp(prefix="rulesc-tests-pycache-")
-    atexit.register(shutil.rmtree, prefix, True)
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ["PYTHONPYCACHEPREFIX"] = prefix
-    sys.dont_write_bytecode, sys.pycache_prefix = False, prefix
-
-
-_cache_bytecode()
 PROJECT_PARTS = ("content", "schema", "site_overrides", "mkdocs.yml")
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "rulesc", "schema", "site_overrides", "frontend")
 Copy = Callable[[Path], Path]

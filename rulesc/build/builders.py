@@ -14,13 +14,12 @@ from typing import Any
 
 import yaml
 
+from rulesc.build import DEFAULT_SITE_BUILDER
 from rulesc.build.navigation import listed_by_their_section
 from rulesc.build.site_config import Settings, mkdocs_config
 from rulesc.emit.site.search import PagefindPlugin
 from rulesc.emit.site.theme import packaged_overrides, same_folder, with_rulesc_theme
 
-SITE_BUILDERS = ("mkdocs", "zensical")
-DEFAULT_SITE_BUILDER = "mkdocs"
 ZENSICAL_CONFIG = ".rulesc-zensical.yml"
 MERGED_OVERRIDES = ".rulesc-overrides"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

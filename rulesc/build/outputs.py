@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -96,17 +97,25 @@ def assemble(inputs: Inputs, emitted: list[Emitted], timings: Timings | None = N
         facets = [e.facet for e in emitted]
         home = home_page([e.home_item for e in emitted], settings.site_name, settings.site_description, facets)
         search = search_page(facets, {k for e in emitted for k in e.kinds})
-        errors, dice = emit_errors_page(), emit_dice_page()
+        fixed = content_free_pages()
     with timings.stage("search_records"):
         records = emit_search_records([r for e in emitted for r in e.records])
     with timings.stage("export"):
         export = emit_export(inputs.project.schema)
         offline = offline_files(settings.site_name)  # manifest, icon, preview worker
-    pages = with_footer({HOME: home, SEARCH_PAGE: search, **errors, **dice}, "".join(e.footer for e in emitted))
+    pages = with_footer({HOME: home, SEARCH_PAGE: search, **fixed}, "".join(e.footer for e in emitted))
     shared = {"build/docs": {**pages, **scripts, **records, **offline},
               "build/engine": engine, "build/export": export, "build/schema": editor_schemas(inputs.project, emitted)}
     return {folder: {**files, **{k: v for e in emitted for k, v in e.files[folder].items()}}
             for folder, files in shared.items()}
+
+
+@functools.cache
+def content_free_pages() -> Mapping[str, str]:
+    """The pages no content changes, the error codes' and the dice notation's (about 17 ms of CPU), made once a
+    process: `rulesc serve` assembles the outputs again on every edit, and a process that builds many books (the
+    tests) assembles them for each."""
+    return {**emit_errors_page(), **emit_dice_page()}
 
 
 def editor_schemas(project: Project, emitted: Sequence[Emitted] = ()) -> dict[str, str]:

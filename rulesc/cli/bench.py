@@ -1,4 +1,6 @@
-"""`rulesc bench`: --dice, --calculators, --rules N and --content; each prints its figures and judges its targets."""
+"""`rulesc bench`: --dice, --calculators, --rules N and --content; each prints its figures and judges its targets.
+
+Each bench's own modules are imported when it runs, so the other commands never load them."""
 
 from __future__ import annotations
 
@@ -7,15 +9,15 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from rulesc.bench.dice import DiceBenchError, Models, bench_dice, dice_table, icepool_table
-from rulesc.bench.dice import summary as dice_summary
 from rulesc.bench.icepool_side import ModelError, icepool_module, load_models
 from rulesc.bench.needs import INSTALL, Unavailable
-from rulesc.bench.rules import BenchError, run_bench
 from rulesc.cli.usage import UsageError
 from rulesc.compile import Project, compile_project
+
+if TYPE_CHECKING:
+    from rulesc.bench.dice import Models
 
 STEPS_PER_RUN = 3  # the full build, the incremental rebuild and `rulesc check`
 LABELS = {"build": "full build (rulesc build, timing its own stages)", "search_records": "search records",
@@ -54,6 +56,8 @@ class Progress:
 
 
 def run_rules_bench(project: Project, args: argparse.Namespace) -> int:
+    from rulesc.bench.rules import BenchError, run_bench
+
     rules = None if args.content else args.rules
     if rules is not None and rules < 1:
         raise UsageError("--rules needs a positive number of rules, e.g. --rules 500")
@@ -174,6 +178,9 @@ def _bench_calculators(project: Project, args: argparse.Namespace) -> int:
 
 
 def run_dice_bench(project: Project, args: argparse.Namespace) -> int:
+    from rulesc.bench.dice import DiceBenchError, bench_dice, dice_table, icepool_table
+    from rulesc.bench.dice import summary as dice_summary
+
     runs = _repeat(args, DICE_RUNS)
     models = _models(args.icepool)
     try:
@@ -205,6 +212,8 @@ def _bench_phone(project: Project, args: argparse.Namespace) -> int:
 
 def _models(path: Path | None) -> Models | None:
     """The icepool models of --icepool, or None without it; Unavailable where icepool is not installed."""
+    from rulesc.bench.dice import Models
+
     if path is None:
         return None
     if icepool_module() is None:

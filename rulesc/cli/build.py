@@ -1,4 +1,7 @@
-"""`rulesc build` and `rulesc serve`: every output into a staging folder and swapped in; a live preview."""
+"""`rulesc build` and `rulesc serve`: every output into a staging folder and swapped in; a live preview.
+
+The build stages (MkDocs, the search index) are imported when one of these commands runs, not when the command
+line is read: the other commands never pay for them."""
 
 from __future__ import annotations
 
@@ -9,12 +12,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rulesc.build.builders import DEFAULT_SITE_BUILDER, SITE_BUILDERS, SiteBuildError, missing_builder, serve_site
-from rulesc.build.staging import PREVIEW_OUTPUTS, files_in
+from rulesc.build import DEFAULT_SITE_BUILDER, SITE_BUILDERS
 from rulesc.cli.check import add_variant_option, with_variants
 from rulesc.cli.usage import UsageError
+from rulesc.compile import Project
 from rulesc.diagnostics.core import ContentError, render
-from rulesc.pipeline import Project, build_project, refresh_outputs
 
 
 def register(commands: Any) -> None:
@@ -32,6 +34,9 @@ def register(commands: Any) -> None:
 
 
 def run_build(project: Project, args: argparse.Namespace) -> int:
+    from rulesc.build.builders import SiteBuildError, missing_builder
+    from rulesc.pipeline import build_project
+
     missing = None if args.no_site else missing_builder(args.site_builder)
     if missing:
         raise UsageError(missing)
@@ -46,6 +51,9 @@ def run_build(project: Project, args: argparse.Namespace) -> int:
 
 
 def run_serve(project: Project, args: argparse.Namespace) -> int:
+    from rulesc.build.builders import serve_site
+    from rulesc.pipeline import build_project
+
     result = build_project(project)
     stop = threading.Event()
     watcher = threading.Thread(target=_watch, args=(project, stop), daemon=True)
@@ -65,6 +73,9 @@ def _snapshot(project: Project) -> dict[Path, float]:
 def _watch(project: Project, stop: Any) -> None:
     """Regenerate build/ when content or schema change; MkDocs notices build/docs and rebuilds the site. A page the
     content no longer makes (a chapter split into parts, renamed or removed) is deleted from build/docs."""
+    from rulesc.build.staging import PREVIEW_OUTPUTS, files_in
+    from rulesc.pipeline import refresh_outputs
+
     seen = _snapshot(project)
     generated = files_in(project.root)  # run_serve's build (without history) has just written exactly these
     while not stop.wait(0.3):

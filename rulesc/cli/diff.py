@@ -1,5 +1,6 @@
 """`rulesc diff BASE [HEAD]`: what a change does to the rules and their numbers, as Markdown or JSON; and
-`rulesc changelog`: what changed in each tagged (or listed) version."""
+`rulesc changelog`: what changed in each tagged (or listed) version. Git and the diff are imported when one of them
+runs, not when the command line is read."""
 
 from __future__ import annotations
 
@@ -8,10 +9,6 @@ from typing import Any
 
 from rulesc.cli.usage import UsageError
 from rulesc.compile import Project
-from rulesc.diff.compare import diff_revisions
-from rulesc.diff.git import GitError
-from rulesc.diff.history import UnknownSystem, changelog
-from rulesc.diff.render import changelog_json, changelog_markdown, diff_json, diff_markdown
 
 
 def register(commands: Any) -> None:
@@ -33,6 +30,10 @@ def register(commands: Any) -> None:
 
 
 def run_diff(project: Project, args: argparse.Namespace) -> int:
+    from rulesc.diff.compare import diff_revisions
+    from rulesc.diff.git import GitError
+    from rulesc.diff.render import diff_json, diff_markdown
+
     try:
         changes = diff_revisions(project, args.base, args.head)
     except GitError as exc:
@@ -43,6 +44,10 @@ def run_diff(project: Project, args: argparse.Namespace) -> int:
 
 def run_changelog(project: Project, args: argparse.Namespace) -> int:
     """Each tagged version since the one before it; a note (exit 0) where the history has no versions."""
+    from rulesc.diff.git import GitError
+    from rulesc.diff.history import UnknownSystem, changelog
+    from rulesc.diff.render import changelog_json, changelog_markdown
+
     try:
         log = changelog(project, args.system)
     except (GitError, UnknownSystem) as exc:

@@ -7,8 +7,9 @@ import sys
 from typing import Any
 
 from rulesc.compile import Project
-from rulesc.migrate.plan import NEWEST, plan, write
-from rulesc.migrate.steps import STEPS
+from rulesc.model import FORMATS
+
+NEWEST = FORMATS[-1]  # as rulesc.migrate.plan has it; the migration itself is imported when the command runs
 
 
 def register(commands: Any) -> None:
@@ -20,6 +21,9 @@ def register(commands: Any) -> None:
 
 
 def run_migrate(project: Project, args: argparse.Namespace) -> int:
+    from rulesc.migrate.plan import plan, write
+    from rulesc.migrate.steps import STEPS
+
     migration = plan(project, STEPS)
     if not migration.systems:
         print(f"rulesc: nothing to migrate: every system is at format {NEWEST}")

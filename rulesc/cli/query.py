@@ -1,5 +1,6 @@
 """`rulesc list` and `rulesc calc`: the ids of systems, rules, formulas, calculators and roll tables, and their
-answers."""
+answers. The site's emitters (and their Markdown parser) are imported where an answer is shown in the site's
+words, not when the command line is read: `rulesc check` never loads them."""
 
 from __future__ import annotations
 
@@ -18,8 +19,6 @@ from rulesc.cli.inputs import parse_input
 from rulesc.cli.usage import UsageError
 from rulesc.compile import Project, compile_project
 from rulesc.diagnostics.core import did_you_mean
-from rulesc.emit.site.calculators import show_output
-from rulesc.emit.site.markup import Markup
 from rulesc.formula.table_rolls import percent
 from rulesc.model import Calculator, Param, default_of
 from rulesc.runtime import rulesc_runtime as R
@@ -138,6 +137,8 @@ def shown(title: str, result: Any) -> str:
 
 def _final_results(program: Program, full_id: str, name: str, given: dict[str, str], as_json: bool) -> int:
     """A roll table's final results, every roll its rows lead to followed: each with its exact chance."""
+    from rulesc.emit.site.markup import Markup
+
     if given:
         raise UsageError(f"{full_id} is a roll table; it takes no inputs")
     results = program.roll_results.get(name)
@@ -180,6 +181,8 @@ def _calculator(programs: dict[str, Program], full_id: str, given: dict[str, str
         print(json.dumps({"id": full_id, "inputs": _inputs(calc.inputs, values), "types": types,
                           "outputs": {name: encode(results[name], types[name]) for name in types}}))
         return 0
+    from rulesc.emit.site.calculators import show_output
+
     width = max(len(o.label) for o in calc.outputs)
     for output in calc.outputs:
         print(f"{output.label:<{width}}  {show_output(program, output, results)}")

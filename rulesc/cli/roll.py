@@ -16,7 +16,6 @@ from rulesc.cli.inputs import parse_input
 from rulesc.cli.query import _answer, _assignments, _inputs, _no_extra, _system_of, _unknown, calculator_answers
 from rulesc.cli.usage import UsageError
 from rulesc.compile import Project, compile_project
-from rulesc.emit.site.markup import Markup
 from rulesc.runtime import rulesc_runtime as R
 
 MAX_TIMES = 1_000_000
@@ -66,6 +65,8 @@ def _table_rolls(program: Program, full_id: str, name: str, given: dict[str, str
                  times: int) -> Rolled:
     if given:
         raise UsageError(f"{full_id} is a roll table; it takes no inputs")
+    from rulesc.emit.site.markup import Markup
+
     table = runtime_book(program.tables, Markup.of(program).plain)[name]
     rolls = [_answer(lambda: R.roll_on(table, rng)) for _ in range(times)]
     found = [{"value": steps[0].value, "key": steps[0].key, "text": steps[0].text,
