@@ -203,8 +203,8 @@ def mixed(found: Any) -> dict[Any, Fraction]:
 
 @pytest.mark.parametrize("reading", [lambda a: a[0] - a[1], lambda a: "wide" if a[0] - a[1] >= 2 else "narrow",
                                      lambda a: a[0] == a[1], lambda a: "same" if a[0] == a[1] else a[0] > 2,
-                                     lambda a: R.dice(1, a[0]) if a[1] == 1 else a[0]],
-                         ids=["numbers", "names", "yes-no", "names-and-yes-no", "numbers-and-rolls"])
+                                     lambda a: R.dice(1, a[0]) if a[1] == 1 else a[0], lambda a: a[0] * 10 - a[1]],
+                         ids=["numbers", "names", "yes-no", "names-and-yes-no", "numbers-and-rolls", "far-apart"])
 def test_a_pool_bind_adds_its_results_by_result_or_mixes_them(reading: Callable[[Any], Any]) -> None:
     """pool_bind_any() adds plain results (numbers; names and yes/no) up in one pass, and mixes rolls: each the
     chance of every joint answer, roll by roll, times what its result rolls."""

@@ -602,19 +602,23 @@
     var found = boundResults(pool, asked, f, needed);
     return weighedMean(found.parts, found.total);
   }
-  function boundResults(pool, asked, f, needed) {  /* [ways, f(answers)] of each joint set of answers */
-    var places = [];
-    asked.forEach(function (q, i) { if (!needed || needed[i]) places.push(i); });
+  function boundResults(pool, asked, f, needed) {
+    /* [ways, f(answers)] of each joint set of answers; plain loops, as this runs for every roll of an outer roll */
+    var places = [], i, j;
+    for (i = 0; i < asked.length; i++) if (!needed || needed[i]) places.push(i);
     if (!places.length) places.push(0);
-    var found = sortedAnswers(pool, places.map(function (i) { return asked[i]; }));
-    return {parts: found.rolls.map(function (roll) {
-      var answers = roll[0];
-      if (places.length < asked.length) {
-        answers = asked.map(function () { return null; });
-        places.forEach(function (place, j) { answers[place] = roll[0][j]; });
+    var all = places.length === asked.length;
+    var found = sortedAnswers(pool, all ? asked : places.map(function (place) { return asked[place]; }));
+    var rolls = found.rolls, parts = new Array(rolls.length);
+    for (i = 0; i < rolls.length; i++) {
+      var answers = rolls[i][0];
+      if (!all) {
+        answers = new Array(asked.length).fill(null);
+        for (j = 0; j < places.length; j++) answers[places[j]] = rolls[i][0][j];
       }
-      return [roll[1], f(answers)];
-    }), total: found.total};
+      parts[i] = [rolls[i][1], f(answers)];
+    }
+    return {parts: parts, total: found.total};
   }
   function weighedMean(parts, total) {
     /* the mean of results mixed by their ways: each part (one object or number) by its own mean, over a common
@@ -644,14 +648,25 @@
     });
     return [top, bottom, whole(lo), hi];
   }
-  function sortedAnswers(pool, asked) {  /* [answers, ways] in Python's order, each key read once */
+  function sortedAnswers(pool, asked) {
+    /* [answers, ways] in Python's order, each key read once; found first by the pool itself (a pool written out
+       is made once), so that no key is written out for each roll asked again */
+    var byAsked = byPool.get(pool), askedKey = asked.join(";"), found = byAsked && byAsked.get(askedKey);
+    if (found) return found;
+    found = sortedByText(pool, asked);
+    if (!byAsked) byPool.set(pool, byAsked = new Map());
+    byAsked.set(askedKey, found);
+    return found;
+  }
+  var byPool = new WeakMap();
+  function sortedByText(pool, asked) {
     var cacheKey = String(pool) + "|" + JSON.stringify(asked), found = sortedCache.get(cacheKey);
     if (!found) {
       var answers = poolAnswers(pool, asked), rolls = [];
       answers.joint.forEach(function (ways, key) { rolls.push([key.split(",").map(Number), ways]); });
       rolls.sort(function (a, b) { return compareAnswers(a[0], b[0]); });
       found = {rolls: rolls, total: answers.total};
-      if (sortedCache.size > 256) sortedCache.clear();
+      if (sortedCache.size > 256) { sortedCache.clear(); byPool = new WeakMap(); }
       sortedCache.set(cacheKey, found);
     }
     return found;
@@ -869,9 +884,13 @@
     /* the ways as Numbers when no roll's can pass 2 ** 53 (orders times the likeliest face's ways to the n) */
     var small = orders * most ** BigInt(n) <= BigInt(Number.MAX_SAFE_INTEGER);
     var weight = faces.map(function (f) { return small ? Number(f[1]) : f[1]; });
+    /* every roll's ways added up as Numbers, made BigInts once at the end, when their sum cannot pass 2 ** 53 */
+    var sums = small && kind.total ** BigInt(n) <= BigInt(Number.MAX_SAFE_INTEGER);
     (function place(placed, from, ways, run) {
       if (placed === n) {
-        var key = asked.map(function (q) { return answerOf(q, shown); }).join(",");
+        var key = String(answerOf(asked[0], shown));
+        for (var q = 1; q < asked.length; q++) key += "," + answerOf(asked[q], shown);
+        if (sums) return joint.set(key, (joint.get(key) || 0) + ways);
         return addTo(joint, key, small ? BigInt(ways) : ways);
       }
       for (var i = from; i < faces.length; i++) {
@@ -880,6 +899,7 @@
         place(placed + 1, i, small ? ways * weight[i] / r : ways * weight[i] / BigInt(r), r);
       }
     })(0, 0, small ? Number(orders) : orders, 0);
+    if (sums) joint.forEach(function (ways, key) { joint.set(key, BigInt(ways)); });
     return joint;
   }
   function answerOf(q, shown) {  /* a question's answer from a roll's faces, low to high */
@@ -1067,6 +1087,7 @@
   var chainCache = new Map();
   function emptyCaches() {  /* forget every roll worked out before (for benchmarks: each run computes it all again) */
     [diceCache, kindCache, poolCache, answersCache, sortedCache, chainCache].forEach(function (cache) { cache.clear(); });
+    byPool = new WeakMap();
   }
   function chain(key, asked) {  /* one die's joint answers, with the dice it explodes into: [[answers, ways]], total */
     var cacheKey = key + "|" + JSON.stringify(asked), found = chainCache.get(cacheKey);
@@ -1212,7 +1233,8 @@
         roll.weights.forEach(function (rw, i) {
           if (rw === 0n) return;
           var y = roll instanceof Outcomes ? roll.labels[i] : roll.offset + i;
-          ways.set(y, (ways.get(y) || 0n) + scale * rw);
+          var had = ways.get(y);
+          ways.set(y, had === undefined ? scale * rw : had + scale * rw);
         });
       });
     }
@@ -1232,20 +1254,30 @@
   }
   function named(x) { return typeof x === "string" || typeof x === "boolean" || x instanceof Outcomes; }
   function plainBlend(parts, total) {  /* every result a whole number, or every one a name or yes/no: added up as they come */
-    var found = new Map(), numbers = 0, i, part, lo = Infinity, hi = -Infinity;
+    var numbers = 0, i, part, lo = Infinity, hi = -Infinity;
     for (i = 0; i < parts.length; i++) {
       part = parts[i][1];
       var t = typeof part;
       if (t !== "number" && t !== "string" && t !== "boolean") return null;
       if (t === "number") { numbers++; lo = Math.min(lo, part); hi = Math.max(hi, part); }
-      found.set(part, (found.get(part) || 0n) + parts[i][0]);
     }
     if (!parts.length || (numbers && numbers < parts.length)) return null;
-    if (!numbers) return outcomes(found, total);
+    if (!numbers) return outcomes(addedUp(parts), total);
     refuseWidth(hi - lo + 1);
-    var out = new Array(hi - lo + 1).fill(0n);
-    found.forEach(function (w, x) { out[x - lo] = w; });
+    var out = new Array(hi - lo + 1).fill(0n);  /* numbers added straight into the roll: no Map made */
+    for (i = 0; i < parts.length; i++) {
+      var at = parts[i][1] - lo;
+      out[at] = out[at] === 0n ? parts[i][0] : out[at] + parts[i][0];
+    }
     return make(lo, out, total);
+  }
+  function addedUp(parts) {  /* Map result -> its ways added up; a first-seen result keeps its ways (no BigInt made) */
+    var found = new Map();
+    for (var i = 0; i < parts.length; i++) {
+      var had = found.get(parts[i][1]);
+      found.set(parts[i][1], had === undefined ? parts[i][0] : had + parts[i][0]);
+    }
+    return found;
   }
   function blend(parts, total) {
     var plain = plainBlend(parts, total);

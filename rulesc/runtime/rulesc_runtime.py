@@ -1203,11 +1203,19 @@ def _through_roll(roll: Dist | Outcomes, results: dict[Any, Any],
     """bind_through_any()'s value when it is a roll: f run on each of its results not seen before,
     in the roll's order (as bind_any() would run it); its results with their ways, read once."""
     pairs = list(zip(roll.labels, roll.weights, strict=True)) if isinstance(roll, Outcomes) else \
-        [(roll.offset + i, w) for i, w in enumerate(roll.weights) if w]
+        _nonzero(roll)
     for y, _ in pairs:
         if y not in results:
             results[y] = f(y)
     return pairs
+
+
+def _nonzero(roll: Dist) -> list[tuple[int, int]]:
+    """A roll's outcomes of weight above 0 with their weights, picked out in C (a sparse roll's
+    gaps are many)."""
+    weights = roll.weights
+    shown = itertools.compress(range(roll.offset, roll.offset + len(weights)), weights)
+    return list(zip(shown, filter(None, weights), strict=True))
 
 
 def _rolled_ways(rolled: Sequence[tuple[int, int, Sequence[tuple[Any, int]]]],
@@ -1533,11 +1541,31 @@ def _tallied(ways: Sequence[int], results: list[Any], total: int) -> Any:
         return _mixture(_by_identity(ways, results), total)
     if not kinds or (not plain and not kinds <= _LABELS):
         return _blend(list(zip(ways, results, strict=True)), total)
-    found: dict[Any, int] = {}
-    get = found.get
+    if plain:
+        return _summed_dist(ways, results, total)
+    found: dict[Any, int] = dict(zip(results, ways, strict=True))
+    if len(found) != len(results):  # some results alike: their ways added up
+        found.clear()
+        get = found.get
+        for result, w in zip(results, ways, strict=True):
+            found[result] = get(result, 0) + w
+    return outcomes(found, total)
+
+
+def _summed_dist(ways: Sequence[int], results: Sequence[int], total: int) -> Dist:
+    """_dist_of() of whole-number results (at least one) with their ways, each added into the
+    roll's weights where it falls, with no dict of them made."""
+    low, high = min(results), max(results)
+    _within_bounds(high - low + 1)
+    weights = [0] * (high - low + 1)
     for result, w in zip(results, ways, strict=True):
-        found[result] = get(result, 0) + w
-    return _dist_of(found, total) if plain else outcomes(found, total)
+        weights[result - low] += w
+    if 0 in ways:
+        return _make(low, weights, total)
+    divisor = math.gcd(total, *weights)
+    if divisor != 1:
+        weights, total = [w // divisor for w in weights], total // divisor
+    return Dist(whole(low), tuple(weights), total)
 
 
 def _by_identity(ways: Sequence[int],
@@ -1753,6 +1781,8 @@ def _answered(question: Question, dice_count: int, rolls: Sequence[Sequence[int]
         return list(map(operator.sub, itertools.repeat(dice_count), left))
     if first > last:
         return [0] * len(rolls)
+    if first == last:  # one face: counted in C, with no halving
+        return list(map(operator.countOf, rolls, itertools.repeat(first)))
     return list(map(operator.sub, map(bisect.bisect_right, rolls, itertools.repeat(last)), left))
 
 
