@@ -323,10 +323,10 @@ def test_share_without_a_clipboard_shows_the_link_selected_and_search_ranks_the_
         site: str, browser: Any, built: Path) -> None:
     systems = {p.system.id: p.system for p in _programs(built)}
     calc = f'[data-calculator="{CLASH}"]'
-    with Visit(browser, site + "dbu/core-rules/priority-section/") as visit:  # on the rule's page the link lands there
+    with Visit(browser, "about:blank") as visit:  # no clipboard from the first page on: one load, not two
         page = visit.page
         page.add_init_script("delete Navigator.prototype.clipboard")
-        page.reload()
+        visit.go(site + "dbu/core-rules/priority-section/")  # on the rule's page the link lands there
         visit.wait_until_calculators_are_ready(CLASH)
         page.click(f"{calc} .rulesc-calc__share")
         field = page.locator(f"{calc} .rulesc-calc__link")
@@ -335,7 +335,7 @@ def test_share_without_a_clipboard_shows_the_link_selected_and_search_ranks_the_
         assert page.evaluate("document.activeElement.className") == "rulesc-calc__link"
         assert page.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == \
             [0, len(field.input_value())]
-    with Visit(browser, site + "search/") as visit:
+        visit.go(site + "search/")  # the same context: search has no use for the clipboard
         for query, system, anchor in (("clash odds", "dbu", "calc-clash-odds"),
                                       ("parry odds", "action-dice", "calc-parry-odds"),
                                       ("Attack set builder", "annulus", "calc-attack-set-builder")):
