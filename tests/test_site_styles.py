@@ -180,7 +180,7 @@ def test_every_page_type_looks_exactly_as_with_the_themes_stylesheets(tabs: Tabs
     both workers share)."""
     sheets = [site + next((built / "site").glob(f"{name}*.css")).relative_to(built / "site").as_posix()
               for name in THEME_SHEETS]
-    with tabs.use(site, {"width": width, "height": 844}, scheme) as visit:
+    with tabs.use("about:blank", {"width": width, "height": 844}, scheme) as visit:  # each page loaded once, below
         for page in PAGES:
             visit.go(site + page)
             visit.page.add_style_tag(content="* { content-visibility: visible !important }")
