@@ -364,10 +364,10 @@ def _shown(page: Any, selector: str) -> list[str]:
 
 
 @pytest.mark.parametrize("width", [390, 1366])
-def test_the_gm_screen_index_narrows_as_the_reader_types_offline_and_by_keyboard(site: str, browser: Any,
+def test_the_gm_screen_index_narrows_as_the_reader_types_offline_and_by_keyboard(site: str, tabs: Tabs,
                                                                                 width: int) -> None:
-    with Visit(browser, site + "dbu/gm-screen/", viewport={"width": width, "height": 844}, is_mobile=width == 390,
-               has_touch=width == 390) as visit:
+    with tabs.use(site + "dbu/gm-screen/", {"width": width, "height": 844}, is_mobile=width == 390,
+                  has_touch=width == 390) as visit:  # the tab the home page's test takes turns in
         page = visit.page
         every = _shown(page, ".rulesc-gm__list li a")
         assert len(every) == 46 and page.inner_text(".rulesc-gm-filter [role=status]") == "46 calculators"
