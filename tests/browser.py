@@ -144,11 +144,12 @@ async (context) => {
 # glossary 6.7 of 7.7 s went to 214 terms and list items that showed nothing the others did not). A block that
 # holds no other block (a list item, a table row, a term, a rule, a child of the article) is left out of axe's run
 # when everything in it is of a key that an earlier block, or the page outside the blocks, already shows. A key is
-# what axe's rules read of an element: its tag, classes, the names of its attributes, whether it has no text, an id
-# that another element has too, and what color-contrast weighs: colour, size, weight, shadow, stroke, filter and the
-# backgrounds and opacities on the way up to the first opaque background. So every (element kind, colour,
-# background) the page shows is still checked, once; a faint text anywhere (a colour no block showed) has a key
-# of its own, and its block is checked. What this cannot see: an element laid over a text that is not its ancestor.
+# what axe's rules read of an element: its tag, classes, the names of its attributes, whether it has no text or
+# scrolls (scrollable-region-focusable), an id that another element has too, and what color-contrast weighs:
+# colour, size, weight, shadow, stroke, filter and the backgrounds and opacities on the way up to the first opaque
+# background. So every (element kind, colour, background) the page shows is still checked, once; a faint text
+# anywhere (a colour no block showed) has a key of its own, and its block is checked. What this cannot see: an
+# element laid over a text that is not its ancestor.
 REPEATED_BLOCKS = """
 () => {
   const BLOCKS = "li, tr, dt, dd, .rulesc-term, .rulesc-rule, .md-typeset > *";
@@ -167,7 +168,8 @@ REPEATED_BLOCKS = """
   };
   const key = (el) => {
     const style = getComputedStyle(el), names = Array.from(el.attributes, (a) => a.name).sort();
-    return [el.localName, Array.from(el.classList).sort().join("."), names.join(","), !el.textContent.trim(),
+    const scrolls = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
+    return [el.localName, Array.from(el.classList).sort().join("."), names.join(","), !el.textContent.trim(), scrolls,
             el.id && ids.get(el.id) > 1 ? el.id : "", style.color, style.fontSize, style.fontWeight, style.textShadow,
             style.webkitTextStrokeWidth, style.webkitTextStrokeColor, style.filter, behind(el)].join("|");
   };
