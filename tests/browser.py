@@ -129,9 +129,9 @@ def lay_out_everything(page: Any) -> None:
 # those rules stay off and every rule that can still runs (a third of axe's time on the bundled site's page types,
 # most of it region, heading-order and landmark-unique; color-contrast is most of the rest).
 AXE_RUN = """
-async () => {
+async (context) => {
   const off = axe._audit.rules.filter((rule) => rule.enabled && ["minor", "moderate"].includes(rule.impact));
-  const results = await axe.run(document, {
+  const results = await axe.run(context === "cut" ? {exclude: window.__rulescRepeated} : document, {
     resultTypes: ["violations"], rules: Object.fromEntries(off.map((rule) => [rule.id, {enabled: false}]))});
   const ran = ["violations", "passes", "incomplete", "inapplicable"].flatMap((kind) => results[kind]);
   const left = axe._audit.rules.filter((rule) => rule.enabled && !off.includes(rule)
@@ -139,14 +139,62 @@ async () => {
   return {...results, ran: [...new Set(ran.map((rule) => rule.id))].sort(), left: left.sort()};
 }
 """
+# A long page repeats a few kinds of block (a glossary's terms, an index table's rows, the error codes' list items)
+# shown in the same few colours, and axe's time grows with each node it checks, color-contrast's most (on the
+# glossary 6.7 of 7.7 s went to 214 terms and list items that showed nothing the others did not). A block that
+# holds no other block (a list item, a table row, a term, a rule, a child of the article) is left out of axe's run
+# when everything in it is of a key that an earlier block, or the page outside the blocks, already shows. A key is
+# what axe's rules read of an element: its tag, classes, the names of its attributes, whether it has no text or
+# scrolls (scrollable-region-focusable), an id that another element has too, and what color-contrast weighs:
+# colour, size, weight, shadow, stroke, filter and the backgrounds and opacities on the way up to the first opaque
+# background. So every (element kind, colour, background) the page shows is still checked, once; a faint text
+# anywhere (a colour no block showed) has a key of its own, and its block is checked. What this cannot see: an
+# element laid over a text that is not its ancestor.
+REPEATED_BLOCKS = """
+() => {
+  const BLOCKS = "li, tr, dt, dd, .rulesc-term, .rulesc-rule, .md-typeset > *";
+  const leaves = Array.from(document.querySelectorAll(BLOCKS)).filter((block) => !block.querySelector(BLOCKS));
+  const ids = new Map();
+  document.querySelectorAll("[id]").forEach((el) => ids.set(el.id, (ids.get(el.id) || 0) + 1));
+  const below = new Map();
+  const behind = (el) => {
+    if (!el) return "";
+    if (!below.has(el)) {
+      const style = getComputedStyle(el), own = [style.backgroundImage, style.backgroundColor, style.opacity];
+      const opaque = /^rgb\\(/.test(style.backgroundColor) && style.opacity === "1";
+      below.set(el, own.join(" ") + (opaque ? "" : " / " + behind(el.parentElement)));
+    }
+    return below.get(el);
+  };
+  const key = (el) => {
+    const style = getComputedStyle(el), names = Array.from(el.attributes, (a) => a.name).sort();
+    const scrolls = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
+    return [el.localName, Array.from(el.classList).sort().join("."), names.join(","), !el.textContent.trim(), scrolls,
+            el.id && ids.get(el.id) > 1 ? el.id : "", style.color, style.fontSize, style.fontWeight, style.textShadow,
+            style.webkitTextStrokeWidth, style.webkitTextStrokeColor, style.filter, behind(el)].join("|");
+  };
+  const inside = new Set(leaves.flatMap((leaf) => [leaf, ...leaf.querySelectorAll("*")]));
+  const shown = new Set(Array.from(document.querySelectorAll("*")).filter((el) => !inside.has(el)).map(key));
+  window.__rulescRepeated = leaves.filter((leaf) => {
+    const keys = [leaf, ...leaf.querySelectorAll("*")].map(key);
+    const repeated = keys.every((k) => shown.has(k));
+    keys.forEach((k) => shown.add(k));
+    return repeated;
+  });
+  return [leaves.length, window.__rulescRepeated.length];
+}
+"""
 
 
-def axe_results(page: Any, source: str) -> dict[str, Any]:
+def axe_results(page: Any, source: str, repeated: str = "checked") -> dict[str, Any]:
     """axe-core's results on the page as laid out now, every rule that can report a serious or critical violation
-    having run."""
+    having run; with `repeated="left out"`, over every block but those REPEATED_BLOCKS finds repeated."""
     lay_out_everything(page)
     page.evaluate(source)
-    results: dict[str, Any] = page.evaluate(AXE_RUN)
+    cut = repeated == "left out"
+    if cut:
+        page.evaluate(REPEATED_BLOCKS)
+    results: dict[str, Any] = page.evaluate(AXE_RUN, "cut" if cut else "whole")
     assert results["ran"] == results["left"] and "color-contrast" in results["ran"]
     return results
 

@@ -66,10 +66,12 @@ class Tab:
             self.reset()
 
     def reset(self) -> None:
-        """Every origin the test loaded left with no storage, the mouse where a new tab has it, a blank page; a tab
-        the test left broken (crashed, closed, stuck loading) is replaced, so one failure does not fail the rest."""
+        """Every origin the test loaded left with no storage, the network on, the mouse where a new tab has it, a blank
+        page; a tab the test left broken (crashed, closed, stuck loading) is replaced, so one failure does not fail
+        the rest."""
         try:
             page = self.visit.page
+            self.visit.context.set_offline(False)  # as a test that took the network away and failed may leave it
             if not self._clear_here() or self.origins - {origin(page.url), "null"}:
                 self.visit.context.set_storage_state({"cookies": [], "origins": []})  # slower: visits each origin
             page.mouse.move(0, 0)

@@ -133,7 +133,7 @@ def drive_every_calculator(browser: Any, site: str, programs: tuple[Program, ...
     as a reader's tab would (each page loads fresh; its styles and scripts come from the cache)."""
     pages, problems = _pages(programs), []
     assert sum(map(len, pages.values())) >= 80  # the bundled systems have 91 calculators
-    with Visit(browser, site) as visit:
+    with Visit(browser, "about:blank") as visit:  # each page loaded once, in the loop
         for path, calcs in pages.items():
             visit.go(site + path)
             visit.wait_until_calculators_are_ready()

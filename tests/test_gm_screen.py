@@ -323,10 +323,10 @@ def test_share_without_a_clipboard_shows_the_link_selected_and_search_ranks_the_
         site: str, browser: Any, built: Path) -> None:
     systems = {p.system.id: p.system for p in _programs(built)}
     calc = f'[data-calculator="{CLASH}"]'
-    with Visit(browser, site + "dbu/core-rules/priority-section/") as visit:  # on the rule's page the link lands there
+    with Visit(browser, "about:blank") as visit:  # no clipboard from the first page on: one load, not two
         page = visit.page
         page.add_init_script("delete Navigator.prototype.clipboard")
-        page.reload()
+        visit.go(site + "dbu/core-rules/priority-section/")  # on the rule's page the link lands there
         visit.wait_until_calculators_are_ready(CLASH)
         page.click(f"{calc} .rulesc-calc__share")
         field = page.locator(f"{calc} .rulesc-calc__link")
@@ -335,7 +335,7 @@ def test_share_without_a_clipboard_shows_the_link_selected_and_search_ranks_the_
         assert page.evaluate("document.activeElement.className") == "rulesc-calc__link"
         assert page.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == \
             [0, len(field.input_value())]
-    with Visit(browser, site + "search/") as visit:
+        visit.go(site + "search/")  # the same context: search has no use for the clipboard
         for query, system, anchor in (("clash odds", "dbu", "calc-clash-odds"),
                                       ("parry odds", "action-dice", "calc-parry-odds"),
                                       ("Attack set builder", "annulus", "calc-attack-set-builder")):
@@ -364,10 +364,10 @@ def _shown(page: Any, selector: str) -> list[str]:
 
 
 @pytest.mark.parametrize("width", [390, 1366])
-def test_the_gm_screen_index_narrows_as_the_reader_types_offline_and_by_keyboard(site: str, browser: Any,
+def test_the_gm_screen_index_narrows_as_the_reader_types_offline_and_by_keyboard(site: str, tabs: Tabs,
                                                                                 width: int) -> None:
-    with Visit(browser, site + "dbu/gm-screen/", viewport={"width": width, "height": 844}, is_mobile=width == 390,
-               has_touch=width == 390) as visit:
+    with tabs.use(site + "dbu/gm-screen/", {"width": width, "height": 844}, is_mobile=width == 390,
+                  has_touch=width == 390) as visit:  # the tab the home page's test takes turns in
         page = visit.page
         every = _shown(page, ".rulesc-gm__list li a")
         assert len(every) == 46 and page.inner_text(".rulesc-gm-filter [role=status]") == "46 calculators"

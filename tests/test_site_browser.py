@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +25,15 @@ PAGE_TYPES = {"home": "", "system landing": "dbu/", "chapter with calculators": 
 
 @pytest.fixture(scope="module")
 def tabs(browser: Any) -> Iterator[Tabs]:
-    """One tab at the default size kept across the module's tests that only read pages, type and click in them."""
+    """The module's tabs, a desktop's and a phone's (touch), kept across its tests that only read pages, type, click
+    and tap in them."""
     with Tabs(browser) as pool:
         yield pool
+
+
+def _tab(tabs: Tabs, url: str, viewport: dict[str, int], phone: bool) -> AbstractContextManager[Visit]:
+    """The module's phone tab (touch) or its desktop one, at `url` and `viewport`."""
+    return tabs.use(url, viewport, is_mobile=True, has_touch=True) if phone else tabs.use(url, viewport)
 
 
 @pytest.fixture(scope="module")
@@ -93,12 +100,11 @@ def test_search_ranks_exact_names_first_and_finds_abbreviations_and_text(site: s
 
 @pytest.mark.parametrize("width", [390, 1366])
 def test_a_rule_outranks_its_calculator_and_each_hit_is_one_link_saying_what_and_where(
-        site: str, browser: Any, width: int) -> None:
+        site: str, tabs: Tabs, width: int) -> None:
     """"called shot": the rule first, then its calculator of the same name, told apart by the line under the name;
     every hit is one link at least 24 px tall, and a tap on its snippet follows it."""
     phone = width == 390
-    with Visit(browser, site + "search/", viewport={"width": width, "height": 844}, is_mobile=phone,
-               has_touch=phone) as visit:
+    with _tab(tabs, site + "search/", {"width": width, "height": 844}, phone) as visit:
         page = visit.page
         assert _results(page, "called shot")[:2] == ["Called Shot", "Called Shot"]
         where = _facets(page)
@@ -129,7 +135,7 @@ def test_header_search_lands_on_the_rule_with_enter(site: str, tabs: Tabs) -> No
         assert visit.errors == []
 
 
-def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: Any, tabs: Tabs) -> None:
+def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, tabs: Tabs) -> None:
     with tabs.use(site + "dbu/core-rules/tier-of-power-section/") as visit:
         link = visit.page.locator("a.rulesc-ref--term").first
         tip = visit.page.locator("#rulesc-preview")
@@ -139,8 +145,7 @@ def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, browser: An
         assert link.get_attribute("aria-describedby") == "rulesc-preview"
         visit.page.keyboard.press("Escape")
         assert not tip.is_visible()
-    with Visit(browser, site + "dbu/core-rules/tier-of-power-section/", has_touch=True, is_mobile=True,
-               viewport={"width": 390, "height": 844}) as touch:
+    with _tab(tabs, site + "dbu/core-rules/tier-of-power-section/", {"width": 390, "height": 844}, True) as touch:
         link = touch.page.locator(".md-content a.rulesc-ref--rule").first
         href = link.get_attribute("href")
         link.tap()
@@ -181,8 +186,8 @@ def test_index_tables_filter_and_sort_without_a_server(built: Path, tabs: Tabs) 
         assert visit.errors == []
 
 
-def test_phone_layout_has_no_sideways_scroll(site: str, browser: Any, tmp_path: Path) -> None:
-    with Visit(browser, "about:blank", viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True) as visit:
+def test_phone_layout_has_no_sideways_scroll(site: str, tabs: Tabs, tmp_path: Path) -> None:
+    with _tab(tabs, "about:blank", {"width": 360, "height": 740}, True) as visit:
         for path in ("", "dbu/core-rules/tier-of-power-section/", "dbu/tables/", "dbu/tables/general/",
                      "errors/formulas/"):  # one tab reads them in turn, each a page load of its own
             visit.go(site + path)
