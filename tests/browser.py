@@ -144,7 +144,9 @@ async (context) => {
 # glossary 6.7 of 7.7 s went to 214 terms and list items that showed nothing the others did not). A block that
 # holds no other block (a list item, a table row, a term, a rule, a child of the article) is left out of axe's run
 # when everything in it is of a key that an earlier block, or the page outside the blocks, already shows. A key is
-# what axe's rules read of an element: its tag, classes, the names of its attributes, whether it has no text or
+# what axe's rules read of an element: its tag, its parent's tag and role (a list item outside a list), classes, its
+# attributes (the value of those whose value axe judges: role, tabindex, type, lang, aria-hidden, aria-level...; of a
+# text or a reference, alt, title, aria-label, href, id, data-*, only whether it is empty), whether it has no text or
 # scrolls (scrollable-region-focusable), an id that another element has too, and what color-contrast weighs:
 # colour, size, weight, shadow, stroke, filter and the backgrounds and opacities on the way up to the first opaque
 # background. So every (element kind, colour, background) the page shows is still checked, once; a faint text
@@ -166,10 +168,16 @@ REPEATED_BLOCKS = """
     }
     return below.get(el);
   };
+  const FREE = new RegExp("^(id|class|style|href|src|srcset|for|name|value|placeholder|content|datetime|alt|title|"
+    + "data-.*|aria-(label|labelledby|describedby|controls|owns|activedescendant|details|errormessage|flowto|"
+    + "valuetext|roledescription|placeholder|keyshortcuts))$");
+  const attribute = (a) => FREE.test(a.name) ? a.name + (a.value.trim() ? "" : "=") : a.name + "=" + a.value;
   const key = (el) => {
-    const style = getComputedStyle(el), names = Array.from(el.attributes, (a) => a.name).sort();
+    const style = getComputedStyle(el), names = Array.from(el.attributes, attribute).sort();
     const scrolls = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
-    return [el.localName, Array.from(el.classList).sort().join("."), names.join(","), !el.textContent.trim(), scrolls,
+    const up = el.parentElement, parent = up ? up.localName + "[" + up.getAttribute("role") + "]" : "";
+    return [el.localName, parent, Array.from(el.classList).sort().join("."), names.join(","), !el.textContent.trim(),
+            scrolls,
             el.id && ids.get(el.id) > 1 ? el.id : "", style.color, style.fontSize, style.fontWeight, style.textShadow,
             style.webkitTextStrokeWidth, style.webkitTextStrokeColor, style.filter, behind(el)].join("|");
   };
