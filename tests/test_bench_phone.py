@@ -189,7 +189,7 @@ def test_with_one_load_a_page_the_table_has_no_spread_and_no_medians() -> None:
 page                                  ready ms  load ms  long tasks  input ms  calculator
 /                                        612.4    598.0     2 (140)         -
 t/rolls/                                1204.5    900.2     1 (250)      62.0  t/pool
-2 pages; worst ready 1204.5 ms (t/rolls/); target 1000 ms: MISSED
+2 pages; worst ready 1204.5 ms (t/rolls/); target 500 ms: MISSED
 2 input changes; worst 62.0 ms (t/rolls/); target 50 ms: MISSED"""
     assert phone.summary(pages)["pages"][1] == {
         "page": "t/rolls/", "ready_ms": 1204.5, "readies": [1204.5], "load_ms": 900.2, "long_tasks": [[300, 250]],
@@ -198,21 +198,21 @@ t/rolls/                                1204.5    900.2     1 (250)      62.0  t
 
 
 def test_with_three_loads_a_page_the_table_shows_medians_and_spread_and_judges_the_medians() -> None:
-    pages = [phone.page_figures("/", [phone.Load(ready, 590.0, [[100, 400]]) for ready in (701.0, 612.4, 650.3)]),
-             phone.page_figures("t/rolls/", [phone.Load(ready, 800.0, [], [("t/odds", ms)])
-                                             for ready, ms in ((1204.5, 61.5), (980.0, 44.0), (990.2, 28.5))])]
+    pages = [phone.page_figures("/", [phone.Load(ready, 390.0, [[100, 400]]) for ready in (501.0, 412.4, 450.3)]),
+             phone.page_figures("t/rolls/", [phone.Load(ready, 400.0, [], [("t/odds", ms)])
+                                             for ready, ms in ((604.5, 61.5), (480.0, 44.0), (490.2, 28.5))])]
     assert phone.phone_table(pages) == HEADER + """\
 median of 3 loads per page (of an even count, the mean of the middle two), in 3 passes over all the pages;
 ready and input are the medians; spread: the fastest and slowest ready; load and long tasks: the median load's
 page                                  ready ms   spread ms  load ms  long tasks  input ms  calculator
-/                                        650.3     612-701    590.0     1 (400)         -
-t/rolls/                                 990.2    980-1204    800.0       0 (0)      44.0  t/odds
-2 pages; worst ready 990.2 ms (t/rolls/); target 1000 ms: met (median of 3 loads)
+/                                        450.3     412-501    390.0     1 (400)         -
+t/rolls/                                 490.2     480-604    400.0       0 (0)      44.0  t/odds
+2 pages; worst ready 490.2 ms (t/rolls/); target 500 ms: met (median of 3 loads)
 3 input changes; worst 44.0 ms (t/rolls/); target 50 ms: met (median of 3 loads)"""
-    assert phone.targets_met(pages)  # one load over each target (1204.5 ms, 61.5 ms), but neither median
+    assert phone.targets_met(pages)  # one load over each target (604.5 ms, 61.5 ms), but neither median
     figures = phone.summary(pages)
-    assert (figures["repeat"], figures["worst_ready_ms"], figures["worst_input_ms"]) == (3, 990.2, 44.0)
-    assert figures["pages"][1]["readies"] == [1204.5, 980.0, 990.2]
+    assert (figures["repeat"], figures["worst_ready_ms"], figures["worst_input_ms"]) == (3, 490.2, 44.0)
+    assert figures["pages"][1]["readies"] == [604.5, 480.0, 490.2]
     assert figures["pages"][1]["inputs"] == [{"calculator": "t/odds", "ms": 44.0, "latencies": [61.5, 44.0, 28.5]}]
 
 

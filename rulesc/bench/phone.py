@@ -21,7 +21,7 @@ SLOWDOWN = 4  # CDP Emulation.setCPUThrottlingRate: the CPU this many times slow
 # event, off the page's main thread; blocked, so its caching of the whole site does not add noise to the figures).
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True,
          "service_workers": "block"}
-READY_TARGET_MS = 1000.0
+READY_TARGET_MS = 500.0
 INPUT_TARGET_MS = 50.0
 QUIET_MS = 1000  # a page is settled once no long task has run for this long after load
 WAIT_MS = 60_000  # how long a page may take to settle or a result to show before the bench gives up on it
