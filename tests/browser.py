@@ -8,22 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from rulesc.bench.calculators import serve_static
+from rulesc.bench.needs import CHROMIUM_ARGS
 
 CHROMIUM = Path("/usr/bin/chromium")
-# Playwright turns these Chromium features off itself (its chromiumSwitches.ts); a second --disable-features would
-# replace its list, so CHROMIUM_ARGS repeats it (tests/test_browser.py checks that against the installed Playwright).
-PLAYWRIGHT_DISABLED_FEATURES = (
-    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
-    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
-    "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying",
-    "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion")
-# Chromium loads the address bar's popup, a WebUI page never shown headless, into a renderer of its own for each
-# window, that is each browser context: with it off, four contexts of six pages each cost 25.3 CPU-seconds of the
-# process tree instead of 30.7 (medians of three).
-UNSHOWN_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync",
-                 "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNSHOWN_FEATURES)]
+# The switches the benches launch Chromium with (rulesc/bench/needs.py): Playwright's own --disable-features list
+# repeated (tests/test_browser.py checks it against the installed Playwright's) and the address bar's popup off,
+# whose renderer each browser context started: four contexts of six pages each cost 25.3 CPU-seconds of the
+# process tree with it and 30.7 without (medians of three).
 VIEWPORT = {"width": 1280, "height": 900}
 # How long a page may take to load or an awaited change to show before the test fails: a bound for a machine
 # busy with other work, never a measurement (a passing test waits only as long as the page takes).

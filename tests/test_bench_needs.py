@@ -11,7 +11,6 @@ import pytest
 
 from rulesc.bench import needs
 from rulesc.bench.needs import CHROMIUM_VARIABLE, Unavailable, find_chromium
-from tests.browser import CHROMIUM_ARGS as TESTS_CHROMIUM_ARGS
 from tests.run_case import run_rulesc
 
 CASES = Path(__file__).resolve().parent / "cases"
@@ -89,9 +88,3 @@ def test_the_calculators_bench_without_chromium_says_how_to_get_one(bare: Path) 
     assert err.startswith("rulesc: error: the benches drive Chromium, and none was found:") and "Traceback" not in err
     assert os.environ["PATH"] == str(bare)
 
-
-def test_the_benches_launch_chromium_as_the_tests_do() -> None:
-    """The same switches (tests/test_browser.py checks the tests' list of features against Playwright's own), so a
-    bench's page loads spend no CPU on the address bar's popup either."""
-    assert needs.CHROMIUM_ARGS == TESTS_CHROMIUM_ARGS
-    assert needs.CHROMIUM_ARGS[-1].endswith(",WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup")

@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from rulesc.analyze.program import Program
+from rulesc.bench.needs import CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES, UNSHOWN_FEATURES
 from rulesc.emit.site.calculators import show_output
 from rulesc.emit.site.links import rule_page, url_of
 from rulesc.model import Calculator, Param, default_of
 from rulesc.pipeline import Project, compile_project
 from rulesc.runtime.rulesc_runtime import parse_dice
-from tests.browser import CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES, UNSHOWN_FEATURES, Visit
+from tests.browser import Visit
 from tests.tabs import Tab
 
 
