@@ -1495,16 +1495,9 @@ def _bound_results(joint: Sequence[Answers], places: Sequence[int], size: int,
 
 def _weighed_mean(ways: Sequence[int], results: Sequence[Dist | Dice | int],
                   total: int) -> Fraction:
-    """The mean of results mixed by their ways: each part (one object, as _by_identity() joins
+    """The mean of results mixed by their ways: each part (one object, as _grouped() joins
     them) by its own mean, over a common denominator."""
-    found: dict[int, list[Any]] = {}
-    for result, w in zip(results, ways, strict=True):
-        seen = found.get(id(result))
-        if seen is None:
-            found[id(result)] = [w, result]
-        else:
-            seen[0] += w
-    parts = [(w, _part_mean(part)) for w, part in found.values()]
+    parts = [(w, _part_mean(part)) for w, part in _grouped(ways, results)]
     low, high = min(lo for _, (_, _, lo, _) in parts), max(hi for _, (_, _, _, hi) in parts)
     _within_bounds(high - low + 1)
     common = math.lcm(*[bottom for _, (_, bottom, _, _) in parts])
@@ -1573,6 +1566,12 @@ def _by_identity(ways: Sequence[int],
     """_joined() of results and their ways as _tallied() has them apart: each result (one object,
     as a roll's branches often give the same pool) with its ways added up, in first-seen order,
     made a roll."""
+    return [(w, as_dist(result)) for w, result in _grouped(ways, results)]
+
+
+def _grouped(ways: Sequence[int], results: Sequence[Any]) -> list[tuple[int, Any]]:
+    """Each result (one object, as a roll's branches often give the same pool) with its ways added
+    up, in first-seen order."""
     found: dict[int, list[Any]] = {}
     for result, w in zip(results, ways, strict=True):
         seen = found.get(id(result))
@@ -1580,7 +1579,7 @@ def _by_identity(ways: Sequence[int],
             found[id(result)] = [w, result]
         else:
             seen[0] += w
-    return [(w, as_dist(result)) for w, result in found.values()]
+    return [(w, result) for w, result in found.values()]
 
 
 _INT_ONLY = frozenset([int])
