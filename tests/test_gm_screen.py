@@ -426,6 +426,28 @@ def _shown_text(locator: Any) -> str:
     raise AssertionError(f"no text laid out in {TIMEOUT_MS} ms: {state}")
 
 
+WATCH_TOGGLES = """(details) => {
+  window.__rulescToggles = [];
+  details.addEventListener("toggle", () => window.__rulescToggles.push(details.open));
+  details.querySelector(":scope > summary").addEventListener("click",
+    (event) => window.__rulescClicked = {prevented: event.defaultPrevented}, {once: true});
+}"""
+TOGGLE_STATE = """(details) => ({open: details.open, toggles: window.__rulescToggles, clicked: window.__rulescClicked,
+  stored: localStorage.getItem("rulesc.sources"), ready: document.readyState})"""
+
+
+def _open_by_click(details: Any) -> None:
+    """A click on the disclosure's summary, then its content open. This test has twice waited out its bound with the
+    disclosure closed after the click and its node the same (connected): the failure now says whether the click
+    arrived and was cancelled, which toggles followed and what the page stored, so the cause can be found."""
+    details.evaluate(WATCH_TOGGLES)
+    details.locator(":scope > summary").click()
+    try:
+        details.page.wait_for_function("(details) => details.open", arg=details.element_handle(), timeout=TIMEOUT_MS)
+    except Exception as error:  # Playwright's TimeoutError: say what the page did with the click
+        raise AssertionError(f"the click left the disclosure closed: {details.evaluate(TOGGLE_STATE)}") from error
+
+
 @pytest.mark.parametrize("width", [390, 1366])
 def test_a_gm_calculators_disclosure_reads_as_the_book_with_the_code_for_editors(site: str, browser: Any,
                                                                                 width: int) -> None:
@@ -435,7 +457,7 @@ def test_a_gm_calculators_disclosure_reads_as_the_book_with_the_code_for_editors
                is_mobile=width == 390, has_touch=width == 390) as visit:
         page = visit.page
         how = page.locator(f'[data-calculator="{CLASH}"] .rulesc-calc__how')
-        page.locator(f'[data-calculator="{CLASH}"] details.rulesc-sources > summary').click()
+        _open_by_click(page.locator(f'[data-calculator="{CLASH}"] details.rulesc-sources'))
         assert _shown_text(how.locator("dl").first.locator("dd").last) == \
             "the chance that Attacker's margin is exactly 0"  # an earlier output by its label
         assert not how.locator("code").first.is_visible()
