@@ -1495,9 +1495,9 @@ def _bound_results(joint: Sequence[Answers], places: Sequence[int], size: int,
 
 def _weighed_mean(ways: Sequence[int], results: Sequence[Dist | Dice | int],
                   total: int) -> Fraction:
-    """The mean of results mixed by their ways: each part (one object, as _grouped() joins
+    """The mean of results mixed by their ways: each part (one object, as _joined() joins
     them) by its own mean, over a common denominator."""
-    parts = [(w, _part_mean(part)) for w, part in _grouped(ways, results)]
+    parts = [(w, _part_mean(part)) for w, part in _joined(list(zip(ways, results, strict=True)))]
     low, high = min(lo for _, (_, _, lo, _) in parts), max(hi for _, (_, _, _, hi) in parts)
     _within_bounds(high - low + 1)
     common = math.lcm(*[bottom for _, (_, bottom, _, _) in parts])
@@ -1566,20 +1566,8 @@ def _by_identity(ways: Sequence[int],
     """_joined() of results and their ways as _tallied() has them apart: each result (one object,
     as a roll's branches often give the same pool) with its ways added up, in first-seen order,
     made a roll."""
-    return [(w, as_dist(result)) for w, result in _grouped(ways, results)]
+    return [(w, as_dist(result)) for w, result in _joined(list(zip(ways, results, strict=True)))]
 
-
-def _grouped(ways: Sequence[int], results: Sequence[Any]) -> list[tuple[int, Any]]:
-    """Each result (one object, as a roll's branches often give the same pool) with its ways added
-    up, in first-seen order."""
-    found: dict[int, list[Any]] = {}
-    for result, w in zip(results, ways, strict=True):
-        seen = found.get(id(result))
-        if seen is None:
-            found[id(result)] = [w, result]
-        else:
-            seen[0] += w
-    return [(w, result) for w, result in found.values()]
 
 
 _INT_ONLY = frozenset([int])
