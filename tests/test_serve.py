@@ -18,8 +18,8 @@ PAGE = "dbu/core-rules/tier-of-power-section/"  # the part of its chapter with B
 
 
 def dbu_project(root: Path) -> Path:
-    """The bundled project with only the system the test edits: serve builds the site three times (its own build,
-    MkDocs' live build, the rebuild after the edit), and the other systems' pages would be most of that work."""
+    """The bundled project with only the system the test edits: serve builds the site twice (MkDocs' live build
+    and the rebuild after the edit), and the other systems' pages would be most of that work."""
     copy_project(root)
     for system in (root / "content").iterdir():
         if system.name != "dbu":
@@ -62,6 +62,7 @@ def test_serve_shows_an_edited_rule(tmp_path: Path) -> None:
                                    "--dev-addr", f"127.0.0.1:{port}"], stdout=out, stderr=subprocess.STDOUT)
     try:
         assert _shows(url, 'id="breakthrough"', 180), log.read_text(errors="replace")[-2000:]
+        assert (root / "build/docs").is_dir() and not (root / "site").exists()  # site/ is `rulesc build`'s alone
         chapter = root / "content/dbu/core-rules.yaml"
         text = chapter.read_text()
         marker = "Zanzibarian"
@@ -76,6 +77,19 @@ def test_serve_shows_an_edited_rule(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_a_site_setting_mkdocs_refuses_stops_serve_before_it_writes_anything(tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    shutil.copytree(REPO / "tests/cases/good/minimal/content", root / "content")
+    shutil.copytree(REPO / "schema", root / "schema")
+    (root / "mkdocs.yml").write_text("site_name: Mini\ntheme:\n  name: material\n  custom_dir: gone\n")
+    done = subprocess.run([sys.executable, "-m", "rulesc.cli", "--root", str(root), "serve"], capture_output=True,
+                          text=True, timeout=120)  # a server that started anyway fails the test, not hangs it
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr.startswith("mkdocs.yml:2:1: error[E0802]: MkDocs refuses 'theme': The path set in custom_dir "
+                                  f"('{root / 'gone'}') does not exist.\n"), done.stderr
+    assert sorted(p.name for p in root.iterdir()) == ["content", "mkdocs.yml", "schema"]
 
 
 def test_a_refresh_deletes_the_pages_the_content_no_longer_makes_and_keeps_what_it_never_made(

@@ -52,9 +52,13 @@ def run_build(project: Project, args: argparse.Namespace) -> int:
 
 def run_serve(project: Project, args: argparse.Namespace) -> int:
     from rulesc.build.builders import serve_site
+    from rulesc.build.site_config import read_settings, site_config_problems
     from rulesc.pipeline import build_project
 
-    result = build_project(project)
+    problems = site_config_problems(read_settings(project.root))  # before anything is written
+    if problems:
+        raise ContentError(problems)
+    result = build_project(project, site=False)  # the live preview builds the site itself, in a folder of its own
     stop = threading.Event()
     watcher = threading.Thread(target=_watch, args=(project, stop), daemon=True)
     watcher.start()
