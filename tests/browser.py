@@ -185,11 +185,13 @@ REPEATED_BLOCKS = """
 """
 
 
-def axe_results(page: Any, source: str, repeated: str = "checked") -> dict[str, Any]:
+def axe_results(page: Any, source: str | None, repeated: str = "checked") -> dict[str, Any]:
     """axe-core's results on the page as laid out now, every rule that can report a serious or critical violation
-    having run; with `repeated="left out"`, over every block but those REPEATED_BLOCKS finds repeated."""
+    having run; with `repeated="left out"`, over every block but those REPEATED_BLOCKS finds repeated. axe is put in
+    the page from `source`, unless None: it is there already."""
     lay_out_everything(page)
-    page.evaluate(source)
+    if source is not None:
+        page.evaluate(source)
     cut = repeated == "left out"
     if cut:
         page.evaluate(REPEATED_BLOCKS)
@@ -202,3 +204,22 @@ def serious_violations(results: dict[str, Any]) -> list[str]:
     """Each serious or critical violation in axe's results, in a line: rule, impact, help and its first nodes."""
     return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
             for v in results["violations"] if v["impact"] in ("serious", "critical")]
+
+
+# The header's light/dark toggle switched where the page stands, and the scheme its media queries see with it: every
+# element's attributes and computed colours, and every result of every axe rule, come out as a load in that scheme
+# gives them (compared on the axe tests' thirteen page types at both widths), so one load serves both schemes. The
+# choice the toggle keeps is forgotten: the next page loads in the scheme its media queries see.
+SWITCH_PALETTE = """(scheme) => {
+  document.querySelector(`.rulesc-palette input[data-md-color-media="(prefers-color-scheme: ${scheme})"]`).click();
+  localStorage.removeItem(__md_scope.pathname + ".__palette");
+  return document.body.dataset.mdColorScheme;
+}"""
+PALETTES = {"light": "default", "dark": "slate"}
+"""Material's colour scheme for each of the media's, as mkdocs.yml's palette pairs them."""
+
+
+def switch_palette(page: Any, scheme: str) -> None:
+    """The page shown in `scheme` ("light" or "dark") as the header's toggle shows it, without a reload."""
+    page.emulate_media(color_scheme=scheme)
+    assert page.evaluate(SWITCH_PALETTE, scheme) == PALETTES[scheme]

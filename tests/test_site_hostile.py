@@ -120,8 +120,17 @@ def test_every_page_shows_the_payload_as_text_and_runs_none_of_it(hostile_site: 
         context.close()
 
 
-TABS = 4
+TABS = 8
 """Pages loaded side by side in one context: each waits for its network to go quiet while the others load."""
+
+
+# What one page shows, read in one round trip: what content smuggled in (INJECTED), its title, whether its text shows
+# the system's name with the payload, and whether its footer shows the sources' notices (which their licenses ask).
+SHOWN = f"""(payload) => {{
+  const footer = document.querySelector(".md-copyright").textContent;
+  return [({INJECTED})(), document.title, document.body.textContent.includes(`Mini ${{payload}}`),
+          footer.includes(`Changed ${{payload}}`) && footer.includes(`Notice ${{payload}}`)];
+}}"""
 
 
 def injected_once_quiet(tab: Any, address: str) -> list[str]:
@@ -129,12 +138,10 @@ def injected_once_quiet(tab: Any, address: str) -> list[str]:
     the payload as text and the sources' notices in its footer."""
     tab.wait_for_load_state("load")
     tab.wait_for_load_state("networkidle")
-    injected: list[str] = tab.evaluate(INJECTED)
-    assert "&lt;" not in tab.title() and f"Mini {PAYLOAD}" in tab.evaluate("document.body.textContent"), address
-    footer = tab.evaluate("document.querySelector('.md-copyright').textContent")
-    notices = f"Changed {PAYLOAD}" in footer and f"Notice {PAYLOAD}" in footer  # the sources' licenses ask
+    injected, title, shown, notices = tab.evaluate(SHOWN, PAYLOAD)
+    assert "&lt;" not in title and shown, address
     assert notices == (address != "404.html"), address  # every page that shows rules (404 shows none)
-    return injected
+    return list(injected)
 
 
 def test_titles_navigation_and_description_read_as_written(hostile_site: tuple[Path, str], browser: Any) -> None:

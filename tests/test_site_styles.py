@@ -164,11 +164,31 @@ LINK_THE_SHEETS = """(hrefs) => new Promise((done, failed) => {
 })"""
 
 
-def _shot(visit: Any) -> tuple[bytes, int]:
-    """The whole page shot once laid out and settled, and how many stylesheets it links."""
+# Once the page's fonts have loaded, each animation or transition under way brought to its end (one that never ends
+# cancelled), as Playwright's screenshots (with animations="disabled") do; the body laid out and painted afresh (a
+# shot of tiles painted earlier had anti-aliased edges a shade off at times); then the size of the whole page.
+STILL = """async () => {
+  await document.fonts.ready;
+  document.getAnimations().forEach((animation) =>
+    animation.effect.getComputedTiming().endTime === Infinity ? animation.cancel() : animation.finish());
+  document.body.style.display = "none";
+  document.body.offsetHeight;
+  document.body.style.removeProperty("display");
+  return [document.documentElement.scrollWidth, document.documentElement.scrollHeight];
+}"""
+
+
+def _shot(visit: Any, cdp: Any) -> tuple[str, int]:
+    """The whole page shot once laid out and settled (a PNG, in base64), and how many stylesheets it links.
+
+    Chromium's own capture, as Playwright's full-page screenshot asks for it, but encoded for speed: still lossless,
+    so two shots are equal exactly when every pixel is, and compared as the base64 text they come in."""
     visit.page.evaluate(SETTLED)
-    return (visit.page.screenshot(full_page=True, animations="disabled"),
-            visit.page.locator('link[rel="stylesheet"]').count())
+    width, height = visit.page.evaluate(STILL)
+    shot = cdp.send("Page.captureScreenshot", {
+        "format": "png", "optimizeForSpeed": True, "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
+    return shot["data"], visit.page.locator('link[rel="stylesheet"]').count()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -181,14 +201,19 @@ def test_every_page_type_looks_exactly_as_with_the_themes_stylesheets(tabs: Tabs
     sheets = [site + next((built / "site").glob(f"{name}*.css")).relative_to(built / "site").as_posix()
               for name in THEME_SHEETS]
     with tabs.use("about:blank", {"width": width, "height": 844}, scheme) as visit:  # each page loaded once, below
-        for page in PAGES:
-            visit.go(site + page)
-            visit.page.add_style_tag(content="* { content-visibility: visible !important }")
-            inline, inline_links = _shot(visit)
-            visit.page.evaluate(LINK_THE_SHEETS, sheets)
-            linked, linked_links = _shot(visit)
-            assert linked_links == inline_links + len(THEME_SHEETS), page  # the linked page is the one shown
-            assert inline == linked, page
+        cdp = visit.context.new_cdp_session(visit.page)
+        try:
+            for page in PAGES:
+                visit.go(site + page)
+                visit.page.add_style_tag(content="* { content-visibility: visible !important; "
+                                                 "caret-color: transparent !important }")  # hidden as Playwright does
+                inline, inline_links = _shot(visit, cdp)
+                visit.page.evaluate(LINK_THE_SHEETS, sheets)
+                linked, linked_links = _shot(visit, cdp)
+                assert linked_links == inline_links + len(THEME_SHEETS), page  # the linked page is the one shown
+                assert inline == linked, page
+        finally:
+            cdp.detach()
 
 
 # The computed style of an element in a colour transition is the colour of the moment: the contrast is read once the
