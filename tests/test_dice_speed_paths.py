@@ -5,6 +5,7 @@ each. Each is checked against every roll enumerated die by die, and the JavaScri
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import math
@@ -55,24 +56,37 @@ def answer(question: tuple[Any, ...], shown: Sequence[int]) -> int:
 
 def brute(pool: R.Dice, asked: Sequence[tuple[Any, ...]]) -> dict[tuple[int, ...], Fraction]:
     """Every roll of the pool, die by die: the chance of each joint set of answers."""
-    dice = [faces_of(key) for key, count in pool.counts for _ in range(count)]
-    found: dict[tuple[int, ...], Fraction] = {}
-    total = 1
-    for faces in dice:
-        total *= sum(w for _, w in faces)
-    for roll in itertools.product(*dice):
-        shown = [face for face, _ in roll]
-        ways = 1
-        for _, w in roll:
-            ways *= w
+    shown_ways, total = rolls(pool)
+    found: dict[tuple[int, ...], int] = {}
+    for shown, ways in shown_ways:
         key = tuple(answer(q, shown) + (pool.const if q[0] == "total" else 0) for q in asked)
-        found[key] = found.get(key, Fraction(0)) + Fraction(ways, total)
-    return found
+        found[key] = found.get(key, 0) + ways
+    return {key: Fraction(ways, total) for key, ways in found.items()}
+
+
+@functools.cache
+def rolls(pool: R.Dice) -> tuple[list[tuple[tuple[int, ...], int]], int]:
+    """Every roll of the pool, die by die, gathered by the faces it shows (highest first) with their ways, and the
+    ways of all rolls: what a question asks of a roll depends on no more, and each pool is asked many questions
+    (its rolls enumerated once; 2d10+2d8+1d6 rolls 38,400 ways and shows 1,784 sets of faces)."""
+    dice = [faces_of(key) for key, count in pool.counts for _ in range(count)]
+    ways: dict[tuple[int, ...], int] = {}
+    for roll in itertools.product(*dice):
+        shown = tuple(sorted((face for face, _ in roll), reverse=True))
+        ways[shown] = ways.get(shown, 0) + math.prod(w for _, w in roll)
+    return list(ways.items()), math.prod(sum(w for _, w in faces) for faces in dice)
 
 
 def chances(pool: R.Dice, asked: Sequence[tuple[Any, ...]]) -> dict[tuple[int, ...], Fraction]:
+    """The runtime's chance of each joint set of answers; worked out once a process for each pool and questions, as
+    the JavaScript runtime is held to the same answers the rolls were counted against."""
+    return dict(_chances(pool, tuple(asked)))
+
+
+@functools.cache
+def _chances(pool: R.Dice, asked: tuple[tuple[Any, ...], ...]) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     joint, total = R.pool_answers(pool, asked)
-    return {answers: Fraction(ways, total) for answers, ways in joint.items() if ways}
+    return tuple((answers, Fraction(ways, total)) for answers, ways in joint.items() if ways)
 
 
 @pytest.mark.parametrize("text", POOLS)
