@@ -52,7 +52,7 @@ SCHEME_IN_PLACE = """(scheme) => {
 }"""
 
 
-def _shown_in(page: Any, scheme: str) -> None:
+def shown_in(page: Any, scheme: str) -> None:
     """The loaded page shown in `scheme` as if it had loaded in it. Proven on every page these tests measure, at both
     widths: loaded dark, or loaded light and then shown dark so, every element's box is the same (and its colours,
     once the links' colour transitions end)."""
@@ -90,7 +90,7 @@ def test_every_calculator_shows_its_answer_beside_the_input_being_changed(site: 
             visit.go(site + path)
             visit.wait_until_calculators_are_ready()
             for scheme in SCHEMES:
-                _shown_in(visit.page, scheme)
+                shown_in(visit.page, scheme)
                 found = visit.page.evaluate(ANSWER_BESIDE_EACH_INPUT)
                 assert [f for f in found if f[2:] != [True, True, True]] == [], (path, scheme)
                 checked += len(found)
@@ -126,7 +126,7 @@ def test_a_field_moved_to_under_the_answers_is_scrolled_clear_of_them(site: str,
     with _visit(tabs, site + CALCULATOR_PAGES[0], viewport, "light") as visit:
         visit.wait_until_calculators_are_ready()
         for scheme in SCHEMES:
-            _shown_in(visit.page, scheme)
+            shown_in(visit.page, scheme)
             found = visit.page.evaluate(FOCUSED_FIELD_CLEAR)
             covered = [f for f in found if f[2]]
             assert len(covered) >= 3, scheme  # scrolling up leaves these fields under the answers
@@ -189,7 +189,7 @@ def test_no_control_is_too_small_to_tap_on_any_page_type(site: str, tabs: Tabs, 
             visit.go(site + path)
             assert visit.page.locator("a[href], button").count() > 5, name
             for scheme in SCHEMES:
-                _shown_in(visit.page, scheme)
+                shown_in(visit.page, scheme)
                 lay_out_everything(visit.page)
                 measured[name, scheme] = visit.page.evaluate(UNDERSIZED_CONTROLS)
         assert measured == {(name, scheme): [] for name in TAP_PAGES for scheme in SCHEMES}
