@@ -226,6 +226,17 @@ def test_a_phone_reaches_every_page_s_headings_from_the_drawer(site: str, tabs: 
 ERROR_SECTIONS = ["Layout", "Reading files", "Schema", "Values", "Formulas", "Worked examples", "References",
                   "Variants", "Site configuration", "Warnings"]
 
+# Each link's box as Playwright's bounding_box() gives it (x, y, width, height in the viewport) and its text; a link
+# not shown has no size.
+BOXES = """(links) => links.map((a) => { const r = a.getBoundingClientRect();
+                                         return [r.x, r.y, r.width, r.height, a.innerText]; })"""
+# Each system's card on the home page: the texts of its buttons, and the boxes of its name and buttons.
+CARDS = f"""(cards) => cards.map((card) => {{
+  const buttons = Array.from(card.querySelectorAll(".rulesc-systems__go a"));
+  const targets = [...card.querySelectorAll("a.rulesc-systems__name"), ...buttons];
+  return [buttons.map((a) => a.innerText), ({BOXES})(targets)];
+}})"""
+
 
 @pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
 def test_a_section_of_the_error_codes_reaches_every_other_section_from_the_drawer(site: str, tabs: Tabs,
@@ -239,9 +250,8 @@ def test_a_section_of_the_error_codes_reaches_every_other_section_from_the_drawe
         expected = [s for s in ERROR_SECTIONS if s != "Formulas"]
         page.wait_for_function("(link) => link.getBoundingClientRect().left >= 0", arg=parts.first.element_handle())
         assert sorted(parts.all_inner_texts()) == sorted(expected)  # every other section, once
-        for part in parts.all():
-            size = part.bounding_box()
-            assert size is not None and size["height"] >= 24 and 0 <= size["x"] < viewport["width"], part.inner_text()
+        boxes = parts.evaluate_all(BOXES)  # each link's box, in one call
+        assert [b for b in boxes if not (b[3] >= 24 and 0 <= b[0] < viewport["width"])] == [], boxes
         parts.filter(has_text="Layout").click()
         page.wait_for_url(site + "errors/layout/")
         assert page.locator("h1").inner_text().startswith("Layout")
@@ -344,21 +354,17 @@ def test_the_home_page_opens_each_system_and_its_gm_screen_with_one_big_button(s
                                                                                scheme: str) -> None:
     with _visit(tabs, site, viewport, scheme) as visit:
         page = visit.page
-        cards = page.locator(".rulesc-systems > li")
-        assert cards.count() == 4
-        for card in cards.all():
-            name = card.locator("a.rulesc-systems__name")
-            buttons = card.locator(".rulesc-systems__go a")
-            assert buttons.all_inner_texts() == ["Glossary", "Index tables"]  # the GM screens are at the top, once
-            for target in (name, *buttons.all()):
-                size = target.bounding_box()
-                assert size is not None and size["height"] >= 36 and size["width"] >= 80, target.inner_text()
+        cards = page.locator(".rulesc-systems > li").evaluate_all(CARDS)  # every card's buttons, in one call
+        assert len(cards) == 4
+        for buttons, boxes in cards:
+            assert buttons == ["Glossary", "Index tables"]  # the GM screens are at the top, once
+            assert len(boxes) == 3  # its name and two buttons
+            assert [b for b in boxes if not (b[3] >= 36 and b[2] >= 80)] == [], boxes
         screens = page.locator(".rulesc-home__gm a")
         assert [t.split(": ")[0] for t in screens.all_inner_texts()] == ["GM screen"] * 4
         assert page.locator(".md-content a", has_text="GM screen").count() == 4
-        for screen in screens.all():  # each on the first screen, a big target
-            size = screen.bounding_box()
-            assert size is not None and size["y"] + size["height"] <= viewport["height"] and size["height"] >= 36
+        boxes = screens.evaluate_all(BOXES)  # each on the first screen, a big target
+        assert [b for b in boxes if not (b[1] + b[3] <= viewport["height"] and b[3] >= 36)] == [], boxes
         screens.nth(2).click()
         page.wait_for_url(site + "dbu/gm-screen/")
         assert visit.errors == []
