@@ -3,6 +3,7 @@ lands on it."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -85,7 +86,9 @@ rules:
 """
 
 
+@functools.cache
 def _programs(root: Path) -> list[Program]:
+    """The project's compiled programs, once per root: the tests read them and never change them or the project."""
     return compile_project(Project(root)).programs
 
 

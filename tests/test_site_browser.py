@@ -50,11 +50,11 @@ def _axe(page: Any, axe_source: str) -> list[str]:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_page_type_stays_on_the_site_and_logs_no_error(site: str, browser: Any, scheme: str) -> None:
+def test_every_page_type_stays_on_the_site_and_logs_no_error(site: str, tabs: Tabs, scheme: str) -> None:
     """One visit per page type and colour scheme: no request leaves the site (the search page's after a search has
     loaded its index), and the console shows no error. axe-core runs on the same page types at both widths and in
     both schemes in test_site_table.py."""
-    with Visit(browser, "about:blank", color_scheme=scheme) as visit:  # one tab goes from page type to page type
+    with tabs.use("about:blank", color_scheme=scheme) as visit:  # one tab goes from page type to page type
         for name, path in PAGE_TYPES.items():
             visit.go(site + path)
             expected = "slate" if scheme == "dark" else "default"
@@ -202,18 +202,21 @@ def test_phone_layout_has_no_sideways_scroll(site: str, tabs: Tabs, tmp_path: Pa
 PRINT_HIDDEN = (".md-header", ".md-sidebar--primary", ".rulesc-copy", ".md-footer")
 
 
-def test_print_shows_the_chapter_without_the_chrome(site: str, browser: Any) -> None:
-    with Visit(browser, site + "dbu/core-rules/tier-of-power-section/") as visit:
+def test_print_shows_the_chapter_without_the_chrome(site: str, tabs: Tabs) -> None:
+    with tabs.use(site + "dbu/core-rules/tier-of-power-section/") as visit:
         page = visit.page
         assert [s for s in PRINT_HIDDEN if not page.locator(s).first.is_visible()] == []  # all shown on screen
         page.emulate_media(media="print")
-        assert [s for s in PRINT_HIDDEN if page.locator(s).first.is_visible()] == []
-        assert page.locator("h1").is_visible() and page.locator("#tier-of-power").is_visible()
-        assert len(page.pdf()) > 20000
+        try:
+            assert [s for s in PRINT_HIDDEN if page.locator(s).first.is_visible()] == []
+            assert page.locator("h1").is_visible() and page.locator("#tier-of-power").is_visible()
+            assert len(page.pdf()) > 20000
+        finally:
+            page.emulate_media(media="null")  # no print emulation left for the tab's next test
 
 
-def test_palette_toggle_switches_between_light_and_dark(site: str, browser: Any) -> None:
-    with Visit(browser, site, color_scheme="light") as visit:
+def test_palette_toggle_switches_between_light_and_dark(site: str, tabs: Tabs) -> None:
+    with tabs.use(site, color_scheme="light") as visit:
         assert visit.page.get_attribute("body", "data-md-color-scheme") == "default"
         visit.page.locator("label.md-header__button[for^='__palette']:visible").first.click()
         assert visit.page.get_attribute("body", "data-md-color-scheme") == "slate"

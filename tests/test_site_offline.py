@@ -295,9 +295,8 @@ def test_once_saved_pages_search_and_calculators_work_offline(prefixed: str, off
     assert missing is not None and missing.status == 404 and "404" in page.content()
 
 
-def test_a_new_build_replaces_the_old_cache(tmp_path: Path, offline: Offline) -> None:
-    root = offline_project(tmp_path / "project")
-    build_project(Project(root))
+def test_a_new_build_replaces_the_old_cache(small: Path, tmp_path: Path, offline: Offline) -> None:
+    root = shutil.copytree(small, tmp_path / "project")  # the small project built, as a build here would leave it
     first = version_of(root / "site")
     with serve_site(root / "site") as url:
         offline.visit_and_save(url)

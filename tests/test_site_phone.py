@@ -20,6 +20,9 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
 LAYOUTS = [pytest.param(PHONE, "light", id="phone-light"), pytest.param(PHONE, "dark", id="phone-dark"),
            pytest.param(DESKTOP, "light", id="desktop-light"), pytest.param(DESKTOP, "dark", id="desktop-dark")]
+SCHEMES = ("light", "dark")
+SCREENS = [pytest.param(PHONE, id="phone"), pytest.param(DESKTOP, id="desktop")]
+"""For the tests that only measure: each page is loaded light, measured, shown dark in place and measured again."""
 CALCULATOR_PAGES = ["dbu/core-rules/combat-rolls/", "dbu/core-rules/priority-section/",
                     "dbu/gm-screen/adventurous-uses/"]
 
@@ -34,6 +37,27 @@ def tabs(browser: Any) -> Iterator[Tabs]:
 def _visit(tabs: Tabs, url: str, viewport: dict[str, int], scheme: str) -> AbstractContextManager[Visit]:
     phone = viewport["width"] < 500
     return tabs.use(url, viewport, scheme, is_mobile=phone, has_touch=phone)
+
+
+# The palette a page's own script picks on load for this colour scheme, picked in place: the radio whose media query
+# is the scheme's, clicked as the header's toggle clicks it; the choice it stores is dropped, so the next page loads
+# as a new reader's does, by its media query. Nothing else on the site follows the colour scheme (no stylesheet
+# queries it; every colour keys on the body's data-md-color-scheme).
+SCHEME_IN_PLACE = """(scheme) => {
+  const media = `(prefers-color-scheme: ${scheme})`;
+  const input = document.querySelector(`input[name=__palette][data-md-color-media="${media}"]`);
+  if (!input.checked) input.click();
+  localStorage.clear();
+  return document.body.dataset.mdColorScheme;
+}"""
+
+
+def shown_in(page: Any, scheme: str) -> None:
+    """The loaded page shown in `scheme` as if it had loaded in it. Proven on every page these tests measure, at both
+    widths: loaded dark, or loaded light and then shown dark so, every element's box is the same (and its colours,
+    once the links' colour transitions end)."""
+    page.emulate_media(color_scheme=scheme)
+    assert page.evaluate(SCHEME_IN_PLACE, scheme) == ("slate" if scheme == "dark" else "default")
 
 
 # Each input of each calculator brought to the middle of the screen, as a reader scrolls to change it: where its
@@ -56,19 +80,21 @@ ANSWER_BESIDE_EACH_INPUT = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+@pytest.mark.parametrize("viewport", SCREENS)
 def test_every_calculator_shows_its_answer_beside_the_input_being_changed(site: str, tabs: Tabs,
-                                                                           viewport: dict[str, int],
-                                                                           scheme: str) -> None:
-    with _visit(tabs, "about:blank", viewport, scheme) as visit:  # each page loaded once, in the loop
+                                                                           viewport: dict[str, int]) -> None:
+    with _visit(tabs, "about:blank", viewport, "light") as visit:  # each page loaded once, in the loop
         checked = 0
         for path in CALCULATOR_PAGES:
+            visit.page.emulate_media(color_scheme="light")
             visit.go(site + path)
             visit.wait_until_calculators_are_ready()
-            found = visit.page.evaluate(ANSWER_BESIDE_EACH_INPUT)
-            assert [f for f in found if f[2:] != [True, True, True]] == [], path
-            checked += len(found)
-        assert checked >= 20
+            for scheme in SCHEMES:
+                shown_in(visit.page, scheme)
+                found = visit.page.evaluate(ANSWER_BESIDE_EACH_INPUT)
+                assert [f for f in found if f[2:] != [True, True, True]] == [], (path, scheme)
+                checked += len(found)
+        assert checked >= 2 * 20
         assert visit.errors == []
 
 
@@ -94,15 +120,17 @@ FOCUSED_FIELD_CLEAR = """async () => {
 }"""
 
 
-@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+@pytest.mark.parametrize("viewport", SCREENS)
 def test_a_field_moved_to_under_the_answers_is_scrolled_clear_of_them(site: str, tabs: Tabs,
-                                                                      viewport: dict[str, int], scheme: str) -> None:
-    with _visit(tabs, site + CALCULATOR_PAGES[0], viewport, scheme) as visit:
+                                                                      viewport: dict[str, int]) -> None:
+    with _visit(tabs, site + CALCULATOR_PAGES[0], viewport, "light") as visit:
         visit.wait_until_calculators_are_ready()
-        found = visit.page.evaluate(FOCUSED_FIELD_CLEAR)
-        covered = [f for f in found if f[2]]
-        assert len(covered) >= 3  # scrolling up leaves these fields under the answers
-        assert [f for f in found if f[3] < 8] == [], found  # every one moved to sits 8 px or more above them
+        for scheme in SCHEMES:
+            shown_in(visit.page, scheme)
+            found = visit.page.evaluate(FOCUSED_FIELD_CLEAR)
+            covered = [f for f in found if f[2]]
+            assert len(covered) >= 3, scheme  # scrolling up leaves these fields under the answers
+            assert [f for f in found if f[3] < 8] == [], (scheme, found)  # each one moved to: 8 px or more above
         assert visit.errors == []
 
 
@@ -152,18 +180,19 @@ UNDERSIZED_CONTROLS = """() => {
 TAP_PAGES = {**PAGE_TYPES, "part page": "dbu/maneuvers/counter-maneuvers/"}
 
 
-@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
-def test_no_control_is_too_small_to_tap_on_any_page_type(site: str, tabs: Tabs, viewport: dict[str, int],
-                                                         scheme: str) -> None:
-    with _visit(tabs, "about:blank", viewport, scheme) as visit:  # each page loaded once, in the loop
+@pytest.mark.parametrize("viewport", SCREENS)
+def test_no_control_is_too_small_to_tap_on_any_page_type(site: str, tabs: Tabs, viewport: dict[str, int]) -> None:
+    with _visit(tabs, "about:blank", viewport, "light") as visit:  # each page loaded once, in the loop
         measured = {}
         for name, path in TAP_PAGES.items():
+            visit.page.emulate_media(color_scheme="light")
             visit.go(site + path)
-            visit.page.wait_for_load_state()
-            lay_out_everything(visit.page)
-            measured[name] = visit.page.evaluate(UNDERSIZED_CONTROLS)
             assert visit.page.locator("a[href], button").count() > 5, name
-        assert measured == {name: [] for name in TAP_PAGES}
+            for scheme in SCHEMES:
+                shown_in(visit.page, scheme)
+                lay_out_everything(visit.page)
+                measured[name, scheme] = visit.page.evaluate(UNDERSIZED_CONTROLS)
+        assert measured == {(name, scheme): [] for name in TAP_PAGES for scheme in SCHEMES}
 
 
 # ---- every page's contents: the phone's drawer, the desktop's sidebar ----
@@ -197,6 +226,17 @@ def test_a_phone_reaches_every_page_s_headings_from_the_drawer(site: str, tabs: 
 ERROR_SECTIONS = ["Layout", "Reading files", "Schema", "Values", "Formulas", "Worked examples", "References",
                   "Variants", "Site configuration", "Warnings"]
 
+# Each link's box as Playwright's bounding_box() gives it (x, y, width, height in the viewport) and its text; a link
+# not shown has no size.
+BOXES = """(links) => links.map((a) => { const r = a.getBoundingClientRect();
+                                         return [r.x, r.y, r.width, r.height, a.innerText]; })"""
+# Each system's card on the home page: the texts of its buttons, and the boxes of its name and buttons.
+CARDS = f"""(cards) => cards.map((card) => {{
+  const buttons = Array.from(card.querySelectorAll(".rulesc-systems__go a"));
+  const targets = [...card.querySelectorAll("a.rulesc-systems__name"), ...buttons];
+  return [buttons.map((a) => a.innerText), ({BOXES})(targets)];
+}})"""
+
 
 @pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
 def test_a_section_of_the_error_codes_reaches_every_other_section_from_the_drawer(site: str, tabs: Tabs,
@@ -210,9 +250,8 @@ def test_a_section_of_the_error_codes_reaches_every_other_section_from_the_drawe
         expected = [s for s in ERROR_SECTIONS if s != "Formulas"]
         page.wait_for_function("(link) => link.getBoundingClientRect().left >= 0", arg=parts.first.element_handle())
         assert sorted(parts.all_inner_texts()) == sorted(expected)  # every other section, once
-        for part in parts.all():
-            size = part.bounding_box()
-            assert size is not None and size["height"] >= 24 and 0 <= size["x"] < viewport["width"], part.inner_text()
+        boxes = parts.evaluate_all(BOXES)  # each link's box, in one call
+        assert [b for b in boxes if not (b[3] >= 24 and 0 <= b[0] < viewport["width"])] == [], boxes
         parts.filter(has_text="Layout").click()
         page.wait_for_url(site + "errors/layout/")
         assert page.locator("h1").inner_text().startswith("Layout")
@@ -315,21 +354,17 @@ def test_the_home_page_opens_each_system_and_its_gm_screen_with_one_big_button(s
                                                                                scheme: str) -> None:
     with _visit(tabs, site, viewport, scheme) as visit:
         page = visit.page
-        cards = page.locator(".rulesc-systems > li")
-        assert cards.count() == 4
-        for card in cards.all():
-            name = card.locator("a.rulesc-systems__name")
-            buttons = card.locator(".rulesc-systems__go a")
-            assert buttons.all_inner_texts() == ["Glossary", "Index tables"]  # the GM screens are at the top, once
-            for target in (name, *buttons.all()):
-                size = target.bounding_box()
-                assert size is not None and size["height"] >= 36 and size["width"] >= 80, target.inner_text()
+        cards = page.locator(".rulesc-systems > li").evaluate_all(CARDS)  # every card's buttons, in one call
+        assert len(cards) == 4
+        for buttons, boxes in cards:
+            assert buttons == ["Glossary", "Index tables"]  # the GM screens are at the top, once
+            assert len(boxes) == 3  # its name and two buttons
+            assert [b for b in boxes if not (b[3] >= 36 and b[2] >= 80)] == [], boxes
         screens = page.locator(".rulesc-home__gm a")
         assert [t.split(": ")[0] for t in screens.all_inner_texts()] == ["GM screen"] * 4
         assert page.locator(".md-content a", has_text="GM screen").count() == 4
-        for screen in screens.all():  # each on the first screen, a big target
-            size = screen.bounding_box()
-            assert size is not None and size["y"] + size["height"] <= viewport["height"] and size["height"] >= 36
+        boxes = screens.evaluate_all(BOXES)  # each on the first screen, a big target
+        assert [b for b in boxes if not (b[1] + b[3] <= viewport["height"] and b[3] >= 36)] == [], boxes
         screens.nth(2).click()
         page.wait_for_url(site + "dbu/gm-screen/")
         assert visit.errors == []

@@ -4,6 +4,7 @@ results marked out of date while a field is invalid."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
@@ -22,6 +23,7 @@ from tests.browser import Visit
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
 from tests.tabs import Tabs
+from tests.test_site_phone import SCHEMES, SCREENS, shown_in
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
@@ -53,42 +55,62 @@ def _type(page: Any, selector: str, text: str) -> None:
     field.press_sequentially(text)
 
 
+@functools.cache
 def _terminal(project: Path, calculator: str, output: str, *inputs: str) -> str:
-    """What `rulesc calc` prints for one output of a calculator."""
+    """What `rulesc calc` prints for one output of a calculator (the built project never changes: asked once)."""
     status, out, _ = run_rulesc("--root", str(project), "calc", calculator, *inputs)
     assert status == 0
-    label = next(o.label for p in compile_project(Project(project)).programs for c in p.calculators.values()
-                 if f"{p.system.id}/{c.id}" == calculator for o in c.outputs if o.name == output)
+    label = _label(project, calculator, output)
     line = next(line for line in out.splitlines() if line.startswith(label + "  "))
     return line[len(label):].strip()
+
+
+@functools.cache
+def _label(project: Path, calculator: str, output: str) -> str:
+    """The label `rulesc calc` prints before a calculator's output."""
+    return next(o.label for p in compile_project(Project(project)).programs for c in p.calculators.values()
+                if f"{p.system.id}/{c.id}" == calculator for o in c.outputs if o.name == output)
 
 
 def _output(page: Any, name: str) -> str:
     return str(page.locator(f'{ODDS_BOX} output[name="{name}"]').inner_text())
 
 
-@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+@pytest.mark.parametrize("viewport", SCREENS)
 def test_a_roll_reads_as_a_sentence_with_its_target_marked_and_labels_readable(site: str, tabs: Tabs,
-                                                                                viewport: dict[str, int],
-                                                                                scheme: str) -> None:
-    with _visit(tabs, site + "dbu/core-rules/combat-rolls/#combat-roll-odds", viewport, scheme) as visit:
+                                                                                viewport: dict[str, int]) -> None:
+    """One load per width: read light, the target typed, typed back; shown dark in place and read again."""
+    with _visit(tabs, site + "dbu/core-rules/combat-rolls/#combat-roll-odds", viewport, "light") as visit:
         page = visit.page
         visit.wait_until_calculators_are_ready(ODDS)
-        assert _output(page, "roll") == "Average 12.05, typically within \u00b14.61"
-        assert _output(page, "chance") == "55.00%"
-        chart = page.locator(f'{ODDS_BOX} [data-chart="roll"]')
-        assert chart.locator("line.rulesc-chart__target").count() == 1
-        assert chart.locator(".rulesc-chart__goal").inner_text() == "target 12+"
-        hits = chart.locator("rect.rulesc-chart__hit").count()
-        assert 0 < hits < chart.locator("rect").count()  # the bars at or above the target, not all of them
-        sizes = chart.locator(".rulesc-chart__axis span").evaluate_all(
-            "spans => spans.map((s) => parseFloat(getComputedStyle(s).fontSize))")
-        assert len(sizes) == 3 and min(sizes) >= 12
-        assert "target 12 or more" in str(chart.locator("svg").get_attribute("aria-label"))
-        _type(page, f"{ODDS_BOX} input[name=target]", "25")
-        page.wait_for_function("() => document.querySelector('[data-chart=\"roll\"] .rulesc-chart__goal')"
-                               ".textContent === 'target 25+'")
+        for scheme in SCHEMES:
+            shown_in(page, scheme)
+            _read_the_roll(page)
+            _type(page, f"{ODDS_BOX} input[name=target]", "25")
+            _wait_for_goal(page, "target 25+")
+            _type(page, f"{ODDS_BOX} input[name=target]", "12")  # as loaded: the page's default target
+            _wait_for_goal(page, "target 12+")
         assert visit.errors == []
+
+
+def _read_the_roll(page: Any) -> None:
+    """The odds calculator at target 12: its sentence, its chance, its chart's target line, goal and labels."""
+    assert _output(page, "roll") == "Average 12.05, typically within \u00b14.61"
+    assert _output(page, "chance") == "55.00%"
+    chart = page.locator(f'{ODDS_BOX} [data-chart="roll"]')
+    assert chart.locator("line.rulesc-chart__target").count() == 1
+    assert chart.locator(".rulesc-chart__goal").inner_text() == "target 12+"
+    hits = chart.locator("rect.rulesc-chart__hit").count()
+    assert 0 < hits < chart.locator("rect").count()  # the bars at or above the target, not all of them
+    sizes = chart.locator(".rulesc-chart__axis span").evaluate_all(
+        "spans => spans.map((s) => parseFloat(getComputedStyle(s).fontSize))")
+    assert len(sizes) == 3 and min(sizes) >= 12
+    assert "target 12 or more" in str(chart.locator("svg").get_attribute("aria-label"))
+
+
+def _wait_for_goal(page: Any, goal: str) -> None:
+    page.wait_for_function("(goal) => document.querySelector('[data-chart=\"roll\"] .rulesc-chart__goal')"
+                           ".textContent === goal", arg=goal)
 
 
 def test_units_follow_the_numbers_they_measure(site: str, tabs: Tabs) -> None:

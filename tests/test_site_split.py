@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,7 @@ import pytest
 from rulesc.emit.site.links import page_path, rule_page, url_of
 from rulesc.emit.site.split import BUDGET, plan_chapter, plans, split_estimate
 from rulesc.pipeline import Project, build_project, compile_project
-from tests.browser import Visit
+from tests.tabs import Tab
 
 REPO = Path(__file__).resolve().parent.parent
 SYSTEM = "q-ledger-2"
@@ -87,8 +89,17 @@ def ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+@functools.cache
 def _system(root: Path) -> Any:
+    """The built project's system, compiled once: no test changes the project (the module's build)."""
     return compile_project(Project(root)).programs[0].system
+
+
+@pytest.fixture(scope="module")
+def tab(browser: Any) -> Iterator[Tab]:
+    """The tab this file's browser tests take turns in, over http and from file://."""
+    with Tab(browser) as shared:
+        yield shared
 
 
 def test_a_long_chapter_splits_by_sections_and_a_huge_section_at_its_children(ledger: Path) -> None:
@@ -225,23 +236,23 @@ def test_a_chapter_that_fits_keeps_its_single_page(ledger: Path) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["http", "file"])
-def test_old_anchors_go_on_to_the_rules_part_page(ledger: Path, browser: Any, scheme: str) -> None:
+def test_old_anchors_go_on_to_the_rules_part_page(ledger: Path, tab: Tab, scheme: str) -> None:
     system = _system(ledger)
     kid = _part_of(system, "kid-07")
     if scheme == "http":
         from tests.browser import serve_site
         with serve_site(ledger / "site") as base:
-            _follow(browser, f"{base}{SYSTEM}/long-haul/", f"{base}{SYSTEM}/long-haul/{kid}/")
+            _follow(tab, f"{base}{SYSTEM}/long-haul/", f"{base}{SYSTEM}/long-haul/{kid}/")
     else:
         landing = (ledger / "site" / SYSTEM / "long-haul/index.html").as_uri()
-        _follow(browser, landing.replace("index.html", ""), landing.replace("index.html", f"{kid}/index.html"))
+        _follow(tab, landing.replace("index.html", ""), landing.replace("index.html", f"{kid}/index.html"))
 
 
-def _follow(browser: Any, landing: str, part: str) -> None:
+def _follow(tab: Tab, landing: str, part: str) -> None:
     """Old links to the landing page land on the part page: a rule, an old id of it, a calculator with inputs."""
     file = landing.startswith("file:")
     start = landing + ("index.html" if file else "")
-    with Visit(browser, start + "#kid-07") as visit:
+    with tab.use(start + "#kid-07") as visit:
         visit.page.wait_for_url(part + "#kid-07")
         assert visit.page.locator("#kid-07").is_visible()
         visit.page.goto(start + "#old-tally")

@@ -19,6 +19,7 @@ from rulesc.pipeline import Project, build_project
 from tests.browser import Visit, serve_site
 from tests.conftest import REPO
 from tests.tabs import Tabs
+from tests.test_site_phone import shown_in
 
 MINI = REPO / "tests/cases/good/minimal/content"
 BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"')
@@ -220,18 +221,19 @@ def test_a_link_to_something_inside_a_closed_disclosure_opens_it_and_printing_op
         assert visit.errors == []
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-def test_the_light_and_dark_toggle_shows_its_keyboard_focus(site: str, tabs: Tabs, scheme: str) -> None:
-    with _visit(tabs, site + CHAPTER, DESKTOP, scheme) as visit:
+def test_the_light_and_dark_toggle_shows_its_keyboard_focus(site: str, tabs: Tabs) -> None:
+    with _visit(tabs, site + CHAPTER, DESKTOP, "light") as visit:  # read light, then shown dark in place
         page = visit.page
-        page.focus("#rulesc-qs-input")
-        page.keyboard.press("Shift+Tab")  # the toggle sits just before the search box
-        focused = page.evaluate("document.activeElement.id")
-        assert focused.startswith("__palette_")
-        outline = page.evaluate("""(() => { const label = document.activeElement.nextElementSibling;
-            const style = getComputedStyle(label); return [label.tagName, label.hidden, style.outlineStyle,
-            style.outlineWidth]; })()""")  # the label beside the checked radio is the one shown
-        assert outline == ["LABEL", False, "solid", "3px"]
+        for scheme in SCHEMES:
+            shown_in(page, scheme)
+            page.focus("#rulesc-qs-input")
+            page.keyboard.press("Shift+Tab")  # the toggle sits just before the search box
+            focused = page.evaluate("document.activeElement.id")
+            assert focused == ("__palette_0" if scheme == "light" else "__palette_1"), scheme
+            outline = page.evaluate("""(() => { const label = document.activeElement.nextElementSibling;
+                const style = getComputedStyle(label); return [label.tagName, label.hidden, style.outlineStyle,
+                style.outlineWidth]; })()""")  # the label beside the checked radio is the one shown
+            assert outline == ["LABEL", False, "solid", "3px"], scheme
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])

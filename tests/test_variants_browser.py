@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Visit, serve_site
+from tests.browser import serve_site
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
+from tests.tabs import Tab
 from tests.test_diff import tag_an_edit
 from tests.test_site_browser import _axe
 from tests.test_site_browser import axe_source as axe_source  # noqa: F401 - the fixture
@@ -32,8 +33,15 @@ def variant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def test_markers_base_rule_and_history_open_and_pass_axe(variant_site: str, browser: Any, axe_source: str) -> None:
-    with Visit(browser, variant_site + "q9-odd/ch-0/") as visit:
+@pytest.fixture(scope="module")
+def tab(browser: Any) -> Iterator[Tab]:
+    """The tab this file's browser tests take turns in."""
+    with Tab(browser) as shared:
+        yield shared
+
+
+def test_markers_base_rule_and_history_open_and_pass_axe(variant_site: str, tab: Tab, axe_source: str) -> None:
+    with tab.use(variant_site + "q9-odd/ch-0/") as visit:
         page = visit.page
         assert page.locator(".rulesc-variant .admonition-title").all_inner_texts() == ["Homebrew: No tilt"] * 4
         base = page.locator("details.rulesc-base")
@@ -49,9 +57,8 @@ def test_markers_base_rule_and_history_open_and_pass_axe(variant_site: str, brow
         assert [r for r in visit.requests if not r.startswith(variant_site)] == [] and visit.errors == []
 
 
-def test_what_changed_page_lists_the_version_and_passes_axe(variant_site: str, browser: Any,
-                                                            axe_source: str) -> None:
-    with Visit(browser, variant_site + "q9-odd/what-changed/") as visit:
+def test_what_changed_page_lists_the_version_and_passes_axe(variant_site: str, tab: Tab, axe_source: str) -> None:
+    with tab.use(variant_site + "q9-odd/what-changed/") as visit:
         page = visit.page
         assert page.locator("h2").first.inner_text().startswith("v1.1 (")
         assert page.locator(".rulesc-changes li").all_inner_texts() == [
