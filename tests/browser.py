@@ -95,17 +95,24 @@ class Visit:
 # with a size guessed until then. axe's color-contrast check measures an element, scrolls to it and measures again:
 # rules above it laid out in between move it, and axe reads the colour of whatever now sits there. Every block
 # laid out first (as a reader scrolling through would leave them), axe sees the page as it is shown. Transitions
-# under way (the drawer opening the sections above the page being read) are waited out too: axe would read the
-# colour of text still fading in.
+# under way (the drawer opening the sections above the page being read, colours after the palette's switch) are
+# jumped to their end, round by round (a text that inherits its colour starts its own transition when its
+# parent's ends): axe would read the colour of text still fading in. Nothing here waits for a frame: a full
+# run once hung for five minutes awaiting the end of transitions that never ended (after the palette's switch on a
+# phone), and a page evaluate has no timeout.
 LAY_OUT_EVERYTHING = """
-async () => {
+() => {
   const style = document.createElement("style");
   style.textContent = ".md-typeset .rulesc-rule, .md-typeset .rulesc-term, .md-typeset .rulesc-gm__calc, "
     + ".md-typeset tbody tr { content-visibility: visible !important; }";
   document.head.appendChild(style);
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  const finite = document.getAnimations().filter((a) => a.effect.getComputedTiming().endTime !== Infinity);
-  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+  for (let round = 0; round < 100; round++) {  // a transition's end starts those of the elements inheriting from it
+    document.documentElement.getBoundingClientRect();  // style and layout of the whole page, now
+    const finite = document.getAnimations().filter((a) => a.effect.getComputedTiming().endTime !== Infinity);
+    if (!finite.length) return round;
+    finite.forEach((animation) => animation.finish());
+  }
+  throw new Error("transitions still start after 100 rounds of ending them");
 }
 """
 
