@@ -172,6 +172,9 @@ def test_calculators_previews_and_search_write_the_payload_as_text(hostile_site:
     page = context.new_page()
     try:
         page.goto(url + "mini/basics/")
+        # the calculators' scripts come after the first paint, maybe after the load event: a change made before
+        # they bind would be read only once its calculator nears the screen, and this one is out of sight
+        page.wait_for_function("[...document.querySelectorAll('[data-calculator]')].every((b) => b.dataset.ready)")
         page.select_option("#calc-mini-double-calc-rung_of", "2")
         word = page.locator("#calc-mini-double-calc-out-word_out")
         page.wait_for_function("(el) => el.textContent.startsWith('high')", arg=word.element_handle())
