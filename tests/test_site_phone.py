@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Visit, lay_out_everything
+from tests.browser import Visit, lay_out_everything, switch_palette
 from tests.tabs import Tabs
 from tests.test_site_browser import PAGE_TYPES
 
@@ -37,27 +37,6 @@ def tabs(browser: Any) -> Iterator[Tabs]:
 def _visit(tabs: Tabs, url: str, viewport: dict[str, int], scheme: str) -> AbstractContextManager[Visit]:
     phone = viewport["width"] < 500
     return tabs.use(url, viewport, scheme, is_mobile=phone, has_touch=phone)
-
-
-# The palette a page's own script picks on load for this colour scheme, picked in place: the radio whose media query
-# is the scheme's, clicked as the header's toggle clicks it; the choice it stores is dropped, so the next page loads
-# as a new reader's does, by its media query. Nothing else on the site follows the colour scheme (no stylesheet
-# queries it; every colour keys on the body's data-md-color-scheme).
-SCHEME_IN_PLACE = """(scheme) => {
-  const media = `(prefers-color-scheme: ${scheme})`;
-  const input = document.querySelector(`input[name=__palette][data-md-color-media="${media}"]`);
-  if (!input.checked) input.click();
-  localStorage.clear();
-  return document.body.dataset.mdColorScheme;
-}"""
-
-
-def shown_in(page: Any, scheme: str) -> None:
-    """The loaded page shown in `scheme` as if it had loaded in it. Proven on every page these tests measure, at both
-    widths: loaded dark, or loaded light and then shown dark so, every element's box is the same (and its colours,
-    once the links' colour transitions end)."""
-    page.emulate_media(color_scheme=scheme)
-    assert page.evaluate(SCHEME_IN_PLACE, scheme) == ("slate" if scheme == "dark" else "default")
 
 
 # Each input of each calculator brought to the middle of the screen, as a reader scrolls to change it: where its
@@ -90,7 +69,7 @@ def test_every_calculator_shows_its_answer_beside_the_input_being_changed(site: 
             visit.go(site + path)
             visit.wait_until_calculators_are_ready()
             for scheme in SCHEMES:
-                shown_in(visit.page, scheme)
+                switch_palette(visit.page, scheme)
                 found = visit.page.evaluate(ANSWER_BESIDE_EACH_INPUT)
                 assert [f for f in found if f[2:] != [True, True, True]] == [], (path, scheme)
                 checked += len(found)
@@ -126,7 +105,7 @@ def test_a_field_moved_to_under_the_answers_is_scrolled_clear_of_them(site: str,
     with _visit(tabs, site + CALCULATOR_PAGES[0], viewport, "light") as visit:
         visit.wait_until_calculators_are_ready()
         for scheme in SCHEMES:
-            shown_in(visit.page, scheme)
+            switch_palette(visit.page, scheme)
             found = visit.page.evaluate(FOCUSED_FIELD_CLEAR)
             covered = [f for f in found if f[2]]
             assert len(covered) >= 3, scheme  # scrolling up leaves these fields under the answers
@@ -189,7 +168,7 @@ def test_no_control_is_too_small_to_tap_on_any_page_type(site: str, tabs: Tabs, 
             visit.go(site + path)
             assert visit.page.locator("a[href], button").count() > 5, name
             for scheme in SCHEMES:
-                shown_in(visit.page, scheme)
+                switch_palette(visit.page, scheme)
                 lay_out_everything(visit.page)
                 measured[name, scheme] = visit.page.evaluate(UNDERSIZED_CONTROLS)
         assert measured == {(name, scheme): [] for name in TAP_PAGES for scheme in SCHEMES}

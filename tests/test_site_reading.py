@@ -19,11 +19,11 @@ from rulesc.emit.site.book import Book
 from rulesc.formula.parser import parse_formula
 from rulesc.model import Param
 from rulesc.pipeline import Project, compile_project
-from tests.browser import Visit
+from tests.browser import Visit, switch_palette
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
 from tests.tabs import Tabs
-from tests.test_site_phone import SCHEMES, SCREENS, shown_in
+from tests.test_site_phone import SCHEMES, SCREENS
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
@@ -84,7 +84,7 @@ def test_a_roll_reads_as_a_sentence_with_its_target_marked_and_labels_readable(s
         page = visit.page
         visit.wait_until_calculators_are_ready(ODDS)
         for scheme in SCHEMES:
-            shown_in(page, scheme)
+            switch_palette(page, scheme)
             _read_the_roll(page)
             _type(page, f"{ODDS_BOX} input[name=target]", "25")
             _wait_for_goal(page, "target 25+")

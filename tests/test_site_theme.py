@@ -16,10 +16,9 @@ import pytest
 
 from rulesc.build.offline import precache
 from rulesc.pipeline import Project, build_project
-from tests.browser import Visit, serve_site
+from tests.browser import Visit, serve_site, switch_palette
 from tests.conftest import REPO
 from tests.tabs import Tabs
-from tests.test_site_phone import shown_in
 
 MINI = REPO / "tests/cases/good/minimal/content"
 BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"')
@@ -225,7 +224,7 @@ def test_the_light_and_dark_toggle_shows_its_keyboard_focus(site: str, tabs: Tab
     with _visit(tabs, site + CHAPTER, DESKTOP, "light") as visit:  # read light, then shown dark in place
         page = visit.page
         for scheme in SCHEMES:
-            shown_in(page, scheme)
+            switch_palette(page, scheme)
             page.focus("#rulesc-qs-input")
             page.keyboard.press("Shift+Tab")  # the toggle sits just before the search box
             focused = page.evaluate("document.activeElement.id")
