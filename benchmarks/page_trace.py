@@ -5,6 +5,10 @@ Each page is loaded N times (3 by default) in a fresh context at 412 px with the
 second and a half after its load event. It prints each page's medians: the main thread's CPU time (thread time, not
 wall time: a busy machine stretches the wall clock far more than the work) split into parsing, style, layout,
 paint and script; how many style, layout and paint passes the load took; and its tasks over 50 ms of wall time.
+Then what lies between the parse's end and the load event, which ends `rulesc bench --phone`'s ready time when no
+long task follows it: the elements restyled and the boxes laid out up to the load event (counts, which a busy
+machine does not move: a second pass over the same headings shows here), and the main thread's CPU from the end of
+the parse to the load event.
 Lighthouse's blocking time and `rulesc bench --phone`'s ready time are wall times, and on a shared machine they
 move with its load (a page's ready time went from 1.5 to 5 s at a load average of 15-28 on two cores). CPU time
 moves less, but it moves too: about a third run to run at a steady load, up to twice as much between a load of
@@ -38,16 +42,23 @@ KINDS = {"ParseHTML": "parse", "UpdateLayoutTree": "style", "Layout": "layout", 
          "FunctionCall": "script", "TimerFire": "script", "EventDispatch": "script", "FireAnimationFrame": "script",
          "RunMicrotasks": "script", "v8.compile": "script"}
 PASSES = ("UpdateLayoutTree", "Layout", "Paint")
-COLUMNS = ["cpu", "parse", "style", "layout", "paint", "script", "UpdateLayoutTree", "Layout", "Paint", "long"]
-HEADINGS = ["cpu ms", "parse", "style", "layout", "paint", "script", "styles", "layouts", "paints", "long tasks"]
+COLUMNS = ["cpu", "parse", "style", "layout", "paint", "script", "UpdateLayoutTree", "Layout", "Paint", "long",
+           "restyled", "laid out", "after parse"]
+HEADINGS = ["cpu ms", "parse", "style", "layout", "paint", "script", "styles", "layouts", "paints", "long tasks",
+            "restyled", "laid out", "after parse"]
 LONG_US = 50_000
 
 
-def main_thread(events: list[dict[str, Any]], url: str) -> list[dict[str, Any]]:
-    """The complete events of the main thread that parsed `url` (a closing tab's renderer may still be traced)."""
+def parser_thread(events: list[dict[str, Any]], url: str) -> tuple[int, int]:
+    """The process and thread that parsed `url` (a closing tab's renderer may still be traced)."""
     parsers = Counter((e["pid"], e["tid"]) for e in events if e.get("name") == "ParseHTML"
                       and e.get("args", {}).get("beginData", {}).get("url") == url)
-    thread = parsers.most_common(1)[0][0]
+    return parsers.most_common(1)[0][0]
+
+
+def main_thread(events: list[dict[str, Any]], url: str) -> list[dict[str, Any]]:
+    """The complete events of the main thread that parsed `url`."""
+    thread = parser_thread(events, url)
     done = [e for e in events if (e["pid"], e["tid"]) == thread and e.get("ph") == "X" and "dur" in e]
     return sorted(done, key=lambda e: (e["ts"], -e["dur"]))
 
@@ -63,6 +74,32 @@ def figures(events: list[dict[str, Any]], url: str) -> Counter[str]:
         count(out, event, open_)
         open_.append(event)
     return out
+
+
+def to_load(events: list[dict[str, Any]], url: str) -> Counter[str]:
+    """One load of `url` up to its load event: the elements restyled, the boxes laid out, and the main thread's CPU
+    ms in the tasks that started once the parse had ended."""
+    done = main_thread(events, url)
+    parses = [e for e in done if e["name"] == "ParseHTML" and e["args"]["beginData"].get("url") == url]
+    frame = parses[0]["args"]["beginData"]["frame"]
+    loaded = max(e["ts"] for e in events if e.get("name") == "MarkLoad" and e["args"]["data"]["frame"] == frame)
+    parsed = max(e["ts"] + e["dur"] for e in parses)
+    out: Counter[str] = Counter()
+    for event in (e for e in done if e["ts"] <= loaded):
+        args = event.get("args", {})
+        if event["name"] == "UpdateLayoutTree":
+            out["restyled"] += args.get("elementCount", 0)
+        elif event["name"] == "Layout":
+            out["laid out"] += args.get("beginData", {}).get("dirtyObjects", 0)
+    tasks = [e for e in done if e["name"] == "RunTask" and parsed <= e["ts"] <= loaded]
+    out["after parse"] += sum(e.get("tdur", 0) for e in tasks if not _inside(e, tasks)) / 1000
+    return out
+
+
+def _inside(task: dict[str, Any], tasks: list[dict[str, Any]]) -> bool:
+    """Whether `task` runs inside another of `tasks` (a nested run loop's task)."""
+    return any(o is not task and o["ts"] <= task["ts"] and task["ts"] + task["dur"] <= o["ts"] + o["dur"]
+               for o in tasks)
 
 
 def count(out: Counter[str], event: dict[str, Any], enclosing: list[dict[str, Any]]) -> None:
@@ -87,7 +124,8 @@ def trace_load(browser: Any, url: str) -> Counter[str]:
         browser.start_tracing(page=page, categories=CATEGORIES)
         page.goto(url, wait_until="load")
         page.wait_for_timeout(1500)
-        return figures(json.loads(browser.stop_tracing())["traceEvents"], url)
+        events = json.loads(browser.stop_tracing())["traceEvents"]
+        return figures(events, url) + to_load(events, url)
     finally:
         context.close()
 

@@ -1,5 +1,6 @@
 """A page's first frame: drawn once the page is parsed (the header alone, then the text, cost a layout of the page
-at each frame and put the largest paint late), and a calculator's scripts asked for only after it (#35)."""
+at each frame and put the largest paint late), no heading changed after it, and a calculator's scripts asked for
+only after it (#35)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,33 @@ requestAnimationFrame(() => {
 });
 """
 
+# Before the page's own scripts: every node added to or removed from a rule's heading once the page is parsed
+# (readyState "interactive" comes before its deferred scripts run): another style and layout pass over the headings.
+HEADING_CHANGES = """
+window.__rulescHeadingChanges = [];
+const watch = new MutationObserver((records) => {
+  for (const record of records) {
+    const heading = record.target.closest && record.target.closest(".md-content [data-kind][id]");
+    if (heading) window.__rulescHeadingChanges.push(heading.id);
+  }
+});
+document.addEventListener("readystatechange", () => {
+  if (document.readyState === "interactive") watch.observe(document, {childList: true, subtree: true});
+});
+"""
+
+# Each rule heading's buttons, and whether its button's name is the one site.js gives a button it adds: "Copy link
+# to" and the heading's text without its pilcrow.
+BUTTONS = """
+() => Array.from(document.querySelectorAll(".md-content [data-kind][id]"), (heading) => {
+  const text = heading.cloneNode(true);
+  text.querySelectorAll(".rulesc-copy").forEach((button) => button.remove());
+  const name = "Copy link to " + (text.textContent || "").replace(/[\u00b6\\s]+$/, "").trim();
+  const buttons = heading.querySelectorAll(".rulesc-copy");
+  return [buttons.length, buttons.length === 1 && buttons[0].getAttribute("aria-label") === name];
+})
+"""
+
 # The first contentful paint, and when the page asked for each of the calculators' scripts (ms after navigation).
 TIMES = """
 () => ({paint: performance.getEntriesByName("first-contentful-paint")[0].startTime,
@@ -26,23 +54,37 @@ TIMES = """
           .map((e) => [e.name.split("/assets/rulesc/")[1], e.startTime]))})
 """
 
+# A button's display on the page as a browser without scripts shows it (Material's `no-js`, not `js`, on <html>).
+WITHOUT_SCRIPTS = """
+() => {
+  document.documentElement.classList.replace("js", "no-js");
+  return getComputedStyle(document.querySelector(".md-content .rulesc-copy")).display;
+}
+"""
+
 
 def _first_visit(browser: Any, url: str) -> Visit:
     """A fresh phone-sized visit to `url` with the CPU 4x slower (a long page then takes several of the parser's
     turns), recording the first frame."""
     visit = Visit(browser, "about:blank", **PHONE)
     visit.context.new_cdp_session(visit.page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    visit.page.add_init_script(FIRST_FRAME)
+    visit.page.add_init_script(FIRST_FRAME + HEADING_CHANGES)
     visit.go(url)
     visit.page.wait_for_function("window.__rulescFirstFrame")
     return visit
 
 
-def test_the_first_frame_waits_for_the_whole_page(site: str, browser: Any) -> None:
-    for path, blocks in (("dbu/glossary/", 50), ("dbu/maneuvers/counter-maneuvers/", 8)):  # terms, rules
+def test_the_first_frame_waits_for_the_whole_page_and_no_heading_changes_after_it(site: str, browser: Any) -> None:
+    """The headings' Copy link buttons are in the page as built (rulesc/emit/site/copy_buttons.py), so site.js adds
+    none: each it added once cost a second style and layout pass over the headings on the way to the load event."""
+    for path, blocks, headings in (("dbu/glossary/", 50, 50), ("dbu/maneuvers/counter-maneuvers/", 8, 8)):
         with _first_visit(browser, site + path) as visit:
             first = visit.page.evaluate("window.__rulescFirstFrame")
             assert first == {"parsed": True, "blocks": blocks}, path
+            visit.page.wait_for_load_state("load")
+            assert visit.page.evaluate("window.__rulescHeadingChanges") == [], path
+            assert visit.page.evaluate(BUTTONS) == [[1, True]] * headings, path
+            assert visit.page.evaluate(WITHOUT_SCRIPTS) == "none", path  # they copy nothing without site.js
             assert visit.errors == [], path
 
 

@@ -2,7 +2,7 @@
 /* rulesc site: copy-link buttons, link previews, sortable index tables, the GM screen's filter, Pagefind search, the
    upgrade pickers' chips, scrollable regions, the "Sources and formulas" choice, and on a page with calculators their scripts. */
 import {namespace} from "../shared/namespace.js";
-import {copyButtons} from "./copy_link.js";
+import {bindCopyButtons, copyButtons} from "./copy_link.js";
 import {gmFilter} from "./gm_filter.js";
 import {indexTables} from "./index_tables.js";
 import {loadCalculators} from "./loader.js";
@@ -40,6 +40,7 @@ function startSite() {
   ns.site = true;
   rememberSources();
   bindPreviews();
+  bindCopyButtons();
   /* Material's document$ fires on every instant navigation, but never from file://: run once now as well. */
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

@@ -1,7 +1,8 @@
 """Front-end emitter: a built page's stylesheet links replaced by the rules it can use, inline in its head.
 
 `rulesc build` runs it over the whole site after the builder (rulesc/build/styles.py); `rulesc serve` over each page
-MkDocs writes (the rulesc-search plugin), so the preview's pages are the build's.
+MkDocs writes (the rulesc-search plugin), with the headings' buttons (copy_buttons.py), so the preview's pages are
+the build's.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from urllib.parse import urlsplit
 
 from rulesc.emit.site import css
 from rulesc.emit.site.bundle import SCRIPTS as FRONT_END
+from rulesc.emit.site.copy_buttons import with_copy_buttons
 
 LINK = re.compile(r'^[ \t]*<link rel="stylesheet" href="([^"]+)">\n?', re.M)
 HEAD_END = "</head>"
@@ -124,9 +126,11 @@ class LivePages:
     _inliner: Inliner | None = None
 
     def page(self, site: Path, base: str, path: Path, text: str) -> str:
-        """The page MkDocs is about to write at `path`, inlined; kept as given for a later rebuild."""
+        """The page MkDocs is about to write at `path`, inlined and its headings given their buttons, as `rulesc
+        build` writes it; kept so for a later rebuild."""
         if self._inliner is None:
             self._inliner = Inliner(site, base)
+        text = with_copy_buttons(text)
         self.written[path] = text
         page = self._inliner.page(path, text)
         self.sheets.update(page.sheets)
