@@ -189,7 +189,7 @@ def _shot(visit: Any, cdp: Any) -> tuple[str, int]:
     shot = cdp.send("Page.captureScreenshot", {
         "format": "png", "optimizeForSpeed": True, "captureBeyondViewport": True,
         "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
-    return shot["data"], visit.page.locator('link[rel="stylesheet"]').count()
+    return shot["data"], visit.page.evaluate("document.querySelectorAll('link[rel=\"stylesheet\"]').length")
 
 
 # Each page is shot light as built, then dark (switched in place as the header's toggle does), then, with the theme's
