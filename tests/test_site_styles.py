@@ -11,6 +11,7 @@ import pytest
 from rulesc.build.styles import inline_styles
 from rulesc.emit.site import css
 from rulesc.emit.site.page_styles import LivePages, served_under
+from tests.browser import switch_palette
 from tests.tabs import Tabs
 
 SHEET = """@charset "UTF-8";
@@ -188,32 +189,44 @@ def _shot(visit: Any, cdp: Any) -> tuple[str, int]:
     shot = cdp.send("Page.captureScreenshot", {
         "format": "png", "optimizeForSpeed": True, "captureBeyondViewport": True,
         "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
-    return shot["data"], visit.page.locator('link[rel="stylesheet"]').count()
+    return shot["data"], visit.page.evaluate("document.querySelectorAll('link[rel=\"stylesheet\"]').length")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+# Each page is shot light as built, then dark (switched in place as the header's toggle does), then, with the theme's
+# sheets linked in place of its rules, dark and light again: both schemes from one load. A page switched in place is
+# the page a load in that scheme shows, pixel for pixel: compared on the eight pages at both widths, a dark load's
+# shot with a light load's switched to dark, and a light load's with one switched to dark and back (32 pairs equal).
 @pytest.mark.parametrize("width", [390, 1366])
 def test_every_page_type_looks_exactly_as_with_the_themes_stylesheets(tabs: Tabs, built: Path, site: str,
-                                                                     width: int, scheme: str) -> None:
+                                                                     width: int) -> None:
     """Each page shot as built, then once its inline rules are swapped, in place, for the theme's four stylesheets
-    linked as the site builder wrote them: one load shows both, and nothing is written in the built site (which
-    both workers share)."""
+    linked as the site builder wrote them, in both colour schemes: one load shows all four, and nothing is written
+    in the built site (which both workers share)."""
     sheets = [site + next((built / "site").glob(f"{name}*.css")).relative_to(built / "site").as_posix()
               for name in THEME_SHEETS]
-    with tabs.use("about:blank", {"width": width, "height": 844}, scheme) as visit:  # each page loaded once, below
+    with tabs.use("about:blank", {"width": width, "height": 844}) as visit:  # each page loaded once, below
         cdp = visit.context.new_cdp_session(visit.page)
         try:
             for page in PAGES:
                 visit.go(site + page)
                 visit.page.add_style_tag(content="* { content-visibility: visible !important; "
                                                  "caret-color: transparent !important }")  # hidden as Playwright does
-                inline, inline_links = _shot(visit, cdp)
+                if visit.page.evaluate("document.querySelector('[data-calculator]') !== null"):
+                    visit.calculators_bound()  # what a calculator shows once bound is the page's too
+                inline = {scheme: _shot_in(visit, cdp, scheme) for scheme in ("light", "dark")}
                 visit.page.evaluate(LINK_THE_SHEETS, sheets)
-                linked, linked_links = _shot(visit, cdp)
-                assert linked_links == inline_links + len(THEME_SHEETS), page  # the linked page is the one shown
-                assert inline == linked, page
+                linked = {scheme: _shot_in(visit, cdp, scheme) for scheme in ("dark", "light")}
+                for scheme in inline:
+                    assert linked[scheme][1] == inline[scheme][1] + len(THEME_SHEETS), page  # the linked page shown
+                    assert inline[scheme][0] == linked[scheme][0], (page, scheme)
         finally:
             cdp.detach()
+
+
+def _shot_in(visit: Any, cdp: Any, scheme: str) -> tuple[str, int]:
+    """The page shot as _shot() shoots it, shown in `scheme` as the header's toggle shows it."""
+    switch_palette(visit.page, scheme)
+    return _shot(visit, cdp)
 
 
 # The computed style of an element in a colour transition is the colour of the moment: the contrast is read once the

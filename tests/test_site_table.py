@@ -37,12 +37,6 @@ LANTERNS = 26
 ALPHA = "Alpha, First <Book>"
 
 
-def _visit(browser: Any, url: str, width: str = "desktop", scheme: str = "light", **extra: Any) -> Visit:
-    phone = width == "phone"
-    return Visit(browser, url, viewport=extra.pop("viewport", WIDTHS[width]), color_scheme=scheme,
-                 is_mobile=phone, has_touch=phone, **extra)
-
-
 @pytest.fixture(scope="module")
 def tabs(browser: Any) -> Iterator[Tabs]:
     """The module's tabs, a phone's and a desktop's, that the tests take turns in (reset to a new tab's state)."""
@@ -50,9 +44,11 @@ def tabs(browser: Any) -> Iterator[Tabs]:
         yield pool
 
 
-def _tab(tabs: Tabs, url: str, width: str = "desktop", scheme: str = "light") -> AbstractContextManager[Visit]:
+def _tab(tabs: Tabs, url: str, width: str = "desktop", scheme: str = "light",
+         viewport: dict[str, int] | None = None) -> AbstractContextManager[Visit]:
+    """The module's tab of a phone or a desktop at `url`, at the width's viewport unless given another."""
     phone = width == "phone"
-    return tabs.use(url, WIDTHS[width], scheme, is_mobile=phone, has_touch=phone)
+    return tabs.use(url, viewport or WIDTHS[width], scheme, is_mobile=phone, has_touch=phone)
 
 
 # ---- a project of our own: two systems with known search answers and an upgrade picker with clashing names ----
@@ -370,9 +366,9 @@ def test_every_kind_of_control_shows_a_clear_focus_outline(site: str, tabs: Tabs
 # ---- 7. phones: index tables as cards and the attack set builder (the table of contents: test_site_phone.py) ----
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_index_tables_are_cards_without_sideways_scroll_at_320_px(site: str, browser: Any, scheme: str) -> None:
-    with _visit(browser, site + "dbu/tables/maneuver/", "phone", scheme, viewport={"width": 320, "height": 700}
-                ) as visit:  # a kind's page: the system's index tables are split by kind
+def test_index_tables_are_cards_without_sideways_scroll_at_320_px(site: str, tabs: Tabs, scheme: str) -> None:
+    with _tab(tabs, site + "dbu/tables/maneuver/", "phone", scheme, {"width": 320, "height": 700}
+              ) as visit:  # a kind's page: the system's index tables are split by kind
         page = visit.page
         sizes = page.evaluate("""[document.documentElement.scrollWidth, document.documentElement.clientWidth,
             ...Array.from(document.querySelectorAll('[data-index-table]'), (b) => b.scrollWidth - b.clientWidth)]""")
@@ -508,12 +504,12 @@ def _planted_found(page: Any, results: dict[str, Any]) -> bool:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_axe_finds_no_serious_or_critical_violation(site: str, browser: Any, width: str) -> None:
+def test_axe_finds_no_serious_or_critical_violation(site: str, tabs: Tabs, width: str) -> None:
     """axe-core as axe-playwright-python bundles it (no download): the page types at each width, each page loaded
     once and checked light, then dark (switched in place, as the header's toggle does), each block that shows
     nothing an earlier one did left out (and a faint text planted on the glossary found in both schemes)."""
     found = []
-    with _visit(browser, "about:blank", width) as visit:  # one tab goes from page type to page type
+    with _tab(tabs, "about:blank", width) as visit:  # one tab goes from page type to page type
         for name, path in AXE_PAGES.items():
             visit.page.emulate_media(color_scheme="light")
             visit.go(site + path)

@@ -1,22 +1,30 @@
 """The site built by Zensical (`rulesc build --site-builder zensical`): byte-identical rebuilds, the same search
-index as MkDocs' build, and in Chromium the pages, calculators, previews, index tables and search all work."""
+index, scripts and calculators as MkDocs' build, and in Chromium the pages, calculators, previews, index tables and
+search all work."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from rulesc.analyze.program import Program
+from rulesc.model import Calculator
 from rulesc.pipeline import Project, build_project, compile_project
 from tests import test_browser as calculator_checks
 from tests import test_site_browser as site_checks
-from tests.browser import Visit, serve_site
+from tests.browser import serve_site
 from tests.conftest import copy_project
+from tests.tabs import Tab
 from tests.test_build import digest
 
 PAGES = ("", "dbu/core-rules/tier-of-power-section/", "dbu/glossary/", "search/", "errors/", "errors/formulas/")
+# One page of each kind that holds calculators: a chapter's part (every rule's calculator is on one) and a part of a
+# GM screen.
+DRIVEN = ("dbu/core-rules/tier-of-power-section/", "dbu/gm-screen/keywords-clashes/")
 
 
 def _zensical_build(root: Path) -> Path:
@@ -33,6 +41,18 @@ def zensical_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def zensical_site(zensical_built: Path) -> Iterator[str]:
     with serve_site(zensical_built / "site") as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def tab(browser: Any) -> Iterator[Tab]:
+    """The tab this file's browser tests take turns in."""
+    with Tab(browser) as shared:
+        yield shared
+
+
+@pytest.fixture(scope="module")
+def programs(zensical_built: Path) -> tuple[Program, ...]:
+    return compile_project(Project(zensical_built)).programs
 
 
 def test_a_zensical_rebuild_is_byte_identical(zensical_built: Path, tmp_path: Path) -> None:
@@ -55,9 +75,10 @@ def test_zensical_gets_the_same_search_index_and_scripts_as_mkdocs(zensical_buil
     assert not list(zensical_built.glob(".rulesc-*")) and not (zensical_built / ".cache").exists()
 
 
-def test_every_page_loads_with_rulesc_scripts_and_no_error(zensical_site: str, browser: Any) -> None:
-    for path in PAGES:
-        with Visit(browser, zensical_site + path) as visit:
+def test_every_page_loads_with_rulesc_scripts_and_no_error(zensical_site: str, tab: Tab) -> None:
+    with tab.use("about:blank") as visit:  # one tab reads the pages, a load each
+        for path in PAGES:
+            visit.go(zensical_site + path)
             assert visit.page.locator("#rulesc-qs-input").is_visible(), path
             assert visit.page.locator("h1").count() == 1, path
             assert any(r.endswith("assets/rulesc/site.js") for r in visit.requests), path
@@ -66,18 +87,93 @@ def test_every_page_loads_with_rulesc_scripts_and_no_error(zensical_site: str, b
             assert visit.errors == [], path
 
 
-def test_every_calculator_computes_as_the_engine_does(zensical_built: Path, zensical_site: str, browser: Any) -> None:
-    programs = compile_project(Project(zensical_built)).programs
-    assert calculator_checks.drive_every_calculator(browser, zensical_site, programs) == []
+class _Scripted(HTMLParser):
+    """What the calculators' scripts read of a page, as written: each calculator and roll table whole, the address of
+    a part's landing page, and each tag that loads a script or holds the first paint (link); and the calculators'
+    keys in their order."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=False)
+        self.text, self.found, self.calculators = text, list[str](), list[str]()
+        self.open: list[tuple[str, int | None]] = []  # each element open, with its offset if it is kept whole
+        self.starts = [0]
+        for line in text.splitlines(keepends=True):
+            self.starts.append(self.starts[-1] + len(line))
+        self.feed(text)
+        self.close()
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self.starts[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = dict(attrs)
+        self.calculators += [names["data-calculator"] or ""] if "data-calculator" in names else []
+        self.found += [f"landing {names['data-rulesc-landing']}"] if "data-rulesc-landing" in names else []
+        if tag == "link" or (tag == "script" and "src" in names):
+            self.found.append(self.get_starttag_text() or "")
+        if tag not in self.VOID:
+            whole = "data-calculator" in names or "data-roll-table" in names
+            self.open.append((tag, self._offset() if whole else None))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open:
+            name, start = self.open.pop()
+            if start is not None:
+                self.found.append(self.text[start:self._offset() + len(f"</{tag}>")])
+            if name == tag:
+                return
 
 
-def test_previews_and_index_tables_work(zensical_site: str, browser: Any) -> None:
-    with Visit(browser, zensical_site + "dbu/core-rules/tier-of-power-section/") as visit:
+def _scripted(page: Path) -> _Scripted:
+    return _Scripted(page.read_text(encoding="utf-8"))
+
+
+def test_every_calculator_page_gives_the_scripts_what_mkdocs_gives_them(zensical_built: Path, built: Path,
+                                                                       programs: tuple[Program, ...]) -> None:
+    """Each page with calculators holds, in the Zensical build, the MkDocs build's calculators (each element as
+    written), roll tables, landing page and script tags, and the scripts are the same bytes (above): the MkDocs site,
+    where tests/test_browser.py drives every calculator, tells how each behaves here. What only Zensical writes, the
+    page around them, is checked in the browser on a page of each kind (below)."""
+    pages = calculator_checks._pages(programs)
+    assert sum(map(len, pages.values())) >= 80  # the bundled systems have 91 calculators
+    for path, calcs in pages.items():
+        ours = _scripted(zensical_built / "site" / path / "index.html")
+        assert ours.found == _scripted(built / "site" / path / "index.html").found, path
+        assert ours.calculators == [f"{program.system.id}/{calc.id}" for program, calc in calcs], path
+        assert sum(block.startswith("<div") and "data-calculator=" in block for block in ours.found) == len(calcs), path
+        assert sum(block.startswith("<script src=") for block in ours.found) == 3, path  # theme, offline, site.js
+
+
+def test_calculators_compute_as_the_engine_does_on_each_kind_of_page(zensical_built: Path, zensical_site: str,
+                                                                     tab: Tab, programs: tuple[Program, ...]) -> None:
+    """On a page of each kind that holds calculators, every one binds, shows its defaults and follows a change to
+    each of its inputs as the engine computes them, as tests/test_browser.py drives every calculator of MkDocs'."""
+    problems: list[str] = []
+    with tab.use("about:blank") as visit:
+        for path in DRIVEN:
+            calcs = _calculators_on(zensical_built / "site" / path / "index.html", programs)
+            assert len(calcs) >= 3, path
+            problems += calculator_checks.drive_page(visit, zensical_site, path, calcs)
+    assert problems == []
+
+
+def _calculators_on(page: Path, programs: tuple[Program, ...]) -> list[tuple[Program, Calculator]]:
+    """The calculators a built page holds, in its order, with their programs."""
+    known = {f"{program.system.id}/{calc.id}": (program, calc)
+             for program in programs for calc in program.calculators.values()}
+    return [known[key] for key in _scripted(page).calculators]
+
+
+def test_previews_and_index_tables_work(zensical_site: str, tab: Tab) -> None:
+    with tab.use(zensical_site + "dbu/core-rules/tier-of-power-section/") as visit:
         link, tip = visit.page.locator("a.rulesc-ref--term").first, visit.page.locator("#rulesc-preview")
         assert not tip.is_visible()
         link.focus()
         assert tip.is_visible() and tip.inner_text() == link.get_attribute("data-rulesc-preview")
-    with Visit(browser, zensical_site + "dbu/tables/maneuver/") as visit:  # a kind's page of the split tables
+        visit.go(zensical_site + "dbu/tables/maneuver/")  # a kind's page of the split tables
         table = visit.page.locator("[data-index-table]").first
         total = table.locator("tbody tr").count()
         table.locator("input[type=search]").fill("zzz-no-such-rule")
@@ -85,13 +181,13 @@ def test_previews_and_index_tables_work(zensical_site: str, browser: Any) -> Non
         assert visit.errors == []
 
 
-def test_search_page_and_header_search_find_rules(zensical_site: str, browser: Any) -> None:
-    with Visit(browser, zensical_site + "search/") as visit:
+def test_search_page_and_header_search_find_rules(zensical_site: str, tab: Tab) -> None:
+    with tab.use(zensical_site + "search/") as visit:
         assert site_checks._results(visit.page, "Tier of Power Extra Dice")[0] == "Tier of Power Extra Dice"
         assert site_checks._results(visit.page, "KP")[0] == "Ki Points"
         visit.page.check('input[name="kind"][value="term"]')
         assert site_checks._results(visit.page, "dice") and all("term" in t for t in site_checks._facets(visit.page))
-    with Visit(browser, zensical_site) as visit:
+    with tab.use(zensical_site) as visit:
         visit.page.fill("#rulesc-qs-input", "Botch Range")
         visit.page.wait_for_selector("#rulesc-qs-results li a")
         visit.page.press("#rulesc-qs-input", "Enter")
