@@ -83,8 +83,8 @@ def _target(site: Path, page: str, url: str) -> tuple[str, str] | None:
     return path, resolved.fragment
 
 
-def test_every_internal_link_and_anchor_resolves(built: Path) -> None:
-    site = built / "site"
+def broken_links(site: Path) -> tuple[list[str], int]:
+    """Each internal link or anchor of `site`'s pages that leads nowhere, and how many internal links there are."""
     pages = _pages(site)
     broken, checked = [], 0
     for name, page in pages.items():
@@ -98,6 +98,11 @@ def test_every_internal_link_and_anchor_resolves(built: Path) -> None:
                 broken.append(f"{name}: {url} (no file {path})")
             elif fragment and path in pages and fragment not in pages[path].ids:
                 broken.append(f"{name}: {url} (no anchor #{fragment} in {path})")
+    return broken, checked
+
+
+def test_every_internal_link_and_anchor_resolves(built: Path) -> None:
+    broken, checked = broken_links(built / "site")
     assert broken == []
     assert checked > 1000
 

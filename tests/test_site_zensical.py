@@ -20,6 +20,7 @@ from tests.browser import serve_site
 from tests.conftest import copy_project
 from tests.tabs import Tab
 from tests.test_build import digest
+from tests.test_site import broken_links
 
 PAGES = ("", "dbu/core-rules/tier-of-power-section/", "dbu/glossary/", "search/", "errors/", "errors/formulas/")
 # One page of each kind that holds calculators: a chapter's part (every rule's calculator is on one) and a part of a
@@ -63,16 +64,25 @@ def test_a_zensical_rebuild_is_byte_identical(zensical_built: Path, tmp_path: Pa
 
 
 def test_zensical_gets_the_same_search_index_and_scripts_as_mkdocs(zensical_built: Path, built: Path) -> None:
-    """The index is rulesc's own build step: the same bytes whichever builder wrote the pages around it."""
+    """The index is rulesc's own build step: the same bytes whichever builder wrote the pages around it; and the
+    generated Markdown is the same for either builder (Zensical reads a copy with its links restated)."""
     def files(root: Path, folder: str) -> dict[str, bytes]:
         return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted((root / folder).rglob("*"))
                 if p.is_file()}
-    for folder in ("site/pagefind", "site/assets/rulesc"):
+    for folder in ("site/pagefind", "site/assets/rulesc", "build/docs"):
         assert len(files(built, folder)) > 3
         assert files(zensical_built, folder) == files(built, folder), folder
     page = zensical_built / "site/dbu/core-rules/tier-of-power-section/index.html"
     assert "rulesc-qs-input" in page.read_text(encoding="utf-8")
     assert not list(zensical_built.glob(".rulesc-*")) and not (zensical_built / ".cache").exists()
+
+
+def test_every_internal_link_and_anchor_resolves(zensical_built: Path) -> None:
+    """Zensical reads a relative link in a page as relative to its Markdown file, not to the page's address: the
+    links rulesc writes reach their pages and anchors all the same (rulesc/build/source_links.py)."""
+    broken, checked = broken_links(zensical_built / "site")
+    assert broken == []
+    assert checked > 1000
 
 
 def test_every_page_loads_with_rulesc_scripts_and_no_error(zensical_site: str, tab: Tab) -> None:

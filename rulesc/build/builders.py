@@ -17,11 +17,13 @@ import yaml
 from rulesc.build import DEFAULT_SITE_BUILDER
 from rulesc.build.navigation import listed_by_their_section
 from rulesc.build.site_config import Settings, mkdocs_config
+from rulesc.build.source_links import copy_for_zensical
 from rulesc.emit.site.search import PagefindPlugin
 from rulesc.emit.site.theme import packaged_overrides, same_folder, with_rulesc_theme
 
 ZENSICAL_CONFIG = ".rulesc-zensical.yml"
 MERGED_OVERRIDES = ".rulesc-overrides"
+ZENSICAL_DOCS = ".rulesc-zensical-docs"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 LOCATION = re.compile(r"─\[ (\S+:\d+:\d+) \]")  # Zensical marks a warning's place as ╭─[ file:line:col ]
 FIXED_EPOCH = "1700000000"  # MkDocs stamps sitemap dates with SOURCE_DATE_EPOCH; fixed, builds stay byte-identical
@@ -111,14 +113,17 @@ def zensical_build(settings: Settings, custom_dir: str | None, docs: Path, site_
     """Zensical over `docs` into `site_dir`, reading the project's mkdocs.yml with the generated navigation.
 
     Zensical silently drops MkDocs plugins (rulesc-search among them); its own full-text search is turned off,
-    as rulesc indexes the site with Pagefind itself after the build. The generated configuration, the merged
-    theme overrides and Zensical's .cache folder live beside docs and site and are removed afterwards.
+    as rulesc indexes the site with Pagefind itself after the build. Zensical reads a copy of the pages with their
+    links restated for it (source_links.py). That copy, the generated configuration, the merged theme overrides and
+    Zensical's .cache folder live beside docs and site and are removed afterwards.
     """
     home = Path(os.path.commonpath([docs.resolve(), site_dir.resolve()]))
     made = [home / name for name in (ZENSICAL_CONFIG, MERGED_OVERRIDES, ".cache") if not (home / name).exists()]
+    made.append(home / ZENSICAL_DOCS)  # rulesc's own: a copy left by a build that was killed is replaced
     try:
         theme = _zensical_theme(home / MERGED_OVERRIDES, custom_dir)
-        config = {"INHERIT": str(settings.path.resolve()), "docs_dir": docs.resolve().relative_to(home).as_posix(),
+        copy_for_zensical(docs, home / ZENSICAL_DOCS)
+        config = {"INHERIT": str(settings.path.resolve()), "docs_dir": ZENSICAL_DOCS,
                   "site_dir": site_dir.resolve().relative_to(home).as_posix(), "nav": navigation,
                   "theme": {"custom_dir": str(theme)}, "plugins": [{"search": {"enabled": False}}]}
         (home / ZENSICAL_CONFIG).write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
