@@ -146,6 +146,7 @@ console.log(JSON.stringify({
 LARGE = ["100d100", "37d6", "200d{0,1,1,3}", "40d6!", "30d12!!"]  # 60d6! passes the product budget
 
 
+@pytest.mark.slow  # rolls of hundreds of dice in both runtimes
 def test_the_javascript_runtime_sums_and_answers_alike() -> None:
     sums = SUMS + LARGE
     chained = [(text, [list(q) for q in asked]) for text, asked in CHAINED]

@@ -148,6 +148,7 @@ def test_the_attack_set_builder_follows_the_requirements(programs: dict[str, Pro
     assert programs["annulus"].calculate("attack-set-builder", {"chosen": chosen})["problems"] == problems
 
 
+@pytest.mark.slow  # builds the bundled content
 def test_the_export_and_the_pages_carry_the_source_lines(tmp_path: Path) -> None:
     from rulesc.pipeline import build_project
     from tests.conftest import copy_project

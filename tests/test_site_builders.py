@@ -67,7 +67,7 @@ def test_rulesc_theme_comes_right_after_the_projects_own_and_only_once(tmp_path:
         [str(REPO / "site_overrides"), "/material"]
 
 
-@pytest.mark.parametrize("builder", ["mkdocs", "zensical"])
+@pytest.mark.parametrize("builder", ["mkdocs", pytest.param("zensical", marks=pytest.mark.slow)])  # a whole site
 def test_the_projects_own_overrides_win_and_rulescs_fill_the_rest(tmp_path: Path, builder: str) -> None:
     root = _started(tmp_path / builder, own_theme=True)
     status, _, err = run_rulesc("--root", str(root), "build", "--site-builder", builder)
