@@ -52,6 +52,7 @@ def test_shared_build_writes_exactly_what_one_process_writes(shares: list[int]) 
     assert shares == [2]
 
 
+@pytest.mark.slow  # compiles the bundled content twice
 def test_errors_in_a_worker_are_reported_as_one_process_reports_them(shares: list[int], tmp_path: Path) -> None:
     root = copy_project(tmp_path / "p")
     layout = discover(Project(root), Diagnostics())
@@ -69,6 +70,7 @@ def test_errors_in_a_worker_are_reported_as_one_process_reports_them(shares: lis
     assert shares == [2]
 
 
+@pytest.mark.slow  # compiles the bundled content twice
 def test_a_system_id_used_in_two_shares_is_reported(shares: list[int], tmp_path: Path) -> None:
     root = copy_project(tmp_path / "p")
     systems = sorted(p for p in (root / "content").iterdir() if p.is_dir())
