@@ -38,6 +38,9 @@ def copy_project(target: Path) -> Path:
 
 
 SESSION_THREADS = {"browser", "site"}  # fixtures that keep a thread running until the session ends
+SLOW_FIXTURES = {"built", "built_example", "wheel", "zensical_built"}
+"""Fixtures that build a whole project, rulesc's wheel or a Zensical site: their tests are marked `slow`. A test that
+asks for one by name as it runs (request.getfixturevalue) carries the mark itself, as test_generated_code's does."""
 LONGEST_FIRST = ("test_site_table.py", "test_site_zensical.py", "test_site_styles.py", "test_site_phone.py",
                  "test_site_rolls.py", "test_site_reading.py", "test_browser.py", "test_site_hostile.py",
                  "test_site_browser.py", "test_site_theme.py", "test_permalinks.py", "test_site_offline.py",
@@ -48,8 +51,9 @@ two workers end together instead of one running a long file alone. By the last w
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests that use the browser are marked `browser` (`pytest -m "not browser"` is the fast lane); a test that
-    launches Chromium through a bench carries the mark itself.
+    """Tests that use the browser are marked `browser`, and those that use a whole build (SLOW_FIXTURES) `slow`:
+    `pytest -m "not browser and not slow"` is the fast lane. A test that launches Chromium through a bench, or
+    that computes for seconds on its own, carries its mark itself.
 
     Tests that use the browser or the served site run last. Both live for the whole session and keep a thread
     running (Playwright's child watcher, the HTTP server), and a build never forks while another thread runs, so
@@ -57,6 +61,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
     threaded = {item.path for item in items if SESSION_THREADS & set(getattr(item, "fixturenames", ()))}
     # Whole files move, not single tests: with --dist loadfile a worker takes a file at once, at the place of its
     # first test, so a file that mixed the two kinds would start the session's threads early in that worker.

@@ -380,6 +380,7 @@ def test_bench_rejects_a_rule_count_below_one() -> None:
         2, "", "rulesc: error: --rules needs a positive number of rules, e.g. --rules 500\n")
 
 
+@pytest.mark.browser  # the bench launches Chromium itself
 def test_content_bench_builds_a_copy_of_the_projects_own_content(content_bench: subprocess.Popen[str],
                                                                content_project: tuple[Path, list[str]]) -> None:
     project, before = content_project

@@ -131,6 +131,7 @@ def test_icepool_answers_are_encoded_as_the_engines() -> None:
     assert icepool_side.comparable({"dice": "1d2+1"}) == {"dist": [[2, "1/2"], [3, "1/2"]]}
 
 
+@pytest.mark.slow  # benches fourteen mechanics
 def test_the_fourteen_mechanics_bench_runs_and_every_answer_agrees() -> None:
     status, out, err = run_rulesc("--root", str(MECHANICS), "bench", "--dice", "--repeat", "1", "--json",
                                   "--icepool", str(MECHANICS / "icepool_models.py"))

@@ -62,6 +62,7 @@ def combat_grid() -> list[tuple[int, int, int, int]]:
     return list(itertools.product(GRID_TIERS, GRID_CRITICAL, GRID_BOTCH, GRID_BASE_DIE))
 
 
+@pytest.mark.slow  # each point of the grid here and in icepool
 def test_dbu_combat_roll_matches_icepool_on_the_whole_grid(dbu: Program) -> None:
     mismatches = []
     for tier, critical, botch, base_die in combat_grid():

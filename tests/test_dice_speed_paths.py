@@ -249,6 +249,7 @@ console.log(JSON.stringify(out));
 """
 
 
+@pytest.mark.slow  # every pool and question again in Node
 def test_the_javascript_runtime_takes_the_same_paths() -> None:
     cases = [(text, [list(q) for q in asked]) for text in POOLS for asked in ASKED]
     runtime = Path(R.__file__).with_suffix(".js")

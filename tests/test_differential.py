@@ -95,6 +95,7 @@ def engines_compiled_once() -> Iterator[None]:
     sys.path_hooks.remove(engine_finder)
 
 
+@pytest.mark.slow  # builds 75 drawn rulebooks
 @settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
           phases=[Phase.explicit, Phase.generate, *([Phase.shrink] if SHRINK else [])],
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,

@@ -140,6 +140,7 @@ def test_other_fact_kinds_show_as_their_system_declares(tmp_path: Path) -> None:
     assert upgrades["sharpshooter"].max_times > 1000 and upgrades["hand-crossbow-training"].max_times == 1
 
 
+@pytest.mark.slow  # builds the bundled content
 def test_a_kp_cost_changed_once_in_the_bundled_content_reaches_every_output(tmp_path: Path) -> None:
     root = copy_project(tmp_path / "p")
     chapter = root / "content/dbu/maneuvers.yaml"
@@ -192,6 +193,7 @@ def _uses(program: Program, formulas: list[str]) -> set[str]:
     return seen
 
 
+@pytest.mark.slow  # checks the bundled content once per fact
 def test_every_named_fact_of_the_bundled_content_is_one_datum(tmp_path: Path) -> None:
     """Each amount named with value: changed by one in a copy, one system at a time: check names only worked
     examples (the stale copies) of formulas that use one of the changed values; values: holds no second copy."""

@@ -148,12 +148,8 @@ def test_the_attack_set_builder_follows_the_requirements(programs: dict[str, Pro
     assert programs["annulus"].calculate("attack-set-builder", {"chosen": chosen})["problems"] == problems
 
 
-def test_the_export_and_the_pages_carry_the_source_lines(tmp_path: Path) -> None:
-    from rulesc.pipeline import build_project
-    from tests.conftest import copy_project
-
-    root = copy_project(tmp_path / "p")
-    build_project(Project(root), site=False)
+def test_the_export_and_the_pages_carry_the_source_lines(built: Path) -> None:
+    root = built  # the bundled project built once a run (conftest), read only
     annulus = json.loads((root / "build/export/annulus.json").read_text())
     rules = {r["id"]: r for c in annulus["chapters"] for r in c["rules"]}
     assert rules["brutal"]["provenance"]["lines"] == "218" and rules["brutal"]["facts"]["times"] == "any"

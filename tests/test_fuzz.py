@@ -9,6 +9,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ def depth(node: n.Node) -> int:
     return 1 + max((depth(c) for c in children), default=0)
 
 
+@pytest.mark.slow  # hundreds of drawn formulas
 @FUZZ
 @given(formulas)
 def test_the_parser_raises_only_formula_syntax_errors(source: str) -> None:
@@ -57,6 +59,7 @@ def test_the_parser_raises_only_formula_syntax_errors(source: str) -> None:
     assert depth(node) <= MAX_NESTING
 
 
+@pytest.mark.slow  # hundreds of drawn formulas
 @FUZZ
 @given(formulas)
 def test_checking_a_parsed_formula_reports_instead_of_raising(source: str) -> None:
@@ -80,6 +83,7 @@ yaml_texts = st.one_of(
 )
 
 
+@pytest.mark.slow  # hundreds of drawn files
 @FUZZ
 @given(yaml_texts | st.binary(max_size=80).map(lambda b: b.decode("latin-1")))
 def test_the_loader_reports_every_problem_and_never_raises(text: str) -> None:

@@ -55,7 +55,7 @@ def long_names(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         del sys.modules[name]
 
 
-@pytest.fixture(scope="module", params=["bundled", "long-names"])
+@pytest.fixture(scope="module", params=[pytest.param("bundled", marks=pytest.mark.slow), "long-names"])  # built
 def project(request: pytest.FixtureRequest) -> tuple[Path, tuple[Program, ...]]:
     """A built project and its compiled programs: the bundled content, then the long-names rulebook."""
     root = request.getfixturevalue("built" if request.param == "bundled" else "long_names")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from markdown_it.token import Token
@@ -90,7 +92,26 @@ def test_pages_and_search_records_share_one_markup_per_program() -> None:
     assert markup.plain(rule.text) == Markup(program).plain(rule.text)
 
 
+@pytest.fixture
+def patterns_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Markup() works out its system's term pattern once: a Markup made fresh for each rule starts with no parse,
+    preview or rendering of its own, but working the same pattern out again for each took nine tenths of the time
+    of the test below. The pattern depends on the terms and the shielding names alone."""
+    from rulesc.emit.site import markup
+
+    shielded: dict[int, set[str]] = {}
+    pattern = functools.cache(lambda terms, shielding: term_pattern(terms, shielding))
+
+    def shields_once(program: Any) -> set[str]:
+        if id(program) not in shielded:
+            shielded[id(program)] = _shields(program)
+        return shielded[id(program)]
+    monkeypatch.setattr(markup, "_shields", shields_once)
+    monkeypatch.setattr(markup, "term_pattern", lambda terms, shielding=(): pattern(terms, frozenset(shielding)))
+
+
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.system.id for p in PROGRAMS])
+@pytest.mark.usefixtures("patterns_once")
 def test_each_text_parses_once_and_renders_as_if_parsed_afresh(program: object) -> None:
     from rulesc.emit.site.markup import Section
 

@@ -199,6 +199,7 @@ def _in_format_1(root: Path) -> None:
             path.write_text(apply(text, [e for e in edits if e.path == path]).replace("format: 2\n", ""))
 
 
+@pytest.mark.slow  # migrates and compiles the bundled content
 def test_the_bundled_content_means_the_same_in_format_1_and_migrates_back_to_itself(tmp_path: Path) -> None:
     shutil.copytree(REPO / "content", tmp_path / "content")
     old, new = tmp_path / "old", tmp_path / "new"

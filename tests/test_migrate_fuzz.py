@@ -93,6 +93,7 @@ def _shown(compute: Callable[[], Any]) -> str:
         return f"refused: {exc}"
 
 
+@pytest.mark.slow  # migrates and compiles a drawn rulebook per example
 @settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(exprs=st.lists(st.tuples(st.tuples(WRAPS, POOLS).map(lambda a: a[0].format(a[1])), STYLES),

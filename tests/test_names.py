@@ -216,6 +216,7 @@ def drawn_rulebook(root: Path, picked: list[str], same_table: bool) -> None:
     (content / "names.yaml").write_text(chapter, encoding="utf-8")
 
 
+@pytest.mark.slow  # builds a drawn rulebook per example
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 # Found by this test: the value `_` took `_`, so the table `_` became `__`, which the formula `__` then redefined.
 @example(picked=["_", "b_", "__all__", "__all___", "__build_class__", "nil", "__"], same_table=True)

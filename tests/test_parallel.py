@@ -44,6 +44,7 @@ def errors_of(root: Path, emit: Any) -> list[str]:
     return [str(d) for d in failure.value.diagnostics]
 
 
+@pytest.mark.slow  # compiles the bundled content twice
 def test_shared_build_writes_exactly_what_one_process_writes(shares: list[int]) -> None:
     project = Project(REPO)
     inputs = Inputs(project, read_settings(REPO))
@@ -51,6 +52,7 @@ def test_shared_build_writes_exactly_what_one_process_writes(shares: list[int]) 
     assert shares == [2]
 
 
+@pytest.mark.slow  # compiles the bundled content twice
 def test_errors_in_a_worker_are_reported_as_one_process_reports_them(shares: list[int], tmp_path: Path) -> None:
     root = copy_project(tmp_path / "p")
     layout = discover(Project(root), Diagnostics())
@@ -68,6 +70,7 @@ def test_errors_in_a_worker_are_reported_as_one_process_reports_them(shares: lis
     assert shares == [2]
 
 
+@pytest.mark.slow  # compiles the bundled content twice
 def test_a_system_id_used_in_two_shares_is_reported(shares: list[int], tmp_path: Path) -> None:
     root = copy_project(tmp_path / "p")
     systems = sorted(p for p in (root / "content").iterdir() if p.is_dir())
@@ -142,6 +145,7 @@ def test_the_plan_takes_the_fewest_processes_that_end_soonest(monkeypatch: pytes
     assert plan([5, 5, 5, 5, 5]) == [[0, 1, 2, 3, 4]]
 
 
+@pytest.mark.slow  # builds the bundled content twice
 def test_workers_write_their_files_as_one_process_would(shares: list[int], tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     def tree(root: Path) -> dict[str, bytes]:

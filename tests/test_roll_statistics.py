@@ -154,6 +154,7 @@ def python_counts(job: dict[str, Any]) -> tuple[Counter[Any], int]:
     return counts, running_hash([s.row for steps in rolls for s in steps])
 
 
+@pytest.mark.slow  # compiles every good case and the content
 def test_there_is_something_to_roll(jobs: list[dict[str, Any]]) -> None:
     """The golden cases bring roll tables of every shape (d66, d666, 1d20+2, chains, an endless chain) and the
     content its rolling formulas."""
@@ -184,6 +185,7 @@ def python_rolled(jobs: list[dict[str, Any]],
     return [python_counts(job) for job in jobs]
 
 
+@pytest.mark.slow  # 100,000 rolls of each of some 70 rolls
 def test_python_rolls_fit_the_exact_distribution(jobs: list[dict[str, Any]],
                                                  python_rolled: list[tuple[Counter[Any], int]]) -> None:
     unfit = []
@@ -194,6 +196,7 @@ def test_python_rolls_fit_the_exact_distribution(jobs: list[dict[str, Any]],
     assert unfit == []
 
 
+@pytest.mark.slow  # 100,000 rolls of each of some 70 rolls
 def test_javascript_draws_the_same_rolls_and_they_fit(jobs: list[dict[str, Any]],
                                                       python_rolled: list[tuple[Counter[Any], int]],
                                                       node_rolling: subprocess.Popen[str]) -> None:

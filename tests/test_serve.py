@@ -10,6 +10,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from rulesc.build.staging import PREVIEW_OUTPUTS
 from rulesc.pipeline import Project, refresh_outputs
 from tests.conftest import REPO, copy_project
@@ -52,6 +54,7 @@ def _shows(url: str, marker: str, seconds: float) -> bool:
     return False
 
 
+@pytest.mark.slow  # serves a whole build
 def test_serve_shows_an_edited_rule(tmp_path: Path) -> None:
     root = dbu_project(tmp_path / "p")
     port = _free_port()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import re
@@ -123,7 +124,7 @@ def test_no_page_loads_anything_from_another_host(built: Path) -> None:
 
 
 def test_every_rule_has_its_anchor_and_a_heading_with_its_kind(built: Path) -> None:
-    programs = compile_project(Project(built)).programs
+    programs = compiled(built)
     split = {(p.system.id, c.id) for p in programs for c in p.system.chapters if plans(p.system)[c.id].parts}
     assert split == {("dbu", "maneuvers"), ("dbu", "core-rules"), ("annulus", "trigger-upgrades"),
                      ("annulus", "attacks"), ("action-dice", "actions"), ("focus-stunts", "actions")}
@@ -173,7 +174,14 @@ def test_hostile_rule_text_never_becomes_live_markup(mini: Path) -> None:
 
 
 def _program(root: Path, system: str) -> Program:
-    return next(p for p in compile_project(Project(root)).programs if p.system.id == system)
+    return next(p for p in compiled(root) if p.system.id == system)
+
+
+@functools.cache
+def compiled(root: Path) -> tuple[Program, ...]:
+    """A project's programs, compiled once a process: the shared build, the checkout and the mini site are never
+    changed, and this file compiled the bundled content ten times (most of a second each)."""
+    return compile_project(Project(root)).programs
 
 
 def test_markup_escapes_raw_html_and_keeps_only_safe_link_targets(mini: Path) -> None:
@@ -251,7 +259,7 @@ def _holder(built: Path, program: Program, rule: Rule) -> Rule:
 
 def test_provenance_and_the_sources_gaps_are_shown(built: Path) -> None:
     gaps = folded = 0
-    for program in compile_project(Project(built)).programs:
+    for program in compiled(built):
         for rule in program.system.rules():
             holder = _holder(built, program, rule)
             section = _section(rule_html(built, program, rule.id).read_text(), holder.id)
@@ -272,7 +280,7 @@ def test_provenance_and_the_sources_gaps_are_shown(built: Path) -> None:
 def test_index_tables_list_every_rule_of_each_kind_linking_to_it(built: Path) -> None:
     from rulesc.emit.site.tables import table_kinds
 
-    for program in compile_project(Project(built)).programs:
+    for program in compiled(built):
         for kind, rules in table_kinds(program):
             page = table_kind_path(program.system, kind)  # the one tables page, or the kind's own page
             table = _kind_html(built, program, kind).split(f'id="index-{kind}"', 1)[1].split("</table>", 1)[0]
@@ -328,7 +336,7 @@ def _facts_shown(section: str) -> dict[str, str]:
 
 def test_each_rule_page_shows_the_rules_facts_label_by_label(built: Path) -> None:
     compared = marked = 0
-    for program in compile_project(Project(built)).programs:
+    for program in compiled(built):
         for rule in program.system.rules():
             expected = _expected_facts(program, rule)
             noted = {gap.fact for gap in rule.provenance.unstated}  # facts a note of the source's gaps is about
@@ -355,7 +363,7 @@ def test_index_tables_show_each_rules_facts_in_their_columns(built: Path) -> Non
     from rulesc.emit.site.tables import table_kinds
 
     compared = 0
-    for program in compile_project(Project(built)).programs:
+    for program in compiled(built):
         for kind, rules in table_kinds(program):
             rows = _table_rows(_kind_html(built, program, kind), kind)
             assert [row["Name"] for row in rows] == [rule.name for rule in rules], kind
@@ -371,7 +379,7 @@ def test_index_tables_show_each_rules_facts_in_their_columns(built: Path) -> Non
 
 def test_search_records_cover_every_rule_term_and_calculator_with_names_and_facets(built: Path) -> None:
     records = json.loads((built / "build/docs/.search/records.json").read_text())
-    programs = compile_project(Project(built)).programs
+    programs = compiled(built)
     calculators = sum(len(r.calculators) for p in programs for r in p.system.rules())
     assert len(records) == sum(len(p.system.rules()) + len(p.system.terms) for p in programs) + calculators
     ki = next(r for r in records if r["kind"] == "term" and r["title"] == "Ki Points")
@@ -486,7 +494,7 @@ def test_the_page_guard_stops_a_raw_link_a_page_forgot_to_render_and_points_at_i
 def test_calculator_inputs_never_take_a_value_the_formula_they_feed_refuses() -> None:
     """Limits come from the formulas' parameters: an input handed straight to a formula stays inside its range."""
     checked, wider = 0, []
-    for program in compile_project(Project(REPO)).programs:
+    for program in compiled(REPO):
         for calc in program.calculators.values():
             inputs = {p.name: p for p in calc.inputs if p.type == "int" and not p.options}
             for param, arg in _direct_arguments(program, calc):
@@ -526,7 +534,7 @@ def test_the_current_tier_of_power_has_one_range_everywhere() -> None:
 
 def test_every_bundled_calculator_shows_its_defaults_without_negative_zero_or_jargon() -> None:
     shown = [show_output(program, output, program.calculate(calc.id, {p.name: default_of(p) for p in calc.inputs}))
-             for program in compile_project(Project(REPO)).programs for calc in program.calculators.values()
+             for program in compiled(REPO) for calc in program.calculators.values()
              for output in calc.outputs]
     assert len(shown) > 200
     assert [text for text in shown if re.search(r"-0(?:\.0+)?(?![.\d])|\bsd\b|\bmean\b", text)] == []

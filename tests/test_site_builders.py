@@ -67,7 +67,7 @@ def test_rulesc_theme_comes_right_after_the_projects_own_and_only_once(tmp_path:
         [str(REPO / "site_overrides"), "/material"]
 
 
-@pytest.mark.parametrize("builder", ["mkdocs", "zensical"])
+@pytest.mark.parametrize("builder", ["mkdocs", pytest.param("zensical", marks=pytest.mark.slow)])  # a whole site
 def test_the_projects_own_overrides_win_and_rulescs_fill_the_rest(tmp_path: Path, builder: str) -> None:
     root = _started(tmp_path / builder, own_theme=True)
     status, _, err = run_rulesc("--root", str(root), "build", "--site-builder", builder)
@@ -94,6 +94,7 @@ def test_plain_mkdocs_build_gets_rulescs_theme_and_search_from_the_plugin(tmp_pa
     assert (root / "site/pagefind/pagefind-entry.json").is_file()
 
 
+@pytest.mark.slow  # a Zensical site
 def test_a_failed_zensical_build_says_what_and_where_without_its_traceback(tmp_path: Path) -> None:
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs/index.md").write_text("# Home\n\nSee [the rest](nowhere.md).\n", encoding="utf-8")
@@ -106,7 +107,8 @@ def test_a_failed_zensical_build_says_what_and_where_without_its_traceback(tmp_p
 
 @pytest.mark.parametrize(("builder", "said"), [
     ("mkdocs", "MkDocs could not build the site: Expected an expression, got 'end of statement block' (in "),
-    ("zensical", "Zensical could not build the site: syntax error: unexpected end of block (in partials/"),
+    pytest.param("zensical", "Zensical could not build the site: syntax error: unexpected end of block (in partials/",
+                 marks=pytest.mark.slow),  # a Zensical site
 ])
 def test_a_broken_template_of_the_project_is_reported_with_its_file(tmp_path: Path, builder: str, said: str) -> None:
     root = _started(tmp_path, own_theme=True)

@@ -61,6 +61,7 @@ def plain(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Elements]:
     return built(tmp_path_factory.mktemp("plain"), "plain")
 
 
+@pytest.mark.slow  # builds a site per drawn text
 @settings(max_examples=2, deadline=None, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(text=st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=12).map("".join))

@@ -162,6 +162,7 @@ def test_an_invalid_variant_is_reported_like_content(tmp_path: Path) -> None:
                           "'homebrew' at kind, got text 'homebrw'\n")
 
 
+@pytest.mark.slow  # builds the bundled content
 def test_bundled_variants_check_clean_and_build_with_their_markers(tmp_path: Path) -> None:
     assert run_rulesc("--root", str(REPO), "check", "--strict")[0] == 0
     root = copy_project(tmp_path / "bundled")
