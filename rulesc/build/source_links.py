@@ -1,9 +1,9 @@
 """The generated pages' links restated for Zensical, which reads a relative link as relative to its Markdown file.
 
-rulesc writes each link in build/docs relative to the address the page is served at: `dbu/rules.md` is served at
-`dbu/rules/`, so a link to the glossary reads `../glossary/`. MkDocs leaves links in raw HTML as written. Zensical
+rulesc writes each link in build/docs relative to the address the page is served at: `game/rules.md` is served at
+`game/rules/`, so a link to the glossary reads `../glossary/`. MkDocs leaves links in raw HTML as written. Zensical
 (0.0.35 and later) resolves every relative `href` and `src` of an element against the folder of the Markdown file,
-as it does a Markdown link, and writes it again relative to the served address: `../glossary/` in `dbu/rules.md`
+as it does a Markdown link, and writes it again relative to the served address: `../glossary/` in `game/rules.md`
 became `../../glossary/` on the page, one folder too far up. Its own site showed 2,900 such broken links of 7,600.
 
 Zensical builds from a copy of build/docs in which each page that is not its folder's index has its links said
