@@ -80,15 +80,25 @@ class Visit:
         self.context.close()
 
     def wait_until_calculators_are_ready(self, *keys: str) -> None:
-        """Wait until every calculator on the page answers input and each named one has computed (a calculator
-        computes and draws its charts when it comes near the viewport: a named one is brought there first)."""
-        self.page.wait_for_function(
-            """() => { const boxes = Array.from(document.querySelectorAll("[data-calculator]"));
-                       return boxes.length > 0 && boxes.every((box) => box.dataset.state); }""")
-        for key in keys:
-            box = self.page.locator(f'[data-calculator="{key}"]')
-            box.scroll_into_view_if_needed()
-            self.page.wait_for_function("(box) => box.dataset.computed === '1'", arg=box.element_handle())
+        """wait_until_calculators_are_ready() in this visit's page."""
+        wait_until_calculators_are_ready(self.page, *keys)
+
+
+# The page's calculators all bound to their forms: site.js gives each a data-state as it binds it (the scripts are
+# asked for after the first paint, so the load event does not mean they have run; a change made before would be
+# read only once its calculator nears the screen).
+CALCULATORS_BOUND = """() => { const boxes = Array.from(document.querySelectorAll("[data-calculator]"));
+                               return boxes.length > 0 && boxes.every((box) => box.dataset.state); }"""
+
+
+def wait_until_calculators_are_ready(page: Any, *keys: str) -> None:
+    """Wait until every calculator on the page answers input and each named one has computed (a calculator
+    computes and draws its charts when it comes near the viewport: a named one is brought there first)."""
+    page.wait_for_function(CALCULATORS_BOUND)
+    for key in keys:
+        box = page.locator(f'[data-calculator="{key}"]')
+        box.scroll_into_view_if_needed()
+        page.wait_for_function("(box) => box.dataset.computed === '1'", arg=box.element_handle())
 
 
 # The site lays out a rule, glossary term or GM-screen calculator only as it nears the screen (content-visibility),
