@@ -190,20 +190,22 @@ CARDS = f"""(cards) => cards.map((card) => {{
 }})"""
 
 
-@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+@pytest.mark.parametrize("viewport", SCREENS)
 def test_a_section_of_the_error_codes_reaches_every_other_section_from_the_drawer(site: str, tabs: Tabs,
-                                                                                  viewport: dict[str, int],
-                                                                                  scheme: str) -> None:
-    with _visit(tabs, site + "errors/formulas/", viewport, scheme) as visit:
+                                                                                  viewport: dict[str, int]) -> None:
+    """The section's links read light, then dark in place; the last one followed, from the dark page."""
+    with _visit(tabs, site + "errors/formulas/", viewport, "light") as visit:
         page = visit.page
         if viewport is PHONE:
             page.click("label.md-header__button[for=__drawer]")
         parts = page.locator(".md-nav--primary .rulesc-nav__part a.md-nav__link")
         expected = [s for s in ERROR_SECTIONS if s != "Formulas"]
         page.wait_for_function("(link) => link.getBoundingClientRect().left >= 0", arg=parts.first.element_handle())
-        assert sorted(parts.all_inner_texts()) == sorted(expected)  # every other section, once
-        boxes = parts.evaluate_all(BOXES)  # each link's box, in one call
-        assert [b for b in boxes if not (b[3] >= 24 and 0 <= b[0] < viewport["width"])] == [], boxes
+        for scheme in SCHEMES:
+            switch_palette(page, scheme)
+            assert sorted(parts.all_inner_texts()) == sorted(expected), scheme  # every other section, once
+            boxes = parts.evaluate_all(BOXES)  # each link's box, in one call
+            assert [b for b in boxes if not (b[3] >= 24 and 0 <= b[0] < viewport["width"])] == [], (scheme, boxes)
         parts.filter(has_text="Layout").click()
         page.wait_for_url(site + "errors/layout/")
         assert page.locator("h1").inner_text().startswith("Layout")
@@ -300,23 +302,25 @@ def test_the_header_keeps_the_page_title_whole_and_search_one_tap_away(site: str
         assert visit.errors == []
 
 
-@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+@pytest.mark.parametrize("viewport", SCREENS)
 def test_the_home_page_opens_each_system_and_its_gm_screen_with_one_big_button(site: str, tabs: Tabs,
-                                                                               viewport: dict[str, int],
-                                                                               scheme: str) -> None:
-    with _visit(tabs, site, viewport, scheme) as visit:
+                                                                               viewport: dict[str, int]) -> None:
+    """The cards and buttons read light, then dark in place; a GM screen's button followed, from the dark page."""
+    with _visit(tabs, site, viewport, "light") as visit:
         page = visit.page
-        cards = page.locator(".rulesc-systems > li").evaluate_all(CARDS)  # every card's buttons, in one call
-        assert len(cards) == 4
-        for buttons, boxes in cards:
-            assert buttons == ["Glossary", "Index tables"]  # the GM screens are at the top, once
-            assert len(boxes) == 3  # its name and two buttons
-            assert [b for b in boxes if not (b[3] >= 36 and b[2] >= 80)] == [], boxes
         screens = page.locator(".rulesc-home__gm a")
-        assert [t.split(": ")[0] for t in screens.all_inner_texts()] == ["GM screen"] * 4
-        assert page.locator(".md-content a", has_text="GM screen").count() == 4
-        boxes = screens.evaluate_all(BOXES)  # each on the first screen, a big target
-        assert [b for b in boxes if not (b[1] + b[3] <= viewport["height"] and b[3] >= 36)] == [], boxes
+        for scheme in SCHEMES:
+            switch_palette(page, scheme)
+            cards = page.locator(".rulesc-systems > li").evaluate_all(CARDS)  # every card's buttons, in one call
+            assert len(cards) == 4, scheme
+            for buttons, boxes in cards:
+                assert buttons == ["Glossary", "Index tables"]  # the GM screens are at the top, once
+                assert len(boxes) == 3  # its name and two buttons
+                assert [b for b in boxes if not (b[3] >= 36 and b[2] >= 80)] == [], (scheme, boxes)
+            assert [t.split(": ")[0] for t in screens.all_inner_texts()] == ["GM screen"] * 4
+            assert page.locator(".md-content a", has_text="GM screen").count() == 4
+            boxes = screens.evaluate_all(BOXES)  # each on the first screen, a big target
+            assert [b for b in boxes if not (b[1] + b[3] <= viewport["height"] and b[3] >= 36)] == [], (scheme, boxes)
         screens.nth(2).click()
         page.wait_for_url(site + "dbu/gm-screen/")
         assert visit.errors == []
@@ -366,12 +370,16 @@ def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, tabs: Tabs,
         assert visit.errors == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_desktop_keeps_the_plain_preview_on_hover(site: str, tabs: Tabs, scheme: str) -> None:
-    with _visit(tabs, site + "dbu/maneuvers/counter-maneuvers/", DESKTOP, scheme) as visit:
+def test_a_desktop_keeps_the_plain_preview_on_hover(site: str, tabs: Tabs) -> None:
+    """Hovered light, then shown dark in place, the mouse moved off, and hovered again."""
+    with _visit(tabs, site + "dbu/maneuvers/counter-maneuvers/", DESKTOP, "light") as visit:
         link = visit.page.locator(".md-content .rulesc-rule > p a.rulesc-ref--term[data-rulesc-rule*='/']").first
-        link.hover()
         tip = visit.page.locator("#rulesc-preview")
-        assert tip.is_visible() and tip.get_attribute("role") == "tooltip"
-        assert tip.inner_text() == link.get_attribute("data-rulesc-preview")
-        assert tip.locator("a, button").count() == 0
+        for scheme in SCHEMES:
+            switch_palette(visit.page, scheme)
+            visit.page.mouse.move(0, 0)
+            tip.wait_for(state="hidden")
+            link.hover()
+            assert tip.is_visible() and tip.get_attribute("role") == "tooltip", scheme
+            assert tip.inner_text() == link.get_attribute("data-rulesc-preview")
+            assert tip.locator("a, button").count() == 0
