@@ -339,22 +339,24 @@ SETTLED = """(id) => {
 }"""
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, tabs: Tabs, scheme: str) -> None:
-    with _visit(tabs, site + "dbu/maneuvers/counter-maneuvers/", PHONE, scheme) as visit:
+def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, tabs: Tabs) -> None:
+    """The card opened and closed light, then dark in place; its rule followed from the dark page."""
+    with _visit(tabs, site + "dbu/maneuvers/counter-maneuvers/", PHONE, "light") as visit:
         page = visit.page
         link = page.locator(".md-content .rulesc-rule > p a.rulesc-ref--term[data-rulesc-rule*='/']").first
         card = page.locator("#rulesc-preview")
-        link.tap()
-        assert card.is_visible() and card.get_attribute("role") == "dialog"
-        assert card.locator("p").inner_text() == link.get_attribute("data-rulesc-preview")
         onward = card.locator("a.rulesc-preview__rule")
-        assert onward.inner_text() == "Rule: " + str(link.get_attribute("data-rulesc-rule-name"))
-        for control in (onward, card.locator("button.rulesc-preview__close")):
-            size = control.bounding_box()
-            assert size is not None and size["height"] >= 24 and size["width"] >= 24
-        card.locator("button.rulesc-preview__close").tap()
-        assert not card.is_visible()
+        for scheme in SCHEMES:
+            switch_palette(page, scheme)
+            link.tap()
+            assert card.is_visible() and card.get_attribute("role") == "dialog", scheme
+            assert card.locator("p").inner_text() == link.get_attribute("data-rulesc-preview")
+            assert onward.inner_text() == "Rule: " + str(link.get_attribute("data-rulesc-rule-name"))
+            for control in (onward, card.locator("button.rulesc-preview__close")):
+                size = control.bounding_box()
+                assert size is not None and size["height"] >= 24 and size["width"] >= 24, scheme
+            card.locator("button.rulesc-preview__close").tap()
+            assert not card.is_visible()
         link.tap()
         target = page.evaluate("(a) => new URL(a.dataset.rulescRule, location.href).href", link.element_handle())
         onward.tap()  # one tap from the card to the rule
