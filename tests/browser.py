@@ -80,17 +80,28 @@ class Visit:
         self.context.close()
 
     def wait_until_calculators_are_ready(self, *keys: str) -> None:
-        """Wait until every calculator on the page answers input and each named one has computed (a calculator
-        computes and draws its charts when it comes near the viewport: a named one is brought there first)."""
-        self.calculators_bound()
-        for key in keys:
-            box = self.page.locator(f'[data-calculator="{key}"]')
-            box.scroll_into_view_if_needed()
-            self.page.wait_for_function("(box) => box.dataset.computed === '1'", arg=box.element_handle())
+        """wait_until_calculators_are_ready() in this visit's page."""
+        wait_until_calculators_are_ready(self.page, *keys)
 
     def calculators_bound(self) -> int:
-        """Wait until every calculator on the page answers input (its scripts have bound it); how many there are."""
-        return int(self.page.evaluate(BOUND, TIMEOUT_MS))
+        """calculators_bound() in this visit's page."""
+        return calculators_bound(self.page)
+
+
+def calculators_bound(page: Any) -> int:
+    """Wait until every calculator on the page answers input (its scripts have bound it: they are asked for after
+    the first paint, so the load event does not mean they have run); how many there are."""
+    return int(page.evaluate(BOUND, TIMEOUT_MS))
+
+
+def wait_until_calculators_are_ready(page: Any, *keys: str) -> None:
+    """Wait until every calculator on the page answers input and each named one has computed (a calculator
+    computes and draws its charts when it comes near the viewport: a named one is brought there first)."""
+    calculators_bound(page)
+    for key in keys:
+        box = page.locator(f'[data-calculator="{key}"]')
+        box.scroll_into_view_if_needed()
+        page.wait_for_function("(box) => box.dataset.computed === '1'", arg=box.element_handle())
 
 
 # Resolves with the number of calculators once the page has some and each is bound (has a data-state), looked at

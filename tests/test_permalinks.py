@@ -117,20 +117,57 @@ def tabs(browser: Any) -> Iterator[Tabs]:
 
 @pytest.mark.parametrize("scheme", ["http", "file"])
 def test_every_permalink_lands_on_its_rule(split_site: Path, tabs: Tabs, scheme: str) -> None:
+    """The first rule of each part lands there whole: the chapter's page sends its link on, the part shows the rule
+    and every other rule it holds. The chapter's page is then loaded once more and told each rule's id in turn (the
+    hashchange its script also listens to): the part page it asks for is answered "204 No Content", so the browser
+    stays and the next id is told to the same page: 9 page loads, not a landing and a part per rule (40)."""
     system = _system(split_site)
-    site = split_site / "site"
     index = "" if scheme == "http" else "index.html"
-    with serve_site(site) as served:
-        base = served if scheme == "http" else site.as_uri() + "/"
-        with tabs.use("about:blank") as visit:  # each permalink loaded once, in the loop
-            for rule in system.rules():
-                link, page = permalink(system, rule), rule_page(system, rule)
-                visit.page.goto(base + link.replace("/#", f"/{index}#"))
-                target = page.removesuffix(".md").removesuffix("index") + ("/" if not page.endswith("index.md")
-                                                                          else "")
-                visit.page.wait_for_url(f"{base}{target}{index}#{rule.id}")
-                assert visit.page.locator(f"#{rule.id}").is_visible(), rule.id
-            assert visit.errors == []
+    with serve_site(split_site / "site") as served, tabs.use("about:blank") as visit:  # pages loaded in the loop
+        base = served if scheme == "http" else (split_site / "site").as_uri() + "/"
+        parts = _rules_by_part(system, base, index)
+        for part, rules in parts.items():
+            visit.page.goto(base + permalink(system, rules[0]).replace("/#", f"/{index}#"))
+            visit.page.wait_for_url(f"{part}#{rules[0].id}")
+            assert [rule.id for rule in rules if not visit.page.locator(f"#{rule.id}").is_visible()] == [], part
+        chapter = base + permalink(system, system.rules()[0]).split("#")[0] + index
+        visit.page.goto(chapter)  # no id in its address: it stays
+        sent = _sent_on(visit.page, [rule.id for rule in system.rules()], set(parts))
+        assert sent == {rule.id: part for part, rules in parts.items() for rule in rules}
+        assert visit.errors == []
+
+
+def _rules_by_part(system: System, base: str, index: str) -> dict[str, list[Any]]:
+    """Each part page's address (from `base`, `index` at its end) and the rules it holds, in order: every rule of
+    the split chapter is on a part, none on its landing page."""
+    parts: dict[str, list[Any]] = {}
+    for rule in system.rules():
+        page = rule_page(system, rule).removesuffix(".md")
+        assert not page.endswith("index"), rule.id
+        parts.setdefault(f"{base}{page}/{index}", []).append(rule)
+    return parts
+
+
+def _sent_on(page: Any, ids: list[str], parts: set[str]) -> dict[str, str]:
+    """The part page that the chapter's page, loaded in `page`, asks for when told each id as its hash; every part
+    is answered with no content, so the chapter's page stays for the next id."""
+    def nothing(route: Any) -> None:
+        route.fulfill(status=204)
+
+    def asked_for(url: str) -> bool:
+        return url in parts
+
+    sent, chapter = {}, page.url
+    page.route(asked_for, nothing)
+    try:
+        for rule in ids:
+            with page.expect_request(lambda request: asked_for(request.url)) as asked:
+                page.evaluate("(id) => { location.hash = id; }", rule)
+            sent[rule] = str(asked.value.url)
+            assert page.url == f"{chapter}#{rule}"  # the chapter's page, the browser left there
+    finally:
+        page.unroute(asked_for, nothing)
+    return sent
 
 
 def test_share_copies_a_link_to_the_chapter_that_restores_the_inputs(split_site: Path, tabs: Tabs) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Visit, axe_results, serious_violations
+from tests.browser import Visit, axe_results, lay_out_everything, serious_violations
 from tests.conftest import REPO
 from tests.tabs import Tabs
 
@@ -21,6 +21,45 @@ PAGE_TYPES = {"home": "", "system landing": "dbu/", "chapter with calculators": 
               "GM screen part": "dbu/gm-screen/keywords-clashes/",
               "glossary": "dbu/glossary/", "index tables": "dbu/tables/",
               "a kind's index table": "dbu/tables/maneuver/", "search": "search/"}
+DESKTOP = {"width": 1366, "height": 900}
+
+# Every control a reader can tap, with its size: a link, button, field, summary, or a label standing in for a
+# hidden checkbox (the drawer's arrows); a checkbox with a visible label counts as big as the label. Left out:
+# what is not shown (no area, hidden, visually hidden for screen readers), search results (whose layout search
+# owns) and links inside a sentence, which WCAG 2.5.8 exempts: an inline link whose paragraph, item or cell holds
+# other words.
+UNDERSIZED_CONTROLS = """() => {
+  const words = (node) => node.textContent.replace(/\\s+/g, " ").trim();
+  const inSentence = (el) => {
+    if (el.tagName !== "A" || getComputedStyle(el).display !== "inline") return false;
+    const block = el.parentElement.closest("p, li, td, th, dd, dt, div");
+    return Boolean(block) && words(block).length > words(el).length + 1;
+  };
+  const area = (el) => { const box = el.getBoundingClientRect(); return box.width * box.height; };
+  const shown = (el) => area(el) > 0 && getComputedStyle(el).visibility !== "hidden"
+    && !el.closest(".rulesc-sr-only, [hidden], .rulesc-search__results, .rulesc-qs__results");
+  const size = (el) => {
+    const box = el.getBoundingClientRect();
+    const label = el.labels && el.labels.length && (el.type === "checkbox" || el.type === "radio")
+      ? el.labels[0].getBoundingClientRect() : null;
+    return label && label.height > box.height ? [label.width + box.width, label.height] : [box.width, box.height];
+  };
+  const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary, label[for]";
+  return Array.from(document.querySelectorAll(controls)).filter((el) => {
+    if (!shown(el) || inSentence(el)) return false;
+    if (el.tagName === "LABEL") {
+      const control = document.getElementById(el.htmlFor);
+      if (control && shown(control) && getComputedStyle(control).opacity !== "0") return false;
+    }
+    const [width, height] = size(el);
+    return width < 24 || height < 24;
+  }).map((el) => {
+    const [width, height] = size(el);
+    const name = `${el.tagName.toLowerCase()}.${el.classList[0] || ""} "${words(el).slice(0, 24)}"`;
+    return `${name} ${Math.round(width)}x${Math.round(height)}`;
+  });
+}"""
+TAP_PAGES = {**PAGE_TYPES, "part page": "dbu/maneuvers/counter-maneuvers/"}
 
 
 @pytest.fixture(scope="module")
@@ -51,20 +90,26 @@ def _axe(page: Any, axe_source: str) -> list[str]:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_type_stays_on_the_site_and_logs_no_error(site: str, tabs: Tabs, scheme: str) -> None:
-    """One visit per page type and colour scheme: no request leaves the site (the search page's after a search has
-    loaded its index), and the console shows no error. axe-core runs on the same page types at both widths and in
-    both schemes in test_site_table.py."""
-    with tabs.use("about:blank", color_scheme=scheme) as visit:  # one tab goes from page type to page type
-        for name, path in PAGE_TYPES.items():
+    """One visit per page type and colour scheme at 1366 px: no request leaves the site (the search page's after a
+    search has loaded its index), the console shows no error, and no control is too small to tap (as the page
+    loaded: test_site_phone.py measures a phone's). axe-core runs on the same page types at both widths and in both
+    schemes in test_site_table.py."""
+    undersized = {}
+    with tabs.use("about:blank", DESKTOP, scheme) as visit:  # one tab goes from page type to page type
+        for name, path in TAP_PAGES.items():
             visit.go(site + path)
             expected = "slate" if scheme == "dark" else "default"
             assert visit.page.get_attribute("body", "data-md-color-scheme") == expected, name
+            assert visit.page.locator("a[href], button").count() > 5, name
+            lay_out_everything(visit.page)
+            undersized[name] = visit.page.evaluate(UNDERSIZED_CONTROLS)
             if name == "search":
                 visit.page.fill("#rulesc-search-q", "tier")
                 visit.page.wait_for_selector(".rulesc-search__results li")
             assert [r for r in visit.requests if not r.startswith(site)] == [], name
             assert visit.errors == [], name
             assert len(visit.requests) > 3, name
+    assert undersized == {name: [] for name in TAP_PAGES}
 
 
 def _results(page: Any, query: str) -> list[str]:

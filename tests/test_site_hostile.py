@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from tests.browser import TIMEOUT_MS, VIEWPORT, serve_site
+from tests.browser import TIMEOUT_MS, VIEWPORT, serve_site, wait_until_calculators_are_ready
 from tests.hostile import PAYLOAD, case_strings, hostile_content
 from tests.run_case import run_rulesc
+from tests.tabs import Tab
 from tests.test_diff import tag_an_edit
 
 SCHEMA = Path(__file__).resolve().parent.parent / "schema"
@@ -144,13 +145,18 @@ def injected_once_quiet(tab: Any, address: str) -> list[str]:
     return list(injected)
 
 
-def test_titles_navigation_and_description_read_as_written(hostile_site: tuple[Path, str], browser: Any) -> None:
+@pytest.fixture(scope="module")
+def spied(browser: Any) -> Iterator[Tab]:
+    """The tab the file's tests of one page at a time take turns in, SPY in each of its pages."""
+    with Tab(browser) as tab:
+        tab.add_init_script(SPY)
+        yield tab
+
+
+def test_titles_navigation_and_description_read_as_written(hostile_site: tuple[Path, str], spied: Tab) -> None:
     _, url = hostile_site
-    context = browser.new_context(viewport=VIEWPORT)
-    context.add_init_script(SPY)
-    page = context.new_page()
-    try:
-        page.goto(url + "mini/basics/")
+    with spied.use(url + "mini/basics/") as visit:
+        page = visit.page
         assert page.title() == f"Basics {PAYLOAD} - Rules reference"
         plain = PAYLOAD.replace("`x`", "x").replace("&amp;", "&")  # the summary is Markdown: code, an entity
         assert page.locator('meta[name="description"]').get_attribute("content") == f"The basic rules {plain}"
@@ -159,22 +165,14 @@ def test_titles_navigation_and_description_read_as_written(hostile_site: tuple[P
         page.goto(url + "mini/long/long-0/")
         assert page.title().startswith("Long rule 0 ") and page.title().endswith(f" (Long {PAYLOAD}) - Rules reference")
         assert page.evaluate(INJECTED) == []
-    finally:
-        context.close()
 
 
 def test_calculators_previews_and_search_write_the_payload_as_text(hostile_site: tuple[Path, str],
-                                                                   browser: Any) -> None:
+                                                                   spied: Tab) -> None:
     _, url = hostile_site
-    context = browser.new_context(viewport=VIEWPORT)
-    context.set_default_timeout(TIMEOUT_MS)
-    context.add_init_script(SPY)
-    page = context.new_page()
-    try:
-        page.goto(url + "mini/basics/")
-        # the calculators' scripts come after the first paint, maybe after the load event: a change made before
-        # they bind would be read only once its calculator nears the screen, and this one is out of sight
-        page.wait_for_function("[...document.querySelectorAll('[data-calculator]')].every((b) => b.dataset.ready)")
+    with spied.use(url + "mini/basics/") as visit:
+        page = visit.page
+        wait_until_calculators_are_ready(page)  # this one is out of sight: a change before it binds is not read
         page.select_option("#calc-mini-double-calc-rung_of", "2")
         word = page.locator("#calc-mini-double-calc-out-word_out")
         page.wait_for_function("(el) => el.textContent.startsWith('high')", arg=word.element_handle())
@@ -193,5 +191,3 @@ def test_calculators_previews_and_search_write_the_payload_as_text(hostile_site:
         titles = page.locator(".rulesc-search__results li .rulesc-hit__title").all_text_contents()
         assert f"Doubling {PAYLOAD}" in titles
         assert page.evaluate(INJECTED) == []
-    finally:
-        context.close()

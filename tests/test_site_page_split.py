@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,8 @@ from rulesc.emit.site.links import href, rule_page, table_kind_path, tables_path
 from rulesc.emit.site.table_plan import BUDGET, split_tables, table_cells
 from rulesc.emit.site.tables import plural, table_kinds
 from rulesc.pipeline import Project, build_project, compile_project
-from tests.browser import Visit, serve_site
+from tests.browser import serve_site
+from tests.tabs import Tab
 
 REPO = Path(__file__).resolve().parent.parent
 BIG, SMALL = "heap-of-odds-3", "tiny-1"
@@ -226,19 +228,26 @@ def test_sections_with_awkward_titles_get_their_own_pages() -> None:
 
 # ---- old links, in Chromium ----
 
+@pytest.fixture(scope="module")
+def tab(browser: Any) -> Iterator[Tab]:
+    """The tab the file's browser tests take turns in (reset to a new tab's state between them)."""
+    with Tab(browser) as opened:
+        yield opened
+
+
 @pytest.mark.parametrize("scheme", ["http", "file"])
-def test_old_anchors_go_on_to_the_page_that_has_them(heap: Path, browser: Any, scheme: str) -> None:
+def test_old_anchors_go_on_to_the_page_that_has_them(heap: Path, tab: Tab, scheme: str) -> None:
     if scheme == "http":
         with serve_site(heap / "site") as base:
-            _follow(browser, base, "")
+            _follow(tab, base, "")
     else:
-        _follow(browser, (heap / "site").as_uri() + "/", "index.html")
+        _follow(tab, (heap / "site").as_uri() + "/", "index.html")
 
 
-def _follow(browser: Any, base: str, index: str) -> None:
+def _follow(tab: Tab, base: str, index: str) -> None:
     """Old links to the one page land on the page that now has the anchor, query kept; an unknown anchor stays."""
     errors, tables = f"{base}errors/{index}", f"{base}{BIG}/tables/{index}"
-    with Visit(browser, errors + "?from=old#e0402") as visit:
+    with tab.use(errors + "?from=old#e0402") as visit:
         visit.page.wait_for_url(f"{base}errors/formulas/{index}?from=old#e0402")
         assert visit.page.locator("#e0402").is_visible()
         visit.page.goto(tables + "?q=pile#index-general")

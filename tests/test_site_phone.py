@@ -14,7 +14,7 @@ import pytest
 
 from tests.browser import Visit, lay_out_everything, switch_palette
 from tests.tabs import Tabs
-from tests.test_site_browser import PAGE_TYPES
+from tests.test_site_browser import TAP_PAGES, UNDERSIZED_CONTROLS
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
@@ -120,48 +120,9 @@ def test_a_phone_lays_calculator_inputs_out_two_to_a_row(site: str, tabs: Tabs) 
         assert len(boxes) == 9 and len(set(boxes)) == 2 and boxes[0] < boxes[1] and boxes[0] == boxes[2]
 
 
-# Every control a reader can tap, with its size: a link, button, field, summary, or a label standing in for a
-# hidden checkbox (the drawer's arrows); a checkbox with a visible label counts as big as the label. Left out:
-# what is not shown (no area, hidden, visually hidden for screen readers), search results (whose layout search
-# owns) and links inside a sentence, which WCAG 2.5.8 exempts: an inline link whose paragraph, item or cell holds
-# other words.
-UNDERSIZED_CONTROLS = """() => {
-  const words = (node) => node.textContent.replace(/\\s+/g, " ").trim();
-  const inSentence = (el) => {
-    if (el.tagName !== "A" || getComputedStyle(el).display !== "inline") return false;
-    const block = el.parentElement.closest("p, li, td, th, dd, dt, div");
-    return Boolean(block) && words(block).length > words(el).length + 1;
-  };
-  const area = (el) => { const box = el.getBoundingClientRect(); return box.width * box.height; };
-  const shown = (el) => area(el) > 0 && getComputedStyle(el).visibility !== "hidden"
-    && !el.closest(".rulesc-sr-only, [hidden], .rulesc-search__results, .rulesc-qs__results");
-  const size = (el) => {
-    const box = el.getBoundingClientRect();
-    const label = el.labels && el.labels.length && (el.type === "checkbox" || el.type === "radio")
-      ? el.labels[0].getBoundingClientRect() : null;
-    return label && label.height > box.height ? [label.width + box.width, label.height] : [box.width, box.height];
-  };
-  const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary, label[for]";
-  return Array.from(document.querySelectorAll(controls)).filter((el) => {
-    if (!shown(el) || inSentence(el)) return false;
-    if (el.tagName === "LABEL") {
-      const control = document.getElementById(el.htmlFor);
-      if (control && shown(control) && getComputedStyle(control).opacity !== "0") return false;
-    }
-    const [width, height] = size(el);
-    return width < 24 || height < 24;
-  }).map((el) => {
-    const [width, height] = size(el);
-    const name = `${el.tagName.toLowerCase()}.${el.classList[0] || ""} "${words(el).slice(0, 24)}"`;
-    return `${name} ${Math.round(width)}x${Math.round(height)}`;
-  });
-}"""
-TAP_PAGES = {**PAGE_TYPES, "part page": "dbu/maneuvers/counter-maneuvers/"}
-
-
-@pytest.mark.parametrize("viewport", SCREENS)
-def test_no_control_is_too_small_to_tap_on_any_page_type(site: str, tabs: Tabs, viewport: dict[str, int]) -> None:
-    with _visit(tabs, "about:blank", viewport, "light") as visit:  # each page loaded once, in the loop
+def test_no_control_is_too_small_to_tap_on_any_page_type(site: str, tabs: Tabs) -> None:
+    """On a phone; test_site_browser.py measures the same page types at 1366 px, where it loads each in each scheme."""
+    with _visit(tabs, "about:blank", PHONE, "light") as visit:  # each page loaded once, in the loop
         measured = {}
         for name, path in TAP_PAGES.items():
             visit.page.emulate_media(color_scheme="light")
@@ -183,23 +144,35 @@ CONTENTS_PAGES = {"part page": "dbu/maneuvers/modifier-maneuvers/", "GM screen p
 HEADINGS = "document.querySelectorAll('.md-content :is(h2, h3, h4)[id]:not(.rulesc-roll-log *)').length"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_phone_reaches_every_page_s_headings_from_the_drawer(site: str, tabs: Tabs, scheme: str) -> None:
-    with _visit(tabs, "about:blank", PHONE, scheme) as visit:  # each page loaded once, in the loop
-        page = visit.page
+def test_a_phone_reaches_every_page_s_headings_from_the_drawer(site: str, tabs: Tabs) -> None:
+    """Each page loaded light and gone through from the drawer, then shown dark in place and gone through again."""
+    with _visit(tabs, "about:blank", PHONE, "light") as visit:  # each page loaded once, in the loop
         for name, path in CONTENTS_PAGES.items():
+            visit.page.emulate_media(color_scheme="light")
             visit.go(site + path)
-            page.click("label.md-header__button[for=__drawer]")
-            page.locator(".md-nav--primary label.md-nav__link[for=__toc]").click()
-            links = page.locator(".md-nav--primary .md-nav--secondary a.md-nav__link")
-            page.wait_for_function("(link) => link.getBoundingClientRect().left >= 0", arg=links.first.element_handle())
-            assert links.count() == page.evaluate(HEADINGS) > 3, name
-            last = links.last.bounding_box()
-            assert last is not None and 0 <= last["x"] < PHONE["width"], name
-            links.last.click()
-            page.wait_for_function("(href) => location.hash === new URL(href, location.href).hash",
-                                   arg=links.last.get_attribute("href"))
+            for scheme in SCHEMES:
+                switch_palette(visit.page, scheme)
+                _reach_the_last_heading(visit.page, f"{name} ({scheme})")
             assert visit.errors == [], name
+
+
+def _reach_the_last_heading(page: Any, name: str) -> None:
+    """The drawer opened, its table of contents shown (the first time; it stays open), every heading listed, the
+    last one followed; the drawer closes on the way. The address loses its hash first (without a hashchange), so
+    a second pass shows that following the link changed it."""
+    page.evaluate("history.replaceState(null, '', location.pathname + location.search)")
+    page.click("label.md-header__button[for=__drawer]")
+    if not page.is_checked("#__toc"):
+        page.locator(".md-nav--primary label.md-nav__link[for=__toc]").click()
+    links = page.locator(".md-nav--primary .md-nav--secondary a.md-nav__link")
+    page.wait_for_function("(link) => link.getBoundingClientRect().left >= 0", arg=links.first.element_handle())
+    assert links.count() == page.evaluate(HEADINGS) > 3, name
+    last = links.last.bounding_box()
+    assert last is not None and 0 <= last["x"] < PHONE["width"], name
+    links.last.click()
+    page.wait_for_function("(href) => location.hash === new URL(href, location.href).hash",
+                           arg=links.last.get_attribute("href"))
+    page.wait_for_function("() => !document.getElementById('__drawer').checked")
 
 
 ERROR_SECTIONS = ["Layout", "Reading files", "Schema", "Values", "Formulas", "Worked examples", "References",
@@ -217,20 +190,22 @@ CARDS = f"""(cards) => cards.map((card) => {{
 }})"""
 
 
-@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+@pytest.mark.parametrize("viewport", SCREENS)
 def test_a_section_of_the_error_codes_reaches_every_other_section_from_the_drawer(site: str, tabs: Tabs,
-                                                                                  viewport: dict[str, int],
-                                                                                  scheme: str) -> None:
-    with _visit(tabs, site + "errors/formulas/", viewport, scheme) as visit:
+                                                                                  viewport: dict[str, int]) -> None:
+    """The section's links read light, then dark in place; the last one followed, from the dark page."""
+    with _visit(tabs, site + "errors/formulas/", viewport, "light") as visit:
         page = visit.page
         if viewport is PHONE:
             page.click("label.md-header__button[for=__drawer]")
         parts = page.locator(".md-nav--primary .rulesc-nav__part a.md-nav__link")
         expected = [s for s in ERROR_SECTIONS if s != "Formulas"]
         page.wait_for_function("(link) => link.getBoundingClientRect().left >= 0", arg=parts.first.element_handle())
-        assert sorted(parts.all_inner_texts()) == sorted(expected)  # every other section, once
-        boxes = parts.evaluate_all(BOXES)  # each link's box, in one call
-        assert [b for b in boxes if not (b[3] >= 24 and 0 <= b[0] < viewport["width"])] == [], boxes
+        for scheme in SCHEMES:
+            switch_palette(page, scheme)
+            assert sorted(parts.all_inner_texts()) == sorted(expected), scheme  # every other section, once
+            boxes = parts.evaluate_all(BOXES)  # each link's box, in one call
+            assert [b for b in boxes if not (b[3] >= 24 and 0 <= b[0] < viewport["width"])] == [], (scheme, boxes)
         parts.filter(has_text="Layout").click()
         page.wait_for_url(site + "errors/layout/")
         assert page.locator("h1").inner_text().startswith("Layout")
@@ -327,23 +302,25 @@ def test_the_header_keeps_the_page_title_whole_and_search_one_tap_away(site: str
         assert visit.errors == []
 
 
-@pytest.mark.parametrize(("viewport", "scheme"), LAYOUTS)
+@pytest.mark.parametrize("viewport", SCREENS)
 def test_the_home_page_opens_each_system_and_its_gm_screen_with_one_big_button(site: str, tabs: Tabs,
-                                                                               viewport: dict[str, int],
-                                                                               scheme: str) -> None:
-    with _visit(tabs, site, viewport, scheme) as visit:
+                                                                               viewport: dict[str, int]) -> None:
+    """The cards and buttons read light, then dark in place; a GM screen's button followed, from the dark page."""
+    with _visit(tabs, site, viewport, "light") as visit:
         page = visit.page
-        cards = page.locator(".rulesc-systems > li").evaluate_all(CARDS)  # every card's buttons, in one call
-        assert len(cards) == 4
-        for buttons, boxes in cards:
-            assert buttons == ["Glossary", "Index tables"]  # the GM screens are at the top, once
-            assert len(boxes) == 3  # its name and two buttons
-            assert [b for b in boxes if not (b[3] >= 36 and b[2] >= 80)] == [], boxes
         screens = page.locator(".rulesc-home__gm a")
-        assert [t.split(": ")[0] for t in screens.all_inner_texts()] == ["GM screen"] * 4
-        assert page.locator(".md-content a", has_text="GM screen").count() == 4
-        boxes = screens.evaluate_all(BOXES)  # each on the first screen, a big target
-        assert [b for b in boxes if not (b[1] + b[3] <= viewport["height"] and b[3] >= 36)] == [], boxes
+        for scheme in SCHEMES:
+            switch_palette(page, scheme)
+            cards = page.locator(".rulesc-systems > li").evaluate_all(CARDS)  # every card's buttons, in one call
+            assert len(cards) == 4, scheme
+            for buttons, boxes in cards:
+                assert buttons == ["Glossary", "Index tables"]  # the GM screens are at the top, once
+                assert len(boxes) == 3  # its name and two buttons
+                assert [b for b in boxes if not (b[3] >= 36 and b[2] >= 80)] == [], (scheme, boxes)
+            assert [t.split(": ")[0] for t in screens.all_inner_texts()] == ["GM screen"] * 4
+            assert page.locator(".md-content a", has_text="GM screen").count() == 4
+            boxes = screens.evaluate_all(BOXES)  # each on the first screen, a big target
+            assert [b for b in boxes if not (b[1] + b[3] <= viewport["height"] and b[3] >= 36)] == [], (scheme, boxes)
         screens.nth(2).click()
         page.wait_for_url(site + "dbu/gm-screen/")
         assert visit.errors == []
@@ -362,22 +339,24 @@ SETTLED = """(id) => {
 }"""
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, tabs: Tabs, scheme: str) -> None:
-    with _visit(tabs, site + "dbu/maneuvers/counter-maneuvers/", PHONE, scheme) as visit:
+def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, tabs: Tabs) -> None:
+    """The card opened and closed light, then dark in place; its rule followed from the dark page."""
+    with _visit(tabs, site + "dbu/maneuvers/counter-maneuvers/", PHONE, "light") as visit:
         page = visit.page
         link = page.locator(".md-content .rulesc-rule > p a.rulesc-ref--term[data-rulesc-rule*='/']").first
         card = page.locator("#rulesc-preview")
-        link.tap()
-        assert card.is_visible() and card.get_attribute("role") == "dialog"
-        assert card.locator("p").inner_text() == link.get_attribute("data-rulesc-preview")
         onward = card.locator("a.rulesc-preview__rule")
-        assert onward.inner_text() == "Rule: " + str(link.get_attribute("data-rulesc-rule-name"))
-        for control in (onward, card.locator("button.rulesc-preview__close")):
-            size = control.bounding_box()
-            assert size is not None and size["height"] >= 24 and size["width"] >= 24
-        card.locator("button.rulesc-preview__close").tap()
-        assert not card.is_visible()
+        for scheme in SCHEMES:
+            switch_palette(page, scheme)
+            link.tap()
+            assert card.is_visible() and card.get_attribute("role") == "dialog", scheme
+            assert card.locator("p").inner_text() == link.get_attribute("data-rulesc-preview")
+            assert onward.inner_text() == "Rule: " + str(link.get_attribute("data-rulesc-rule-name"))
+            for control in (onward, card.locator("button.rulesc-preview__close")):
+                size = control.bounding_box()
+                assert size is not None and size["height"] >= 24 and size["width"] >= 24, scheme
+            card.locator("button.rulesc-preview__close").tap()
+            assert not card.is_visible()
         link.tap()
         target = page.evaluate("(a) => new URL(a.dataset.rulescRule, location.href).href", link.element_handle())
         onward.tap()  # one tap from the card to the rule
@@ -393,12 +372,16 @@ def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, tabs: Tabs,
         assert visit.errors == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_desktop_keeps_the_plain_preview_on_hover(site: str, tabs: Tabs, scheme: str) -> None:
-    with _visit(tabs, site + "dbu/maneuvers/counter-maneuvers/", DESKTOP, scheme) as visit:
+def test_a_desktop_keeps_the_plain_preview_on_hover(site: str, tabs: Tabs) -> None:
+    """Hovered light, then shown dark in place, the mouse moved off, and hovered again."""
+    with _visit(tabs, site + "dbu/maneuvers/counter-maneuvers/", DESKTOP, "light") as visit:
         link = visit.page.locator(".md-content .rulesc-rule > p a.rulesc-ref--term[data-rulesc-rule*='/']").first
-        link.hover()
         tip = visit.page.locator("#rulesc-preview")
-        assert tip.is_visible() and tip.get_attribute("role") == "tooltip"
-        assert tip.inner_text() == link.get_attribute("data-rulesc-preview")
-        assert tip.locator("a, button").count() == 0
+        for scheme in SCHEMES:
+            switch_palette(visit.page, scheme)
+            visit.page.mouse.move(0, 0)
+            tip.wait_for(state="hidden")
+            link.hover()
+            assert tip.is_visible() and tip.get_attribute("role") == "tooltip", scheme
+            assert tip.inner_text() == link.get_attribute("data-rulesc-preview")
+            assert tip.locator("a, button").count() == 0
