@@ -17,6 +17,7 @@ import pytest
 
 from rulesc.pipeline import Project, build_project
 from tests.browser import chromium, serve_site
+from tests.tabs import Tab, Tabs
 
 REPO = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("content", "schema", "site_overrides", "mkdocs.yml")
@@ -136,6 +137,21 @@ def site(built: Path) -> Iterator[str]:
     """The built site served on loopback for the whole session, for the browser tests."""
     with serve_site(built / "site") as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def tab(browser: Any) -> Iterator[Tab]:
+    """The tab a test file's browser tests take turns in, reset to a new tab's state between them (a file that needs
+    one set up otherwise defines its own, as test_site_rolls does)."""
+    with Tab(browser) as shared:
+        yield shared
+
+
+@pytest.fixture(scope="module")
+def tabs(browser: Any) -> Iterator[Tabs]:
+    """The tabs a test file's browser tests take turns in, one per kind of device they ask for (tests/tabs.py)."""
+    with Tabs(browser) as pool:
+        yield pool
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +17,6 @@ from rulesc.pipeline import Project, compile_project
 from rulesc.runtime.rulesc_runtime import parse_dice
 from tests.browser import Visit
 from tests.tabs import Tab
-
-
-@pytest.fixture(scope="module")
-def tab(browser: Any) -> Iterator[Tab]:
-    """The tab this file's browser tests take turns in."""
-    with Tab(browser) as shared:
-        yield shared
 
 
 @pytest.fixture(scope="module")

@@ -262,13 +262,6 @@ def _expected(program: Program, calc_id: str, changes: dict[str, int], output: s
     return display(program.calculate(calc_id, inputs)[output], out.format, out.expr.node.type)
 
 
-@pytest.fixture(scope="module")
-def tabs(browser: Any) -> Iterator[Tabs]:
-    """The module's tabs, which its browser tests take turns in (reset to a new tab's state between them)."""
-    with Tabs(browser) as pool:
-        yield pool
-
-
 CLIPBOARD = ("clipboard-read", "clipboard-write")
 
 

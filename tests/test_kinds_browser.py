@@ -6,7 +6,6 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -26,13 +25,6 @@ def oathbound_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     build_project(Project(root))
     with serve_site(root / "site") as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def tab(browser: Any) -> Iterator[Tab]:
-    """The tab this file's browser tests take turns in."""
-    with Tab(browser) as shared:
-        yield shared
 
 
 def test_each_index_table_is_filtered_by_its_declared_plural(oathbound_site: str, tab: Tab) -> None:

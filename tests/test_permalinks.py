@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -106,13 +105,6 @@ def split_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     status, _, err = run_rulesc("--root", str(root), "build")
     assert (status, err) == (0, "")
     return root
-
-
-@pytest.fixture(scope="module")
-def tabs(browser: Any) -> Iterator[Tabs]:
-    """The module's tabs, which its browser tests take turns in (reset to a new tab's state between them)."""
-    with Tabs(browser) as pool:
-        yield pool
 
 
 @pytest.mark.parametrize("scheme", ["http", "file"])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -60,14 +59,6 @@ UNDERSIZED_CONTROLS = """() => {
   });
 }"""
 TAP_PAGES = {**PAGE_TYPES, "part page": "dbu/maneuvers/counter-maneuvers/"}
-
-
-@pytest.fixture(scope="module")
-def tabs(browser: Any) -> Iterator[Tabs]:
-    """The module's tabs, a desktop's and a phone's (touch), kept across its tests that only read pages, type, click
-    and tap in them."""
-    with Tabs(browser) as pool:
-        yield pool
 
 
 def _tab(tabs: Tabs, url: str, viewport: dict[str, int], phone: bool) -> AbstractContextManager[Visit]:

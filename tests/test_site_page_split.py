@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -227,13 +226,6 @@ def test_sections_with_awkward_titles_get_their_own_pages() -> None:
 
 
 # ---- old links, in Chromium ----
-
-@pytest.fixture(scope="module")
-def tab(browser: Any) -> Iterator[Tab]:
-    """The tab the file's browser tests take turns in (reset to a new tab's state between them)."""
-    with Tab(browser) as opened:
-        yield opened
-
 
 @pytest.mark.parametrize("scheme", ["http", "file"])
 def test_old_anchors_go_on_to_the_page_that_has_them(heap: Path, tab: Tab, scheme: str) -> None:

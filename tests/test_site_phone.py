@@ -5,7 +5,6 @@ cards, the header, the home page and the offline state."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -25,13 +24,6 @@ SCREENS = [pytest.param(PHONE, id="phone"), pytest.param(DESKTOP, id="desktop")]
 """For the tests that only measure: each page is loaded light, measured, shown dark in place and measured again."""
 CALCULATOR_PAGES = ["dbu/core-rules/combat-rolls/", "dbu/core-rules/priority-section/",
                     "dbu/gm-screen/adventurous-uses/"]
-
-
-@pytest.fixture(scope="module")
-def tabs(browser: Any) -> Iterator[Tabs]:
-    """The tabs this file's browser tests take turns in: a phone's and a desktop's."""
-    with Tabs(browser) as opened:
-        yield opened
 
 
 def _visit(tabs: Tabs, url: str, viewport: dict[str, int], scheme: str) -> AbstractContextManager[Visit]:

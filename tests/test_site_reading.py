@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -34,13 +33,6 @@ ODDS_BOX = f'[data-calculator="{ODDS}"]'
 ALL_OPEN = ("() => document.querySelectorAll('details[data-rulesc-sources]').length > 0 && "
             "Array.from(document.querySelectorAll('details[data-rulesc-sources]')).every((d) => d.open)")
 NEGATIVE_ZERO = re.compile(r"-0(?:\.0+)?(?![.\d])")
-
-
-@pytest.fixture(scope="module")
-def tabs(browser: Any) -> Iterator[Tabs]:
-    """The tabs this file's browser tests take turns in: a phone's and a desktop's."""
-    with Tabs(browser) as opened:
-        yield opened
 
 
 def _visit(tabs: Tabs, url: str, viewport: dict[str, int], scheme: str) -> AbstractContextManager[Visit]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,12 +41,6 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = copy_case(tmp_path_factory.mktemp("scalings") / "project")
     build_project(Project(root))
     return root
-
-
-@pytest.fixture(scope="module")
-def tab(browser: Any) -> Iterator[Tab]:
-    with Tab(browser) as shared:
-        yield shared
 
 
 def test_the_pattern_reads_each_notation_as_written_its_regex_characters_too() -> None:

@@ -6,7 +6,6 @@ import functools
 import json
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -93,13 +92,6 @@ def ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _system(root: Path) -> Any:
     """The built project's system, compiled once: no test changes the project (the module's build)."""
     return compile_project(Project(root)).programs[0].system
-
-
-@pytest.fixture(scope="module")
-def tab(browser: Any) -> Iterator[Tab]:
-    """The tab this file's browser tests take turns in, over http and from file://."""
-    with Tab(browser) as shared:
-        yield shared
 
 
 def test_a_long_chapter_splits_by_sections_and_a_huge_section_at_its_children(ledger: Path) -> None:

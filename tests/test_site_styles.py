@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -125,13 +124,6 @@ def test_no_built_page_fetches_a_stylesheet(built: Path) -> None:
     for page in pages:
         text = page.read_text(encoding="utf-8")
         assert 'rel="stylesheet"' not in text and text.count("<style>") == 2, page  # the rules, content-visibility
-
-
-@pytest.fixture(scope="module")
-def tabs(browser: Any) -> Iterator[Tabs]:
-    """The module's tab, which its browser tests take turns in (reset to a new tab's state between them)."""
-    with Tabs(browser) as pool:
-        yield pool
 
 
 SETTLED = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))"

@@ -11,7 +11,6 @@ import base64
 import json
 import re
 import shutil
-from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -35,13 +34,6 @@ WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "he
 SCHEMES = ("light", "dark")
 LANTERNS = 26
 ALPHA = "Alpha, First <Book>"
-
-
-@pytest.fixture(scope="module")
-def tabs(browser: Any) -> Iterator[Tabs]:
-    """The module's tabs, a phone's and a desktop's, that the tests take turns in (reset to a new tab's state)."""
-    with Tabs(browser) as pool:
-        yield pool
 
 
 def _tab(tabs: Tabs, url: str, width: str = "desktop", scheme: str = "light",

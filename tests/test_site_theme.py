@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -115,13 +114,6 @@ HEARD = """document$.subscribe(function (page) {
 
 
 # ---- in the browser, on the bundled site ----
-
-@pytest.fixture(scope="module")
-def tabs(browser: Any) -> Iterator[Tabs]:
-    """The module's tabs, a phone's and a desktop's, that its tests take turns in (reset to a new tab's state)."""
-    with Tabs(browser) as pool:
-        yield pool
-
 
 def _visit(tabs: Tabs, url: str, viewport: dict[str, int], scheme: str = "light") -> AbstractContextManager[Visit]:
     phone = viewport["width"] < 600

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -42,13 +41,6 @@ def zensical_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def zensical_site(zensical_built: Path) -> Iterator[str]:
     with serve_site(zensical_built / "site") as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def tab(browser: Any) -> Iterator[Tab]:
-    """The tab this file's browser tests take turns in."""
-    with Tab(browser) as shared:
-        yield shared
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -31,13 +30,6 @@ def variant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     assert (status, err) == (0, "")
     with serve_site(root / "site") as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def tab(browser: Any) -> Iterator[Tab]:
-    """The tab this file's browser tests take turns in."""
-    with Tab(browser) as shared:
-        yield shared
 
 
 def test_markers_base_rule_and_history_open_and_pass_axe(variant_site: str, tab: Tab, axe_source: str) -> None:
