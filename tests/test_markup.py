@@ -10,13 +10,38 @@ from typing import Any
 import pytest
 from markdown_it.token import Token
 
+from rulesc.analyze.program import Program
 from rulesc.analyze.terms import alternatives, shields, term_keys, term_of, term_pattern
 from rulesc.emit.site.markup import Markup, Paragraphs, Section, _shields, prose_paragraphs
 from rulesc.model import Term
 from rulesc.pipeline import Project, compile_project
 
 ROOT = Path(__file__).resolve().parent.parent
-PROGRAMS = compile_project(Project(ROOT)).programs
+SYSTEMS = sorted(path.parent.name for path in (ROOT / "content").glob("*/system.yaml"))
+
+
+@functools.cache
+def _compiled(root: Path) -> tuple[Program, ...]:
+    """A project's programs, compiled by the first test that reads them (not while collecting)."""
+    return tuple(compile_project(Project(root)).programs)
+
+
+def _case(name: str) -> Program:
+    return _compiled(ROOT / "tests/cases/good" / name)[0]
+
+
+def _first() -> Program:
+    return _compiled(ROOT)[0]
+
+
+@pytest.fixture(params=SYSTEMS)
+def program(request: pytest.FixtureRequest) -> Program:
+    """Each bundled system's program, by the name of its folder."""
+    return next(p for p in _compiled(ROOT) if p.system.id == request.param)
+
+
+def test_every_bundled_system_is_one_of_the_systems_tested() -> None:
+    assert sorted(p.system.id for p in _compiled(ROOT)) == SYSTEMS
 
 
 def _matches(pattern: object, text: str) -> list[tuple[tuple[int, int], str]]:
@@ -28,7 +53,6 @@ def _alternation(terms: tuple[Term, ...], shielding: set[str] | None = None) -> 
     return alternatives(names, {a for t in terms for a in t.abbreviations})
 
 
-@pytest.mark.parametrize("program", PROGRAMS, ids=[p.system.id for p in PROGRAMS])
 def test_grouped_pattern_finds_what_the_alternation_finds_in_every_text(program: object) -> None:
     terms = program.system.terms  # type: ignore[attr-defined]
     texts = [r.text.source for r in program.system.rules()] + [t.definition.source for t in terms]  # type: ignore[attr-defined]
@@ -55,7 +79,6 @@ def test_grouped_pattern_agrees_on_case_folds_and_boundaries(text: str) -> None:
     assert _matches(term_pattern(terms), text) == _matches(_alternation(terms), text)
 
 
-LONGEST = compile_project(Project(ROOT / "tests/cases/good/longest-name-links")).programs[0]
 LINKED = re.compile(r'<a href="[^"]*#([\w-]+)" class="rulesc-ref rulesc-ref--term"[^>]*>([^<]*)</a>')
 
 
@@ -69,12 +92,13 @@ def test_a_term_is_linked_only_outside_longer_names(rule: str, links: list[tuple
     # "Area of Effect" (a declared phrase), "Duel Clash(es)" and "Attack roll(s)" (rule names) and "Attack!" (a
     # rule's name one character longer than a term) link nothing inside; "The Fiction Rule" names the rule
     # that defines Fiction Rule, so the term is linked in it.
-    html = Markup(LONGEST).block(LONGEST.rules[rule].text, Section("basics.md", rule))
+    longest = _case("longest-name-links")
+    html = Markup(longest).block(longest.rules[rule].text, Section("basics.md", rule))
     assert LINKED.findall(html) == links
 
 
 def test_shields_are_the_longer_names_that_hold_a_term_without_meaning_it() -> None:
-    terms = LONGEST.system.terms
+    terms = _case("longest-name-links").system.terms
     names = [("Area of Effect", None), ("Effects", "effects"), ("The Fiction Rule", "the-fiction-rule"),
              ("The Fiction Rule", None), ("Duel Clash", "duel-clash"), ("Blast", "blast"), ("Attack!", "x"),
              ("KP Cost", None), ("Kp cost", None), ("Kiwi Points", None)]
@@ -85,7 +109,7 @@ def test_shields_are_the_longer_names_that_hold_a_term_without_meaning_it() -> N
 
 
 def test_pages_and_search_records_share_one_markup_per_program() -> None:
-    program = PROGRAMS[0]
+    program = _first()
     assert Markup.of(program) is Markup.of(program)
     rule = program.system.rules()[0]
     markup = Markup.of(program)
@@ -110,7 +134,6 @@ def patterns_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(markup, "term_pattern", lambda terms, shielding=(): pattern(terms, frozenset(shielding)))
 
 
-@pytest.mark.parametrize("program", PROGRAMS, ids=[p.system.id for p in PROGRAMS])
 @pytest.mark.usefixtures("patterns_once")
 def test_each_text_parses_once_and_renders_as_if_parsed_afresh(program: object) -> None:
     from rulesc.emit.site.markup import Section
@@ -166,7 +189,6 @@ def _synthetic_texts() -> list[str]:
     return [t.source for p in programs for r in p.system.rules() for t in (r.text, *r.items)]
 
 
-@pytest.mark.parametrize("program", PROGRAMS, ids=[p.system.id for p in PROGRAMS])
 def test_prose_renders_as_markdown_it_parses_every_text(program: object) -> None:
     markup = Markup(program)  # type: ignore[arg-type]
     system = program.system  # type: ignore[attr-defined]
@@ -210,7 +232,7 @@ def test_prose_renders_as_markdown_it_parses_every_text(program: object) -> None
     ("escaped \\* star", False),
 ])
 def test_only_prose_takes_the_short_way_and_renders_as_markdown_it_does(text: str, prose: bool) -> None:
-    markup = Markup(PROGRAMS[0])
+    markup = Markup(_first())
     assert (prose_paragraphs(markup._protect(text)) is not None) == prose
     if prose:
         expected, got = _both_ways(markup, text)
@@ -225,7 +247,6 @@ def test_prose_refuses_every_whitespace_character_but_space_and_newline() -> Non
     assert [c for c in spaces if prose_paragraphs(f"a{c}b") is not None] == []
 
 
-@pytest.mark.parametrize("program", PROGRAMS, ids=[p.system.id for p in PROGRAMS])
 def test_block_writes_what_markdown_its_parse_gives_rewritten_and_rendered(program: object) -> None:
     system = program.system  # type: ignore[attr-defined]
     owners = [(r.id, t.source) for r in system.rules() for t in (r.text, *r.items)]
@@ -244,7 +265,7 @@ def test_block_writes_what_markdown_its_parse_gives_rewritten_and_rendered(progr
 @pytest.mark.parametrize("name", ["__all__", "_odd", "b_", "a__b", "x*y"])
 def test_a_value_whose_name_markdown_could_read_as_emphasis_is_filled_in_as_written(name: str) -> None:
     # Found by tests/test_names.py: a value named __all__ showed as "{{<strong>all</strong>}}" on the page.
-    markup = Markup(PROGRAMS[0])
+    markup = Markup(_first())
     markup.values[name] = 7
     text = f"It costs {{{{{name}}}}} and *more*."
     assert markup.block(text, Section("p.md")) == "<p>It costs 7 and <em>more</em>.</p>"
@@ -252,16 +273,14 @@ def test_a_value_whose_name_markdown_could_read_as_emphasis_is_filled_in_as_writ
     assert markup.plain(text) == "It costs 7 and more."
 
 
-CASED = compile_project(Project(ROOT / "tests/cases/good/term-link-case")).programs[0]
-
-
 def test_a_term_link_inside_a_sentence_reads_as_the_text_types_the_term() -> None:
     # The system's text types "action" in lower case inside sentences and "Escalation" with its capital; it never
     # types Momentum, which keeps its name's case. A link that starts a sentence or a list item keeps the capital.
-    rule = CASED.rules["press-on"]
-    html = Markup(CASED).block(rule.text, Section("basics.md", rule.id))
+    cased = _case("term-link-case")
+    rule = cased.rules["press-on"]
+    html = Markup(cased).block(rule.text, Section("basics.md", rule.id))
     assert LINKED.findall(html) == [("action", "action"), ("action", "Action"), ("escalation", "Escalation"),
                                     ("momentum", "Momentum"), ("action", "Action")]
-    assert Markup(CASED).plain(rule.text) == ("Make an action roll. Action rolls add your stat; at each step of "
+    assert Markup(cased).plain(rule.text) == ("Make an action roll. Action rolls add your stat; at each step of "
                                               "Escalation the stakes rise, and you may spend Momentum to push. "
                                               "Action first, then the story.")
