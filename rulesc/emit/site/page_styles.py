@@ -1,8 +1,8 @@
 """Front-end emitter: a built page's stylesheet links replaced by the rules it can use, inline in its head.
 
 `rulesc build` runs it over the whole site after the builder (rulesc/build/styles.py); `rulesc serve` over each page
-MkDocs writes (the rulesc-search plugin), with the headings' buttons (copy_buttons.py), so the preview's pages are
-the build's.
+MkDocs writes (the rulesc-search plugin), with the headings' buttons (copy_buttons.py) and the links' previews
+written once (preview_table.py), so the preview's pages are the build's.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 from rulesc.emit.site import css
 from rulesc.emit.site.bundle import SCRIPTS as FRONT_END
 from rulesc.emit.site.copy_buttons import with_copy_buttons
+from rulesc.emit.site.preview_table import with_preview_table
 
 LINK = re.compile(r'^[ \t]*<link rel="stylesheet" href="([^"]+)">\n?', re.M)
 HEAD_END = "</head>"
@@ -108,6 +109,11 @@ class Inliner:
         return self._words[name]
 
 
+def finished(page: str) -> str:
+    """A built page as the site ships it, but for its styles: its headings' buttons, its previews written once."""
+    return with_preview_table(with_copy_buttons(page))
+
+
 def served_under(site_url: str | None) -> str:
     """The path a site is served under: site_url's path (MkDocs links a 404 page's files from it), else "/"."""
     path = urlsplit(site_url or "").path or "/"
@@ -126,11 +132,11 @@ class LivePages:
     _inliner: Inliner | None = None
 
     def page(self, site: Path, base: str, path: Path, text: str) -> str:
-        """The page MkDocs is about to write at `path`, inlined and its headings given their buttons, as `rulesc
-        build` writes it; kept so for a later rebuild."""
+        """The page MkDocs is about to write at `path`, inlined, its headings given their buttons and its previews
+        written once, as `rulesc build` writes it; kept so for a later rebuild."""
         if self._inliner is None:
             self._inliner = Inliner(site, base)
-        text = with_copy_buttons(text)
+        text = finished(text)
         self.written[path] = text
         page = self._inliner.page(path, text)
         self.sheets.update(page.sheets)
