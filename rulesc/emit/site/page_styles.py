@@ -29,6 +29,9 @@ STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`(?:[^`\\]|\\.)
 """A string literal of a script: the class names and attributes it sets are written as strings."""
 OWN_SCRIPTS = tuple(f"assets/rulesc/{name}.js" for name in FRONT_END)
 """rulesc's front end, which any page may load (site.js loads calculators.js where a page has calculators)."""
+LOADED_WHERE = {"assets/rulesc/calculators.js": frozenset({"data-calculator", "data-roll-table"})}
+"""The scripts site.js loads only on a page with an element that has one of these attributes (site/loader.js): on
+any other page no element has the classes they give, and their rules are left out (3.5 KB of a page's styles)."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,8 @@ class Inliner:
         """The page's text with its stylesheet links replaced, where the first was, by the rules it can use."""
         if not page.sheets:
             return page.text
-        known = css.words([page.text]).union(self._own(), *(self._script_words(s) for s in page.scripts))
+        words = css.words([page.text])
+        known = words.union(self._own(words), *(self._script_words(s) for s in page.scripts))
         styles = "<style>" + CLOSE_STYLE.sub(r"<\\/\1", css.used(self._parsed(page.sheets), known)) + "</style>\n"
         head, first = page.text.find(HEAD_END), LINK.search(page.text)
         assert first is not None  # a page with sheets links one
@@ -98,9 +102,10 @@ class Inliner:
             self._rules[sheets] = css.parse(text)
         return self._rules[sheets]
 
-    def _own(self) -> frozenset[str]:
-        """The words of rulesc's scripts, which any page may load."""
-        return frozenset().union(*(self._script_words(name) for name in OWN_SCRIPTS if (self.site / name).is_file()))
+    def _own(self, page: frozenset[str]) -> frozenset[str]:
+        """The words of rulesc's scripts that a page whose words are `page` may load."""
+        loaded = (name for name in OWN_SCRIPTS if name not in LOADED_WHERE or page & LOADED_WHERE[name])
+        return frozenset().union(*(self._script_words(name) for name in loaded if (self.site / name).is_file()))
 
     def _script_words(self, name: str) -> frozenset[str]:
         """The words of a script's strings: the class names and attribute values it may give an element."""
