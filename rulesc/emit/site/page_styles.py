@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from rulesc.emit.site import css
 from rulesc.emit.site.bundle import SCRIPTS as FRONT_END
+from rulesc.emit.site.compact import compact_theme
 from rulesc.emit.site.copy_buttons import with_copy_buttons
 from rulesc.emit.site.preview_table import with_preview_table
 
@@ -115,8 +116,9 @@ class Inliner:
 
 
 def finished(page: str) -> str:
-    """A built page as the site ships it, but for its styles: its headings' buttons, its previews written once."""
-    return with_preview_table(with_copy_buttons(page))
+    """A built page as the site ships it, but for its styles: its headings' buttons, its previews written once, its
+    theme's white space cut down."""
+    return compact_theme(with_preview_table(with_copy_buttons(page)))
 
 
 def served_under(site_url: str | None) -> str:
