@@ -1,8 +1,8 @@
 """Front-end emitter: a built page's stylesheet links replaced by the rules it can use, inline in its head.
 
 `rulesc build` runs it over the whole site after the builder (rulesc/build/styles.py); `rulesc serve` over each page
-MkDocs writes (the rulesc-search plugin), with the headings' buttons (copy_buttons.py) and the links' previews
-written once (preview_table.py), so the preview's pages are the build's.
+MkDocs writes (the rulesc-search plugin), with the headings' buttons (copy_buttons.py), the links' previews written
+once (preview_table.py) and the theme's white space cut down (compact.py), so the preview's pages are the build's.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ OWN_SCRIPTS = tuple(f"assets/rulesc/{name}.js" for name in FRONT_END)
 """rulesc's front end, which any page may load (site.js loads calculators.js where a page has calculators)."""
 LOADED_WHERE = {"assets/rulesc/calculators.js": frozenset({"data-calculator", "data-roll-table"})}
 """The scripts site.js loads only on a page with an element that has one of these attributes (site/loader.js): on
-any other page no element has the classes they give, and their rules are left out (3.5 KB of a page's styles)."""
+any other page no element has the classes they give, and their rules are left out (2.9 KB of a page's styles)."""
 
 
 @dataclass(frozen=True)
@@ -139,8 +139,8 @@ class LivePages:
     _inliner: Inliner | None = None
 
     def page(self, site: Path, base: str, path: Path, text: str) -> str:
-        """The page MkDocs is about to write at `path`, inlined, its headings given their buttons and its previews
-        written once, as `rulesc build` writes it; kept so for a later rebuild."""
+        """The page MkDocs is about to write at `path` as `rulesc build` writes it (finished() and inlined); kept so
+        for a later rebuild."""
         if self._inliner is None:
             self._inliner = Inliner(site, base)
         text = finished(text)
