@@ -263,3 +263,14 @@ def switch_palette(page: Any, scheme: str) -> None:
     """The page shown in `scheme` ("light" or "dark") as the header's toggle shows it, without a reload."""
     page.emulate_media(color_scheme=scheme)
     assert page.evaluate(SWITCH_PALETTE, scheme) == PALETTES[scheme]
+
+
+# The preview a link shows, from its page's list (rulesc/emit/site/preview_table.py), which a built page with
+# previews always has: a page without it fails here.
+PREVIEW_OF = """(link) => JSON.parse(document.getElementById("rulesc-previews").textContent)[
+  Number(link.getAttribute("data-rulesc-preview"))]"""
+
+
+def preview_of(link: Any) -> str:
+    """The preview text of a link (a Playwright locator) on a built page."""
+    return str(link.evaluate(PREVIEW_OF))

@@ -28,7 +28,7 @@ from rulesc.model import ANY_TIMES, Calculator, Fact, Param, Rule, default_of
 from rulesc.pipeline import Project, build_project, compile_project
 from tests.conftest import REPO
 from tests.run_case import run_rulesc
-from tests.site_pages import rule_html
+from tests.site_pages import previews_inline, rule_html
 
 MINI = REPO / "tests/cases/good/minimal/content"
 OWN_ASSETS = ("assets/rulesc/site.js", "assets/rulesc/site.css", "assets/rulesc/rulesc.css",
@@ -221,7 +221,7 @@ def test_glossary_entries_do_not_link_to_themselves(mini: Path) -> None:
 
 
 def test_references_resolve_to_links_with_previews_and_backlinks(built: Path) -> None:
-    html = (built / "site/dbu/core-rules/tier-of-power-section/index.html").read_text()  # its part of the chapter
+    html = previews_inline((built / "site/dbu/core-rules/tier-of-power-section/index.html").read_text())  # its part
     assert ('<a href="#tier-extra-dice" class="rulesc-ref rulesc-ref--rule" '
             'data-rulesc-preview="Tier of Power Extra Dice (general rule): From tier 2 on, every combat roll adds '
             "Tier of Power Extra Dice") in html

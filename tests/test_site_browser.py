@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Visit, axe_results, lay_out_everything, serious_violations
+from tests.browser import Visit, axe_results, lay_out_everything, preview_of, serious_violations
 from tests.conftest import REPO
 from tests.tabs import Tabs
 
@@ -177,7 +177,7 @@ def test_previews_show_on_keyboard_focus_and_on_first_tap(site: str, tabs: Tabs)
         tip = visit.page.locator("#rulesc-preview")
         assert not tip.is_visible()
         link.focus()
-        assert tip.is_visible() and tip.inner_text() == link.get_attribute("data-rulesc-preview")
+        assert tip.is_visible() and tip.inner_text() == preview_of(link)
         assert link.get_attribute("aria-describedby") == "rulesc-preview"
         visit.page.keyboard.press("Escape")
         assert not tip.is_visible()

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Visit, lay_out_everything, switch_palette
+from tests.browser import Visit, lay_out_everything, preview_of, switch_palette
 from tests.tabs import Tabs
 from tests.test_site_browser import TAP_PAGES, UNDERSIZED_CONTROLS
 
@@ -342,7 +342,7 @@ def test_a_tapped_term_opens_a_card_one_tap_from_its_rule(site: str, tabs: Tabs)
             switch_palette(page, scheme)
             link.tap()
             assert card.is_visible() and card.get_attribute("role") == "dialog", scheme
-            assert card.locator("p").inner_text() == link.get_attribute("data-rulesc-preview")
+            assert card.locator("p").inner_text() == preview_of(link)
             assert onward.inner_text() == "Rule: " + str(link.get_attribute("data-rulesc-rule-name"))
             for control in (onward, card.locator("button.rulesc-preview__close")):
                 size = control.bounding_box()
@@ -375,5 +375,5 @@ def test_a_desktop_keeps_the_plain_preview_on_hover(site: str, tabs: Tabs) -> No
             tip.wait_for(state="hidden")
             link.hover()
             assert tip.is_visible() and tip.get_attribute("role") == "tooltip", scheme
-            assert tip.inner_text() == link.get_attribute("data-rulesc-preview")
+            assert tip.inner_text() == preview_of(link)
             assert tip.locator("a, button").count() == 0

@@ -20,6 +20,7 @@ from rulesc.emit.site.search import record_html
 from rulesc.pipeline import Project, build_project, compile_project
 from tests.browser import Visit, axe_results, serious_violations, serve_site, switch_palette
 from tests.conftest import REPO
+from tests.site_pages import previews_inline
 from tests.tabs import Tab
 
 SYSTEM = """\
@@ -365,7 +366,7 @@ def test_a_roll_table_has_an_anchor_per_row_in_a_box_its_roll_button_goes_in(pro
 
 
 def test_a_table_whose_rows_roll_again_lists_its_final_results_with_their_exact_chances(project: Path) -> None:
-    html = (project / "site/skirmish/oracles/index.html").read_text(encoding="utf-8")
+    html = previews_inline((project / "site/skirmish/oracles/index.html").read_text(encoding="utf-8"))
     assert ('</table></div>\n<details class="rulesc-roll-results"><summary>Final results (1d2, every roll followed)'
             '</summary><ul><li>A crow with an <a href="../glossary/#edge" class="rulesc-ref rulesc-ref--term" '
             'data-rulesc-preview="Edge: What an attacker adds to a blow.">edge</a> + Weather: Rain · 1/4 · 25%</li>'

@@ -15,7 +15,7 @@ from rulesc.model import Calculator
 from rulesc.pipeline import Project, build_project, compile_project
 from tests import test_browser as calculator_checks
 from tests import test_site_browser as site_checks
-from tests.browser import serve_site
+from tests.browser import preview_of, serve_site
 from tests.conftest import copy_project
 from tests.tabs import Tab
 from tests.test_build import digest
@@ -174,7 +174,7 @@ def test_previews_and_index_tables_work(zensical_site: str, tab: Tab) -> None:
         link, tip = visit.page.locator("a.rulesc-ref--term").first, visit.page.locator("#rulesc-preview")
         assert not tip.is_visible()
         link.focus()
-        assert tip.is_visible() and tip.inner_text() == link.get_attribute("data-rulesc-preview")
+        assert tip.is_visible() and tip.inner_text() == preview_of(link)
         visit.go(zensical_site + "dbu/tables/maneuver/")  # a kind's page of the split tables
         table = visit.page.locator("[data-index-table]").first
         total = table.locator("tbody tr").count()

@@ -7,26 +7,26 @@ classes, ids and attributes (and exact attribute values: one palette of Material
 it may load name, minified, without the custom properties and keyframes nothing left reads (about 36 KB, 7-9 KB
 gzipped). The page then fetches no stylesheet at all: nothing to wait for before painting, nothing it does not use,
 and no second pass over the page's styles when a deferred sheet arrives. A page that links a stylesheet from
-elsewhere is left as it is. Each page's rule headings get their "Copy link" buttons here too (copy_buttons.py):
-the one pass that rewrites every built page.
+elsewhere is left as it is. Each page's rule headings get their "Copy link" buttons here too (copy_buttons.py), its
+links' previews are written once each (preview_table.py) and its theme's white space is cut down (compact.py): the
+one pass that rewrites every built page.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rulesc.emit.site.copy_buttons import with_copy_buttons
-from rulesc.emit.site.page_styles import Inliner
+from rulesc.emit.site.page_styles import Inliner, finished
 
 
 def inline_styles(site: Path, base: str = "/") -> list[str]:
-    """Rewrite every page of `site` whose stylesheets are all the site's own, or that has a rule heading without its
-    button; returns the sheets they replaced. `base` is the path the site is served under, which a page linking by
-    absolute path (404.html) starts with."""
+    """Rewrite every page of `site` whose stylesheets are all the site's own, or that finished() changes (a heading's
+    button, the previews, the theme's white space: page_styles.py); returns the sheets they replaced. `base` is the
+    path the site is served under, which a page linking by absolute path (404.html) starts with."""
     inliner, replaced = Inliner(site, base), set[str]()
     for path in sorted(site.rglob("*.html")):
         built = path.read_text(encoding="utf-8")
-        page = inliner.page(path, with_copy_buttons(built))
+        page = inliner.page(path, finished(built))
         if page.sheets or page.text != built:
             path.write_text(inliner.inlined(page), encoding="utf-8", newline="\n")
             replaced.update(page.sheets)

@@ -1,7 +1,9 @@
 // @ts-check
 /* Previews of linked rules and terms: on hover and on keyboard focus a tooltip; on a touch screen the first tap
    opens a card instead, with the definition, a link to the rule that defines a term (or to the rule linked) and a
-   close button; a second tap on the same link follows it, as before. */
+   close button; a second tap on the same link follows it, as before. A built page writes each distinct preview
+   once, in a JSON list (#rulesc-previews, rulesc/emit/site/preview_table.py), and a link's data-rulesc-preview is
+   its index there; a page without the list keeps the preview's text in the link. */
 
 const state = {
   /** @type {HTMLElement | null} */ tip: null,
@@ -9,6 +11,22 @@ const state = {
   /** @type {HTMLElement | null} */ armed: null,
   lastPointer: "mouse",
 };
+
+/** The page's list of previews, parsed the first time one shows (again if an instant navigation brought another). */
+/** @type {{from: Element | null, previews: string[]}} */
+const pagePreviews = {from: null, previews: []};
+
+/** The preview a link shows: from the page's list where it has one, else the link's own.
+    @param {HTMLElement} link @returns {string} */
+function previewText(link) {
+  const own = link.getAttribute("data-rulesc-preview") || "", block = document.getElementById("rulesc-previews");
+  if (!block) return own;
+  if (block !== pagePreviews.from) {
+    pagePreviews.from = block;
+    pagePreviews.previews = JSON.parse(block.textContent || "[]");
+  }
+  return pagePreviews.previews[Number(own)] || "";
+}
 
 function tooltip() {
   if (state.tip && document.body.contains(state.tip)) return state.tip;
@@ -25,7 +43,7 @@ function tooltip() {
     @param {HTMLElement} link */
 function fillCard(box, link) {
   const text = document.createElement("p"), onward = document.createElement("a"), close = document.createElement("button");
-  text.textContent = link.getAttribute("data-rulesc-preview");
+  text.textContent = previewText(link);
   const rule = link.getAttribute("data-rulesc-rule");
   onward.href = rule || link.getAttribute("href") || "";
   onward.className = "rulesc-preview__rule";
@@ -47,7 +65,7 @@ function showPreview(link, card) {
   const box = tooltip(), rect = link.getBoundingClientRect();
   if (card) fillCard(box, link);
   else {
-    box.textContent = link.getAttribute("data-rulesc-preview");
+    box.textContent = previewText(link);
     box.setAttribute("role", "tooltip");
     box.removeAttribute("aria-label");
     box.classList.remove("rulesc-preview--card");

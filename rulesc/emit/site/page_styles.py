@@ -1,8 +1,8 @@
 """Front-end emitter: a built page's stylesheet links replaced by the rules it can use, inline in its head.
 
 `rulesc build` runs it over the whole site after the builder (rulesc/build/styles.py); `rulesc serve` over each page
-MkDocs writes (the rulesc-search plugin), with the headings' buttons (copy_buttons.py), so the preview's pages are
-the build's.
+MkDocs writes (the rulesc-search plugin), with the headings' buttons (copy_buttons.py), the links' previews written
+once (preview_table.py) and the theme's white space cut down (compact.py), so the preview's pages are the build's.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from urllib.parse import urlsplit
 
 from rulesc.emit.site import css
 from rulesc.emit.site.bundle import SCRIPTS as FRONT_END
+from rulesc.emit.site.compact import compact_theme
 from rulesc.emit.site.copy_buttons import with_copy_buttons
+from rulesc.emit.site.preview_table import with_preview_table
 
 LINK = re.compile(r'^[ \t]*<link rel="stylesheet" href="([^"]+)">\n?', re.M)
 HEAD_END = "</head>"
@@ -28,6 +30,9 @@ STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`(?:[^`\\]|\\.)
 """A string literal of a script: the class names and attributes it sets are written as strings."""
 OWN_SCRIPTS = tuple(f"assets/rulesc/{name}.js" for name in FRONT_END)
 """rulesc's front end, which any page may load (site.js loads calculators.js where a page has calculators)."""
+LOADED_WHERE = {"assets/rulesc/calculators.js": frozenset({"data-calculator", "data-roll-table"})}
+"""The scripts site.js loads only on a page with an element that has one of these attributes (site/loader.js): on
+any other page no element has the classes they give, and their rules are left out (2.9 KB of a page's styles)."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,8 @@ class Inliner:
         """The page's text with its stylesheet links replaced, where the first was, by the rules it can use."""
         if not page.sheets:
             return page.text
-        known = css.words([page.text]).union(self._own(), *(self._script_words(s) for s in page.scripts))
+        words = css.words([page.text])
+        known = words.union(self._own(words), *(self._script_words(s) for s in page.scripts))
         styles = "<style>" + CLOSE_STYLE.sub(r"<\\/\1", css.used(self._parsed(page.sheets), known)) + "</style>\n"
         head, first = page.text.find(HEAD_END), LINK.search(page.text)
         assert first is not None  # a page with sheets links one
@@ -97,15 +103,22 @@ class Inliner:
             self._rules[sheets] = css.parse(text)
         return self._rules[sheets]
 
-    def _own(self) -> frozenset[str]:
-        """The words of rulesc's scripts, which any page may load."""
-        return frozenset().union(*(self._script_words(name) for name in OWN_SCRIPTS if (self.site / name).is_file()))
+    def _own(self, page: frozenset[str]) -> frozenset[str]:
+        """The words of rulesc's scripts that a page whose words are `page` may load."""
+        loaded = (name for name in OWN_SCRIPTS if name not in LOADED_WHERE or page & LOADED_WHERE[name])
+        return frozenset().union(*(self._script_words(name) for name in loaded if (self.site / name).is_file()))
 
     def _script_words(self, name: str) -> frozenset[str]:
         """The words of a script's strings: the class names and attribute values it may give an element."""
         if name not in self._words:
             self._words[name] = css.words(STRING.findall((self.site / name).read_text(encoding="utf-8")))
         return self._words[name]
+
+
+def finished(page: str) -> str:
+    """A built page as the site ships it, but for its styles: its headings' buttons, its previews written once, its
+    theme's white space cut down."""
+    return compact_theme(with_preview_table(with_copy_buttons(page)))
 
 
 def served_under(site_url: str | None) -> str:
@@ -126,11 +139,11 @@ class LivePages:
     _inliner: Inliner | None = None
 
     def page(self, site: Path, base: str, path: Path, text: str) -> str:
-        """The page MkDocs is about to write at `path`, inlined and its headings given their buttons, as `rulesc
-        build` writes it; kept so for a later rebuild."""
+        """The page MkDocs is about to write at `path` as `rulesc build` writes it (finished() and inlined); kept so
+        for a later rebuild."""
         if self._inliner is None:
             self._inliner = Inliner(site, base)
-        text = with_copy_buttons(text)
+        text = finished(text)
         self.written[path] = text
         page = self._inliner.page(path, text)
         self.sheets.update(page.sheets)
