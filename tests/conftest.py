@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from rulesc.pipeline import Project, build_project
-from tests.browser import chromium, serve_site
+from tests.browser import chromium, serve_axe, serve_site
 from tests.tabs import Tab, Tabs
 
 REPO = Path(__file__).resolve().parent.parent
@@ -159,6 +159,13 @@ def browser() -> Iterator[Any]:
     """Debian's Chromium driven by Playwright, launched once per session; each test opens contexts of its own."""
     with chromium() as instance:
         yield instance
+
+
+@pytest.fixture(scope="session")
+def axe_url() -> Iterator[str]:
+    """The address axe-core's script is served at for the session's axe tests (tests/browser.py's serve_axe)."""
+    with serve_axe() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -524,11 +524,10 @@ def test_the_gm_screen_rolls_a_table_with_one_tap(served: str, tab: Tab) -> None
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_axe_finds_no_serious_or_critical_violation_after_rolls(served: str, tab: Tab, width: int) -> None:
+def test_axe_finds_no_serious_or_critical_violation_after_rolls(served: str, axe_url: str, tab: Tab,
+                                                                width: int) -> None:
     """axe-core (as axe-playwright-python bundles it) on the pages with Roll buttons, their results and the log
     on show, each page checked light, then dark (switched in place, as the header's toggle does)."""
-    from axe_playwright_python.base import AXE_SCRIPT
-
     found = []
     with open_strike(tab, served + "skirmish/fights/", width) as visit:
         roll(visit.page, "Damage")
@@ -542,7 +541,7 @@ def test_axe_finds_no_serious_or_critical_violation_after_rolls(served: str, tab
             for scheme in ("light", "dark"):
                 if scheme != "light":
                     switch_palette(visit.page, scheme)
-                results = axe_results(visit.page, AXE_SCRIPT if scheme == "light" else None)
+                results = axe_results(visit.page, None, url=axe_url if scheme == "light" else None)
                 found += [f"{path} ({scheme}): {violation}" for violation in serious_violations(results)]
     assert found == [], found
 

@@ -496,7 +496,7 @@ def _planted_found(page: Any, results: dict[str, Any]) -> bool:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_axe_finds_no_serious_or_critical_violation(site: str, tabs: Tabs, width: str) -> None:
+def test_axe_finds_no_serious_or_critical_violation(site: str, axe_url: str, tabs: Tabs, width: str) -> None:
     """axe-core as axe-playwright-python bundles it (no download): the page types at each width, each page loaded
     once and checked light, then dark (switched in place, as the header's toggle does), each block that shows
     nothing an earlier one did left out (and a faint text planted on the glossary found in both schemes)."""
@@ -511,21 +511,19 @@ def test_axe_finds_no_serious_or_critical_violation(site: str, tabs: Tabs, width
             for scheme in SCHEMES:
                 if scheme != "light":
                     switch_palette(visit.page, scheme)
-                violations = _axe_violations(visit.page, name, scheme == "light")
+                violations = _axe_violations(visit.page, name, axe_url if scheme == "light" else None)
                 found += [f"{name} ({scheme}): {violation}" for violation in violations]
     assert found == []
 
 
-def _axe_violations(page: Any, name: str, load_axe: bool) -> list[str]:
+def _axe_violations(page: Any, name: str, axe_url: str | None) -> list[str]:
     """axe's serious or critical violations on the page as shown now, blocks that repeat others left out; axe is
-    put in the page first if `load_axe` (else it is there already: 0.17 s of the renderer's time each time)."""
-    from axe_playwright_python.base import AXE_SCRIPT
-
+    put in the page from `axe_url` first unless None (it is there already)."""
     if name == "glossary":  # where axe would skip a block once everything is laid out, as it runs
         lay_out_everything(page)
         page.evaluate(REPEATED_BLOCKS)
         page.evaluate(PLANT)
-    results = axe_results(page, AXE_SCRIPT if load_axe else None, repeated="left out")
+    results = axe_results(page, None, repeated="left out", url=axe_url)
     assert name != "glossary" or _planted_found(page, results), "axe skipped the faint text"
     assert re.match(r"\d+\.\d+", results["testEngine"]["version"])
     return serious_violations(results)
