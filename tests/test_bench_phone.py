@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +16,7 @@ from rulesc.bench import phone
 from rulesc.bench.phone import INPUT_TARGET_MS, READY_TARGET_MS
 from rulesc.emit.site.errors_page import emit_errors_page
 from rulesc.emit.site.links import url_of
-from rulesc.pipeline import Project
-from tests.conftest import REPO
+from tests.conftest import REPO, Copy, tree_digest
 from tests.run_case import run_rulesc
 from tests.test_site_offline import offline_project
 
@@ -63,25 +64,57 @@ def built_already(site: Path) -> str:
     return f"import pathlib\nfrom rulesc.bench import phone\nphone._build = lambda *_: pathlib.Path({str(site)!r})"
 
 
+# A prelude that has bench --phone say on stderr what site it built: the digest of site_digest() below.
+SAYS_WHAT_IT_BUILT = """
+import hashlib, json
+from rulesc.bench import phone
+builds = phone._build
+def _build(project, folder):
+    site = builds(project, folder)
+    files = {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+             for p in site.rglob("*") if p.is_file()}
+    print("built", hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest(), file=sys.stderr)
+    return site
+phone._build = _build
+"""
+
+
+def site_digest(site: Path) -> str:
+    """One digest of every file of `site` and its bytes."""
+    return hashlib.sha256(json.dumps(tree_digest(site), sort_keys=True).encode()).hexdigest()
+
+
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.CompletedProcess[str]]:
+def small(shared_builds: Callable[[str, Copy], Path]) -> Path:
+    """The small project built once a run, for this file and test_site_offline (which reads it too)."""
+    return shared_builds("offline-small", offline_project)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory, small: Path) -> dict[str, subprocess.CompletedProcess[str]]:
     """The bench's runs the tests read, by name. "pages" names a page with a calculator and one without and loads
     each twice in Chromium: the code a real visit runs, and --repeat, at four throttled loads; it builds the project
-    itself. The others read the site built once here as the bench builds it (phone._build), while "pages" runs:
-    "all", the default run over every page, visits untimed in a process of its own, and "unknown", which names a page
-    there is not, stops at a usage error before any server or browser starts, so it runs in this process. "pages"
-    spends most of its time waiting for pages to settle (network idle, then a second with no long task), and its
-    figures are never asserted, so sharing the machine changes no outcome."""
+    itself, and says what it built. The others read the run's shared build of the same project, whose site is that
+    one, byte for byte (test_the_bench_builds_the_site_the_other_runs_read): "all", the default run over every page,
+    visits untimed in a process of its own, and "unknown", which names a page there is not, stops at a usage error
+    before any server or browser starts, so it runs in this process. "pages" spends most of its time waiting for
+    pages to settle (network idle, then a second with no long task), and its figures are never asserted, so sharing
+    the machine changes no outcome."""
     pages = start(offline_project(tmp_path_factory.mktemp("phone") / "project"), "bench", "--phone", "--repeat", "2",
-                  "--json", "--pages", "q-9/gm-screen", "/")
-    root = offline_project(tmp_path_factory.mktemp("phone") / "project")
-    site = phone._build(Project(root), tmp_path_factory.mktemp("bench"))
-    every = start(root, "bench", "--phone", "--json", prelude=f"{built_already(site)}\n{UNTIMED_VISITS}")
+                  "--json", "--pages", "q-9/gm-screen", "/", prelude=SAYS_WHAT_IT_BUILT)
+    every = start(small, "bench", "--phone", "--json", prelude=f"{built_already(small / 'site')}\n{UNTIMED_VISITS}")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(phone, "_build", lambda *_: site)
-        status, out, err = run_rulesc("--root", str(root), "bench", "--phone", "--pages", "q-9/nowhere/")
+        patch.setattr(phone, "_build", lambda *_: small / "site")
+        status, out, err = run_rulesc("--root", str(small), "bench", "--phone", "--pages", "q-9/nowhere/")
     unknown = subprocess.CompletedProcess(["rulesc", "bench", "--phone", "--pages", "q-9/nowhere/"], status, out, err)
     return {"all": finish(every), "pages": finish(pages), "unknown": unknown}
+
+
+@pytest.mark.browser  # the runs launch Chromium
+def test_the_bench_builds_the_site_the_other_runs_read(runs: dict[str, subprocess.CompletedProcess[str]],
+                                                       small: Path) -> None:
+    assert [line for line in runs["pages"].stderr.splitlines() if line.startswith("built ")] == [
+        f"built {site_digest(small / 'site')}"]
 
 
 @pytest.fixture(scope="module")
