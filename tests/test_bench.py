@@ -153,9 +153,9 @@ def content_project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, lis
 def content_bench(content_project: tuple[Path, list[str]]) -> Iterator[subprocess.Popen[str]]:
     """`bench --content --json` on content_project, started and not waited for, on a machine without Chromium: it
     measures the search payload from the page's own references, as a bench without a browser does (the rules run
-    measures it in Chromium; a launch costs two CPU-seconds). rules_run asks for it too: each bench spends most of
-    its time waiting on its spawned build, so the two side by side take little more than the longer alone. Their
-    timings are never asserted."""
+    measures it in Chromium, the same code; a launch alone costs about a CPU-second of the process tree). rules_run
+    asks for it too: each bench spends most of its time waiting on its spawned build, so the two side by side take
+    little more than the longer alone. Their timings are never asserted."""
     process = start("bench", "--content", "--json", root=content_project[0], env={"RULESC_CHROMIUM": NO_CHROMIUM})
     yield process
     process.kill()  # only if no test read its output (a failure before it); a finished process is left as it is

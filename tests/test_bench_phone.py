@@ -43,7 +43,8 @@ def finish(process: subprocess.Popen[str]) -> subprocess.CompletedProcess[str]:
 # A visit without the browser, for the run over every page: the figures made up from the visit's place in the run
 # (each load ends with its long tasks), the calculators read from the page's HTML. The page list, the table and
 # the JSON of a default run are the bench's own; the real visits, throttled, are those of the "pages" run, which
-# alone launches Chromium (a launch and its driver for no page cost two CPU-seconds) and builds the site itself.
+# alone launches Chromium (a launch and its driver, for no page, cost about a CPU-second of the process tree) and
+# builds the site itself.
 UNTIMED_VISITS = """
 import contextlib, itertools, re, types, urllib.request
 from rulesc.bench import phone
