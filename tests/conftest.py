@@ -18,6 +18,7 @@ import pytest
 from rulesc.pipeline import Project, build_project
 from tests.browser import chromium, serve_axe, serve_site
 from tests.tabs import Tab, Tabs
+from tests.template_cache import compiled_once
 
 REPO = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("content", "schema", "site_overrides", "mkdocs.yml")
@@ -75,6 +76,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def rank(path: Path) -> int:
     """Where a file that runs last starts: the longest in LONGEST_FIRST's order, then the others."""
     return LONGEST_FIRST.index(path.name) if path.name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def theme_templates() -> Iterator[None]:
+    """The builds of a test process compile MkDocs' theme templates once between them (tests/template_cache.py): a
+    build in a test, like a user's, compiled them every time. The sites come out byte-identical either way."""
+    with compiled_once():
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,8 @@ from rulesc.bench import phone
 from rulesc.bench.phone import INPUT_TARGET_MS, READY_TARGET_MS
 from rulesc.emit.site.errors_page import emit_errors_page
 from rulesc.emit.site.links import url_of
-from tests.conftest import REPO
+from tests.conftest import REPO, Copy, tree_digest
+from tests.run_case import run_rulesc
 from tests.test_site_offline import offline_project
 
 ERRORS = sorted(url_of(path) for path in emit_errors_page())  # the error codes' landing page and its sections
@@ -23,13 +26,9 @@ PAGES = ["/", "dice-notation/", *ERRORS, "q-9/", "q-9/2nd-wind/", "q-9/glossary/
 WITH_CALCULATORS = {"q-9/2nd-wind/", "q-9/gm-screen/"}
 
 
-def rulesc(root: Path, *args: str, prelude: str = "") -> subprocess.CompletedProcess[str]:
-    """rulesc in a process of its own (Playwright's threads outlive the browser), after an optional prelude."""
-    return finish(start(root, *args, prelude=prelude))
-
-
 def start(root: Path, *args: str, prelude: str = "") -> subprocess.Popen[str]:
-    """rulesc started in a process of its own, not waited for."""
+    """rulesc started in a process of its own (Playwright's threads outlive the browser), after an optional prelude;
+    not waited for."""
     code = f"import sys\n{prelude}\nfrom rulesc.cli.main import main\nsys.exit(main(sys.argv[1:]))"
     return subprocess.Popen([sys.executable, "-c", code, "--root", str(root), *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=REPO)
@@ -43,9 +42,11 @@ def finish(process: subprocess.Popen[str]) -> subprocess.CompletedProcess[str]:
 
 # A visit without the browser, for the run over every page: the figures made up from the visit's place in the run
 # (each load ends with its long tasks), the calculators read from the page's HTML. The page list, the table and
-# the JSON of a default run are the bench's own; the real visits, throttled, are those of the "pages" run.
+# the JSON of a default run are the bench's own; the real visits, throttled, are those of the "pages" run, which
+# alone launches Chromium (a launch and its driver, for no page, cost about a CPU-second of the process tree) and
+# builds the site itself.
 UNTIMED_VISITS = """
-import itertools, re, urllib.request
+import contextlib, itertools, re, types, urllib.request
 from rulesc.bench import phone
 visits = itertools.count(1)
 def measure_page(browser, url, path):
@@ -53,24 +54,68 @@ def measure_page(browser, url, path):
     keys = re.findall(r'data-calculator="([^"]+)"', html)
     return phone.Load(400.0 + 10 * n, 300.0 + 10 * n, [[100, 60], [380, 20 + 10 * n]], [(k, 40.0 + n) for k in keys])
 phone.measure_page = measure_page
+browser = types.SimpleNamespace(close=lambda: None)
+driver = types.SimpleNamespace(chromium=types.SimpleNamespace(launch=lambda **options: browser))
+phone.playwright = lambda bench: lambda: contextlib.nullcontext(driver)
 """
 
-BENCHES = {"all": (["--json"], UNTIMED_VISITS),
-           "pages": (["--repeat", "2", "--json", "--pages", "q-9/gm-screen", "/"], ""),
-           "unknown": (["--pages", "q-9/nowhere/"], "")}
-"""The bench runs the tests read, by name: `bench --phone` with these arguments, after this prelude. The default
-run goes over every page with untimed visits; one run names a page with a calculator and one without and loads
-each twice in Chromium: the code a real visit runs, and --repeat, at four throttled loads instead of 23."""
+
+def built_already(site: Path) -> str:
+    """A prelude that gives bench --phone `site` where it would build the project's site."""
+    return f"import pathlib\nfrom rulesc.bench import phone\nphone._build = lambda *_: pathlib.Path({str(site)!r})"
+
+
+# A prelude that has bench --phone say on stderr what site it built: the digest of site_digest() below.
+SAYS_WHAT_IT_BUILT = """
+import hashlib, json
+from rulesc.bench import phone
+builds = phone._build
+def _build(project, folder):
+    site = builds(project, folder)
+    files = {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+             for p in site.rglob("*") if p.is_file()}
+    print("built", hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest(), file=sys.stderr)
+    return site
+phone._build = _build
+"""
+
+
+def site_digest(site: Path) -> str:
+    """One digest of every file of `site` and its bytes."""
+    return hashlib.sha256(json.dumps(tree_digest(site), sort_keys=True).encode()).hexdigest()
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.CompletedProcess[str]]:
-    """Every run in BENCHES, all started at once and each in a project of its own: a run spends most of its time
-    waiting for pages to settle (network idle, then a second with no long task), so together they take little
-    more than the longest alone. Their figures are never asserted, so sharing the machine changes no outcome."""
-    started = {name: start(offline_project(tmp_path_factory.mktemp("phone") / "project"), "bench", "--phone", *args,
-                           prelude=prelude) for name, (args, prelude) in BENCHES.items()}
-    return {name: finish(process) for name, process in started.items()}
+def small(shared_builds: Callable[[str, Copy], Path]) -> Path:
+    """The small project built once a run, for this file and test_site_offline (which reads it too)."""
+    return shared_builds("offline-small", offline_project)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory, small: Path) -> dict[str, subprocess.CompletedProcess[str]]:
+    """The bench's runs the tests read, by name. "pages" names a page with a calculator and one without and loads
+    each twice in Chromium: the code a real visit runs, and --repeat, at four throttled loads; it builds the project
+    itself, and says what it built. The others read the run's shared build of the same project, whose site is that
+    one, byte for byte (test_the_bench_builds_the_site_the_other_runs_read): "all", the default run over every page,
+    visits untimed in a process of its own, and "unknown", which names a page there is not, stops at a usage error
+    before any server or browser starts, so it runs in this process. "pages" spends most of its time waiting for
+    pages to settle (network idle, then a second with no long task), and its figures are never asserted, so sharing
+    the machine changes no outcome."""
+    pages = start(offline_project(tmp_path_factory.mktemp("phone") / "project"), "bench", "--phone", "--repeat", "2",
+                  "--json", "--pages", "q-9/gm-screen", "/", prelude=SAYS_WHAT_IT_BUILT)
+    every = start(small, "bench", "--phone", "--json", prelude=f"{built_already(small / 'site')}\n{UNTIMED_VISITS}")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(phone, "_build", lambda *_: small / "site")
+        status, out, err = run_rulesc("--root", str(small), "bench", "--phone", "--pages", "q-9/nowhere/")
+    unknown = subprocess.CompletedProcess(["rulesc", "bench", "--phone", "--pages", "q-9/nowhere/"], status, out, err)
+    return {"all": finish(every), "pages": finish(pages), "unknown": unknown}
+
+
+@pytest.mark.browser  # the runs launch Chromium
+def test_the_bench_builds_the_site_the_other_runs_read(runs: dict[str, subprocess.CompletedProcess[str]],
+                                                       small: Path) -> None:
+    assert [line for line in runs["pages"].stderr.splitlines() if line.startswith("built ")] == [
+        f"built {site_digest(small / 'site')}"]
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +128,7 @@ def figures(run: subprocess.CompletedProcess[str]) -> dict[str, Any]:
     return dict(json.loads(run.stdout.splitlines()[-1]))
 
 
-@pytest.mark.browser  # the bench launches Chromium itself, even to visit no page in it
+@pytest.mark.browser  # the runs launch Chromium
 def test_every_page_gets_a_ready_time_and_each_calculator_page_an_input_time(figures: dict[str, Any]) -> None:
     """The default run visits every page once, in site order, and reports each visit's figures as it made them
     (the untimed visits': the nth ready at 400 + 10n ms, its calculators' inputs at 40 + n ms)."""
@@ -100,7 +145,7 @@ def test_every_page_gets_a_ready_time_and_each_calculator_page_an_input_time(fig
     assert (figures["worst_input_ms"], figures["worst_input_page"], figures["inputs"]) == (41 + last, PAGES[last], 2)
 
 
-@pytest.mark.browser  # the bench launches Chromium itself
+@pytest.mark.browser  # the runs launch Chromium
 def test_the_table_prints_both_figures_per_page_and_judges_the_worst(run: subprocess.CompletedProcess[str],
                                                                      figures: dict[str, Any]) -> None:
     lines = run.stdout.splitlines()
@@ -119,12 +164,12 @@ def test_the_table_prints_both_figures_per_page_and_judges_the_worst(run: subpro
                             "2 input changes; worst 57.0 ms (q-9/gm-screen/); target 50 ms: MISSED"]
 
 
-def test_without_playwright_the_bench_says_what_to_install(tmp_path: Path) -> None:
-    done = rulesc(offline_project(tmp_path / "project"), "bench", "--phone",
-                  prelude="sys.modules['playwright'] = None  # as if it were not installed")
-    assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == ("rulesc: error: bench --phone drives Chromium with Playwright, which is not installed: "
-                           "pip install 'rulesc[bench]'\n")
+def test_without_playwright_the_bench_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("playwright", "playwright.sync_api"):  # as if it were not installed, imported already or not
+        monkeypatch.setitem(sys.modules, name, None)
+    assert run_rulesc("--root", str(offline_project(tmp_path / "project")), "bench", "--phone") == (1, "", (
+        "rulesc: error: bench --phone drives Chromium with Playwright, which is not installed: "
+        "pip install 'rulesc[bench]'\n"))
 
 
 def test_pages_picks_pages_as_the_table_names_them_and_refuses_an_unknown_one() -> None:

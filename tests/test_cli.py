@@ -52,3 +52,16 @@ def test_missing_content_folder_is_an_error_not_a_traceback(tmp_path: Path) -> N
     status, out, err = run_rulesc("--root", str(tmp_path), "check")
     assert status == 1
     assert err.startswith("error[E0001]: no content folder at ")
+
+
+def test_one_parser_serves_every_call_and_no_call_leaves_a_value_for_the_next() -> None:
+    """main() builds its parser once a process (tests call it hundreds of times): a list one call appends to, or
+    the dice expression it takes from the unparsed rest, is never the next call's."""
+    from rulesc.cli.main import _arguments, _parser
+
+    assert _parser() is _parser()
+    first = _arguments(_parser(), ["--root", "book", "check", "--variant", "a", "--variant", "b"])
+    minus = _arguments(_parser(), ["dice", "-1d6"])
+    again = _arguments(_parser(), ["check"])
+    assert (first.root, first.variant, again.root, again.variant) == ("book", ["a", "b"], ".", [])
+    assert (minus.expression, _arguments(_parser(), ["dice"]).expression) == ("-1d6", None)

@@ -3,26 +3,21 @@ answers for the armor class the reader sets."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from rulesc.pipeline import Project, build_project
 from tests.browser import Visit, serve_site
-from tests.conftest import REPO
 
 PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
-def srd_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("srd-site")
-    shutil.copytree(REPO / "examples/dnd-srd/content", root / "content")
-    shutil.copy2(REPO / "examples/dnd-srd/mkdocs.yml", root / "mkdocs.yml")
-    build_project(Project(root))
-    with serve_site(root / "site") as url:
+def srd_site(built_example: Callable[[str], Path]) -> Iterator[str]:
+    """examples/dnd-srd's site served: the build test_examples checks, made once a run (conftest's built_example)."""
+    with serve_site(built_example("dnd-srd") / "site") as url:
         yield url
 
 

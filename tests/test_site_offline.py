@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ from rulesc.build.offline import LEFT_OUT_FOLDERS, MATERIAL_BUNDLE, precache
 from rulesc.emit.site.offline import PREVIEW_WORKER
 from rulesc.pipeline import Project, build_project
 from tests.browser import TIMEOUT_MS, VIEWPORT, serve_site
-from tests.conftest import REPO
+from tests.conftest import REPO, Copy
 
 SITE_NAME = "Règles “à” la table & co"  # longer than a home screen's label, quoted, accented, with an ampersand
 SYSTEM = """\
@@ -86,11 +86,9 @@ def offline_project(root: Path, chapter: str = CHAPTER) -> Path:
 
 
 @pytest.fixture(scope="module")
-def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The small project, built."""
-    root = offline_project(tmp_path_factory.mktemp("offline") / "project")
-    build_project(Project(root))
-    return root
+def small(shared_builds: Callable[[str, Copy], Path]) -> Path:
+    """The small project built once a run, for this file and test_bench_phone (which reads it too)."""
+    return shared_builds("offline-small", offline_project)
 
 
 @pytest.fixture(scope="module")

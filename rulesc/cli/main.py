@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import traceback
@@ -55,7 +56,9 @@ def _arguments(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> a
     return args
 
 
+@functools.cache  # built once a process: parsing changes nothing in it, and tests call main() hundreds of times
 def _parser() -> argparse.ArgumentParser:
+    """The command line's parser: the global options and every command's."""
     parser = argparse.ArgumentParser(prog="rulesc",
                                      description="Compile rule data into an engine, a site and an export.")
     parser.add_argument("--version", action="version", version=f"rulesc {__version__}")
