@@ -323,6 +323,7 @@ def test_rolls_work_offline_once_the_site_is_saved(served: str, browser: Any) ->
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         page.click(".rulesc-offline__button")  # the reader's "Save for offline use"
         page.wait_for_selector('.rulesc-offline[data-saved="yes"]')
+        page.wait_for_load_state("networkidle")  # the favicon asked for (after the load event) before going offline
         visit.context.set_offline(True)
         page.goto(served + "skirmish/gm-screen/")
         visit.wait_until_calculators_are_ready("skirmish/strike")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -73,6 +74,13 @@ Rule = Style | Group | Other
 def minify(css: str) -> str:
     """`css` without comments and needless white space (rcssmin: nothing renamed, nothing reordered)."""
     return str(rcssmin.cssmin(css))
+
+
+@functools.lru_cache(maxsize=4)
+def parsed_sheets(css: str) -> tuple[Rule, ...]:
+    """parse(), kept for the next build in the same process (`rulesc serve`'s rebuilds, a test run's builds): the
+    theme's sheets are the same text each time, and the rules are immutable."""
+    return parse(css)
 
 
 def parse(css: str) -> tuple[Rule, ...]:

@@ -100,7 +100,7 @@ class Inliner:
         """The sheets in order as one minified stylesheet, without their @charset (the site's pages are UTF-8)."""
         if sheets not in self._rules:
             text = "".join(CHARSET.sub("", css.minify((self.site / s).read_text(encoding="utf-8"))) for s in sheets)
-            self._rules[sheets] = css.parse(text)
+            self._rules[sheets] = css.parsed_sheets(text)
         return self._rules[sheets]
 
     def _own(self, page: frozenset[str]) -> frozenset[str]:
