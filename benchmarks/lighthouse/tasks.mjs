@@ -1,0 +1,62 @@
+// The main-thread tasks of a Lighthouse trace that its simulated 4x slower CPU makes long, as run.mjs --tasks prints
+// them: when each started after the navigation, how long it took as observed, its kinds of work and largest trace
+// events; then Lighthouse's own list of long tasks as it simulates them. The simulation multiplies a task's observed
+// time by 4, or by 2 where the task lays out (its layout multiplier), and the total blocking time sums the part over
+// 50 ms of each simulated task after the simulated first contentful paint, which is worked out from the parse, first
+// layout and first paint alone: the other tasks before them (the navigation's commit, the parse's later chunks) push
+// the first frame past that paint in the simulation, where its layout then counts as blocking too.
+import {MainThreadTasks} from "lighthouse/core/lib/tracehouse/main-thread-tasks.js";
+import {TraceProcessor} from "lighthouse/core/lib/tracehouse/trace-processor.js";
+
+/** Observed duration from which a task passes 50 ms at Lighthouse's 4x CPU slowdown, in ms. */
+const LONG = 50 / 4;
+
+/** A task's time by kind of work (Lighthouse's task groups), summed over it and everything it ran. */
+function byGroup(task, sums = new Map()) {
+  sums.set(task.group.label, (sums.get(task.group.label) || 0) + task.selfTime);
+  for (const child of task.children) byGroup(child, sums);
+  return sums;
+}
+
+/** A task's time by trace event (its name, the script's file and the function's name where the event has them),
+    summed over it and everything it ran. */
+function byEvent(task, sums = new Map()) {
+  const data = task.event.args?.data || {};
+  const name = [task.event.name, data.url && data.url.replace(/.*\//, ""), data.functionName].filter(Boolean).join(" ");
+  sums.set(name, (sums.get(name) || 0) + task.selfTime);
+  for (const child of task.children) byEvent(child, sums);
+  return sums;
+}
+
+/** The entries of a map of times of at least 1 ms, largest first, as "name 1.2". */
+function largest(sums, count) {
+  return [...sums].filter(([, ms]) => ms >= 1).sort((a, b) => b[1] - a[1]).slice(0, count)
+    .map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(", ");
+}
+
+/** Two lines for a task: start and duration in ms with its kinds of work, then its largest trace events. */
+function describe(task) {
+  return [`task at ${task.startTime.toFixed(0)} ms: ${task.duration.toFixed(1)} ms (${largest(byGroup(task), 4)})`,
+    `    ${largest(byEvent(task), 6)}`];
+}
+
+/** Lighthouse's own list of long tasks, as its simulation times them (start, duration, script). */
+function simulated(lhr, base) {
+  const fcp = lhr.audits["first-contentful-paint"].numericValue;
+  return [`simulated first contentful paint at ${fcp.toFixed(0)} ms`, ...lhr.audits["long-tasks"].details.items.map(
+    (task) => `simulated task at ${task.startTime.toFixed(0)} ms: ${task.duration.toFixed(0)} ms ${task.url.replace(base, "/")}`)];
+}
+
+/** The top-level tasks of the page's main thread of 12.5 ms and more, in order, and its first contentful paint,
+    then Lighthouse's simulated long tasks. @param {{traceEvents: object[]}} trace a navigation's trace
+    @param {object} lhr its audit @param {string} base the site's address */
+export function longTasks(trace, lhr, base) {
+  const processed = TraceProcessor.processTrace(trace);
+  const navigation = TraceProcessor.processNavigation(processed);
+  const tasks = MainThreadTasks.getMainThreadTasks(processed.mainThreadEvents, processed.frames,
+    processed.timestamps.traceEnd, processed.timeOriginEvt.ts);
+  const fcp = navigation.timings.firstContentfulPaint;
+  return [`observed first contentful paint at ${fcp.toFixed(0)} ms`,
+    ...tasks.filter((task) => !task.parent && task.duration >= LONG).flatMap(describe),
+    ...simulated(lhr, base)];
+}
