@@ -329,8 +329,8 @@ def test_pages_opened_from_files_register_nothing_and_log_no_error(small: Path, 
     page.fill('[data-calculator="q-9/rest"] input[name="d"]', "6")
     page.wait_for_function("document.querySelector('[data-calculator=\"q-9/rest\"] output[name=\"back\"]')"
                            ".textContent === '3.00'")
-    page.wait_for_load_state("load")  # where offline.js would register a worker over http(s)
-    page.evaluate("new Promise((done) => setTimeout(done, 0))")  # after the load event's own handlers
+    page.wait_for_load_state("load")  # after which offline.js would register a worker over http(s), once idle
+    page.evaluate("new Promise((done) => requestIdleCallback(() => setTimeout(done, 0)))")  # after its idle call
     assert offline.errors == []
     assert all(r.startswith("file://") for r in offline.requests)
     assert page.evaluate("navigator.serviceWorker ? navigator.serviceWorker.controller : null") is None

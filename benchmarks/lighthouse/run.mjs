@@ -3,13 +3,16 @@
 // whose scores go into a change's notes. Usage, after `rulesc build`:
 //   npm ci --prefix benchmarks/lighthouse && npm run --prefix benchmarks/lighthouse bench [-- [--runs N] SITE [PAGE ...]]
 // With --runs N every page is audited N times and a last table gives each page's worst (the machine's load moves
-// the simulated times, the blocking time most).
+// the simulated times, the blocking time most). With --tasks every audit's row is followed by the main-thread tasks
+// of its trace that Lighthouse's 4x simulation makes long (12.5 ms and more as observed), each with its kinds of
+// work and the scripts it ran: what the total blocking time is made of.
 import {createReadStream, existsSync, statSync} from "node:fs";
 import {createServer} from "node:http";
 import {createGzip} from "node:zlib";
 import {extname, join, resolve} from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import {longTasks} from "./tasks.mjs";
 
 const PAGES = ["", "dbu/", "dbu/core-rules/", "dbu/core-rules/tier-of-power-section/", "dbu/maneuvers/counter-maneuvers/",
   "dbu/gm-screen/", "dbu/gm-screen/keywords-clashes/", "dbu/glossary/", "dbu/tables/", "dbu/tables/maneuver/", "search/"];
@@ -50,15 +53,18 @@ function worst(rows) {
     : (i <= CATEGORIES.length ? Math.min : Math.max)(...rows.map((r) => r[i])));
 }
 
-/** `--runs N` (1 by default) taken out of the arguments: every page audited N times, pass after pass. */
-function runsOf(args) {
-  const at = args.indexOf("--runs");
-  if (at < 0) return [1, args];
-  return [Math.max(1, Number(args[at + 1]) || 1), [...args.slice(0, at), ...args.slice(at + 2)]];
+/** `--runs N` (1 by default) and `--tasks` taken out of the arguments: every page audited N times, pass after
+    pass, and with `--tasks` each audit's long tasks printed under its row. */
+function optionsOf(args) {
+  const tasks = args.includes("--tasks");
+  const rest = args.filter((arg) => arg !== "--tasks");
+  const at = rest.indexOf("--runs");
+  if (at < 0) return [1, tasks, rest];
+  return [Math.max(1, Number(rest[at + 1]) || 1), tasks, [...rest.slice(0, at), ...rest.slice(at + 2)]];
 }
 
 async function main() {
-  const [runs, [siteArg, ...pages]] = runsOf(process.argv.slice(2));
+  const [runs, tasks, [siteArg, ...pages]] = optionsOf(process.argv.slice(2));
   /* npm runs the script in this folder: a relative SITE is read from where npm was started (INIT_CWD) */
   const server = await serve(resolve(process.env.INIT_CWD || ".", siteArg || "site"));
   const base = `http://127.0.0.1:${server.address().port}/`;
@@ -69,11 +75,12 @@ async function main() {
   try {
     for (let run = 0; run < runs; run++) {
       for (const page of pages.length ? pages : PAGES) {
-        const {lhr} = await lighthouse(base + page, {port: chrome.port, output: "json", logLevel: "error",
+        const {lhr, artifacts} = await lighthouse(base + page, {port: chrome.port, output: "json", logLevel: "error",
           onlyCategories: CATEGORIES});
         if (lhr.runtimeError) throw new Error(`${base + page}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
         audited.set(page, [...(audited.get(page) || []), row(page, lhr)]);
         console.log(audited.get(page).at(-1).join("\t"));
+        if (tasks) for (const line of longTasks(artifacts.Trace, lhr, base)) console.log("  " + line);
       }
     }
     if (runs > 1) {

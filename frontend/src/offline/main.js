@@ -1,10 +1,13 @@
 // @ts-check
-/* rulesc offline: once the page has loaded, registers the site's service worker (sw.js at the site root), which
-   keeps what the reader visits and, when the reader asks (choice.js), the whole site for use offline. Only over
-   http(s): a page opened from file:// registers nothing and shows no choice. */
+/* rulesc offline: once the page has loaded and the browser is idle (idle.js), registers the site's service worker
+   (sw.js at the site root), which keeps what the reader visits and, when the reader asks (choice.js), the whole site
+   for use offline. Only over http(s): a page opened from file:// registers nothing and shows no choice. Registered
+   in the load event's own task, it added 1-3 ms to a task that on a phone (4x slower) already came near 50 ms, the
+   length from which Lighthouse counts a task as blocking. */
 import {offerChoice} from "./choice.js";
+import {afterLoadWhenIdle} from "./idle.js";
 
-/** Registers the worker of the site this script belongs to, once the page has loaded. */
+/** Registers the worker of the site this script belongs to, once the page has loaded and the browser is idle. */
 function registerWorker() {
   const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   if (!script || !("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
@@ -14,8 +17,7 @@ function registerWorker() {
       /* no worker here (a plain `mkdocs serve` of a docs folder rulesc did not write): the site works online */
     });
   };
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register);
+  afterLoadWhenIdle(register);
 }
 
 registerWorker();

@@ -33,6 +33,13 @@ function init() {
   scrollRegions();
 }
 
+/** Whether the page's document$ is rulesc's own (partials/rulesc-head.html, where Material's script is left out): it
+    announces the page once parsed, from file:// too, and replays that to a later subscriber. */
+function announcedByRulesc() {
+  /* read through dataset: site.js's strings name the attributes the page's inlined styles keep (page_styles.py) */
+  return typeof document$ !== "undefined" && document.documentElement.dataset.rulescTheme === "lean";
+}
+
 function startSite() {
   /* once a page, even where an older mkdocs.yml still lists this script besides rulesc's own <head> tag */
   const ns = namespace();
@@ -41,10 +48,13 @@ function startSite() {
   rememberSources();
   bindPreviews();
   bindCopyButtons();
-  /* Material's document$ fires on every instant navigation, but never from file://: run once now as well. */
+  if (typeof document$ !== "undefined" && document$.subscribe) document$.subscribe(init);
+  /* Material's document$ fires on every instant navigation, but never from file://: run once now as well. rulesc's
+     own fires for this page (at DOMContentLoaded): running now too would do every step twice in the task that ends
+     the parse, the longest of a phone's first visit after its first frame. */
+  if (announcedByRulesc()) return;
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
-  if (typeof document$ !== "undefined" && document$.subscribe) document$.subscribe(init);
 }
 
 startSite();
