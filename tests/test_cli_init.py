@@ -4,6 +4,7 @@ overwrites a file, and comes with a valid CI workflow, pre-commit hooks and edit
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -137,9 +138,14 @@ def test_the_workflows_engine_test_runs_every_worked_example(started: Path, tmp_
     step = next(s["run"] for s in YAML(typ="safe").load(scaffold_files()[".github/workflows/rules.yml"])["jobs"]
                 ["rules"]["steps"] if "doctest" in s.get("run", ""))
     script = step.split("<<'PY'\n", 1)[1].rsplit("PY", 1)[0]
-    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, check=False)
+    # No bytecode kept: the edit below keeps the file's size, and made within the same second as the first run
+    # Python would take the first run's compiled module as current (a run on a fast machine passed the edit by)
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, check=False,
+                          env=env)
     assert (done.returncode, done.stdout) == (0, "4 worked examples run, 0 failed\n"), done.stderr
     engine = tmp_path / "build/engine/rules_engine/my_game.py"
     engine.write_text(engine.read_text(encoding="utf-8").replace("179/243", "178/243"), encoding="utf-8")
-    failed = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, check=False)
+    failed = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, check=False,
+                            env=env)
     assert failed.returncode == 1 and failed.stdout.endswith("4 worked examples run, 1 failed\n")
