@@ -390,7 +390,7 @@ def test_search_records_cover_every_rule_term_and_calculator_with_names_and_face
         "search_index.json").exists()
 
 
-def test_rulesc_own_scripts_and_styles_stay_under_41_kb_gzipped(built: Path) -> None:
+def test_rulesc_own_scripts_and_styles_stay_under_42_kb_gzipped(built: Path) -> None:
     """The budget was 30 KB until the runtime learned exploding, rerolled and listed-face dice and joint pool
     questions, 36 KB until its closed forms for the fastest pool questions, 38 KB until sums became polynomial
     powers with work budgets, then 44 KB until rolling (the seeded sampler and roll tables in the runtime, 2.2 KB;
@@ -398,11 +398,12 @@ def test_rulesc_own_scripts_and_styles_stay_under_41_kb_gzipped(built: Path) -> 
     phone's reading aids (sticky answers, folded search, term cards, drawer contents), the GM filter and stat blocks
     (48.4 KB together), 50 KB until the build minified them (#35: 38.1 KB; runtime.js 17.8 KB of it), 39 KB until
     the same round's product and keep budgets, keeping by the k-th die's face, d66 dice text and chained tables'
-    final results (39.7 KB). The styles are measured as pages get them, minified into each page's head; a page
-    without calculators or roll tables loads only site.js and theme.js."""
+    final results (39.7 KB), 41 KB until site.js read each page's previews from one list (the glossary's HTML 14 KB
+    lighter) and ran its startup once (41.0 KB). The styles are measured as pages get them, minified into each
+    page's head; a page without calculators or roll tables loads only site.js and theme.js."""
     site = built / "site"
     sizes = {name: len(gzip.compress(_as_loaded(site, name), mtime=0)) for name in OWN_ASSETS}
-    assert sum(sizes.values()) < 41 * 1024, sizes
+    assert sum(sizes.values()) < 42 * 1024, sizes
 
 
 def _as_loaded(site: Path, name: str) -> bytes:
