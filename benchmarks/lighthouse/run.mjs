@@ -64,7 +64,8 @@ function optionsOf(args) {
 }
 
 async function main() {
-  const [runs, tasks, [siteArg, ...pages]] = optionsOf(process.argv.slice(2));
+  const [runs, tasks, [siteArg, ...named]] = optionsOf(process.argv.slice(2));
+  const pages = named.map((page) => page.replace(/^\/+/, ""));  // "/dbu/" as the table writes it, or "dbu/"
   /* npm runs the script in this folder: a relative SITE is read from where npm was started (INIT_CWD) */
   const server = await serve(resolve(process.env.INIT_CWD || ".", siteArg || "site"));
   const base = `http://127.0.0.1:${server.address().port}/`;
