@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-CONTENT = '<div class="md-content"'
-"""Where a page's content starts: the theme is everything before it."""
+from rulesc.emit.site.copy_buttons import CONTENT
+
 KEPT = re.compile(r"<(script|style|pre|textarea|code|kbd)\b.*?</\1\s*>|<!--.*?-->|<[^>]*>|([ \t\r\f]*\n[ \t\r\n\f]*)",
                   re.S | re.I)
 """What is kept as written (an element whose text is not HTML or keeps its white space, a comment, a tag), or a

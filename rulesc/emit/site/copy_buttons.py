@@ -14,7 +14,8 @@ import html
 import re
 
 CONTENT = '<div class="md-content"'
-"""Where a page's content starts: site.js gives a button to the headings under it only."""
+"""Where a page's content starts in Material's template: site.js gives a button to the headings under it only, the
+theme is what comes before it (compact.py), the previews' list goes first in it (preview_table.py)."""
 HEADING = re.compile(r'(<h([2-6])\b(?=[^>]*\sdata-kind=")(?=[^>]*\sid=")[^>]*>)(.*?)(</h\2>)', re.S)
 """A rule's or term's heading (data-kind and an id), its opening tag, level and content."""
 HEADERLINK = re.compile(r'<a\b(?=[^>]*\sclass="headerlink")(?![^>]*\stabindex=)')

@@ -17,9 +17,11 @@ import html
 import json
 import re
 
+from rulesc.emit.site.copy_buttons import CONTENT as CONTENT_TAG
+
 ATTRIBUTE = re.compile(r'(<a\b[^<>]*? data-rulesc-preview=")([^"]*)"')
 """A link's preview as markup.py writes it: escaped, in double quotes, inside the link's opening tag."""
-CONTENT = re.compile(r'<div class="md-content"[^>]*>')
+CONTENT = re.compile(re.escape(CONTENT_TAG) + r"[^>]*>")
 """Where a page's content starts: the list goes first in it, so an instant navigation (Material's, replacing the
 content) brings the new page's list along."""
 LIST_ID = "rulesc-previews"
