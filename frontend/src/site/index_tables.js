@@ -20,24 +20,37 @@ export function indexTables() {
 }
 
 /** The tier fields (where the table has scaled amounts, one per scaling they use) show those amounts at the values
-    chosen. @param {Element} box @param {HTMLTableElement} table */
+    chosen. The cells holding them are found at the first change, not as the page starts: a walk over every cell of
+    a kind's table (about 1 ms unthrottled, in the task that ends the parse). @param {Element} box
+    @param {HTMLTableElement} table */
 function tierScaling(box, table) {
   const field = box.querySelector(".rulesc-tiers");
   if (!field) return;
   const inputs = /** @type {HTMLInputElement[]} */ ([...field.querySelectorAll("input")]);
   const pattern = scaledPattern(inputs.map((input) => /** @type {string} */ (input.getAttribute("data-tier"))));
-  /** @type {Text[]} */
-  const nodes = [];
-  const walker = document.createTreeWalker(table.tBodies[0], NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) if (/** @type {string} */ (walker.currentNode.nodeValue).search(pattern) >= 0) nodes.push(/** @type {Text} */ (walker.currentNode));
-  const originals = nodes.map((node) => /** @type {string} */ (node.nodeValue));
+  /** @type {{node: Text, original: string}[] | null} */
+  let scaled = null;
   const apply = () => {
+    scaled = scaled || scaledCells(table, pattern);
     const tiers = chosenTiers(inputs.map((input) => ({kind: /** @type {string} */ (input.getAttribute("data-tier")), value: input.value,
                                                       min: Number(input.min), max: Number(input.max)})));
-    nodes.forEach((node, i) => { node.nodeValue = atTiers(originals[i], tiers, pattern); });
+    scaled.forEach(({node, original}) => { node.nodeValue = atTiers(original, tiers, pattern); });
   };
   inputs.forEach((input) => { input.addEventListener("input", apply); });
   if (inputs.some((input) => input.value)) apply();
+}
+
+/** The texts of a table's body that hold a scaled amount, with their text as built. @param {HTMLTableElement} table
+    @param {RegExp} pattern */
+function scaledCells(table, pattern) {
+  /** @type {{node: Text, original: string}[]} */
+  const found = [];
+  const walker = document.createTreeWalker(table.tBodies[0], NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = /** @type {Text} */ (walker.currentNode);
+    if (node.data.search(pattern) >= 0) found.push({node, original: node.data});
+  }
+  return found;
 }
 
 /** @param {HTMLTableRowElement[]} rows @param {string} query @param {HTMLElement} status */
