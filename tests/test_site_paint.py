@@ -84,6 +84,16 @@ STYLESHEET_IMAGES = """
 """
 
 
+# Before the page's own scripts: every layout shift the page reports, with the ids or classes of what moved.
+LAYOUT_SHIFTS = """
+window.__rulescShifts = [];
+new PerformanceObserver((list) => {
+  for (const shift of list.getEntries()) {
+    window.__rulescShifts.push([shift.value, shift.sources.map((s) => s.node && (s.node.id || s.node.className))]);
+  }
+}).observe({type: "layout-shift", buffered: true});
+"""
+
 # How the first disclosure's chevron is drawn: its shape's kind and its colour.
 CHEVRON = """
 () => {
@@ -137,3 +147,17 @@ def test_the_first_frame_draws_no_image_from_a_stylesheet(site: str, tab: Any) -
                 assert visit.page.evaluate("document.querySelectorAll('.md-typeset summary').length") > 0, path
                 assert visit.page.evaluate(STYLESHEET_IMAGES) == [], (width, path)
                 assert visit.page.evaluate(CHEVRON) == ["polygon(", "rgba(0, 0, 0, 0.87)"], (width, path)
+
+
+def test_nothing_moves_as_a_page_loads(site: str, browser: Any) -> None:
+    """No layout shift from the navigation to two frames after the load event, on a phone and a desktop with the CPU 4x
+    slower: a rule or term the first frame draws skipped would be laid out at its own height a frame later and move
+    what is below it (rulesc-head.html lays out the first ten blocks of a page at once)."""
+    for context in (PHONE, {"viewport": {"width": 1366, "height": 768}}):
+        with Visit(browser, "about:blank", **context) as visit:
+            visit.context.new_cdp_session(visit.page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            visit.page.add_init_script(LAYOUT_SHIFTS)
+            for path in ("dbu/glossary/", "dbu/maneuvers/counter-maneuvers/", "dbu/core-rules/tier-of-power-section/"):
+                visit.go(site + path)
+                visit.page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+                assert visit.page.evaluate("window.__rulescShifts") == [], (context, path)
