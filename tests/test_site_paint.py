@@ -63,6 +63,46 @@ WITHOUT_SCRIPTS = """
 """
 
 
+# Each image a stylesheet gives a box the first frame draws (not one in a subtree skipped by content-visibility, nor a
+# ::before or ::after that is not displayed), once: the element, the pseudo-element and the first characters.
+STYLESHEET_IMAGES = """
+() => {
+  const found = new Set();
+  for (const element of document.querySelectorAll("body *")) {
+    if (!element.checkVisibility({contentVisibilityAuto: true})) continue;
+    for (const pseudo of [null, "::before", "::after"]) {
+      const style = getComputedStyle(element, pseudo);
+      if (pseudo && (style.content === "none" || style.display === "none")) continue;
+      for (const value of [style.maskImage, style.webkitMaskImage, style.backgroundImage, style.listStyleImage,
+                           style.borderImageSource]) {
+        if (value.includes("url(")) found.add(`${element.tagName.toLowerCase()}${pseudo || ""} ${value.slice(0, 40)}`);
+      }
+    }
+  }
+  return Array.from(found).sort();
+}
+"""
+
+
+# Before the page's own scripts: every layout shift the page reports, with the ids or classes of what moved.
+LAYOUT_SHIFTS = """
+window.__rulescShifts = [];
+new PerformanceObserver((list) => {
+  for (const shift of list.getEntries()) {
+    window.__rulescShifts.push([shift.value, shift.sources.map((s) => s.node && (s.node.id || s.node.className))]);
+  }
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+# How the first disclosure's chevron is drawn: its shape's kind and its colour.
+CHEVRON = """
+() => {
+  const style = getComputedStyle(document.querySelector(".md-typeset summary"), "::after");
+  return [style.clipPath.slice(0, 8), style.backgroundColor];
+}
+"""
+
+
 def _first_visit(browser: Any, url: str) -> Visit:
     """A fresh phone-sized visit to `url` with the CPU 4x slower (a long page then takes several of the parser's
     turns), recording the first frame."""
@@ -95,3 +135,29 @@ def test_a_calculators_scripts_are_asked_for_after_the_first_paint(site: str, br
         assert sorted(times["scripts"]) == ["calculators.js", "formulas/dbu.js", "runtime.js"]
         assert min(times["scripts"].values()) > times["paint"], times
         assert visit.errors == []
+
+
+def test_the_first_frame_draws_no_image_from_a_stylesheet(site: str, tab: Any) -> None:
+    """Every rule and term has a disclosure; Material draws its chevron as an SVG mask, which the browser makes into
+    an image document in the first frame's style pass (19 ms of a phone's glossary at 4x; rulesc.css draws it as a
+    polygon). Not the drawer's icons, which the phone skips until opened."""
+    for width, height in ((390, 844), (1366, 768)):
+        for path in ("dbu/glossary/", "dbu/maneuvers/counter-maneuvers/"):
+            with tab.use(site + path, viewport={"width": width, "height": height}) as visit:
+                assert visit.page.evaluate("document.querySelectorAll('.md-typeset summary').length") > 0, path
+                assert visit.page.evaluate(STYLESHEET_IMAGES) == [], (width, path)
+                assert visit.page.evaluate(CHEVRON) == ["polygon(", "rgba(0, 0, 0, 0.87)"], (width, path)
+
+
+def test_nothing_moves_as_a_page_loads(site: str, browser: Any) -> None:
+    """No layout shift from the navigation to two frames after the load event, on a phone and a desktop with the CPU 4x
+    slower: a rule or term the first frame draws skipped would be laid out at its own height a frame later and move
+    what is below it (rulesc-head.html lays out the first ten blocks of a page at once)."""
+    for context in (PHONE, {"viewport": {"width": 1366, "height": 768}}):
+        with Visit(browser, "about:blank", **context) as visit:
+            visit.context.new_cdp_session(visit.page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            visit.page.add_init_script(LAYOUT_SHIFTS)
+            for path in ("dbu/glossary/", "dbu/maneuvers/counter-maneuvers/", "dbu/core-rules/tier-of-power-section/"):
+                visit.go(site + path)
+                visit.page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+                assert visit.page.evaluate("window.__rulescShifts") == [], (context, path)
