@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Visit
+from tests.browser import TIMEOUT_MS, Visit, calculators_bound
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -76,13 +76,38 @@ def test_the_first_screens_rules_and_terms_are_laid_out_at_once(site: str, brows
         assert [cv for cv, shown in states if shown] == ["visible"] * sum(shown for _, shown in states) != []
 
 
+# Resolves once every calculator on the screen has computed (they compute as they near it, a few at a time, after
+# their scripts bind them), then two frames more: what a late step lays out has been laid out. A page whose
+# calculators never compute fails after `bound` ms.
+ON_SCREEN_COMPUTED = """(bound) => new Promise((done, failed) => {
+  const shown = () => Array.from(document.querySelectorAll("[data-calculator]")).filter((box) => {
+    const rect = box.getBoundingClientRect();
+    return rect.bottom > 0 && rect.top < innerHeight;
+  });
+  const frames = () => requestAnimationFrame(() => requestAnimationFrame(done));
+  if (shown().every((box) => box.dataset.computed === "1")) return frames();
+  const watch = new MutationObserver(() => {
+    if (shown().every((box) => box.dataset.computed === "1")) { watch.disconnect(); frames(); }
+  });
+  watch.observe(document, {attributes: true, attributeFilter: ["data-computed"], childList: true, subtree: true});
+  setTimeout(() => { watch.disconnect(); failed(new Error(`not computed after ${bound} ms`)); }, bound);
+})"""
+
+
+def settle(page: Any) -> None:
+    """Until the page's scripts have all come and run and the calculators on the screen have computed."""
+    page.wait_for_load_state("networkidle")
+    calculators_bound(page)
+    page.evaluate(ON_SCREEN_COMPUTED, TIMEOUT_MS)
+
+
 @pytest.mark.parametrize("where", [-1, -12])
 def test_a_link_to_a_far_rule_lands_on_its_heading(site: str, browser: Any, chapter: tuple[str, list[str]],
                                                   where: int) -> None:
     path, ids = chapter
     with Visit(browser, f"{site}{path}#{ids[where]}", **PHONE) as visit:
         page = visit.page
-        page.wait_for_timeout(500)  # let late layout (previews, calculators) settle: the heading must stay put
+        settle(page)  # the heading must stay put once everything that lays out late has
         top, header, bottom = page.evaluate(
             "(id) => [document.getElementById(id).getBoundingClientRect().top,"
             " document.querySelector('.md-header').getBoundingClientRect().bottom,"
@@ -175,7 +200,9 @@ def test_the_closed_drawer_is_not_laid_out_until_opened_and_a_desktop_sidebar_al
         page.wait_for_function("() => document.querySelector('.md-nav--primary a.md-nav__link--active')"
                                ".checkVisibility({contentVisibilityAuto: true})")
         page.wait_for_function("() => document.querySelector('.md-sidebar--primary').getBoundingClientRect().x >= 0")
-        page.wait_for_timeout(300)  # the drawer's sections slide to the page's own
+        # the drawer's sections slide to the page's own: until every transition in it has ended
+        page.wait_for_function("() => document.querySelector('.md-sidebar--primary')"
+                               ".getAnimations({subtree: true}).length === 0")
         shown = page.evaluate("() => { const at = document.elementFromPoint(100, 300).closest('.md-nav__item');"
                               " return at && at.closest('.md-nav--primary') ? at.innerText.trim() : null; }")
         assert shown and title in page.locator(".md-nav--primary").inner_text()
