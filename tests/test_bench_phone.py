@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import itertools
 import json
+import re
 import subprocess
 import sys
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -40,29 +45,24 @@ def finish(process: subprocess.Popen[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
-# A visit without the browser, for the run over every page: the figures made up from the visit's place in the run
-# (each load ends with its long tasks), the calculators read from the page's HTML. The page list, the table and
-# the JSON of a default run are the bench's own; the real visits, throttled, are those of the "pages" run, which
-# alone launches Chromium (a launch and its driver, for no page, cost about a CPU-second of the process tree) and
-# builds the site itself.
-UNTIMED_VISITS = """
-import contextlib, itertools, re, types, urllib.request
-from rulesc.bench import phone
-visits = itertools.count(1)
-def measure_page(browser, url, path):
-    n, html = next(visits), urllib.request.urlopen(url + path).read().decode()
-    keys = re.findall(r'data-calculator="([^"]+)"', html)
-    return phone.Load(400.0 + 10 * n, 300.0 + 10 * n, [[100, 60], [380, 20 + 10 * n]], [(k, 40.0 + n) for k in keys])
-phone.measure_page = measure_page
-browser = types.SimpleNamespace(close=lambda: None)
-driver = types.SimpleNamespace(chromium=types.SimpleNamespace(launch=lambda **options: browser))
-phone.playwright = lambda bench: lambda: contextlib.nullcontext(driver)
-"""
+def untimed_visits(patch: pytest.MonkeyPatch) -> None:
+    """bench --phone's visits without the browser, for one run: the nth visit's figures made up from n (each load
+    ends with its long tasks), its calculators read from the page's HTML as served. The page list, the passes, the
+    table and the JSON stay the bench's own; the real visits, throttled, are those of the "pages" run, which alone
+    launches Chromium (a launch and its driver, for no page, cost about a CPU-second of the process tree) and builds
+    the site itself."""
+    visits = itertools.count(1)
 
+    def measure_page(browser: Any, url: str, path: str) -> phone.Load:
+        n, html = next(visits), urllib.request.urlopen(url + path).read().decode()
+        keys = re.findall(r'data-calculator="([^"]+)"', html)
+        return phone.Load(400.0 + 10 * n, 300.0 + 10 * n, [[100, 60], [380, 20 + 10 * n]],
+                          [(key, 40.0 + n) for key in keys])
 
-def built_already(site: Path) -> str:
-    """A prelude that gives bench --phone `site` where it would build the project's site."""
-    return f"import pathlib\nfrom rulesc.bench import phone\nphone._build = lambda *_: pathlib.Path({str(site)!r})"
+    browser = SimpleNamespace(close=lambda: None)
+    driver = SimpleNamespace(chromium=SimpleNamespace(launch=lambda **options: browser))
+    patch.setattr(phone, "measure_page", measure_page)
+    patch.setattr(phone, "playwright", lambda bench: lambda: contextlib.nullcontext(driver))
 
 
 # A prelude that has bench --phone say on stderr what site it built: the digest of site_digest() below.
@@ -98,26 +98,24 @@ def runs(tmp_path_factory: pytest.TempPathFactory, small: Path) -> dict[str, sub
     about 0.6 CPU-seconds a second it stays open, idle or not: Chromium's throttling keeps the main thread busy
     three quarters of the time); it builds the project itself, and says what it built. The others read the run's
     shared build of the same project, whose site is that one, byte for byte
-    (test_the_bench_builds_the_site_the_other_runs_read), and visit untimed (UNTIMED_VISITS): "all", the default run
-    over every page, in a process of its own; "named", which names two pages out of site order and loads each twice,
-    and "unknown", which names a page there is not and stops at a usage error before any server or browser starts,
-    in this process. "pages" spends most of its time waiting for pages to settle (network idle, then a second with
+    (test_the_bench_builds_the_site_the_other_runs_read), and visit untimed (untimed_visits), in this process while
+    "pages" runs: "all", the default run over every page; "named", which names two pages out of site order and loads
+    each twice; and "unknown", which names a page there is not and stops at a usage error before any server or
+    browser starts. "pages" spends most of its time waiting for pages to settle (network idle, then a second with
     no long task), and its figures are never asserted, so sharing the machine changes no outcome."""
     pages = start(offline_project(tmp_path_factory.mktemp("phone") / "project"), "bench", "--phone", "--repeat", "2",
                   "--json", "--pages", "q-9/gm-screen", prelude=SAYS_WHAT_IT_BUILT)
-    every = start(small, "bench", "--phone", "--json", prelude=f"{built_already(small / 'site')}\n{UNTIMED_VISITS}")
+    every = untimed_here(small, "--json")
     named = untimed_here(small, "--repeat", "2", "--json", "--pages", "q-9/gm-screen", "/")
     unknown = untimed_here(small, "--pages", "q-9/nowhere/")
-    return {"all": finish(every), "pages": finish(pages), "named": named, "unknown": unknown}
+    return {"all": every, "pages": finish(pages), "named": named, "unknown": unknown}
 
 
 def untimed_here(small: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """bench --phone with `args` in this process, on the shared build, each visit untimed as UNTIMED_VISITS makes
-    it up (its count starting at 1 for the run): the bench's own page list, passes, medians, table and JSON."""
+    """bench --phone with `args` in this process (no process of its own, which cost 0.4 CPU-seconds to start and
+    import rulesc), on the shared build, each visit untimed_visits(), counted from 1 for the run."""
     with pytest.MonkeyPatch.context() as patch:
-        for name in ("measure_page", "playwright"):  # UNTIMED_VISITS replaces them: put back when the block ends
-            patch.setattr(phone, name, getattr(phone, name))
-        exec(UNTIMED_VISITS, {})  # noqa: S102 (the test's own code, the one the "all" run's process runs)
+        untimed_visits(patch)
         patch.setattr(phone, "_build", lambda *_: small / "site")
         status, out, err = run_rulesc("--root", str(small), "bench", "--phone", *args)
     return subprocess.CompletedProcess(["rulesc", "bench", "--phone", *args], status, out, err)
