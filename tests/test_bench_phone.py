@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import itertools
 import json
+import re
 import subprocess
 import sys
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -40,29 +45,24 @@ def finish(process: subprocess.Popen[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
-# A visit without the browser, for the run over every page: the figures made up from the visit's place in the run
-# (each load ends with its long tasks), the calculators read from the page's HTML. The page list, the table and
-# the JSON of a default run are the bench's own; the real visits, throttled, are those of the "pages" run, which
-# alone launches Chromium (a launch and its driver, for no page, cost about a CPU-second of the process tree) and
-# builds the site itself.
-UNTIMED_VISITS = """
-import contextlib, itertools, re, types, urllib.request
-from rulesc.bench import phone
-visits = itertools.count(1)
-def measure_page(browser, url, path):
-    n, html = next(visits), urllib.request.urlopen(url + path).read().decode()
-    keys = re.findall(r'data-calculator="([^"]+)"', html)
-    return phone.Load(400.0 + 10 * n, 300.0 + 10 * n, [[100, 60], [380, 20 + 10 * n]], [(k, 40.0 + n) for k in keys])
-phone.measure_page = measure_page
-browser = types.SimpleNamespace(close=lambda: None)
-driver = types.SimpleNamespace(chromium=types.SimpleNamespace(launch=lambda **options: browser))
-phone.playwright = lambda bench: lambda: contextlib.nullcontext(driver)
-"""
+def untimed_visits(patch: pytest.MonkeyPatch) -> None:
+    """bench --phone's visits without the browser, for one run: the nth visit's figures made up from n (each load
+    ends with its long tasks), its calculators read from the page's HTML as served. The page list, the passes, the
+    table and the JSON stay the bench's own; the real visits, throttled, are those of the "pages" run, which alone
+    launches Chromium (a launch and its driver, for no page, cost about a CPU-second of the process tree) and builds
+    the site itself."""
+    visits = itertools.count(1)
 
+    def measure_page(browser: Any, url: str, path: str) -> phone.Load:
+        n, html = next(visits), urllib.request.urlopen(url + path).read().decode()
+        keys = re.findall(r'data-calculator="([^"]+)"', html)
+        return phone.Load(400.0 + 10 * n, 300.0 + 10 * n, [[100, 60], [380, 20 + 10 * n]],
+                          [(key, 40.0 + n) for key in keys])
 
-def built_already(site: Path) -> str:
-    """A prelude that gives bench --phone `site` where it would build the project's site."""
-    return f"import pathlib\nfrom rulesc.bench import phone\nphone._build = lambda *_: pathlib.Path({str(site)!r})"
+    browser = SimpleNamespace(close=lambda: None)
+    driver = SimpleNamespace(chromium=SimpleNamespace(launch=lambda **options: browser))
+    patch.setattr(phone, "measure_page", measure_page)
+    patch.setattr(phone, "playwright", lambda bench: lambda: contextlib.nullcontext(driver))
 
 
 # A prelude that has bench --phone say on stderr what site it built: the digest of site_digest() below.
@@ -93,22 +93,32 @@ def small(shared_builds: Callable[[str, Copy], Path]) -> Path:
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory, small: Path) -> dict[str, subprocess.CompletedProcess[str]]:
-    """The bench's runs the tests read, by name. "pages" names a page with a calculator and one without and loads
-    each twice in Chromium: the code a real visit runs, and --repeat, at four throttled loads; it builds the project
-    itself, and says what it built. The others read the run's shared build of the same project, whose site is that
-    one, byte for byte (test_the_bench_builds_the_site_the_other_runs_read): "all", the default run over every page,
-    visits untimed in a process of its own, and "unknown", which names a page there is not, stops at a usage error
-    before any server or browser starts, so it runs in this process. "pages" spends most of its time waiting for
-    pages to settle (network idle, then a second with no long task), and its figures are never asserted, so sharing
-    the machine changes no outcome."""
+    """The bench's runs the tests read, by name. "pages" names a page with a calculator and loads it twice in
+    Chromium: the code a real visit runs, and --repeat, at two throttled loads (a throttled page costs its renderer
+    about 0.6 CPU-seconds a second it stays open, idle or not: Chromium's throttling keeps the main thread busy
+    three quarters of the time); it builds the project itself, and says what it built. The others read the run's
+    shared build of the same project, whose site is that one, byte for byte
+    (test_the_bench_builds_the_site_the_other_runs_read), and visit untimed (untimed_visits), in this process while
+    "pages" runs: "all", the default run over every page; "named", which names two pages out of site order and loads
+    each twice; and "unknown", which names a page there is not and stops at a usage error before any server or
+    browser starts. "pages" spends most of its time waiting for pages to settle (network idle, then a second with
+    no long task), and its figures are never asserted, so sharing the machine changes no outcome."""
     pages = start(offline_project(tmp_path_factory.mktemp("phone") / "project"), "bench", "--phone", "--repeat", "2",
-                  "--json", "--pages", "q-9/gm-screen", "/", prelude=SAYS_WHAT_IT_BUILT)
-    every = start(small, "bench", "--phone", "--json", prelude=f"{built_already(small / 'site')}\n{UNTIMED_VISITS}")
+                  "--json", "--pages", "q-9/gm-screen", prelude=SAYS_WHAT_IT_BUILT)
+    every = untimed_here(small, "--json")
+    named = untimed_here(small, "--repeat", "2", "--json", "--pages", "q-9/gm-screen", "/")
+    unknown = untimed_here(small, "--pages", "q-9/nowhere/")
+    return {"all": every, "pages": finish(pages), "named": named, "unknown": unknown}
+
+
+def untimed_here(small: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """bench --phone with `args` in this process (no process of its own, which cost 0.4 CPU-seconds to start and
+    import rulesc), on the shared build, each visit untimed_visits(), counted from 1 for the run."""
     with pytest.MonkeyPatch.context() as patch:
+        untimed_visits(patch)
         patch.setattr(phone, "_build", lambda *_: small / "site")
-        status, out, err = run_rulesc("--root", str(small), "bench", "--phone", "--pages", "q-9/nowhere/")
-    unknown = subprocess.CompletedProcess(["rulesc", "bench", "--phone", "--pages", "q-9/nowhere/"], status, out, err)
-    return {"all": finish(every), "pages": finish(pages), "unknown": unknown}
+        status, out, err = run_rulesc("--root", str(small), "bench", "--phone", *args)
+    return subprocess.CompletedProcess(["rulesc", "bench", "--phone", *args], status, out, err)
 
 
 @pytest.mark.browser  # the runs launch Chromium
@@ -183,11 +193,11 @@ def test_pages_picks_pages_as_the_table_names_them_and_refuses_an_unknown_one() 
         pick_pages(pages, ["a-b/d", "q", "z"])
 
 
-@pytest.mark.browser  # the bench launches Chromium itself
+@pytest.mark.browser  # the runs launch Chromium
 def test_pages_limits_the_run_to_the_named_pages_and_an_unknown_one_is_a_usage_error(
         runs: dict[str, subprocess.CompletedProcess[str]]) -> None:
-    done = runs["pages"]
-    assert [p["page"] for p in json.loads(done.stdout.splitlines()[-1])["pages"]] == ["/", "q-9/gm-screen/"]
+    assert [p["page"] for p in json.loads(runs["named"].stdout.splitlines()[-1])["pages"]] == ["/", "q-9/gm-screen/"]
+    assert [p["page"] for p in json.loads(runs["pages"].stdout.splitlines()[-1])["pages"]] == ["q-9/gm-screen/"]
     done = runs["unknown"]
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith("rulesc: error: no such page: q-9/nowhere/; the site's pages are /, dice-notation/")
@@ -278,21 +288,40 @@ t/rolls/                                 490.2     480-604    400.0       0 (0) 
     assert figures["pages"][1]["inputs"] == [{"calculator": "t/odds", "ms": 44.0, "latencies": [61.5, 44.0, 28.5]}]
 
 
-@pytest.mark.browser  # the bench launches Chromium itself
-def test_repeat_loads_each_named_page_k_times_and_reports_their_median(
+@pytest.mark.browser  # the runs launch Chromium
+def test_repeat_loads_each_named_page_k_times_in_passes_and_reports_their_median(
         runs: dict[str, subprocess.CompletedProcess[str]]) -> None:
-    done = runs["pages"]
+    """Two passes over the two named pages: the home page's loads are the run's first and third visits, the GM
+    screen's the second and fourth (the nth ready at 400 + 10n ms, its calculator's input at 40 + n ms)."""
+    done = runs["named"]
     lines = done.stdout.splitlines()
     figures = json.loads(lines[-1])
     home, screen = figures["pages"]
     assert figures["repeat"] == 2
-    assert [(p["page"], len(p["readies"])) for p in (home, screen)] == [("/", 2), ("q-9/gm-screen/", 2)]
-    for page in (home, screen):
-        assert min(page["readies"]) <= page["ready_ms"] <= max(page["readies"]), page["page"]
-        row = next(line.split() for line in lines if line.split() and line.split()[0] == page["page"])
-        assert row[1:3] == [f"{page['ready_ms']:.1f}", f"{min(page['readies']):.0f}-{max(page['readies']):.0f}"]
+    assert [(p["page"], p["readies"], p["ready_ms"]) for p in (home, screen)] == [
+        ("/", [410, 430], 420), ("q-9/gm-screen/", [420, 440], 430)]
+    assert (home["inputs"], screen["inputs"]) == ([], [{"calculator": "q-9/rest", "ms": 43, "latencies": [42, 44]}])
+    rows = [line.split() for line in lines if line.split() and line.split()[0] in ("/", "q-9/gm-screen/")]
+    assert [row[:3] for row in rows] == [["/", "420.0", "410-430"], ["q-9/gm-screen/", "430.0", "420-440"]]
+    assert lines[4].startswith("median of 2 loads per page (of an even count, the mean of the middle two)")
+    assert lines[-3:-1] == ["2 pages; worst ready 430.0 ms (q-9/gm-screen/); target 500 ms: met (median of 2 loads)",
+                            "2 input changes; worst 43.0 ms (q-9/gm-screen/); target 50 ms: met (median of 2 loads)"]
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.mark.browser  # the bench launches Chromium itself
+def test_repeat_loads_the_named_page_k_times_in_chromium_and_reports_their_median(
+        runs: dict[str, subprocess.CompletedProcess[str]]) -> None:
+    done = runs["pages"]
+    lines = done.stdout.splitlines()
+    figures = json.loads(lines[-1])
+    [screen] = figures["pages"]
+    assert (figures["repeat"], screen["page"], len(screen["readies"])) == (2, "q-9/gm-screen/", 2)
+    assert min(screen["readies"]) <= screen["ready_ms"] <= max(screen["readies"])
+    row = next(line.split() for line in lines if line.split() and line.split()[0] == screen["page"])
+    assert row[1:3] == [f"{screen['ready_ms']:.1f}", f"{min(screen['readies']):.0f}-{max(screen['readies']):.0f}"]
     [calculator] = screen["inputs"]
-    assert (home["inputs"], calculator["calculator"], len(calculator["latencies"])) == ([], "q-9/rest", 2)
+    assert (calculator["calculator"], len(calculator["latencies"])) == ("q-9/rest", 2)
     assert min(calculator["latencies"]) <= calculator["ms"] <= max(calculator["latencies"])
     assert all(ms > 0 for ms in calculator["latencies"])
     assert lines[4].startswith("median of 2 loads per page (of an even count, the mean of the middle two)")
