@@ -151,21 +151,57 @@ def lay_out_everything(page: Any) -> None:
     page.evaluate(LAY_OUT_EVERYTHING)
 
 
+# color-contrast checks one text of each key (REPEATED_BLOCKS' key, with the opacities of all its ancestors, which axe
+# multiplies into the text's colour) of those it would check, in the order it checks them: a text whose key an
+# earlier one had shows axe nothing new, as a repeated block does. The first text of a key is one axe itself chose
+# (its matches), so a text it would not check never stands for one it would; a first text axe could not judge (a
+# background image, a pseudo-element, text of only symbols) has the texts of its key checked after all, in a second
+# run over those alone. Inside the function AXE_RUN runs: rule.matches and check.evaluate are put back after.
+TEXTS_ONCE = """
+  const rule = axe._audit.rules.find((candidate) => candidate.id === "color-contrast");
+  const check = axe._audit.checks["color-contrast"];
+  const matches = rule.matches, evaluate = check.evaluate, first = new Map(), skipped = new Map(), unsure = [];
+  rule.matches = function (node, ...rest) {
+    if (!matches.call(this, node, ...rest)) return false;
+    const key = window.__rulescTextKey(node);
+    if (!first.has(key)) return Boolean(first.set(key, node));
+    skipped.set(key, [...(skipped.get(key) || []), node]);
+    return false;
+  };
+  check.evaluate = function (node, ...rest) {
+    const verdict = evaluate.call(this, node, ...rest);
+    if (verdict !== true && verdict !== false) unsure.push(node);
+    return verdict;
+  };
+  return () => {
+    Object.assign(rule, {matches});
+    Object.assign(check, {evaluate});
+    window.__rulescTexts = [first.size, [...skipped.values()].flat().length];
+    return unsure.flatMap((node) => skipped.get(window.__rulescTextKey(node)) || []);
+  };
+"""
+
 # The tests fail on a serious or critical violation only. axe gives each node of a rule's result the rule's own
 # impact (axe-core's lib/core/utils/aggregate-result.js), so a rule of minor or moderate impact can never report one:
 # those rules stay off and every rule that can still runs (a third of axe's time on the bundled site's page types,
 # most of it region, heading-order and landmark-unique; color-contrast is most of the rest).
 AXE_RUN = """
 async (context) => {
+  const seeTextsOnce = () => {TEXTS_ONCE};
   const off = axe._audit.rules.filter((rule) => rule.enabled && ["minor", "moderate"].includes(rule.impact));
-  const results = await axe.run(context === "cut" ? {exclude: window.__rulescRepeated} : document, {
+  const cut = context === "cut", again = cut ? seeTextsOnce() : () => [];
+  const results = await axe.run(cut ? {exclude: window.__rulescRepeated} : document, {
     resultTypes: ["violations"], rules: Object.fromEntries(off.map((rule) => [rule.id, {enabled: false}]))});
+  const unsure = again();
+  if (unsure.length) results.violations.push(...(await axe.run({include: unsure}, {
+    resultTypes: ["violations"], runOnly: {type: "rule", values: ["color-contrast"]}})).violations);
   const ran = ["violations", "passes", "incomplete", "inapplicable"].flatMap((kind) => results[kind]);
   const left = axe._audit.rules.filter((rule) => rule.enabled && !off.includes(rule)
     && !rule.tags.some((tag) => ["experimental", "deprecated"].includes(tag))).map((rule) => rule.id);
-  return {...results, ran: [...new Set(ran.map((rule) => rule.id))].sort(), left: left.sort()};
+  return {...results, ran: [...new Set(ran.map((rule) => rule.id))].sort(), left: left.sort(),
+          texts: cut ? [...window.__rulescTexts, unsure.length] : []};
 }
-"""
+""".replace("TEXTS_ONCE", TEXTS_ONCE)
 # A long page repeats a few kinds of block (a glossary's terms, an index table's rows, the error codes' list items)
 # shown in the same few colours, and axe's time grows with each node it checks, color-contrast's most (on the
 # glossary 6.7 of 7.7 s went to 214 terms and list items that showed nothing the others did not). A block that
@@ -208,12 +244,26 @@ REPEATED_BLOCKS = """
             el.id && ids.get(el.id) > 1 ? el.id : "", style.color, style.fontSize, style.fontWeight, style.textShadow,
             style.webkitTextStrokeWidth, style.webkitTextStrokeColor, style.filter, behind(el)].join("|");
   };
+  const keys = new Map(), faded = new Map(), known = new Map();
+  const keyOf = (el) => {
+    if (!known.has(el)) known.set(el, key(el));
+    return known.get(el);
+  };
+  const opacity = (el) => {  // what axe multiplies a text's colour by: the opacities of it and all its ancestors
+    if (!el) return 1;
+    if (!faded.has(el)) faded.set(el, Number(getComputedStyle(el).opacity) * opacity(el.parentElement));
+    return faded.get(el);
+  };
+  window.__rulescTextKey = (el) => {
+    if (!keys.has(el)) keys.set(el, keyOf(el) + "|" + opacity(el));
+    return keys.get(el);
+  };
   const inside = new Set(leaves.flatMap((leaf) => [leaf, ...leaf.querySelectorAll("*")]));
-  const shown = new Set(Array.from(document.querySelectorAll("*")).filter((el) => !inside.has(el)).map(key));
+  const shown = new Set(Array.from(document.querySelectorAll("*")).filter((el) => !inside.has(el)).map(keyOf));
   window.__rulescRepeated = leaves.filter((leaf) => {
-    const keys = [leaf, ...leaf.querySelectorAll("*")].map(key);
-    const repeated = keys.every((k) => shown.has(k));
-    keys.forEach((k) => shown.add(k));
+    const own = [leaf, ...leaf.querySelectorAll("*")].map(keyOf);
+    const repeated = own.every((k) => shown.has(k));
+    own.forEach((k) => shown.add(k));
     return repeated;
   });
   return [leaves.length, window.__rulescRepeated.length];
