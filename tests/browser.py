@@ -88,6 +88,11 @@ class Visit:
         return calculators_bound(self.page)
 
 
+def two_frames(page: Any) -> None:
+    """Until the page has drawn two more frames: what the last task changed is laid out and painted."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def calculators_bound(page: Any) -> int:
     """Wait until every calculator on the page answers input (its scripts have bound it: they are asked for after
     the first paint, so the load event does not mean they have run); how many there are."""

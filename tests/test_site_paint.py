@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser import Visit
+from tests.browser import Visit, two_frames
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -159,5 +159,5 @@ def test_nothing_moves_as_a_page_loads(site: str, browser: Any) -> None:
             visit.page.add_init_script(LAYOUT_SHIFTS)
             for path in ("dbu/glossary/", "dbu/maneuvers/counter-maneuvers/", "dbu/core-rules/tier-of-power-section/"):
                 visit.go(site + path)
-                visit.page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+                two_frames(visit.page)
                 assert visit.page.evaluate("window.__rulescShifts") == [], (context, path)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import TIMEOUT_MS, Visit, calculators_bound
+from tests.browser import TIMEOUT_MS, Visit, calculators_bound, two_frames
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -193,7 +193,7 @@ def test_the_closed_drawer_is_not_laid_out_until_opened_and_a_desktop_sidebar_al
     with Visit(browser, site + path, **PHONE) as visit:
         page = visit.page
         page.wait_for_load_state("networkidle")
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        two_frames(page)
         state, shown, title = page.evaluate(DRAWER_LINK)
         assert (state, shown) == ("auto", False) and title  # skipped, yet marked as the page being read
         page.click("label.md-header__button[for=__drawer]")
