@@ -313,7 +313,13 @@ class Exprs:
     # dice
 
     def roll(self, depth: int) -> tuple[str, str]:
-        sides = self.pick([str(s) for s in SIDES]) if self.draw(st.booleans()) else self.small(0, 12, depth)
+        # sides written out are 1 or more: `rulesc check` refuses a written d(0) itself (E0401), while a computed count
+        # of sides that comes to 0 is the runtimes' to refuse alike
+        if self.draw(st.booleans()):
+            sides = self.pick([str(s) for s in SIDES])
+        else:
+            sides = str(self.draw(st.integers(1, 12))) if self.draw(st.booleans()) else \
+                f"clamp({self.expr('int', min(depth, 1))[0]}, 0, 12)"
         return f"({self.small(-1, 4, depth)})d({sides})", "dice"
 
     def pool_arith(self, depth: int) -> tuple[str, str]:
