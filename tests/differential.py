@@ -313,13 +313,10 @@ class Exprs:
     # dice
 
     def roll(self, depth: int) -> tuple[str, str]:
-        # sides written out are 1 or more: `rulesc check` refuses a written d(0) itself (E0401), while a computed count
-        # of sides that comes to 0 is the runtimes' to refuse alike
-        if self.draw(st.booleans()):
-            sides = self.pick([str(s) for s in SIDES])
-        else:
-            sides = str(self.draw(st.integers(1, 12))) if self.draw(st.booleans()) else \
-                f"clamp({self.expr('int', min(depth, 1))[0]}, 0, 12)"
+        if self.draw(st.booleans()):  # written: 1 side or more, as `rulesc check` refuses a written d(0) (E0401)
+            sides = str(self.draw(st.sampled_from(SIDES) | st.integers(1, 12)))
+        else:  # computed: may come to 0 sides, which both runtimes must refuse alike
+            sides = f"clamp({self.expr('int', min(depth, 1))[0]}, 0, 12)"
         return f"({self.small(-1, 4, depth)})d({sides})", "dice"
 
     def pool_arith(self, depth: int) -> tuple[str, str]:
