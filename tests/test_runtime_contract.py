@@ -167,6 +167,14 @@ def test_js_runtime(js_outcomes: dict[str, Any], key: str, case: dict[str, Any])
     assert got == expected(case), case.get("note", "")
 
 
+def test_python_show_prints_the_value_as_exact_text(capsys: pytest.CaptureFixture[str]) -> None:
+    """show() is the engine's doctests' way to print a value, so what it prints is what they compare: the spec can only
+    see that it returns None."""
+    R.show(R.as_dist(R.dice(1, 2)))
+    R.show("miss")
+    assert capsys.readouterr().out == "{1: '1/2', 2: '1/2'}\nmiss\n"
+
+
 def js_exports() -> set[str]:
     """The names the JavaScript runtime exports."""
     script = f"require({json.dumps(str(JS_RUNTIME))}); console.log(JSON.stringify(Object.keys(RulesRuntime)))"
