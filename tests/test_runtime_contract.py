@@ -192,6 +192,14 @@ def test_a_roll_may_lead_to_max_chain_rolls_rolls_in_both_runtimes_and_no_more()
         assert found[1] == too_many
 
 
+def test_python_sample_draws_one_roll_so_the_next_draw_goes_on_from_there() -> None:
+    """Rolls one at a time from a generator are the rolls samples() draws at once: sample() takes no more bits than its
+    own roll needs, or a seeded session's later rolls would change (and stop matching JavaScript's)."""
+    pool, rng = R.dice(1, 100), R.seeded(2024)
+    one_by_one = [R.sample(pool, rng) for _ in range(4)]
+    assert one_by_one == R.samples(pool, R.seeded(2024), 4) == [61, 24, 94, 75]
+
+
 def js_exports() -> set[str]:
     """The names the JavaScript runtime exports."""
     script = f"require({json.dumps(str(JS_RUNTIME))}); console.log(JSON.stringify(Object.keys(RulesRuntime)))"
