@@ -48,3 +48,26 @@ def test_each_form_is_written_from_its_row() -> None:
     assert written("upgrade_problems(u)", {"u": "upgrades"}) == ("R.upgrade_problems(UPGRADES, u)",
                                                                 "R.upgradeProblems(U, u)")
     assert written("count(x, 5, 6)", {"x": "dice"}) == ("R.count_faces(x, 5, 6)", "R.countFaces(x, 5, 6)")
+
+
+def interpreted(source: str, values: dict[str, tuple[str, object]]) -> object:
+    """An expression's value in the interpreter (what `rulesc check` and `rulesc calc` run), its names typed and
+    valued as given."""
+    parsed = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
+    scope = Scope({name: kind for name, (kind, _) in values.items()}, {}, {}, lambda name, span: None)
+    typed = check_types(parsed, scope, Diagnostics())
+    assert typed is not None
+    return evaluate.evaluate(typed, {name: value for name, (_, value) in values.items()}, {},
+                             lambda name, args: None)
+
+
+def test_the_interpreter_runs_the_host_s_functions_and_the_runtime_s() -> None:
+    """The interpreter's dispatch is built from the table when it is imported: abs is the host's, min and max pick on
+    numbers and take the roll's side on a roll whichever argument it is, highest and lowest pass their flag."""
+    k, d, x = ("int", -3), ("dist", R.as_dist(R.dice(1, 4))), ("dice", R.dice(3, 6))
+    assert interpreted("abs(k)", {"k": k}) == 3
+    assert interpreted("min(k, 2)", {"k": k}) == -3 and interpreted("max(k, 2)", {"k": k}) == 2
+    assert interpreted("min(d, 2)", {"d": d}) == interpreted("min(2, d)", {"d": d}) == R.dmin(d[1], 2)
+    assert interpreted("max(2, d)", {"d": d}) == R.dmax(d[1], 2) != R.dmax(d[1], d[1])
+    assert interpreted("highest(x, 1)", {"x": x}) == R.keep_pool(x[1], 1, True)
+    assert interpreted("lowest(x, 1)", {"x": x}) == R.keep_pool(x[1], 1, False) != R.keep_pool(x[1], 1, True)

@@ -167,6 +167,39 @@ def test_js_runtime(js_outcomes: dict[str, Any], key: str, case: dict[str, Any])
     assert got == expected(case), case.get("note", "")
 
 
+def test_python_show_prints_the_value_as_exact_text(capsys: pytest.CaptureFixture[str]) -> None:
+    """show() is the engine's doctests' way to print a value, so what it prints is what they compare: the spec can only
+    see that it returns None."""
+    R.show(R.as_dist(R.dice(1, 2)))
+    R.show("miss")
+    assert capsys.readouterr().out == "{1: '1/2', 2: '1/2'}\nmiss\n"
+
+
+def test_a_roll_may_lead_to_max_chain_rolls_rolls_in_both_runtimes_and_no_more() -> None:
+    """The budget is MAX_CHAIN_ROLLS rolls, that many allowed: the spec's table that rolls on itself forever cannot
+    tell "more than 500" from "500 or more", and its 500 rolls are too long a result to write there."""
+    def rolls_on(times: int) -> dict[str, Any]:
+        tables = [["many", "1d1", ["1"], [1], ["Many"], [["leaf", times, True, False]], [[1, 1, 0]]],
+                  ["leaf", "1d1", ["1"], [1], ["Leaf"], [None], [[1, 1, 0]]]]
+        return {"call": "roll_on", "args": [{"roll_table": "many", "tables": tables}, {"call": "seeded", "args": [1]}]}
+
+    cases = [rolls_on(R.MAX_CHAIN_ROLLS - 1), rolls_on(R.MAX_CHAIN_ROLLS)]
+    done = subprocess.run([node(), str(NODE_RUNNER), str(JS_RUNTIME)], input=json.dumps(for_js(cases)),
+                          capture_output=True, text=True, check=True, timeout=60)
+    too_many = {"error": "a roll on 'many' led to more than 500 rolls", "type": "RulesError"}
+    for found in ([run_python(case) for case in cases], json.loads(done.stdout)):
+        assert len(found[0]["result"]) == R.MAX_CHAIN_ROLLS
+        assert found[1] == too_many
+
+
+def test_python_sample_draws_one_roll_so_the_next_draw_goes_on_from_there() -> None:
+    """Rolls one at a time from a generator are the rolls samples() draws at once: sample() takes no more bits than its
+    own roll needs, or a seeded session's later rolls would change (and stop matching JavaScript's)."""
+    pool, rng = R.dice(1, 100), R.seeded(2024)
+    one_by_one = [R.sample(pool, rng) for _ in range(4)]
+    assert one_by_one == R.samples(pool, R.seeded(2024), 4) == [61, 24, 94, 75]
+
+
 def js_exports() -> set[str]:
     """The names the JavaScript runtime exports."""
     script = f"require({json.dumps(str(JS_RUNTIME))}); console.log(JSON.stringify(Object.keys(RulesRuntime)))"
