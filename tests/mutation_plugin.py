@@ -3,8 +3,9 @@
 mutmut forks each mutant's test run from a server that has already collected the tests, and collecting runs their
 module-level code: parameters such as a die's exact distribution were worked out by the unmutated code and kept in
 the runtime's caches. A mutant of a cached function then never runs, and "survives" tests that would catch it (the
-weights of a rerolled die, for one). Every cache of the formula language and the runtime is emptied before each test,
-so each test works its values out with the mutant in place."""
+weights of a rerolled die, for one). Every cache of the formula language and the runtime is emptied once, before the
+first test of each run, so the tests work their values out with the mutant in place (once a run has begun, all it
+caches is the mutant's own work)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import sys
 import pytest
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture(autouse=True, scope="session")
 def _caches_emptied() -> None:
     for name, module in list(sys.modules.items()):
         if module is not None and name.startswith(("rulesc.formula", "rulesc.runtime")):
