@@ -227,6 +227,18 @@ def test_equally_likely_rolls_bound_at_once_count_equal_answers(quirk: Built) ->
                                                           if a == b else 7))
 
 
+def test_equally_likely_results_are_weighed_when_their_weights_are_not_in_lowest_terms() -> None:
+    """A roll an engine caller makes itself need not have its weights in lowest terms (a d2 as 2/4 and 2/4, two
+    names as 3/6 each): the answers to rolls bound at once, counted when each roll's results are equally likely, are
+    still weighed by those results' weight, names and yes/no as much as numbers."""
+    loose_d2, loose_names = R.Dist(1, (2, 2), 4), R.Outcomes(("x", "y"), (3, 3), 6)
+    assert R.bind_each_any([loose_d2, R.dice(1, 2)], lambda a, b: "high" if a + b > 3 else "low") == \
+        R.outcomes({"high": 1, "low": 3}, 4)
+    assert R.bind_each_any([loose_names, loose_d2], lambda name, b: name == "x" and b == 2) == \
+        R.outcomes({False: 3, True: 1}, 4)
+    assert R.bind_each_any([loose_d2, loose_d2], lambda a, b: a * b) == R.Dist(1, (1, 2, 0, 1), 4)
+
+
 def test_one_question_to_exploding_dice_is_the_die_by_die_sum(quirk: Built) -> None:
     found = three_ways(quirk, [("burst_successes", {"n": n}) for n in (0, 1, 12)])
     assert set(chances(found[2])) == {0, 1, 2, 3}  # four successes or more read as 2
