@@ -239,6 +239,17 @@ def test_equally_likely_results_are_weighed_when_their_weights_are_not_in_lowest
     assert R.bind_each_any([loose_d2, loose_d2], lambda a, b: a * b) == R.Dist(1, (1, 2, 0, 1), 4)
 
 
+def test_an_outcome_of_no_chance_is_never_bound() -> None:
+    """A roll's outcome of no chance (the 2 of 1d{1,1,3,3,3}, whose weights 2/5, 0, 3/5 hold no 1) is never given to
+    what is bound to it, with other rolls or read through: a body that errs there must not err."""
+    gappy = R.parse_dice("1d{1,1,3,3,3}")
+    assert R.bind_each_any([gappy], lambda x: R.floor_div(6, x - 2)) == R.Dist(-6, (2,) + (0,) * 11 + (3,), 5)
+    assert R.bind_each_any([R.dice(1, 2), gappy], lambda y, x: R.floor_div(6, x - 2) > y) == \
+        R.outcomes({False: 2, True: 3}, 5)
+    assert R.bind_through_any(gappy, lambda x: R.floor_div(6, x - 2), lambda y: y * 2) == \
+        R.Dist(-12, (2,) + (0,) * 23 + (3,), 5)
+
+
 def test_one_question_to_exploding_dice_is_the_die_by_die_sum(quirk: Built) -> None:
     found = three_ways(quirk, [("burst_successes", {"n": n}) for n in (0, 1, 12)])
     assert set(chances(found[2])) == {0, 1, 2, 3}  # four successes or more read as 2
