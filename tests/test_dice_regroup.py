@@ -239,6 +239,16 @@ def test_equally_likely_results_are_weighed_when_their_weights_are_not_in_lowest
     assert R.bind_each_any([loose_d2, loose_d2], lambda a, b: a * b) == R.Dist(1, (1, 2, 0, 1), 4)
 
 
+def test_rolls_bound_at_once_none_equally_likely_are_weighed() -> None:
+    """Answers are counted only when every roll's results are equally likely; when no roll's are (2d2's 1:2:1, names
+    at 2:1), alone or together, each combination is weighed by its results' weights."""
+    two, skew = R.as_dist(R.parse_dice("2d2")), R.outcomes({"a": 2, "b": 1}, 3)
+    assert R.bind_each_any([two], lambda x: x * 2) == R.Dist(4, (1, 0, 2, 0, 1), 4)
+    assert R.bind_each_any([skew], lambda a: a + "!") == R.outcomes({"a!": 2, "b!": 1}, 3)
+    assert R.bind_each_any([two, skew], lambda x, a: a * x) == \
+        R.outcomes({"aa": 2, "aaa": 4, "aaaa": 2, "bb": 1, "bbb": 2, "bbbb": 1}, 12)
+
+
 def test_an_outcome_of_no_chance_is_never_bound() -> None:
     """A roll's outcome of no chance (the 2 of 1d{1,1,3,3,3}, whose weights 2/5, 0, 3/5 hold no 1) is never given to
     what is bound to it, with other rolls or read through: a body that errs there must not err."""
