@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -107,10 +107,13 @@ def test_a_pool_mean_is_refused_just_where_its_mixture_would_be(part: R.Dice | R
     die's faces left out) moves the edge; the pool's second kind has faces from 3, two of them."""
     low, high = R.as_dist(part).offset, R.as_dist(part).offset + len(R.as_dist(part).weights) - 1
     pool, asked = R.parse_dice("1d2"), [("highest", 1)]
+
+    def part_or(other: int) -> Callable[[R.Answers], R.Dice | R.Dist | int]:
+        return lambda answers: part if answers[0] == 1 else other
+
     for other in (high - R.MAX_OUTCOMES + 1, low + R.MAX_OUTCOMES - 1):  # exactly MAX_OUTCOMES outcomes
-        assert R.pool_bind_mean(pool, asked, lambda answers, far=other: part if answers[0] == 1 else far) == \
-            (R.mean(part) + other) / 2
+        assert R.pool_bind_mean(pool, asked, part_or(other)) == (R.mean(part) + other) / 2
     for other in (high - R.MAX_OUTCOMES, low + R.MAX_OUTCOMES):  # one more
         for bound in (R.pool_bind_mean, R.pool_bind):
             with pytest.raises(R.RulesError, match=f"^a roll with more than {R.MAX_OUTCOMES} outcomes is refused$"):
-                bound(pool, asked, lambda answers, far=other: part if answers[0] == 1 else far)
+                bound(pool, asked, part_or(other))
