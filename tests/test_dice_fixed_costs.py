@@ -248,7 +248,8 @@ def test_a_die_padded_over_any_range_is_its_ways_face_by_face(key: R.DieKey) -> 
             assert R._padded(kind, low, high) == [R._weight(kind, x) for x in range(low, high + 1)], (low, high)
 
 
-@pytest.mark.parametrize("text", ["2d20", "1d20", "3d6+1d4", "2d{0,0,3}+1dF", "1d{-2,7,7}+2d8-3"])
+# 1d6+1d{1,6}: two kinds that share their highest face, so the lowest die can show it
+@pytest.mark.parametrize("text", ["2d20", "1d20", "3d6+1d4", "2d{0,0,3}+1dF", "1d{-2,7,7}+2d8-3", "1d6+1d{1,6}"])
 @pytest.mark.parametrize("asked", [[("highest", 1)], [("lowest", 1)], [("lowest", 1), ("highest", 1)],
                                    [("highest", 1), ("lowest", 1), ("highest", 1)]], ids=str)
 def test_the_highest_and_lowest_die_are_every_roll_counted(text: str, asked: list[tuple[Any, ...]]) -> None:

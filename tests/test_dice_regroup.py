@@ -227,6 +227,39 @@ def test_equally_likely_rolls_bound_at_once_count_equal_answers(quirk: Built) ->
                                                           if a == b else 7))
 
 
+def test_equally_likely_results_are_weighed_when_their_weights_are_not_in_lowest_terms() -> None:
+    """A roll an engine caller makes itself need not have its weights in lowest terms (a d2 as 2/4 and 2/4, two
+    names as 3/6 each): the answers to rolls bound at once, counted when each roll's results are equally likely, are
+    still weighed by those results' weight, names and yes/no as much as numbers."""
+    loose_d2, loose_names = R.Dist(1, (2, 2), 4), R.Outcomes(("x", "y"), (3, 3), 6)
+    assert R.bind_each_any([loose_d2, R.dice(1, 2)], lambda a, b: "high" if a + b > 3 else "low") == \
+        R.outcomes({"high": 1, "low": 3}, 4)
+    assert R.bind_each_any([loose_names, loose_d2], lambda name, b: name == "x" and b == 2) == \
+        R.outcomes({False: 3, True: 1}, 4)
+    assert R.bind_each_any([loose_d2, loose_d2], lambda a, b: a * b) == R.Dist(1, (1, 2, 0, 1), 4)
+
+
+def test_rolls_bound_at_once_none_equally_likely_are_weighed() -> None:
+    """Answers are counted only when every roll's results are equally likely; when no roll's are (2d2's 1:2:1, names
+    at 2:1), alone or together, each combination is weighed by its results' weights."""
+    two, skew = R.as_dist(R.parse_dice("2d2")), R.outcomes({"a": 2, "b": 1}, 3)
+    assert R.bind_each_any([two], lambda x: x * 2) == R.Dist(4, (1, 0, 2, 0, 1), 4)
+    assert R.bind_each_any([skew], lambda a: a + "!") == R.outcomes({"a!": 2, "b!": 1}, 3)
+    assert R.bind_each_any([two, skew], lambda x, a: a * x) == \
+        R.outcomes({"aa": 2, "aaa": 4, "aaaa": 2, "bb": 1, "bbb": 2, "bbbb": 1}, 12)
+
+
+def test_an_outcome_of_no_chance_is_never_bound() -> None:
+    """A roll's outcome of no chance (the 2 of 1d{1,1,3,3,3}, whose weights 2/5, 0, 3/5 hold no 1) is never given to
+    what is bound to it, with other rolls or read through: a body that errs there must not err."""
+    gappy = R.parse_dice("1d{1,1,3,3,3}")
+    assert R.bind_each_any([gappy], lambda x: R.floor_div(6, x - 2)) == R.Dist(-6, (2,) + (0,) * 11 + (3,), 5)
+    assert R.bind_each_any([R.dice(1, 2), gappy], lambda y, x: R.floor_div(6, x - 2) > y) == \
+        R.outcomes({False: 2, True: 3}, 5)
+    assert R.bind_through_any(gappy, lambda x: R.floor_div(6, x - 2), lambda y: y * 2) == \
+        R.Dist(-12, (2,) + (0,) * 23 + (3,), 5)
+
+
 def test_one_question_to_exploding_dice_is_the_die_by_die_sum(quirk: Built) -> None:
     found = three_ways(quirk, [("burst_successes", {"n": n}) for n in (0, 1, 12)])
     assert set(chances(found[2])) == {0, 1, 2, 3}  # four successes or more read as 2

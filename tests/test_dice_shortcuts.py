@@ -179,6 +179,16 @@ def test_the_runtime_max_and_min_are_the_clamped_mixture() -> None:
         assert R.dmin(x, y) == R.mix(x, lambda v: R._clamp(y, high=v))  # noqa: B023
 
 
+def test_the_higher_or_lower_of_two_rolls_may_span_max_outcomes_and_no_more() -> None:
+    """max() and min() of two rolls make every outcome from the lowest either can give to the highest: MAX_OUTCOMES
+    of them are made, one more is refused before any work."""
+    d6, edge, past = R.as_dist(R.dice(1, 6)), R.constant(R.MAX_OUTCOMES), R.constant(R.MAX_OUTCOMES + 1)
+    assert R.dmax(d6, edge) == edge and R.dmin(edge, d6) == d6
+    for extreme in (R.dmax, R.dmin):
+        with pytest.raises(R.RulesError, match=f"^a roll with more than {R.MAX_OUTCOMES} outcomes is refused$"):
+            extreme(d6, past)
+
+
 def test_keeping_every_die_is_the_total_and_exploding_dice_still_refuse(quirk: Built) -> None:
     calls = [("keep_them_all", {"n": n, "k": k}) for n in range(4) for k in (-1, 0, 1, n + 1, 9)]
     found = three_ways(quirk, calls + [("lowest_of_all", {}), ("keep_rerolled", {})])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -96,3 +96,24 @@ def test_what_a_pool_is_asked_is_fixed_before_it_is_rolled() -> None:
     assert typing_error("count(3d6)") == "count() takes 2 or 3 arguments, got 1"
     assert typing_error("let p = 3d6 in highest(p, p)") == \
         "argument 2 of highest() uses 'p', which is known only after 'p' is rolled"
+
+
+@pytest.mark.parametrize("part", [R.parse_dice("1d6+2d{3,5}+10"), R.as_dist(R.parse_dice("3d4-20")), 5],
+                         ids=["pool of several kinds and a constant", "roll", "number"])
+def test_a_pool_mean_is_refused_just_where_its_mixture_would_be(part: R.Dice | R.Dist | int) -> None:
+    """pool_bind_mean() makes no mixture, but refuses what pool_bind() would: the mixture's outcomes, from the lowest
+    any part can give to the highest, may number MAX_OUTCOMES and no more. Each kind of part is put at one end of
+    that width and a number at the other, so a part's lowest or highest outcome worked out wrong (a constant or a
+    die's faces left out) moves the edge; the pool's second kind has faces from 3, two of them."""
+    low, high = R.as_dist(part).offset, R.as_dist(part).offset + len(R.as_dist(part).weights) - 1
+    pool, asked = R.parse_dice("1d2"), [("highest", 1)]
+
+    def part_or(other: int) -> Callable[[R.Answers], R.Dice | R.Dist | int]:
+        return lambda answers: part if answers[0] == 1 else other
+
+    for other in (high - R.MAX_OUTCOMES + 1, low + R.MAX_OUTCOMES - 1):  # exactly MAX_OUTCOMES outcomes
+        assert R.pool_bind_mean(pool, asked, part_or(other)) == (R.mean(part) + other) / 2
+    for other in (high - R.MAX_OUTCOMES, low + R.MAX_OUTCOMES):  # one more
+        for bound in (R.pool_bind_mean, R.pool_bind):
+            with pytest.raises(R.RulesError, match=f"^a roll with more than {R.MAX_OUTCOMES} outcomes is refused$"):
+                bound(pool, asked, part_or(other))
