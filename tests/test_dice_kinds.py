@@ -15,6 +15,7 @@ import pytest
 from rulesc.analyze.program import Program
 from rulesc.diagnostics.core import Diagnostics, Span
 from rulesc.formula.check import Scope, check_types
+from rulesc.formula.expression import roll_expression
 from rulesc.formula.lexer import FormulaSyntaxError
 from rulesc.formula.parser import parse_formula
 from rulesc.runtime import rulesc_runtime as R
@@ -266,3 +267,17 @@ def test_a_reroll_needs_its_faces(source: str, message: str) -> None:
     with pytest.raises(FormulaSyntaxError) as found:
         parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
     assert found.value.message == message
+
+
+@pytest.mark.parametrize(("written", "same"), [
+    ("2d6!!kh1", "highest(2d6!!, 1)"),
+    ("2d6!!{5,6}kh1", "highest(2d6!!{5,6}, 1)"),
+    ("2d{0,1,1}kl1", "lowest(2d{0,1,1}, 1)"),
+    ("3d6r1 kh2", "highest(3d6r1, 2)"),
+    ("3d6rr{1,2}kh2", "highest(3d6rr{1,2}, 2)"),
+    ("4dF kl", "lowest(4dF, 1)"),
+])
+def test_a_keep_may_follow_every_kind_of_die(written: str, same: str) -> None:
+    """The lexer reads 'kh'/'kl' as a keep only after dice notation; behind the faces, the '!' marks, the reroll
+    or the F it must still see the dice, or the keep would be a name and the formula refused."""
+    assert roll_expression(written) == roll_expression(same)

@@ -10,6 +10,7 @@ from rulesc.analyze.program import matches
 from rulesc.cli.main import main
 from rulesc.diagnostics.core import Span
 from rulesc.emit.site.dice_page import emit_dice_page
+from rulesc.formula import nodes as n
 from rulesc.formula.lexer import FormulaSyntaxError
 from rulesc.formula.parser import parse_formula
 from rulesc.runtime import rulesc_runtime as R
@@ -115,3 +116,21 @@ def test_the_dice_page_shows_every_kind_of_die_and_named_outcomes() -> None:
                 "| `p(1d20 + 5 >= 15)` | 0.5500 (11/20) |"):
         assert row in page, row
     assert "critical 0.0741 (2/27), full 0.3472 (25/72), partial 0.4537 (49/108), bad 0.1250 (1/8)" in page
+
+
+def test_a_name_that_reads_like_a_keep_is_a_name_unless_dice_come_just_before_it() -> None:
+    """Only dice notation turns 'kh1' into a keep: first in a formula, or as the sides after a bare 'd', it is a
+    name like any other."""
+    first = parse_formula("kh1 + 1", lambda offset: Span("f", 1, offset + 1))
+    assert isinstance(first, n.BinOp) and first.left == n.Name(Span("f", 1, 1), "kh1")
+    sides = parse_formula("3d kh1", lambda offset: Span("f", 1, offset + 1))
+    assert isinstance(sides, n.DiceRoll) and sides.sides == n.Name(Span("f", 1, 4), "kh1")
+
+
+@pytest.mark.parametrize(("source", "column"), [("2 kh1", 2), ("2d6 + 1 kh1", 8), ("2d n kh1", 5)])
+def test_a_keep_after_no_written_dice_is_an_unexpected_name(source: str, column: int) -> None:
+    """A keep follows the dice notation itself (3d6kh1, 2d{1,2}kl1), not a number or dice whose sides are a name:
+    there the author is told where the formula went wrong, rather than the keep being guessed at."""
+    with pytest.raises(FormulaSyntaxError) as caught:
+        parse_formula(source, lambda offset: Span("f", 1, offset + 1))
+    assert (caught.value.offset, caught.value.message) == (column, "unexpected 'kh1' after a complete formula")
