@@ -22,16 +22,22 @@ def dice(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
     return code, out, err
 
 
-@pytest.mark.parametrize(("source", "column", "message"), [
-    ("3d6kh4", 5, "'kh4' keeps 4 dice, but the count after 'kh' must be between 1 and 3"),
-    ("2 + 3d6kl4", 9, "'kl4' keeps 4 dice, but the count after 'kl' must be between 1 and 3"),
-    ("7d10kh0", 6, "'kh0' keeps 0 dice, but the count after 'kh' must be between 1 and 7"),
-    ("d8 kl 2", 6, "'kl2' keeps 2 dice, but the count after 'kl' must be 1"),
+@pytest.mark.parametrize(("source", "column", "message", "hint"), [
+    ("3d6kh4", 5, "'kh4' keeps 4 dice, but the count after 'kh' must be between 1 and 3",
+     "with 3 dice, write kh1 to kh3"),
+    ("2 + 3d6kl4", 9, "'kl4' keeps 4 dice, but the count after 'kl' must be between 1 and 3",
+     "with 3 dice, write kl1 to kl3"),
+    ("7d10kh0", 6, "'kh0' keeps 0 dice, but the count after 'kh' must be between 1 and 7",
+     "with 7 dice, write kh1 to kh7"),
+    ("d8 kl 2", 6, "'kl2' keeps 2 dice, but the count after 'kl' must be 1", "with one die, write kl1"),
+    ("2d8kl3", 5, "'kl3' keeps 3 dice, but the count after 'kl' must be between 1 and 2",
+     "with 2 dice, write kl1 to kl2"),
 ])
-def test_a_written_keep_count_lies_between_one_and_the_dice_rolled(source: str, column: int, message: str) -> None:
+def test_a_written_keep_count_lies_between_one_and_the_dice_rolled(source: str, column: int, message: str,
+                                                                   hint: str) -> None:
     with pytest.raises(FormulaSyntaxError) as caught:
         parse_formula(source, lambda offset: Span("f", 1, offset + 1))
-    assert (caught.value.offset, caught.value.message) == (column, message)
+    assert (caught.value.offset, caught.value.message, caught.value.hint) == (column, message, hint)
 
 
 def test_keeping_every_die_or_a_counted_pool_is_still_accepted(capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,6 +60,11 @@ def test_an_expression_may_start_with_minus(capsys: pytest.CaptureFixture[str], 
         assert out.splitlines()[0:3] == ["-1d6: average -3.5000, standard deviation 1.7078", "      exactly   at least",
                                          "-6   16.6667%  100.0000%  " + "\u2588" * 40]
     assert (code, err) == (0, "")
+
+
+def test_rulesc_dice_prints_no_hint_line_for_an_error_without_a_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    assert dice(capsys, "2 * (1d6 +)") == (2, "", "rulesc: error: syntax error: expected a number, a name, a quoted "
+                                                  "name or '(', found ')'\n  2 * (1d6 +)\n            ^\n")
 
 
 def test_dice_without_an_expression_says_how_to_write_one(capsys: pytest.CaptureFixture[str]) -> None:
