@@ -3,14 +3,17 @@ exported by both runtimes under the contract's spelling."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from rulesc.diagnostics.core import Diagnostics, Span
 from rulesc.formula import evaluate, names
 from rulesc.formula.builtins import BUILTINS, ROWS
-from rulesc.formula.check import Scope, check_types
+from rulesc.formula.check import Columns, Scope, check_types
 from rulesc.formula.layout import flat
 from rulesc.formula.parser import parse_formula
 from rulesc.formula.to_js import expr_to_js
 from rulesc.formula.to_python import expr_to_python
+from rulesc.formula.types import Type
 from rulesc.runtime import rulesc_runtime as R
 from rulesc.runtime.contract import js_name
 from tests.test_runtime_contract import js_exports
@@ -48,3 +51,26 @@ def test_each_form_is_written_from_its_row() -> None:
     assert written("upgrade_problems(u)", {"u": "upgrades"}) == ("R.upgrade_problems(UPGRADES, u)",
                                                                 "R.upgradeProblems(U, u)")
     assert written("count(x, 5, 6)", {"x": "dice"}) == ("R.count_faces(x, 5, 6)", "R.countFaces(x, 5, 6)")
+
+
+def test_minus_a_roll_is_the_runtime_s_negation_and_minus_a_number_is_python_s() -> None:
+    """-roll is a roll whose every result is negated, written as R.dneg() in both backends; -number stays '-'."""
+    assert written("-(d + 1)", {"d": "dist"}) == ("R.dneg(R.dadd(d, 1))", "R.dneg(R.dadd(d, 1))")
+    assert written("-k", {"k": "int"}) == ("(-k)", "(-k)")
+    negated = eval(written("-(d + 1)", {"d": "dist"})[0], {"R": R, "d": R.as_dist(R.parse_dice("1d4"))})
+    assert dict(negated.items()) == {-5: Fraction(1, 4), -4: Fraction(1, 4), -3: Fraction(1, 4), -2: Fraction(1, 4)}
+
+
+def test_one_spelling_function_spells_every_name_but_a_let_s() -> None:
+    """expr_to_python and expr_to_js take one function for every name instead of a Spelling: parameters, tables
+    and formulas go through it, a let's name is written as it stands."""
+    parsed = parse_formula("let step = lookup(tiers, bonus, rank) in step + bonus_of(step)",
+                           lambda offset: Span("<test>", 1, offset + 1))
+    scope = Scope({"rank": Type.INT}, {}, {"tiers": Columns({"bonus": Type.INT})},
+                  lambda name, span: ((Type.INT,), Type.INT) if name == "bonus_of" else None)
+    typed = check_types(parsed, scope, Diagnostics())
+    assert typed is not None
+    assert flat(expr_to_python(typed, str.upper)) == \
+        "(lambda step: R.whole(step + BONUS_OF(step)))(R.lookup_int(TIERS, 'bonus', RANK))"
+    assert flat(expr_to_js(typed, str.upper)) == \
+        '(function (step) { return R.whole(step + BONUS_OF(step)); })(R.lookup(TIERS, "bonus", RANK))'
