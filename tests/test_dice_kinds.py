@@ -281,3 +281,15 @@ def test_a_keep_may_follow_every_kind_of_die(written: str, same: str) -> None:
     """The lexer reads 'kh'/'kl' as a keep only after dice notation; behind the faces, the '!' marks, the reroll
     or the F it must still see the dice, or the keep would be a name and the formula refused."""
     assert roll_expression(written) == roll_expression(same)
+
+
+@pytest.mark.parametrize(("source", "column", "sides"), [("d66r1", 3, "66"), ("2d666rr{1,2}", 5, "666"),
+                                                         ("1 + d66!", 7, "66")])
+def test_a_d66_in_a_formula_cannot_be_rerolled_or_explode(source: str, column: int, sides: str) -> None:
+    """d66 reads two d6 as tens and units: the author is told so at the reroll or '!', and how to write a die of
+    66 sides instead, rather than that an 'r' is unexpected."""
+    with pytest.raises(FormulaSyntaxError) as found:
+        parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
+    assert (found.value.offset, found.value.message, found.value.hint) == (
+        column, f"d{sides} is a roll read as tens and units, which cannot explode or be rerolled",
+        f"write 1d({sides}) for a die of {sides} sides")
