@@ -67,6 +67,12 @@ def test_rulesc_dice_prints_no_hint_line_for_an_error_without_a_hint(capsys: pyt
                                                   "name or '(', found ')'\n  2 * (1d6 +)\n            ^\n")
 
 
+def test_rulesc_dice_points_at_the_operator_of_a_type_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = dice(capsys, "2 * (1d6 + true)")
+    assert (code, out, err.splitlines()[:3]) == (2, "", ["rulesc: error: '+' cannot combine dice and bool",
+                                                         "  2 * (1d6 + true)", "           ^"])
+
+
 def test_dice_without_an_expression_says_how_to_write_one(capsys: pytest.CaptureFixture[str]) -> None:
     assert dice(capsys) == (2, "", "rulesc: error: dice needs an expression, e.g. rulesc dice \"4d6kh3\" (one "
                                    "starting with '-' works too: rulesc dice \"-1d6\")\n")
