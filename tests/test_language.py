@@ -151,3 +151,28 @@ def test_a_keep_after_no_written_dice_is_an_unexpected_name(source: str, column:
     with pytest.raises(FormulaSyntaxError) as caught:
         parse_formula(source, lambda offset: Span("f", 1, offset + 1))
     assert (caught.value.offset, caught.value.message) == (column, "unexpected 'kh1' after a complete formula")
+
+
+@pytest.mark.parametrize(("source", "column", "message", "hint"), [
+    ('x + "hit', 4, "a quoted name is not closed", 'end it with " on the same line'),
+    ("'a' + 'b\n'", 6, "a quoted name is not closed", "end it with ' on the same line"),
+    ("3 & 4", 2, "unexpected character '&'", "write 'and'"),
+    ("2 # 3", 2, "unexpected character '#'", None),
+    ("9007199254740992", 0, "the number 9007199254740992 is too large",
+     "whole numbers in formulas are at most 9007199254740991 (2**53-1)"),
+    ("1 + 123456789012345678901234", 4, "the number 123456789012345678901234 is too large",
+     "whole numbers in formulas are at most 9007199254740991 (2**53-1)"),
+    ("1 + 1234567890123456789012345", 4, "the number 12345678901234567890... is too large",
+     "whole numbers in formulas are at most 9007199254740991 (2**53-1)"),
+])
+def test_the_lexer_says_where_and_why_it_stops(source: str, column: int, message: str, hint: str | None) -> None:
+    """A quote closes on its own line; a number past 2**53-1 is refused, shown whole up to 24 digits and cut to
+    20 after that; a character with a likely meaning gets a hint, any other none."""
+    with pytest.raises(FormulaSyntaxError) as caught:
+        parse_formula(source, lambda offset: Span("f", 1, offset + 1))
+    assert (caught.value.offset, caught.value.message, caught.value.hint) == (column, message, hint)
+
+
+def test_the_largest_whole_number_is_read() -> None:
+    assert parse_formula("9007199254740991", lambda offset: Span("f", 1, offset + 1)) == \
+        n.Num(Span("f", 1, 1), 9007199254740991)
