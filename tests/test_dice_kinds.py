@@ -259,14 +259,17 @@ def test_the_checker_accepts_what_it_can_answer(source: str) -> None:
     assert not diags.items
 
 
-@pytest.mark.parametrize(("source", "message"), [
-    ("2d6r", "expected the highest face to reroll, or {faces}, after 'r'"),
-    ("2d6rr + 1", "expected the highest face to reroll, or {faces}, after 'rr'"),
+@pytest.mark.parametrize(("source", "column", "message", "hint"), [
+    ("2d6r", 4, "expected the highest face to reroll, or {faces}, after 'r'",
+     "d6r2 rerolls 1s and 2s, d6r{2,3,4,5} those faces"),
+    ("2d6rr + 1", 6, "expected the highest face to reroll, or {faces}, after 'rr'",
+     "d6rr2 rerolls 1s and 2s, d6rr{2,3,4,5} those faces"),
 ])
-def test_a_reroll_needs_its_faces(source: str, message: str) -> None:
+def test_a_reroll_needs_its_faces(source: str, column: int, message: str, hint: str) -> None:
+    """The caret goes where the faces were expected: the end of the formula, or the '+' that came instead."""
     with pytest.raises(FormulaSyntaxError) as found:
         parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
-    assert found.value.message == message
+    assert (found.value.offset, found.value.message, found.value.hint) == (column, message, hint)
 
 
 @pytest.mark.parametrize(("written", "same"), [
