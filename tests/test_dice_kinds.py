@@ -115,7 +115,8 @@ def test_dice_whose_sides_come_from_a_name_are_left_to_the_runtime() -> None:
 def test_a_bang_outside_dice_points_to_not() -> None:
     with pytest.raises(FormulaSyntaxError) as found:
         parse_formula("!flag", lambda offset: Span("<test>", 1, offset + 1))
-    assert found.value.hint == "write 'not' for not and '!=' for not equal; '!' after dice explodes them (2d6!)"
+    assert (found.value.offset, found.value.message, found.value.hint) == (
+        0, "unexpected '!'", "write 'not' for not and '!=' for not equal; '!' after dice explodes them (2d6!)")
 
 
 # ---- chosen faces, extra dice against compounding, rerolls once and while -----------------------------------------

@@ -32,6 +32,8 @@ def dice(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
     ("d8 kl 2", 6, "'kl2' keeps 2 dice, but the count after 'kl' must be 1", "with one die, write kl1"),
     ("2d8kl3", 5, "'kl3' keeps 3 dice, but the count after 'kl' must be between 1 and 2",
      "with 2 dice, write kl1 to kl2"),
+    ("3d6r1kh4", 7, "'kh4' keeps 4 dice, but the count after 'kh' must be between 1 and 3",
+     "with 3 dice, write kh1 to kh3"),
 ])
 def test_a_written_keep_count_lies_between_one_and_the_dice_rolled(source: str, column: int, message: str,
                                                                    hint: str) -> None:
