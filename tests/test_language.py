@@ -166,6 +166,8 @@ def test_a_keep_after_no_written_dice_is_an_unexpected_name(source: str, column:
      "whole numbers in formulas are at most 9007199254740991 (2**53-1)"),
     ("1 + 1234567890123456789012345", 4, "the number 12345678901234567890... is too large",
      "whole numbers in formulas are at most 9007199254740991 (2**53-1)"),
+    ("1d99999999999999999", 2, "the number 99999999999999999 is too large",
+     "whole numbers in formulas are at most 9007199254740991 (2**53-1)"),
 ])
 def test_the_lexer_says_where_and_why_it_stops(source: str, column: int, message: str, hint: str | None) -> None:
     """A quote closes on its own line; a number past 2**53-1 is refused, shown whole up to 24 digits and cut to
