@@ -90,6 +90,13 @@ def test_names_and_events_are_typed() -> None:
         parse_formula('"hit', lambda offset: Span("<test>", 1, offset + 1))
 
 
+def test_a_count_with_too_few_arguments_is_e0404_and_shows_its_forms() -> None:
+    """The code is part of the message authors see (error[E0404]) and look up; the hint gives both forms."""
+    assert typing_failure("count(3d6)") == Diagnostic("error", "E0404", "count() takes 2 or 3 arguments, got 1",
+                                                      Span("<test>", 1, 1),
+                                                      "count(pool, face) or count(pool, low, high)")
+
+
 def test_an_operator_that_cannot_combine_its_sides_says_what_can() -> None:
     """The type error's hint reaches the author: for text, that a name is chosen whole, never joined; for anything
     else, what each operator combines."""
