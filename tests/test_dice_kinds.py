@@ -297,3 +297,8 @@ def test_a_d66_in_a_formula_cannot_be_rerolled_or_explode(source: str, column: i
     assert (found.value.offset, found.value.message, found.value.hint) == (
         column, f"d{sides} is a roll read as tens and units, which cannot explode or be rerolled",
         f"write 1d({sides}) for a die of {sides} sides")
+
+
+def test_a_d_after_a_bracket_is_dice() -> None:
+    """'d' is dice after a number or a ')': a count worked out in brackets rolls like one written out."""
+    assert roll_expression("(1 + 1)d(6)") == roll_expression("2d6")
