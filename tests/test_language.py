@@ -180,3 +180,9 @@ def test_the_lexer_says_where_and_why_it_stops(source: str, column: int, message
 def test_the_largest_whole_number_is_read() -> None:
     assert parse_formula("9007199254740991", lambda offset: Span("f", 1, offset + 1)) == \
         n.Num(Span("f", 1, 1), 9007199254740991)
+
+
+def test_a_long_formula_that_is_not_deep_is_read() -> None:
+    """Only depth is limited: 30 terms added up are 59 tokens, more than half MAX_NESTING, but 30 levels deep."""
+    node = parse_formula(" + ".join(["1"] * 30), lambda offset: Span("f", 1, offset + 1))
+    assert isinstance(node, n.BinOp) and node.op == "+"
