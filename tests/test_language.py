@@ -186,3 +186,12 @@ def test_a_long_formula_that_is_not_deep_is_read() -> None:
     """Only depth is limited: 30 terms added up are 59 tokens, more than half MAX_NESTING, but 30 levels deep."""
     node = parse_formula(" + ".join(["1"] * 30), lambda offset: Span("f", 1, offset + 1))
     assert isinstance(node, n.BinOp) and node.op == "+"
+
+
+@pytest.mark.parametrize(("source", "column", "found"), [("2 * then", 4, "'then'"), ("1 + in", 4, "'in'")])
+def test_a_keyword_where_a_value_belongs_is_refused_there(source: str, column: int, found: str) -> None:
+    """Only true and false are keywords that stand for a value; any other in a value's place is an error at it."""
+    with pytest.raises(FormulaSyntaxError) as caught:
+        parse_formula(source, lambda offset: Span("f", 1, offset + 1))
+    assert (caught.value.offset, caught.value.message) == (
+        column, f"expected a number, a name, a quoted name or '(', found {found}")
