@@ -69,10 +69,14 @@ def test_rulesc_dice_prints_no_hint_line_for_an_error_without_a_hint(capsys: pyt
                                                   "name or '(', found ')'\n  2 * (1d6 +)\n            ^\n")
 
 
-def test_rulesc_dice_points_at_the_operator_of_a_type_error(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = dice(capsys, "2 * (1d6 + true)")
-    assert (code, out, err.splitlines()[:3]) == (2, "", ["rulesc: error: '+' cannot combine dice and bool",
-                                                         "  2 * (1d6 + true)", "           ^"])
+@pytest.mark.parametrize(("source", "message", "caret"), [
+    ("2 * (1d6 + true)", "'+' cannot combine dice and bool", "           ^"),
+    ("1 + 2 ^ true", "'^' cannot combine int and bool", "        ^"),
+])
+def test_rulesc_dice_points_at_the_operator_of_a_type_error(capsys: pytest.CaptureFixture[str], source: str,
+                                                            message: str, caret: str) -> None:
+    code, out, err = dice(capsys, source)
+    assert (code, out, err.splitlines()[:3]) == (2, "", [f"rulesc: error: {message}", f"  {source}", caret])
 
 
 def test_dice_without_an_expression_says_how_to_write_one(capsys: pytest.CaptureFixture[str]) -> None:
