@@ -74,3 +74,11 @@ def test_one_spelling_function_spells_every_name_but_a_let_s() -> None:
         "(lambda step: R.whole(step + BONUS_OF(step)))(R.lookup_int(TIERS, 'bonus', RANK))"
     assert flat(expr_to_js(typed, str.upper)) == \
         '(function (step) { return R.whole(step + BONUS_OF(step)); })(R.lookup(TIERS, "bonus", RANK))'
+
+
+def test_exact_division_and_powers_are_the_runtime_s_in_both_backends() -> None:
+    """'/' gives an exact fraction and '^' a power, each through its own runtime function: 2 / 3 and 2 ^ 3."""
+    assert written("a / b", {"a": "int", "b": "int"}) == ("R.divide(a, b)", "R.divide(a, b)")
+    assert written("a ^ b", {"a": "int", "b": "int"}) == ("R.power(a, b)", "R.power(a, b)")
+    assert [eval(written(source, {"a": "int", "b": "int"})[0], {"R": R, "a": 2, "b": 3})
+            for source in ("a / b", "a ^ b")] == [Fraction(2, 3), 8]
