@@ -3,14 +3,17 @@ exported by both runtimes under the contract's spelling."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from rulesc.diagnostics.core import Diagnostics, Span
 from rulesc.formula import evaluate, names
 from rulesc.formula.builtins import BUILTINS, ROWS
-from rulesc.formula.check import Scope, check_types
+from rulesc.formula.check import Columns, Scope, check_types
 from rulesc.formula.layout import flat
 from rulesc.formula.parser import parse_formula
 from rulesc.formula.to_js import expr_to_js
 from rulesc.formula.to_python import expr_to_python
+from rulesc.formula.types import Type
 from rulesc.runtime import rulesc_runtime as R
 from rulesc.runtime.contract import js_name
 from tests.test_runtime_contract import js_exports
@@ -71,3 +74,34 @@ def test_the_interpreter_runs_the_host_s_functions_and_the_runtime_s() -> None:
     assert interpreted("max(2, d)", {"d": d}) == R.dmax(d[1], 2) != R.dmax(d[1], d[1])
     assert interpreted("highest(x, 1)", {"x": x}) == R.keep_pool(x[1], 1, True)
     assert interpreted("lowest(x, 1)", {"x": x}) == R.keep_pool(x[1], 1, False) != R.keep_pool(x[1], 1, True)
+
+
+def test_minus_a_roll_is_the_runtime_s_negation_and_minus_a_number_is_python_s() -> None:
+    """-roll is a roll whose every result is negated, written as R.dneg() in both backends; -number stays '-'."""
+    assert written("-(d + 1)", {"d": "dist"}) == ("R.dneg(R.dadd(d, 1))", "R.dneg(R.dadd(d, 1))")
+    assert written("-k", {"k": "int"}) == ("(-k)", "(-k)")
+    negated = eval(written("-(d + 1)", {"d": "dist"})[0], {"R": R, "d": R.as_dist(R.parse_dice("1d4"))})
+    assert dict(negated.items()) == {-5: Fraction(1, 4), -4: Fraction(1, 4), -3: Fraction(1, 4), -2: Fraction(1, 4)}
+
+
+def test_one_spelling_function_spells_every_name_but_a_let_s() -> None:
+    """expr_to_python and expr_to_js take one function for every name instead of a Spelling: parameters, tables
+    and formulas go through it, a let's name is written as it stands."""
+    parsed = parse_formula("let step = lookup(tiers, bonus, rank) in step + bonus_of(step)",
+                           lambda offset: Span("<test>", 1, offset + 1))
+    scope = Scope({"rank": Type.INT}, {}, {"tiers": Columns({"bonus": Type.INT})},
+                  lambda name, span: ((Type.INT,), Type.INT) if name == "bonus_of" else None)
+    typed = check_types(parsed, scope, Diagnostics())
+    assert typed is not None
+    assert flat(expr_to_python(typed, str.upper)) == \
+        "(lambda step: R.whole(step + BONUS_OF(step)))(R.lookup_int(TIERS, 'bonus', RANK))"
+    assert flat(expr_to_js(typed, str.upper)) == \
+        '(function (step) { return R.whole(step + BONUS_OF(step)); })(R.lookup(TIERS, "bonus", RANK))'
+
+
+def test_exact_division_and_powers_are_the_runtime_s_in_both_backends() -> None:
+    """'/' gives an exact fraction and '^' a power, each through its own runtime function: 2 / 3 and 2 ^ 3."""
+    assert written("a / b", {"a": "int", "b": "int"}) == ("R.divide(a, b)", "R.divide(a, b)")
+    assert written("a ^ b", {"a": "int", "b": "int"}) == ("R.power(a, b)", "R.power(a, b)")
+    assert [eval(written(source, {"a": "int", "b": "int"})[0], {"R": R, "a": 2, "b": 3})
+            for source in ("a / b", "a ^ b")] == [Fraction(2, 3), 8]

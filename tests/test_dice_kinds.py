@@ -15,6 +15,7 @@ import pytest
 from rulesc.analyze.program import Program
 from rulesc.diagnostics.core import Diagnostics, Span
 from rulesc.formula.check import Scope, check_types
+from rulesc.formula.expression import roll_expression
 from rulesc.formula.lexer import FormulaSyntaxError
 from rulesc.formula.parser import parse_formula
 from rulesc.runtime import rulesc_runtime as R
@@ -114,7 +115,8 @@ def test_dice_whose_sides_come_from_a_name_are_left_to_the_runtime() -> None:
 def test_a_bang_outside_dice_points_to_not() -> None:
     with pytest.raises(FormulaSyntaxError) as found:
         parse_formula("!flag", lambda offset: Span("<test>", 1, offset + 1))
-    assert found.value.hint == "write 'not' for not and '!=' for not equal; '!' after dice explodes them (2d6!)"
+    assert (found.value.offset, found.value.message, found.value.hint) == (
+        0, "unexpected '!'", "write 'not' for not and '!=' for not equal; '!' after dice explodes them (2d6!)")
 
 
 # ---- chosen faces, extra dice against compounding, rerolls once and while -----------------------------------------
@@ -258,11 +260,45 @@ def test_the_checker_accepts_what_it_can_answer(source: str) -> None:
     assert not diags.items
 
 
-@pytest.mark.parametrize(("source", "message"), [
-    ("2d6r", "expected the highest face to reroll, or {faces}, after 'r'"),
-    ("2d6rr + 1", "expected the highest face to reroll, or {faces}, after 'rr'"),
+@pytest.mark.parametrize(("source", "column", "message", "hint"), [
+    ("2d6r", 4, "expected the highest face to reroll, or {faces}, after 'r'",
+     "d6r2 rerolls 1s and 2s, d6r{2,3,4,5} those faces"),
+    ("2d6rr + 1", 6, "expected the highest face to reroll, or {faces}, after 'rr'",
+     "d6rr2 rerolls 1s and 2s, d6rr{2,3,4,5} those faces"),
 ])
-def test_a_reroll_needs_its_faces(source: str, message: str) -> None:
+def test_a_reroll_needs_its_faces(source: str, column: int, message: str, hint: str) -> None:
+    """The caret goes where the faces were expected: the end of the formula, or the '+' that came instead."""
     with pytest.raises(FormulaSyntaxError) as found:
         parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
-    assert found.value.message == message
+    assert (found.value.offset, found.value.message, found.value.hint) == (column, message, hint)
+
+
+@pytest.mark.parametrize(("written", "same"), [
+    ("2d6!!kh1", "highest(2d6!!, 1)"),
+    ("2d6!!{5,6}kh1", "highest(2d6!!{5,6}, 1)"),
+    ("2d{0,1,1}kl1", "lowest(2d{0,1,1}, 1)"),
+    ("3d6r1 kh2", "highest(3d6r1, 2)"),
+    ("3d6rr{1,2}kh2", "highest(3d6rr{1,2}, 2)"),
+    ("4dF kl", "lowest(4dF, 1)"),
+])
+def test_a_keep_may_follow_every_kind_of_die(written: str, same: str) -> None:
+    """The lexer reads 'kh'/'kl' as a keep only after dice notation; behind the faces, the '!' marks, the reroll
+    or the F it must still see the dice, or the keep would be a name and the formula refused."""
+    assert roll_expression(written) == roll_expression(same)
+
+
+@pytest.mark.parametrize(("source", "column", "sides"), [("d66r1", 3, "66"), ("2d666rr{1,2}", 5, "666"),
+                                                         ("1 + d66!", 7, "66")])
+def test_a_d66_in_a_formula_cannot_be_rerolled_or_explode(source: str, column: int, sides: str) -> None:
+    """d66 reads two d6 as tens and units: the author is told so at the reroll or '!', and how to write a die of
+    66 sides instead, rather than that an 'r' is unexpected."""
+    with pytest.raises(FormulaSyntaxError) as found:
+        parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
+    assert (found.value.offset, found.value.message, found.value.hint) == (
+        column, f"d{sides} is a roll read as tens and units, which cannot explode or be rerolled",
+        f"write 1d({sides}) for a die of {sides} sides")
+
+
+def test_a_d_after_a_bracket_is_dice() -> None:
+    """'d' is dice after a number or a ')': a count worked out in brackets rolls like one written out."""
+    assert roll_expression("(1 + 1)d(6)") == roll_expression("2d6")

@@ -9,7 +9,7 @@ from types import ModuleType
 import pytest
 
 from rulesc.analyze.program import Program, label_order
-from rulesc.diagnostics.core import Diagnostics, Span
+from rulesc.diagnostics.core import Diagnostic, Diagnostics, Span
 from rulesc.emit.site.calculators import display, render_calculator
 from rulesc.formula.check import Scope, check_types
 from rulesc.formula.lexer import FormulaSyntaxError
@@ -69,11 +69,15 @@ def test_named_outcomes_show_in_the_formulas_order(tiers: tuple[Path, Program, M
     assert texts == [shown, "55.00%"]
 
 
-def typing_error(source: str) -> str:
+def typing_failure(source: str) -> Diagnostic:
     node = parse_formula(source, lambda offset: Span("<test>", 1, offset + 1))
     diags = Diagnostics()
     assert check_types(node, Scope({"n": "int"}, {}, {}, lambda name, span: None), diags) is None
-    return diags.items[0].message
+    return diags.items[0]
+
+
+def typing_error(source: str) -> str:
+    return typing_failure(source).message
 
 
 def test_names_and_events_are_typed() -> None:
@@ -84,6 +88,24 @@ def test_names_and_events_are_typed() -> None:
     assert typing_error('if n > 1 then "hit" else 2') == "the branches of 'if' differ: text and int"
     with pytest.raises(FormulaSyntaxError, match="a quoted name is not closed"):
         parse_formula('"hit', lambda offset: Span("<test>", 1, offset + 1))
+
+
+def test_a_count_with_too_few_arguments_is_e0404_and_shows_its_forms() -> None:
+    """The code is part of the message authors see (error[E0404]) and look up; the hint gives both forms."""
+    assert typing_failure("count(3d6)") == Diagnostic("error", "E0404", "count() takes 2 or 3 arguments, got 1",
+                                                      Span("<test>", 1, 1),
+                                                      "count(pool, face) or count(pool, low, high)")
+
+
+def test_an_operator_that_cannot_combine_its_sides_says_what_can() -> None:
+    """The type error's hint reaches the author: for text, that a name is chosen whole, never joined; for anything
+    else, what each operator combines."""
+    assert typing_failure('"hit" + 1').hint == (
+        "text is a whole name and is never added or joined: write the name you mean in one quote, or choose it "
+        'whole, as in if total >= 10 then "strong hit" else "miss"')
+    assert typing_failure("n * true").hint == (
+        "dice pools add to dice or numbers, repeat(pool, n) repeats one; rolls (dist) add to rolls, numbers and "
+        "pools and multiply by numbers; '//' takes whole numbers and '/' gives an exact fraction")
 
 
 def test_a_calculators_choices_come_from_a_table_column(tiers: tuple[Path, Program, ModuleType]) -> None:
