@@ -64,6 +64,9 @@ FORMULAS: dict[str, tuple[str, str]] = {
                  "let p_ = (n)d6 in if k > 0 or count(p_, 6) >= 1 then highest(p_, 1) else lowest(p_, 2)"),
     "and_guard": ("[{name: n, type: int, min: 0, max: 3}, {name: k, type: int, min: -1, max: 1}]",
                   "let p_ = (n)d6 in if k > 0 and highest(p_, 1) == 6 then lowest(p_, 1) else 0"),
+    "nested_guard": ("[{name: n, type: int, min: 0, max: 3}, {name: k, type: int, min: -1, max: 1}]",
+                     "let p_ = (n)d6 in if (k > 0 and n > 1) or count(p_, 6) >= 1 then highest(p_, 1) "
+                     "else lowest(p_, 2)"),
     "equal_dists": ("[]", "let a_ = 1d2 in let b_ = 1d2 in if a_ == b_ then 1d4 else 1d{1,1,9}"),
     "uneven_pair": ("[]", "let a_ = 1d{0,0,3} in let b_ = 1d{1,2,2} in a_ * 10 + b_"),
     "burst_successes": ("[{name: n, type: int, min: 0, max: 12}]",
@@ -202,7 +205,8 @@ def test_the_left_of_an_or_guards_the_other_branch_and_of_an_and_its_own(quirk: 
     assert "(not (k > 0), True, not (k > 0))" in python_of(quirk, "or_guard")
     assert "[!(k > 0), true, !(k > 0)]" in javascript_of(quirk, "or_guard")
     assert "((k > 0), (k > 0))" in python_of(quirk, "and_guard")
-    calls = [(name, {"n": n, "k": k}) for name in ("or_guard", "and_guard") for n in range(4) for k in (-1, 1)]
+    calls = [(name, {"n": n, "k": k}) for name in ("or_guard", "and_guard", "nested_guard") for n in range(4)
+             for k in (-1, 1)]
     found = three_ways(quirk, calls)
     for (name, args), answer in zip(calls, found, strict=True):
         n, k = args["n"], args["k"]
@@ -211,6 +215,8 @@ def test_the_left_of_an_or_guards_the_other_branch_and_of_an_and_its_own(quirk: 
             ordered = sorted(roll)
             if name == "or_guard":
                 x = max(roll, default=0) if k > 0 or 6 in roll else sum(ordered[:2])
+            elif name == "nested_guard":  # a plain left side that is itself an and: its own names are plain too
+                x = max(roll, default=0) if (k > 0 and n > 1) or 6 in roll else sum(ordered[:2])
             else:
                 x = min(roll, default=0) if k > 0 and max(roll, default=0) == 6 else 0
             expect[x] = expect.get(x, Fraction(0)) + Fraction(1, 6**n)
