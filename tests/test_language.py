@@ -181,9 +181,11 @@ def test_the_lexer_says_where_and_why_it_stops(source: str, column: int, message
     assert (caught.value.offset, caught.value.message, caught.value.hint) == (column, message, hint)
 
 
-def test_the_largest_whole_number_is_read() -> None:
-    assert parse_formula("9007199254740991", lambda offset: Span("f", 1, offset + 1)) == \
-        n.Num(Span("f", 1, 1), 9007199254740991)
+@pytest.mark.parametrize(("source", "value"), [("9007199254740991", 9007199254740991),
+                                               ("0000000009007199254740991", 9007199254740991),
+                                               ("00000000000000001", 1), ("000", 0)])
+def test_the_largest_whole_number_is_read_and_leading_zeros_add_nothing(source: str, value: int) -> None:
+    assert parse_formula(source, lambda offset: Span("f", 1, offset + 1)) == n.Num(Span("f", 1, 1), value)
 
 
 def test_a_long_formula_that_is_not_deep_is_read() -> None:
