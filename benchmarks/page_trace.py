@@ -25,6 +25,7 @@ import json
 import statistics
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,7 @@ COLUMNS = ["cpu", "parse", "style", "layout", "paint", "script", "UpdateLayoutTr
 HEADINGS = ["cpu ms", "parse", "style", "layout", "paint", "script", "styles", "layouts", "paints", "long tasks",
             "restyled", "laid out", "after parse"]
 LONG_US = 50_000
+AFTER_LOAD_MS = 1500  # how long a trace goes on after the load event
 
 
 def parser_thread(events: list[dict[str, Any]], url: str) -> tuple[int, int]:
@@ -115,19 +117,30 @@ def count(out: Counter[str], event: dict[str, Any], enclosing: list[dict[str, An
         out[name] += 1
 
 
-def trace_load(browser: Any, url: str) -> Counter[str]:
-    """One first visit to `url`, traced with the CPU 4x slower; its figures."""
+def traced_visit(browser: Any, url: str, *, cpu: float = 4, categories: list[str] = CATEGORIES,
+                 prepare: Callable[[Any], None] | None = None) -> list[dict[str, Any]]:
+    """One first visit to `url` on a phone, with the CPU `cpu` times slower, traced until AFTER_LOAD_MS after its
+    load event; its trace events. `prepare` is given the page before the visit (to route its requests, say)."""
     context = browser.new_context(**PHONE)
     try:
         page = context.new_page()
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        browser.start_tracing(page=page, categories=CATEGORIES)
+        if cpu != 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+        if prepare:
+            prepare(page)
+        browser.start_tracing(page=page, categories=categories)
         page.goto(url, wait_until="load")
-        page.wait_for_timeout(1500)
-        events = json.loads(browser.stop_tracing())["traceEvents"]
-        return figures(events, url) + to_load(events, url)
+        page.wait_for_timeout(AFTER_LOAD_MS)
+        events: list[dict[str, Any]] = json.loads(browser.stop_tracing())["traceEvents"]
+        return events
     finally:
         context.close()
+
+
+def trace_load(browser: Any, url: str) -> Counter[str]:
+    """One first visit to `url`, traced with the CPU 4x slower; its figures."""
+    events = traced_visit(browser, url)
+    return figures(events, url) + to_load(events, url)
 
 
 def table(loads: dict[str, list[Counter[str]]]) -> str:

@@ -15,7 +15,6 @@ nothing else is loading, the load event. Asserts nothing.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from page_trace import PHONE, main_thread  # noqa: E402
+from page_trace import AFTER_LOAD_MS, main_thread, traced_visit  # noqa: E402
 
 from rulesc.bench.calculators import serve_static  # noqa: E402
 from rulesc.bench.needs import CHROMIUM_ARGS, find_chromium, playwright  # noqa: E402
@@ -31,7 +30,6 @@ from rulesc.bench.needs import CHROMIUM_ARGS, find_chromium, playwright  # noqa:
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "blink", "navigation"]
 PARTS = {"EvaluateScript", "EventDispatch", "RenderFrameImpl::DidDispatchDOMContentLoadedEvent",
          "RenderFrameImpl::didFinishLoad", "FunctionCall", "Layout", "UpdateLayoutTree"}
-AFTER_LOAD_US = 1_500_000
 
 
 def top_level(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -70,7 +68,7 @@ def describe(events: list[dict[str, Any]], url: str, least_ms: float) -> list[st
     loaded = max((e["ts"] for e in events if e.get("name") == "MarkLoad"), default=parsed)
     lines = []
     for task in top_level(done):
-        if task["ts"] + task["dur"] > parsed and task["ts"] <= loaded + AFTER_LOAD_US and \
+        if task["ts"] + task["dur"] > parsed and task["ts"] <= loaded + AFTER_LOAD_MS * 1000 and \
                 task.get("tdur", 0) >= least_ms * 1000:
             lines.append(f"  {(task['ts'] - done[0]['ts']) / 1000:8.1f} ms  thread {task['tdur'] / 1000:5.1f}: "
                          + ", ".join(parts(task, done)))
@@ -85,20 +83,10 @@ def held_back(route: Any, late_ms: int) -> None:
 
 def trace_load(browser: Any, url: str, cpu: float, late_ms: int) -> list[dict[str, Any]]:
     """One first visit to `url`, traced; its trace events."""
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
-        if cpu != 1:
-            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
-        if late_ms:
-            page.route("**/assets/rulesc/*.js", lambda route: held_back(route, late_ms))
-        browser.start_tracing(page=page, categories=CATEGORIES)
-        page.goto(url, wait_until="load")
-        page.wait_for_timeout(AFTER_LOAD_US // 1000)
-        events: list[dict[str, Any]] = json.loads(browser.stop_tracing())["traceEvents"]
-        return events
-    finally:
-        context.close()
+    def hold_scripts(page: Any) -> None:
+        page.route("**/assets/rulesc/*.js", lambda route: held_back(route, late_ms))
+
+    return traced_visit(browser, url, cpu=cpu, categories=CATEGORIES, prepare=hold_scripts if late_ms else None)
 
 
 def main() -> None:
