@@ -50,8 +50,9 @@ def long_names(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The long-names rulebook built; afterwards its engine leaves sys.path, so others import their own."""
     root = build_case(tmp_path_factory.mktemp("long-names"))
     yield root
-    if str(root / "build/engine") in sys.path:  # put there by the first test that loaded the engine, if one ran
-        sys.path.remove(str(root / "build/engine"))
+    engine = str(root / "build/engine")
+    if engine in sys.path:  # put there by the first test that loaded the engine, if one ran
+        sys.path.remove(engine)
     for name in [m for m in sys.modules if m == "rules_engine" or m.startswith("rules_engine.")]:
         del sys.modules[name]
 

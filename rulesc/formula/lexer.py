@@ -67,8 +67,10 @@ _CHARACTER_HINTS = {"&": "write 'and'", "|": "write 'or'", "!": "write 'not', or
 def _check_number(token: Token) -> None:
     """Whole numbers stay within the runtime's MAX_INT, so Python and JavaScript compute the same. Leading zeros add
     nothing: only the digits after them are counted (more than 16 is too large, and never read as a number)."""
+    if token.kind != "int":
+        return
     digits = token.text.lstrip("0")
-    if token.kind == "int" and (len(digits) > 16 or int(digits or "0") > MAX_INT):
+    if len(digits) > 16 or int(digits or "0") > MAX_INT:
         shown = token.text if len(token.text) <= 24 else token.text[:20] + "..."
         raise FormulaSyntaxError(f"the number {shown} is too large", token.offset,
                                  f"whole numbers in formulas are at most {MAX_INT} (2**53-1)")
